@@ -1,0 +1,51 @@
+# The front door. `make run` and `make test` take a fresh machine all the way; see README.md.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+DEV    := DEBUG=1
+
+.PHONY: install migrate demo run worker test test-fast bench messages clean-db help
+
+help:
+	@echo "make run      set up, migrate, load the demo league and serve http://$(HOST):$(PORT)"
+	@echo "make test     set up and run the whole test suite"
+	@echo "make worker   start a Celery worker (needs CELERY_BROKER_URL)"
+	@echo "make messages refresh and compile the translation catalogues"
+
+$(STAMP): requirements.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+install: $(STAMP)
+
+migrate: install
+	$(DEV) $(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(DEV) $(BIN)/python manage.py load_demo
+
+run: demo
+	$(DEV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+worker: install
+	$(BIN)/celery -A league worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
+
+# The browser tests need Chromium: install Debian's package when it is missing.
+test: install
+	@bash .ci/ensure-chromium
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-fast: install
+	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+
+messages: install
+	$(DEV) $(BIN)/python manage.py makemessages -l fr --ignore=.venv --ignore=staticfiles --no-obsolete
+	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv
+
+clean-db:
+	rm -f var/db.sqlite3

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LeagueConfig(AppConfig):
+    name = "league"
+    verbose_name = _("Leagues")
+
+    def ready(self) -> None:
+        # Load the Celery app here rather than in league/__init__.py, so that importing the
+        # pure rules engine (league.rules) never drags Django or Celery in.
+        from . import celery  # noqa: F401

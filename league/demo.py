@@ -1,0 +1,67 @@
+"""The demo league that `make run` loads: five teams built through the coaches' own service."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from league.models import League
+from league.services import league_create, membership_add
+from teams.services import PlayerOrder, team_create
+
+DEMO_SLUG = "demo-league"
+DEMO_PASSWORD = "bloodbowl"  # demo accounts only; documented in the README
+
+# (coach, team name, race, [(position, how many)], rerolls, fan factor, assistants, cheerleaders, apothecary)
+DEMO_TEAMS = [
+    ("alice", "Reikland Reavers", "human",
+     [("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)], 3, 3, 1, 1, True),
+    ("bob", "Gouged Eye", "orc",
+     [("lineman", 6), ("thrower", 1), ("black_orc_blocker", 2), ("blitzer", 2), ("troll", 1)], 2, 2, 0, 0, True),
+    ("carol", "Dwarf Giants", "dwarf",
+     [("blocker", 7), ("runner", 1), ("blitzer", 2), ("troll_slayer", 1)], 2, 3, 0, 0, True),
+    ("dave", "Athelorn Avengers", "wood_elf",
+     [("lineman", 6), ("catcher", 2), ("thrower", 1), ("wardancer", 2)], 1, 2, 0, 0, False),
+    ("erin", "Skavenblight Scramblers", "skaven",
+     [("lineman", 7), ("thrower", 1), ("gutter_runner", 2), ("blitzer", 2), ("rat_ogre", 1)], 1, 3, 0, 0, False),
+]
+
+_NAMES = ["Griff", "Morg", "Varag", "Zug", "Hakflem", "Jordell", "Grim", "Rodney", "Bertha", "Ithaca",
+          "Skrull", "Ulf", "Helmut", "Nobbla", "Fungus", "Lottabottol"]
+
+
+def load_demo(stdout=None) -> League:
+    """Create the demo league once; a second call returns it unchanged."""
+    existing = League.objects.filter(slug=DEMO_SLUG).first()
+    if existing:
+        return existing
+    User = get_user_model()
+
+    def user(username: str, **extra):
+        obj, created = User.objects.get_or_create(username=username, defaults=extra)
+        if created:
+            obj.set_password(DEMO_PASSWORD)
+            obj.save()
+        return obj
+
+    with transaction.atomic():
+        commissioner = user("commissioner", first_name="Jim", last_name="Johnson")
+        league = league_create(
+            name="Demo League", ruleset="lrb6", commissioner=commissioner,
+            description="A demonstration league with five teams (LRB6).",
+        )
+        for coach_name, team_name, race, lineup, rerolls, ff, assistants, cheer, apo in DEMO_TEAMS:
+            coach = user(coach_name)
+            membership_add(league=league, user=coach)
+            players = []
+            for position, count in lineup:
+                for _ in range(count):
+                    players.append(PlayerOrder(position=position, name=_NAMES[len(players) % len(_NAMES)]))
+            team_create(
+                league=league, coach=coach, name=team_name, race=race, players=players,
+                rerolls=rerolls, fan_factor=ff, assistant_coaches=assistants, cheerleaders=cheer,
+                apothecary=apo,
+            )
+            if stdout:
+                stdout.write(f"  {team_name} ({race})\n")
+    return league

@@ -1,0 +1,69 @@
+"""Leagues and memberships. Seasons, fixtures, standings and trophies join them later."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    # The key of a folder in league/rules/data/; the house rules below parametrise it.
+    ruleset = models.CharField(_("ruleset"), max_length=40)
+    commissioner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="commissioned_leagues",
+        verbose_name=_("commissioner"),
+    )
+    description = models.TextField(_("description"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:detail", kwargs={"slug": self.slug})
+
+
+class HouseRule(models.Model):
+    """One overridden ruleset parameter for one league (a row, never code)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="house_rules")
+    key = models.CharField(_("parameter"), max_length=60)
+    value = models.JSONField(_("value"))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "key"], name="house_rule_unique_key")]
+        verbose_name = _("house rule")
+        verbose_name_plural = _("house rules")
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.key}={self.value!r}"
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        COMMISSIONER = "commissioner", _("Commissioner")
+        COACH = "coach", _("Coach")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.COACH)
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="membership_unique_user")]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) in {self.league}"

@@ -1,0 +1,39 @@
+"""Accepting either a Ruleset or its Parameters wherever only scalar rule numbers are needed."""
+
+from __future__ import annotations
+
+from typing import Union
+
+from .parameters import Parameters
+from .types import Ruleset
+
+RulesLike = Union[Ruleset, Parameters]
+
+# The ruleset used when a scalar helper is called without one. It is read from the data files like
+# any other, so the code still holds no rule number; pass a Ruleset to honour house rules.
+DEFAULT_RULESET_KEY = "lrb6"
+
+
+def params_of(rules: RulesLike | None) -> Parameters:
+    if rules is None:
+        from .loader import load_ruleset  # late import: loader imports this package's types
+
+        return load_ruleset(DEFAULT_RULESET_KEY).params
+    if isinstance(rules, Ruleset):
+        return rules.params
+    if isinstance(rules, Parameters):
+        return rules
+    raise TypeError(f"expected a Ruleset or Parameters, got {type(rules).__name__}")
+
+
+OUTCOMES = ("win", "draw", "loss")
+
+
+def check_outcome(outcome: str) -> str:
+    if outcome not in OUTCOMES:
+        raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
+    return outcome
+
+
+def outcome_from_score(own: int, other: int) -> str:
+    return "win" if own > other else "loss" if own < other else "draw"

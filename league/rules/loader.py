@@ -1,0 +1,102 @@
+"""Reading a ruleset folder (data/<key>/: ruleset.toml + CSV files) into a validated Ruleset.
+
+Only csv and tomllib are used, so the data stays plain text that a commissioner can review in a
+diff. Every problem found is reported with its file and line (RulesetDataError).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from . import _load_catalogue as catalogue
+from . import _load_tables as tables
+from ._csvio import Problems
+from .errors import RulesetDataError
+from .parameters import parameters_from_mapping
+from .types import Ruleset
+
+DATA_DIR = Path(__file__).parent / "data"
+RULESET_FILE = "ruleset.toml"
+
+
+def _toml_line(text: str, key: str) -> int | None:
+    """Line of `key = ...` in the TOML text (tomllib does not report positions)."""
+    match = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.MULTILINE)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def _read_toml(folder: Path) -> tuple[dict[str, object], str]:
+    path = folder / RULESET_FILE
+    if not path.is_file():
+        raise RulesetDataError([f"{RULESET_FILE}: file not found in {folder}"])
+    text = path.read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetDataError([f"{RULESET_FILE}: {exc}"]) from exc
+
+
+def load_ruleset_from(path: str | Path) -> Ruleset:
+    """Load and validate the ruleset stored in folder `path` (uncached: use it for tests and tools)."""
+    folder = Path(path)
+    problems = Problems()
+    document, text = _read_toml(folder)
+
+    head = document.get("ruleset")
+    if not isinstance(head, dict):
+        raise RulesetDataError([f"{RULESET_FILE}: missing [ruleset] table"])
+    for field_name in ("key", "name_en", "name_fr", "version"):
+        if not isinstance(head.get(field_name), str) or not head[field_name]:
+            problems.add(RULESET_FILE, _toml_line(text, field_name), f"[ruleset] needs a text {field_name!r}")
+    raw_params = document.get("parameters")
+    if not isinstance(raw_params, dict):
+        raise RulesetDataError([f"{RULESET_FILE}: missing [parameters] table", *problems.items])
+    params, param_problems = parameters_from_mapping(raw_params)
+    for name, message in param_problems:
+        problems.add(RULESET_FILE, _toml_line(text, name), message)
+    # Without valid parameters (granularity, stat limits) the CSV checks cannot run.
+    if params is None:
+        problems.raise_if_any()
+    assert params is not None
+
+    skills = catalogue.load_skills(folder, problems, params)
+    teams = catalogue.load_teams(folder, problems, params, skills)
+    stars = catalogue.load_stars(folder, problems, params, skills, teams)
+    inducements = catalogue.load_inducements(folder, problems, params, teams)
+    casualties = tables.load_casualties(folder, problems)
+    spp_awards = tables.load_spp_awards(folder, problems)
+    spp_levels = tables.load_spp_levels(folder, problems)
+    improvements = tables.load_improvements(folder, problems)
+    values = tables.load_value_increases(folder, problems, params)
+    weather = tables.load_weather(folder, problems)
+    kickoff = tables.load_kickoff(folder, problems)
+    problems.raise_if_any()
+
+    return Ruleset(
+        key=str(head["key"]), version=str(head["version"]), name_en=str(head["name_en"]),
+        name_fr=str(head["name_fr"]), params=params, teams=teams, skills=skills, star_players=stars,
+        inducements=inducements, casualty_table=casualties, spp_awards=spp_awards, spp_levels=spp_levels,
+        improvement_table=improvements, value_increases=values, weather_table=weather, kickoff_table=kickoff,
+    )
+
+
+def ruleset_keys() -> tuple[str, ...]:
+    """Keys of the rulesets shipped with the engine (folders of data/ holding a ruleset.toml)."""
+    if not DATA_DIR.is_dir():
+        return ()
+    return tuple(sorted(p.name for p in DATA_DIR.iterdir() if (p / RULESET_FILE).is_file()))
+
+
+@lru_cache(maxsize=None)
+def load_ruleset(key: str) -> Ruleset:
+    """The shipped ruleset `key`, loaded once per process (Rulesets are immutable, so sharing is safe)."""
+    if key not in ruleset_keys():
+        known = ", ".join(ruleset_keys()) or "none"
+        raise KeyError(f"unknown ruleset {key!r} (known: {known})")
+    ruleset = load_ruleset_from(DATA_DIR / key)
+    if ruleset.key != key:
+        raise RulesetDataError([f"{RULESET_FILE}: [ruleset] key {ruleset.key!r} does not match its folder {key!r}"])
+    return ruleset

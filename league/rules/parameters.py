@@ -1,0 +1,128 @@
+"""The scalar rule numbers of a ruleset, and the checks applied to them.
+
+The values come only from the ruleset's `ruleset.toml`; this module declares the names and
+types (so that house rules can be validated) but holds no rule number itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from .errors import RulesetParameterError
+
+# Metadata keys on Parameters fields: "gp" marks gold amounts (checked against the ruleset's
+# granularity), "choices" lists the allowed values of a string option, "positive" forbids 0.
+_GP = {"gp": True}
+
+
+def _choices(*values: str) -> dict[str, Any]:
+    return {"choices": values}
+
+
+@dataclass(frozen=True, slots=True)
+class Parameters:
+    """Every scalar rule number of a ruleset (see data/<key>/ruleset.toml for sources)."""
+
+    gp_granularity: int = field(metadata={"positive": True})
+    starting_treasury: int = field(metadata=_GP)
+    roster_min_players: int
+    roster_max_players: int
+    fan_factor_cost: int = field(metadata=_GP)
+    fan_factor_min_at_creation: int
+    fan_factor_max_at_creation: int
+    assistant_coach_cost: int = field(metadata=_GP)
+    cheerleader_cost: int = field(metadata=_GP)
+    apothecary_cost: int = field(metadata=_GP)
+    apothecary_max: int
+    max_rerolls: int
+    reroll_cost_multiplier_after_creation: int
+    fans_per_point: int
+    winnings_per_point: int = field(metadata=_GP)
+    winnings_bonus_win_or_draw: int = field(metadata=_GP)
+    playoff_winnings_multiplier: int
+    playoff_gate_multiplier: int
+    blood_bowl_holder_winnings_bonus: int = field(metadata=_GP)
+    spiralling_expenses_threshold: int = field(metadata=_GP)
+    spiralling_expenses_band: int = field(metadata={"gp": True, "positive": True})
+    spiralling_expenses_step: int = field(metadata=_GP)
+    fan_factor_dice_win: int
+    fan_factor_dice_draw: int
+    fan_factor_dice_loss: int
+    stat_max_increase: int
+    stat_max_value: int
+    stat_max_decrease: int
+    stat_min_value: int
+    mercenary_extra_cost: int = field(metadata=_GP)
+    mercenary_extra_skill_cost: int = field(metadata=_GP)
+    justified_concession_max_players: int
+    concession_spp_leave_threshold: int
+    concession_leave_on_d6_max: int
+    journeyman_fill_to: int
+    mvps_per_team: int
+    se_tv_includes_petty_cash: bool
+    mvp_mode: str = field(metadata=_choices("random", "chosen", "random_living"))
+    free_fan_factor: bool
+    justified_concession_penalties: bool
+    ignored_injury_misses_next_game: bool
+    casualty_spp_when_saved: bool
+    trophy_reroll_above_cap: bool
+    final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars"))
+
+
+# Field name -> (python type, metadata); built once because dataclass fields() is slowish.
+PARAMETER_SPECS: Mapping[str, tuple[type, Mapping[str, Any]]] = {
+    f.name: (f.type if isinstance(f.type, type) else {"int": int, "bool": bool, "str": str}[f.type], f.metadata)
+    for f in fields(Parameters)
+}
+
+
+def parameter_problem(name: str, value: object, granularity: int | None) -> str | None:
+    """Why `value` is not acceptable for parameter `name`, or None when it is fine."""
+    if name not in PARAMETER_SPECS:
+        return f"unknown parameter {name!r}"
+    kind, meta = PARAMETER_SPECS[name]
+    # bool is a subclass of int in Python: compare exact types so that True is not a count.
+    if type(value) is not kind:
+        return f"parameter {name!r} must be {kind.__name__}, got {type(value).__name__} {value!r}"
+    if kind is int:
+        assert isinstance(value, int)
+        if value < 0:
+            return f"parameter {name!r} must not be negative, got {value}"
+        if meta.get("positive") and value == 0:
+            return f"parameter {name!r} must be greater than 0"
+        if meta.get("gp") and granularity and value % granularity:
+            return f"parameter {name!r} = {value} is not a multiple of {granularity} gp"
+    if "choices" in meta and value not in meta["choices"]:
+        allowed = ", ".join(meta["choices"])
+        return f"parameter {name!r} must be one of {allowed}, got {value!r}"
+    return None
+
+
+def parameters_from_mapping(values: Mapping[str, object]) -> tuple[Parameters | None, list[tuple[str, str]]]:
+    """Build Parameters from a TOML table; returns (parameters or None, [(name, problem), ...])."""
+    problems: list[tuple[str, str]] = []
+    raw_granularity = values.get("gp_granularity")
+    granularity = raw_granularity if type(raw_granularity) is int and raw_granularity > 0 else None
+    for name, value in values.items():
+        problem = parameter_problem(name, value, granularity)
+        if problem:
+            problems.append((name, problem))
+    for name in PARAMETER_SPECS:
+        if name not in values:
+            problems.append((name, f"missing parameter {name!r}"))
+    if problems:
+        return None, problems
+    return Parameters(**values), []  # type: ignore[arg-type]
+
+
+def override_parameters(params: Parameters, overrides: Mapping[str, object]) -> Parameters:
+    """A copy of `params` with house-rule overrides, each one validated."""
+    changes = dict(overrides)
+    granularity = changes.get("gp_granularity", params.gp_granularity)
+    for name, value in changes.items():
+        problem = parameter_problem(name, value, granularity if type(granularity) is int else None)
+        if problem:
+            raise RulesetParameterError(f"house rule refused: {problem}")
+    return replace(params, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,233 @@
+"""Immutable records of a ruleset's catalogue and tables, and the Ruleset itself.
+
+Everything is frozen so that one cached Ruleset can be shared by every request and thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from .parameters import Parameters, override_parameters
+
+STATS: tuple[str, ...] = ("ma", "st", "ag", "av")
+SKILL_CATEGORIES = "GASPME"  # E = Extraordinary: a skill category, never one a player may pick
+PICKABLE_CATEGORIES = "GASPM"  # the letters a team list may give as Normal or Double access
+
+
+class _Named:
+    """Bilingual display name; French only when asked for and actually known."""
+
+    __slots__ = ()
+    name_en: str
+    name_fr: str
+
+    def name(self, lang: str) -> str:
+        if lang.lower().startswith("fr") and self.name_fr:
+            return self.name_fr
+        return self.name_en
+
+
+@dataclass(frozen=True, slots=True)
+class Skill(_Named):
+    key: str
+    name_en: str
+    name_fr: str
+    category: str  # one letter: G A S P M, or E (Extraordinary, never picked on a roll)
+    excludes: frozenset[str] = frozenset()  # skills a player may never hold together with this one
+
+
+@dataclass(frozen=True, slots=True)
+class Position(_Named):
+    team_key: str
+    key: str
+    name_en: str
+    name_fr: str
+    max_count: int
+    cost: int
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: tuple[str, ...]
+    normal_categories: frozenset[str]
+    double_categories: frozenset[str]
+    journeyman_eligible: bool
+
+    def stat(self, stat: str) -> int:
+        if stat not in STATS:
+            raise ValueError(f"unknown characteristic {stat!r} (expected one of {', '.join(STATS)})")
+        return int(getattr(self, stat))
+
+
+@dataclass(frozen=True, slots=True)
+class TeamList(_Named):
+    key: str
+    name_en: str
+    name_fr: str
+    reroll_cost: int
+    max_rerolls: int
+    apothecary_allowed: bool
+    necromancer: bool
+    special_rules: str
+    positions: tuple[Position, ...]
+    crp_new_team: bool = False
+
+    def position(self, key: str) -> Position:
+        for pos in self.positions:
+            if pos.key == key:
+                return pos
+        raise KeyError(f"team {self.key!r} has no position {key!r}")
+
+    @property
+    def journeyman_positions(self) -> tuple[Position, ...]:
+        return tuple(p for p in self.positions if p.journeyman_eligible)
+
+
+@dataclass(frozen=True, slots=True)
+class StarPlayer(_Named):
+    key: str
+    name_en: str
+    name_fr: str
+    cost: int
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: tuple[str, ...]
+    teams: frozenset[str]
+    paired_with: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Inducement(_Named):
+    key: str
+    name_en: str
+    name_fr: str
+    max_count: int | None  # None: unlimited (mercenaries)
+    cost: int | None  # None: variable price, see `pricing`
+    special_prices: Mapping[str, int]  # team_key -> price replacing `cost`
+    pricing: str = "fixed"  # fixed / star_player / mercenary
+    only_teams: frozenset[str] = frozenset()  # empty: no list restriction
+    team_condition: str = "any"  # any / apothecary_allowed / apothecary_forbidden
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtyResult(_Named):
+    d68: int
+    key: str
+    name_en: str
+    name_fr: str
+    effect: str  # none / miss_next_game / niggling / ma / av / ag / st / dead
+    misses_next_game: bool
+    niggling: bool
+    stat: str | None
+    dead: bool
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The (D6, D8) that produce this result."""
+        return divmod(self.d68, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class SppLevel(_Named):
+    key: str
+    name_en: str
+    name_fr: str
+    spp_min: int
+    spp_max: int | None  # None: open-ended (Legend)
+    improvement_rolls: int  # cumulative rolls earned on reaching this level
+
+
+@dataclass(frozen=True, slots=True)
+class ImprovementResult(_Named):
+    """One row of the 2D6 improvement table."""
+
+    roll_from: int
+    roll_to: int
+    key: str
+    name_en: str
+    name_fr: str
+    stat_options: tuple[str, ...]  # characteristics this result may raise instead of a skill
+
+
+@dataclass(frozen=True, slots=True)
+class TableEntry(_Named):
+    """One row of a 2D6 table (weather, kick-off)."""
+
+    roll_from: int
+    roll_to: int
+    key: str
+    name_en: str
+    name_fr: str
+    effect_en: str = ""
+
+
+def _frozen(mapping: Mapping) -> Mapping:  # type: ignore[type-arg]
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Ruleset(_Named):
+    """A complete, validated ruleset. Build it with loader.load_ruleset()."""
+
+    key: str
+    version: str
+    name_en: str
+    name_fr: str
+    params: Parameters
+    teams: Mapping[str, TeamList]
+    skills: Mapping[str, Skill]
+    star_players: Mapping[str, StarPlayer]
+    inducements: Mapping[str, Inducement]
+    casualty_table: Mapping[int, CasualtyResult]
+    spp_awards: Mapping[str, int]
+    spp_levels: tuple[SppLevel, ...]
+    improvement_table: tuple[ImprovementResult, ...]
+    value_increases: Mapping[str, int]
+    weather_table: tuple[TableEntry, ...]
+    kickoff_table: tuple[TableEntry, ...]
+    overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
+        for name in ("teams", "skills", "star_players", "inducements", "casualty_table", "spp_awards",
+                     "value_increases", "overrides"):
+            value = getattr(self, name)
+            if not isinstance(value, MappingProxyType):
+                object.__setattr__(self, name, _frozen(value))
+
+    def team(self, key: str) -> TeamList:
+        try:
+            return self.teams[key]
+        except KeyError:
+            raise KeyError(f"ruleset {self.key!r} has no team {key!r}") from None
+
+    def skill(self, key: str) -> Skill:
+        try:
+            return self.skills[key]
+        except KeyError:
+            raise KeyError(f"ruleset {self.key!r} has no skill {key!r}") from None
+
+    def inducement(self, key: str) -> Inducement:
+        try:
+            return self.inducements[key]
+        except KeyError:
+            raise KeyError(f"ruleset {self.key!r} has no inducement {key!r}") from None
+
+    def stars_for_team(self, team_key: str, lang: str = "en") -> tuple[StarPlayer, ...]:
+        """Star players who play for the team, sorted by display name."""
+        self.team(team_key)  # unknown team is an error, not an empty list
+        stars = (s for s in self.star_players.values() if team_key in s.teams)
+        return tuple(sorted(stars, key=lambda s: (s.name(lang).casefold(), s.key)))
+
+    def with_overrides(self, overrides: Mapping[str, object]) -> Ruleset:
+        """A new Ruleset with house-rule parameters; tables are shared, not copied.
+
+        Raises RulesetParameterError naming the parameter when a key is unknown or a value has
+        the wrong type. Overrides accumulate, so the result records every house rule in force.
+        """
+        params = override_parameters(self.params, overrides)
+        return replace(self, params=params, overrides={**self.overrides, **overrides})

@@ -1,0 +1,34 @@
+"""Write-side operations on leagues."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from league.models import League, Membership
+from league.rules import ruleset_keys
+
+
+def league_create(*, name: str, ruleset: str, commissioner: AbstractBaseUser, description: str = "") -> League:
+    if ruleset not in ruleset_keys():
+        raise ValidationError(_("Unknown ruleset “%(ruleset)s”.") % {"ruleset": ruleset})
+    name = name.strip()
+    if not name:
+        raise ValidationError(_("The league needs a name."))
+    slug = slugify(name)
+    if League.objects.filter(slug=slug).exists():
+        raise ValidationError(_("A league called “%(name)s” already exists.") % {"name": name})
+    with transaction.atomic():
+        league = League.objects.create(
+            name=name, slug=slug, ruleset=ruleset, commissioner=commissioner, description=description
+        )
+        Membership.objects.create(league=league, user=commissioner, role=Membership.Role.COMMISSIONER)
+    return league
+
+
+def membership_add(*, league: League, user: AbstractBaseUser, role: str = Membership.Role.COACH) -> Membership:
+    membership, _created = Membership.objects.get_or_create(league=league, user=user, defaults={"role": role})
+    return membership

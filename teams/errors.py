@@ -1,0 +1,58 @@
+"""Rule violations turned into sentences in the user's language.
+
+The rules engine reports codes with parameters; this is the one place that words them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from league.rules import Ruleset
+from league.rules.team_building import Violation
+
+
+class TeamRuleError(Exception):
+    """A write refused by the rules; `messages` are ready to show to the user."""
+
+    def __init__(self, messages: list[str]):
+        super().__init__("; ".join(messages))
+        self.messages = messages
+
+
+def _gp(amount: object) -> str:
+    return f"{int(amount):,}".replace(",", "\u202f") if isinstance(amount, int) else str(amount)
+
+
+def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
+    p = dict(v.params)
+    if "position" in p and team_key in ruleset.teams:
+        team = ruleset.team(team_key)
+        known = {pos.key: pos for pos in team.positions}
+        if p["position"] in known:
+            from django.utils.translation import get_language
+
+            p["position"] = known[str(p["position"])].name(get_language() or "en")
+    messages = {
+        "unknown_team": _("“%(team)s” is not a team of this ruleset."),
+        "unknown_position": _("“%(position)s” is not a position of this team."),
+        "negative_count": _("The number of %(position)s cannot be negative."),
+        "position_max": _("A team may have at most %(max)s %(position)s (you chose %(count)s)."),
+        "too_few_players": _("A team needs at least %(min)s players (you have %(count)s)."),
+        "too_many_players": _("A team may have at most %(max)s players (you have %(count)s)."),
+        "reroll_max": _("A team may have at most %(max)s team re-rolls (you chose %(count)s)."),
+        "fan_factor_max": _("Fan factor bought at creation must be between 0 and %(max)s (you chose %(count)s)."),
+        "negative_staff": _("Staff numbers cannot be negative."),
+        "apothecary_forbidden": _("This team may not hire an apothecary."),
+        "over_budget": _("This team costs %(cost)s gp, over the %(budget)s gp budget."),
+    }
+    template = messages.get(v.code, v.code)
+    for money in ("cost", "budget"):
+        if money in p:
+            p[money] = _gp(p[money])
+    return template % p
+
+
+def violation_messages(ruleset: Ruleset, team_key: str, violations: Iterable[Violation]) -> list[str]:
+    return [violation_message(ruleset, team_key, v) for v in violations]

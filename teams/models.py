@@ -1,0 +1,170 @@
+"""Teams, players and the treasury ledger.
+
+Figures that the ruleset defines (position cost, profile, starting skills) are never copied
+onto a row: they are read from the team's ruleset, so a corrected data file corrects every
+team. What a row keeps are facts of this team's history: purchases, gains, injuries.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from league.models import League
+
+
+class Team(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        READY = "ready", _("Ready")
+        RETIRED = "retired", _("Retired")
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="teams", verbose_name=_("league"))
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams", verbose_name=_("coach")
+    )
+    name = models.CharField(_("name"), max_length=80)
+    race = models.CharField(_("race"), max_length=40)  # a team-list key of the league's ruleset
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    rerolls = models.PositiveSmallIntegerField(_("team re-rolls"), default=0)
+    fan_factor = models.PositiveSmallIntegerField(_("fan factor"), default=0)
+    assistant_coaches = models.PositiveSmallIntegerField(_("assistant coaches"), default=0)
+    cheerleaders = models.PositiveSmallIntegerField(_("cheerleaders"), default=0)
+    apothecary = models.BooleanField(_("apothecary"), default=False)
+    # Kept values, rewritten in the same transaction as every change that moves them; the
+    # ledger (treasury) and the rules engine (team value) stay the sources of truth.
+    treasury = models.BigIntegerField(_("treasury"), default=0)
+    team_value = models.BigIntegerField(_("team value"), default=0)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["league", "name"], name="team_unique_name_in_league")]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("teams:detail", kwargs={"pk": self.pk})
+
+
+class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        DEAD = "dead", _("Dead")
+        RETIRED = "retired", _("Retired")
+        FIRED = "fired", _("Fired")
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="players", verbose_name=_("team"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=80)
+    position = models.CharField(_("position"), max_length=40)  # a position key of the team's list
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    journeyman = models.BooleanField(_("journeyman"), default=False)
+    spp = models.PositiveIntegerField(_("star player points"), default=0)
+    miss_next_game = models.BooleanField(_("misses next game"), default=False)
+    niggling_injuries = models.PositiveSmallIntegerField(_("niggling injuries"), default=0)
+    hired_at = models.DateTimeField(_("hired at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["team", "number"]
+        constraints = [
+            # Numbers identify players for random draws, so active ones must be unique.
+            models.UniqueConstraint(
+                fields=["team", "number"],
+                condition=models.Q(status="active"),
+                name="player_unique_active_number",
+            )
+        ]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+class Advancement(models.Model):
+    """A skill or characteristic a player gained after being hired (starting skills are the position's)."""
+
+    class Kind(models.TextChoices):
+        NORMAL_SKILL = "new_skill", _("Skill (normal category)")
+        DOUBLE_SKILL = "new_skill_double", _("Skill (double category)")
+        MA = "ma_increase", _("+1 MA")
+        ST = "st_increase", _("+1 ST")
+        AG = "ag_increase", _("+1 AG")
+        AV = "av_increase", _("+1 AV")
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="advancements")
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    skill = models.CharField(_("skill"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "created_at", "pk"]
+        verbose_name = _("advancement")
+        verbose_name_plural = _("advancements")
+
+
+class Injury(models.Model):
+    """A lasting casualty result (niggling injury or characteristic loss) kept on the player."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="injuries")
+    casualty = models.CharField(_("casualty"), max_length=40)  # a casualty-table key
+    stat = models.CharField(_("characteristic"), max_length=2, blank=True)  # ma/st/ag/av or ""
+    applied = models.BooleanField(_("applied"), default=True)  # False: ignored by the -2 / min 1 limits
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "created_at", "pk"]
+        verbose_name = _("injury")
+        verbose_name_plural = _("injuries")
+
+
+class AppendOnlyError(Exception):
+    pass
+
+
+class TreasuryEntry(models.Model):
+    """One movement of gold. The balance is the sum; mistakes are fixed by reversing entries."""
+
+    class Kind(models.TextChoices):
+        STARTING_BUDGET = "starting_budget", _("Starting budget")
+        PLAYER_HIRED = "player_hired", _("Player hired")
+        REROLL_BOUGHT = "reroll_bought", _("Team re-roll bought")
+        FAN_FACTOR_BOUGHT = "fan_factor_bought", _("Fan factor bought")
+        STAFF_HIRED = "staff_hired", _("Staff hired")
+        WINNINGS = "winnings", _("Winnings")
+        SPIRALLING_EXPENSES = "spiralling_expenses", _("Spiralling expenses")
+        PETTY_CASH = "petty_cash", _("Petty cash")
+        INDUCEMENT = "inducement", _("Inducement")
+        CORRECTION = "correction", _("Correction")
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
+    kind = models.CharField(_("kind"), max_length=30, choices=Kind.choices)
+    amount = models.BigIntegerField(_("amount"))  # signed, integer gold pieces
+    # A natural key, unique per team: a re-run of whatever wrote the entry writes nothing.
+    key = models.CharField(_("key"), max_length=120)
+    memo = models.CharField(_("memo"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["team", "created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["team", "key"], name="treasury_entry_unique_key")]
+        verbose_name = _("treasury entry")
+        verbose_name_plural = _("treasury entries")
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("Treasury entries cannot be changed; post a reversing entry.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("Treasury entries cannot be deleted; post a reversing entry.")

@@ -1,0 +1,101 @@
+"""Read-side queries and derived figures for teams and players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet, Sum
+
+from league.rules import PlayerFacts, Position, Ruleset, TeamFacts, player_value, team_value
+from league.selectors import league_ruleset
+from teams.models import Player, Team, TreasuryEntry
+
+
+def team_ruleset(team: Team) -> Ruleset:
+    return league_ruleset(team.league)
+
+
+def roster_players(team: Team) -> QuerySet[Player]:
+    """Players still on the roster (not dead, retired or fired), with their gains loaded."""
+    return (
+        team.players.filter(status=Player.Status.ACTIVE)
+        .prefetch_related("advancements", "injuries")
+        .order_by("number")
+    )
+
+
+def player_value_of(ruleset: Ruleset, team: Team, player: Player) -> int:
+    position = ruleset.team(team.race).position(player.position)
+    kinds = [a.kind for a in player.advancements.all()]
+    return player_value(ruleset, position_cost=position.cost, improvements=kinds)
+
+
+def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
+    """Team value from the rules engine: roster facts in, one number out."""
+    ruleset = team_ruleset(team)
+    players = list(roster_players(team)) if players is None else players
+    facts = TeamFacts(
+        team_key=team.race,
+        rerolls=team.rerolls,
+        fan_factor=team.fan_factor,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+        players=tuple(
+            PlayerFacts(value=player_value_of(ruleset, team, p), available=not p.miss_next_game) for p in players
+        ),
+    )
+    return team_value(ruleset, facts)
+
+
+def ledger_balance(team: Team) -> int:
+    return team.ledger.aggregate(total=Sum("amount"))["total"] or 0
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    player: Player
+    position: Position
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: tuple[str, ...]
+    value: int
+
+
+def roster_rows(team: Team, ruleset: Ruleset) -> list[RosterRow]:
+    """The roster sheet: one row per player with profile, skills and value (3 queries in all)."""
+    rows = []
+    team_list = ruleset.team(team.race)
+    for player in roster_players(team):
+        position = team_list.position(player.position)
+        gained = list(player.advancements.all())
+        stats = {"ma": position.ma, "st": position.st, "ag": position.ag, "av": position.av}
+        for adv in gained:
+            stat = adv.kind.split("_")[0]
+            if stat in stats and adv.kind.endswith("_increase"):
+                stats[stat] += 1
+        for injury in player.injuries.all():
+            if injury.applied and injury.stat in stats:
+                stats[injury.stat] -= 1
+        skills = position.skills + tuple(a.skill for a in gained if a.skill)
+        rows.append(
+            RosterRow(
+                player=player,
+                position=position,
+                skills=skills,
+                value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
+                **stats,
+            )
+        )
+    return rows
+
+
+def team_list_for_league(league_id: int) -> QuerySet[Team]:
+    return Team.objects.filter(league_id=league_id).select_related("coach").order_by("name")
+
+
+def ledger_entries(team: Team) -> QuerySet[TreasuryEntry]:
+    return team.ledger.select_related("created_by").order_by("created_at", "pk")
+

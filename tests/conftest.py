@@ -1,0 +1,101 @@
+"""Shared fixtures: people, the demo league, a real Celery worker and Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def pytest_report_header(config) -> list[str]:
+    db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    return [f"database: {db}; celery worker broker: {settings.CELERY_BROKER_URL}; chromium: {CHROMIUM}"]
+
+
+@pytest.fixture
+def user_factory(django_user_model):
+    def make(username: str, **extra):
+        return django_user_model.objects.create_user(username=username, password="pw-" + username, **extra)
+
+    return make
+
+
+@pytest.fixture
+def commissioner(user_factory):
+    return user_factory("commissioner")
+
+
+@pytest.fixture
+def coach_alice(user_factory):
+    return user_factory("alice")
+
+
+@pytest.fixture
+def league(commissioner):
+    from league.services import league_create
+
+    return league_create(name="Test League", ruleset="lrb6", commissioner=commissioner)
+
+
+@pytest.fixture
+def demo_league(db):
+    from league.demo import load_demo
+
+    return load_demo()
+
+
+# --- A real Celery worker (a thread consuming from the broker), started once per session. ---
+
+
+@pytest.fixture(scope="session")
+def celery_worker_session(django_db_setup, django_db_blocker):
+    from celery.contrib.testing import worker as testing_worker
+
+    from league.celery import app
+
+    with django_db_blocker.unblock():
+        with testing_worker.start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as w:
+            yield w
+
+
+@pytest.fixture
+def celery_worker(celery_worker_session, transactional_db):
+    """Tasks sent during the test go through the broker to the worker (no eager shortcut)."""
+    from league.celery import app
+
+    app.conf.task_always_eager = False
+    yield celery_worker_session
+    app.conf.task_always_eager = True
+
+
+# --- Chromium through Playwright ---
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run `bash .ci/ensure-chromium` (make test does).")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    }
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    path = Path(settings.ARTIFACTS_DIR)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def pytest_sessionstart(session) -> None:
+    # Screenshots of the previous run would mislead: start each run with an empty folder.
+    path = Path(settings.ARTIFACTS_DIR)
+    if path.exists():
+        shutil.rmtree(path, ignore_errors=True)
