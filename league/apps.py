@@ -10,3 +10,10 @@ class LeagueConfig(AppConfig):
         # Load the Celery app here rather than in league/__init__.py, so that importing the
         # pure rules engine (league.rules) never drags Django or Celery in.
         from . import celery  # noqa: F401
+
+        # Validate every shipped ruleset at start-up: a broken data file stops the process
+        # with RulesetDataError naming the file and the row, instead of failing on some page.
+        from .rules import load_ruleset, ruleset_keys
+
+        for key in ruleset_keys():
+            load_ruleset(key)

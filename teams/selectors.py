@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet, Sum
 
-from league.rules import PlayerFacts, Position, Ruleset, TeamFacts, player_value, team_value
+from league.rules import Characteristics, PlayerFacts, Position, Ruleset, TeamFacts, player_value, team_value
 from league.selectors import league_ruleset
 from teams.models import Player, Team, TreasuryEntry
 
@@ -71,22 +71,23 @@ def roster_rows(team: Team, ruleset: Ruleset) -> list[RosterRow]:
     for player in roster_players(team):
         position = team_list.position(player.position)
         gained = list(player.advancements.all())
-        stats = {"ma": position.ma, "st": position.st, "ag": position.ag, "av": position.av}
+        improvements: dict[str, int] = {}
         for adv in gained:
-            stat = adv.kind.split("_")[0]
-            if stat in stats and adv.kind.endswith("_increase"):
-                stats[stat] += 1
+            if adv.kind.endswith("_increase"):
+                stat = adv.kind.removesuffix("_increase")
+                improvements[stat] = improvements.get(stat, 0) + 1
+        injuries: dict[str, int] = {}
         for injury in player.injuries.all():
-            if injury.applied and injury.stat in stats:
-                stats[injury.stat] -= 1
-        skills = position.skills + tuple(a.skill for a in gained if a.skill)
+            if injury.applied and injury.stat:
+                injuries[injury.stat] = injuries.get(injury.stat, 0) + 1
+        profile = Characteristics.for_position(ruleset, position, improvements=improvements, injuries=injuries)
         rows.append(
             RosterRow(
                 player=player,
                 position=position,
-                skills=skills,
+                skills=position.skills + tuple(a.skill for a in gained if a.skill),
                 value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
-                **stats,
+                **profile.values(),
             )
         )
     return rows

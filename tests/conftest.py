@@ -17,6 +17,15 @@ def pytest_report_header(config) -> list[str]:
     return [f"database: {db}; celery worker broker: {settings.CELERY_BROKER_URL}; chromium: {CHROMIUM}"]
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Each test starts in English: a request made by the test client leaves its language active."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def user_factory(django_user_model):
     def make(username: str, **extra):
