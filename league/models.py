@@ -20,6 +20,9 @@ class League(models.Model):
         verbose_name=_("commissioner"),
     )
     description = models.TextField(_("description"), blank=True)
+    open_to_join = models.BooleanField(
+        _("open to new coaches"), default=True, help_text=_("Registered users may join as coaches.")
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -67,3 +70,34 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.get_role_display()}) in {self.league}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what and when. Rows are only ever added (see save/delete)."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("by"),
+    )
+    # Namespaced action codes, e.g. "teams.player.hired"; the page words them (league/audit.py).
+    action = models.CharField(_("action"), max_length=60)
+    league = models.ForeignKey(League, on_delete=models.PROTECT, null=True, blank=True, related_name="audit")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="audit")
+    data = models.JSONField(_("details"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise PermissionError("Audit entries cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("Audit entries cannot be deleted.")

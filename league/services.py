@@ -32,3 +32,18 @@ def league_create(*, name: str, ruleset: str, commissioner: AbstractBaseUser, de
 def membership_add(*, league: League, user: AbstractBaseUser, role: str = Membership.Role.COACH) -> Membership:
     membership, _created = Membership.objects.get_or_create(league=league, user=user, defaults={"role": role})
     return membership
+
+
+def league_join(*, league: League, user: AbstractBaseUser) -> Membership:
+    """A registered user joins an open league as a coach (idempotent)."""
+    from league.audit import log_action
+
+    existing = Membership.objects.filter(league=league, user=user).first()
+    if existing:
+        return existing
+    if not league.open_to_join:
+        raise ValidationError(_("This league is not open to new coaches; ask its commissioner."))
+    with transaction.atomic():
+        membership = Membership.objects.create(league=league, user=user, role=Membership.Role.COACH)
+        log_action(action="league.member.joined", actor=user, league=league, user=user.get_username())
+    return membership

@@ -45,10 +45,13 @@ def coach_alice(user_factory):
 
 
 @pytest.fixture
-def league(commissioner):
-    from league.services import league_create
+def league(commissioner, coach_alice):
+    """A league run by `commissioner` in which alice coaches."""
+    from league.services import league_create, league_join
 
-    return league_create(name="Test League", ruleset="lrb6", commissioner=commissioner)
+    league = league_create(name="Test League", ruleset="lrb6", commissioner=commissioner)
+    league_join(league=league, user=coach_alice)
+    return league
 
 
 @pytest.fixture

@@ -1,0 +1,60 @@
+"""The audit log: every change to a team or league is recorded with who did it.
+
+Actions are namespaced codes; their wording lives here so the team page can show them in the
+reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext_lazy as _
+
+from league.models import AuditEntry, League
+
+ACTIONS = {
+    "teams.team.created": _("Team created"),
+    "teams.team.draft_saved": _("Draft saved"),
+    "teams.team.ready": _("Team declared ready"),
+    "teams.team.retired": _("Team retired"),
+    "teams.player.hired": _("Player hired"),
+    "teams.player.fired": _("Player fired"),
+    "teams.player.renamed": _("Player renamed or renumbered"),
+    "teams.reroll.bought": _("Team re-roll bought"),
+    "teams.staff.hired": _("Staff hired"),
+    "teams.staff.fired": _("Staff fired"),
+    "teams.treasury.corrected": _("Treasury entry reversed"),
+    "league.member.joined": _("Coach joined the league"),
+}
+
+
+def _clean(data: dict[str, Any]) -> dict[str, Any]:
+    # Sorted keys and JSON-safe values, so entries compare and diff cleanly.
+    return json.loads(json.dumps(data, sort_keys=True, default=str))
+
+
+def log_action(
+    *,
+    action: str,
+    actor: AbstractBaseUser | None,
+    team=None,
+    league: League | None = None,
+    **data: Any,
+) -> AuditEntry:
+    if action not in ACTIONS:
+        raise ValueError(f"unknown audit action {action!r}")
+    if team is not None and league is None:
+        league = team.league
+    return AuditEntry.objects.create(
+        action=action,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        team=team,
+        league=league,
+        data=_clean(data),
+    )
+
+
+def action_label(code: str) -> str:
+    return str(ACTIONS.get(code, code))

@@ -1,0 +1,29 @@
+"""Write-side operations on teams. Views, forms, the API and commands call these; nothing else writes."""
+
+from teams.services.common import team_refresh_value
+from teams.services.creation import (
+    PlayerOrder,
+    TeamOrder,
+    budget_left,
+    order_problems,
+    team_create,
+    team_make_ready,
+    team_save_draft,
+)
+from teams.services.ledger import treasury_post, treasury_reverse
+from teams.services.roster import (
+    STAFF,
+    player_fire,
+    player_hire,
+    player_rename,
+    staff_fire,
+    staff_hire,
+    team_buy_reroll,
+    team_retire,
+)
+
+__all__ = [
+    "STAFF", "PlayerOrder", "TeamOrder", "budget_left", "order_problems", "player_fire", "player_hire",
+    "player_rename", "staff_fire", "staff_hire", "team_buy_reroll", "team_create", "team_make_ready",
+    "team_refresh_value", "team_retire", "team_save_draft", "treasury_post", "treasury_reverse",
+]

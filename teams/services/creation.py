@@ -1,0 +1,190 @@
+"""Creating a team: a draft that may be saved half-built, then made ready when legal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.audit import log_action
+from league.models import League
+from league.permissions import is_member
+from league.rules.team_building import NewTeam, check_new_team, creation_cost
+from league.selectors import league_ruleset
+from teams.errors import TeamRuleError, violation_messages
+from teams.models import Player, Team, TreasuryEntry
+from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
+from teams.services.ledger import treasury_post
+
+
+@dataclass(frozen=True)
+class PlayerOrder:
+    position: str
+    name: str
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class TeamOrder:
+    """Everything a coach chooses when building a team."""
+
+    name: str
+    race: str
+    players: Sequence[PlayerOrder] = field(default_factory=tuple)
+    rerolls: int = 0
+    fan_factor: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+
+    def as_new_team(self) -> NewTeam:
+        counts: dict[str, int] = {}
+        for p in self.players:
+            counts[p.position] = counts.get(p.position, 0) + 1
+        return NewTeam(
+            team_key=self.race, positions=counts, rerolls=self.rerolls, fan_factor=self.fan_factor,
+            assistant_coaches=self.assistant_coaches, cheerleaders=self.cheerleaders, apothecary=self.apothecary,
+        )
+
+
+def order_problems(league: League, order: TeamOrder, *, complete: bool, team: Team | None = None) -> list[str]:
+    """Every reason the order cannot be saved (complete=False: a draft may lack players)."""
+    ruleset = league_ruleset(league)
+    problems = violation_messages(ruleset, order.race, check_new_team(ruleset, order.as_new_team(), complete=complete))
+    name = order.name.strip()
+    if not name:
+        problems.insert(0, _("The team needs a name."))
+    else:
+        clash = Team.objects.filter(league=league, name__iexact=name)
+        if team is not None:
+            clash = clash.exclude(pk=team.pk)
+        if clash.exists():
+            problems.insert(0, _("A team called “%(name)s” already plays in this league.") % {"name": name})
+    numbers = [p.number for p in order.players if p.number is not None]
+    if len(numbers) != len(set(numbers)):
+        problems.append(_("Two players cannot wear the same number."))
+    if any(n < 1 or n > 99 for n in numbers):
+        problems.append(_("Player numbers run from 1 to 99."))
+    if any(not p.name.strip() for p in order.players):
+        problems.append(_("Every player needs a name."))
+    return problems
+
+
+def budget_left(league: League, order: TeamOrder) -> int:
+    """Gold left from the starting budget after this order (may be negative while drafting)."""
+    ruleset = league_ruleset(league)
+    if order.race not in ruleset.teams:
+        return ruleset.params.starting_treasury
+    known = {p.key for p in ruleset.team(order.race).positions}
+    new_team = order.as_new_team()
+    if any(k not in known for k in new_team.positions):
+        return ruleset.params.starting_treasury
+    return ruleset.params.starting_treasury - creation_cost(ruleset, new_team)
+
+
+def _write_players(team: Team, players: Sequence[PlayerOrder]) -> None:
+    taken = {p.number for p in players if p.number is not None}
+    free = (n for n in range(1, 100) if n not in taken)
+    Player.objects.bulk_create(
+        Player(team=team, number=p.number if p.number is not None else next(free), name=p.name.strip(),
+               position=p.position)
+        for p in players
+    )
+
+
+def team_save_draft(
+    *, league: League, coach: AbstractBaseUser, order: TeamOrder, team: Team | None = None,
+    by: AbstractBaseUser | None = None,
+) -> Team:
+    """Save (or replace) a draft. Every creation rule but the minimum of players applies."""
+    if team is None and not is_member(coach, league):
+        raise PermissionDenied(_("Join the league before creating a team in it."))
+    if team is not None:
+        check_manager(by, team)
+        require_status(team, Team.Status.DRAFT)
+    problems = order_problems(league, order, complete=False, team=team)
+    if problems:
+        raise TeamRuleError(problems)
+    fields = dict(
+        name=order.name.strip(), race=order.race, rerolls=order.rerolls, fan_factor=order.fan_factor,
+        assistant_coaches=order.assistant_coaches, cheerleaders=order.cheerleaders, apothecary=order.apothecary,
+    )
+    with transaction.atomic():
+        if team is None:
+            team = Team.objects.create(league=league, coach=coach, status=Team.Status.DRAFT, **fields)
+        else:
+            lock_team(team)
+            Team.objects.filter(pk=team.pk).update(**fields)
+            team.refresh_from_db()
+            # A draft has spent nothing yet, so its players are simply replaced.
+            team.players.all().delete()
+        _write_players(team, order.players)
+        team_refresh_value(team=team)
+        log_action(action="teams.team.draft_saved", actor=by or coach, team=team, race=order.race,
+                   players=len(order.players))
+    return team
+
+
+def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
+    """Check the draft against every creation rule, then pay for it through the ledger."""
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.DRAFT)
+        players = list(team.players.filter(status=Player.Status.ACTIVE).order_by("number"))
+        order = TeamOrder(
+            name=team.name, race=team.race, rerolls=team.rerolls, fan_factor=team.fan_factor,
+            assistant_coaches=team.assistant_coaches, cheerleaders=team.cheerleaders, apothecary=team.apothecary,
+            players=[PlayerOrder(p.position, p.name, p.number) for p in players],
+        )
+        problems = order_problems(team.league, order, complete=True, team=team)
+        if problems:
+            raise TeamRuleError(problems)
+        ruleset = league_ruleset(team.league)
+        team_list, p = ruleset.team(team.race), ruleset.params
+        payer = by or team.coach
+        treasury_post(team=team, kind=TreasuryEntry.Kind.STARTING_BUDGET, amount=p.starting_treasury,
+                      key="create:budget", memo=_("Starting budget"), by=payer)
+        for player in players:
+            treasury_post(team=team, kind=TreasuryEntry.Kind.PLAYER_HIRED,
+                          amount=-team_list.position(player.position).cost,
+                          key=f"create:player:{player.pk}", memo=f"#{player.number} {player.name}", by=payer)
+        purchases = [
+            (TreasuryEntry.Kind.REROLL_BOUGHT, team.rerolls * team_list.reroll_cost, "rerolls", _("Team re-rolls")),
+            (TreasuryEntry.Kind.FAN_FACTOR_BOUGHT, team.fan_factor * p.fan_factor_cost, "fan_factor", _("Fan factor")),
+            (TreasuryEntry.Kind.STAFF_HIRED, team.assistant_coaches * p.assistant_coach_cost, "assistants",
+             _("Assistant coaches")),
+            (TreasuryEntry.Kind.STAFF_HIRED, team.cheerleaders * p.cheerleader_cost, "cheerleaders", _("Cheerleaders")),
+            (TreasuryEntry.Kind.STAFF_HIRED, p.apothecary_cost if team.apothecary else 0, "apothecary", _("Apothecary")),
+        ]
+        for kind, amount, key, memo in purchases:
+            if amount:
+                treasury_post(team=team, kind=kind, amount=-amount, key=f"create:{key}", memo=memo, by=payer)
+        Team.objects.filter(pk=team.pk).update(status=Team.Status.READY)
+        team.status = Team.Status.READY
+        team_refresh_value(team=team)
+        log_action(action="teams.team.ready", actor=payer, team=team, team_value=team.team_value,
+                   treasury=team.treasury)
+    return team
+
+
+def team_create(
+    *, league: League, coach: AbstractBaseUser, name: str, race: str, players: Sequence[PlayerOrder],
+    rerolls: int = 0, fan_factor: int = 0, assistant_coaches: int = 0, cheerleaders: int = 0,
+    apothecary: bool = False, by: AbstractBaseUser | None = None,
+) -> Team:
+    """Create a legal team in one step (draft + ready). Raises TeamRuleError; nothing is written then."""
+    order = TeamOrder(name=name, race=race, players=tuple(players), rerolls=rerolls, fan_factor=fan_factor,
+                      assistant_coaches=assistant_coaches, cheerleaders=cheerleaders, apothecary=apothecary)
+    problems = order_problems(league, order, complete=True)
+    if problems:
+        raise TeamRuleError(problems)
+    with transaction.atomic():
+        team = team_save_draft(league=league, coach=coach, order=order, by=by)
+        team = team_make_ready(team=team, by=by)
+        log_action(action="teams.team.created", actor=by or coach, team=team, race=race)
+    return team

@@ -1,0 +1,189 @@
+"""Managing a ready team between matches: hire, fire, re-rolls, staff, names, retirement."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from league.audit import log_action
+from league.rules import reroll_purchase_price
+from league.selectors import league_ruleset
+from teams.errors import TeamRuleError
+from teams.models import Player, Team, TreasuryEntry
+from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
+from teams.services.ledger import treasury_post
+
+STAFF = ("assistant_coaches", "cheerleaders", "apothecary")
+
+
+def _pay(team: Team, *, amount: int, kind: str, key: str, memo: str, by) -> None:
+    if amount > team.treasury:
+        raise TeamRuleError([
+            _("This costs %(cost)s gp but the treasury holds %(treasury)s gp.")
+            % {"cost": f"{amount:,}", "treasury": f"{team.treasury:,}"}
+        ])
+    treasury_post(team=team, kind=kind, amount=-amount, key=key, memo=memo, by=by)
+
+
+def _next_number(team: Team) -> int:
+    taken = set(team.players.filter(status=Player.Status.ACTIVE).values_list("number", flat=True))
+    return next(n for n in range(1, 100) if n not in taken)
+
+
+def player_hire(
+    *, team: Team, position: str, name: str, number: int | None = None, by: AbstractBaseUser | None = None
+) -> Player:
+    """Buy a player at list price: position maximum, 16 players and the treasury apply."""
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY)
+        ruleset = league_ruleset(team.league)
+        team_list = ruleset.team(team.race)
+        known = {p.key: p for p in team_list.positions}
+        if position not in known:
+            raise TeamRuleError([_("“%(position)s” is not a position of this team.") % {"position": position}])
+        pos = known[position]
+        active = team.players.filter(status=Player.Status.ACTIVE)
+        problems = []
+        if not name.strip():
+            problems.append(_("Every player needs a name."))
+        # Journeymen do not take a roster place: they may push the roster past 16 (p.29).
+        if active.filter(journeyman=False).count() >= ruleset.params.roster_max_players:
+            problems.append(_("The roster is full (%(max)s players).") % {"max": ruleset.params.roster_max_players})
+        if active.filter(position=position).count() >= pos.max_count:
+            problems.append(_("A team may have at most %(max)s %(position)s.")
+                            % {"max": pos.max_count, "position": pos.name(get_language() or "en")})
+        if number is not None and (number < 1 or number > 99 or active.filter(number=number).exists()):
+            problems.append(_("Number %(number)s is not free.") % {"number": number})
+        if problems:
+            raise TeamRuleError(problems)
+        player = Player.objects.create(team=team, position=position, name=name.strip(),
+                                       number=number if number is not None else _next_number(team))
+        _pay(team, amount=pos.cost, kind=TreasuryEntry.Kind.PLAYER_HIRED, key=f"hire:player:{player.pk}",
+             memo=f"#{player.number} {player.name}", by=by)
+        team_refresh_value(team=team)
+        log_action(action="teams.player.hired", actor=by, team=team, player=player.pk, position=position,
+                   cost=pos.cost)
+    return player
+
+
+def player_fire(*, player: Player, by: AbstractBaseUser | None = None) -> Player:
+    """Release a player: no refund (p.29); he leaves the roster and the team value."""
+    team = player.team
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY)
+        player.refresh_from_db()
+        if player.status != Player.Status.ACTIVE:
+            raise TeamRuleError([_("This player is no longer on the roster.")])
+        Player.objects.filter(pk=player.pk).update(status=Player.Status.FIRED)
+        player.status = Player.Status.FIRED
+        team_refresh_value(team=team)
+        log_action(action="teams.player.fired", actor=by, team=team, player=player.pk, name=player.name)
+    return player
+
+
+def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUser | None = None) -> Player:
+    team = player.team
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        problems = []
+        if not name.strip():
+            problems.append(_("Every player needs a name."))
+        clash = team.players.filter(status=Player.Status.ACTIVE, number=number).exclude(pk=player.pk)
+        if number < 1 or number > 99 or clash.exists():
+            problems.append(_("Number %(number)s is not free.") % {"number": number})
+        if problems:
+            raise TeamRuleError(problems)
+        old = (player.name, player.number)
+        Player.objects.filter(pk=player.pk).update(name=name.strip(), number=number)
+        player.name, player.number = name.strip(), number
+        log_action(action="teams.player.renamed", actor=by, team=team, player=player.pk,
+                   before=list(old), after=[player.name, number])
+    return player
+
+
+def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
+    """After creation a re-roll costs double but adds only the list price to the team value."""
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY)
+        ruleset = league_ruleset(team.league)
+        team_list = ruleset.team(team.race)
+        if team.rerolls >= team_list.max_rerolls:
+            raise TeamRuleError([_("A team may have at most %(max)s team re-rolls.") % {"max": team_list.max_rerolls}])
+        price = reroll_purchase_price(ruleset, team.race, at_creation=False)
+        count = team.ledger.filter(kind=TreasuryEntry.Kind.REROLL_BOUGHT).count()
+        _pay(team, amount=price, kind=TreasuryEntry.Kind.REROLL_BOUGHT, key=f"hire:reroll:{count + 1}",
+             memo=_("Team re-roll"), by=by)
+        Team.objects.filter(pk=team.pk).update(rerolls=team.rerolls + 1)
+        team.rerolls += 1
+        team_refresh_value(team=team)
+        log_action(action="teams.reroll.bought", actor=by, team=team, price=price, rerolls=team.rerolls)
+    return team
+
+
+def staff_hire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> Team:
+    """Hire one assistant coach, cheerleader or the apothecary (where the team list allows one)."""
+    if kind not in STAFF:
+        raise TeamRuleError([_("Unknown staff “%(kind)s”.") % {"kind": kind}])
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY)
+        ruleset = league_ruleset(team.league)
+        p = ruleset.params
+        if kind == "apothecary":
+            if not ruleset.team(team.race).apothecary_allowed:
+                raise TeamRuleError([_("This team may not hire an apothecary.")])
+            if team.apothecary:
+                raise TeamRuleError([_("The team already has an apothecary.")])
+            price, new_value = p.apothecary_cost, True
+        else:
+            price = p.assistant_coach_cost if kind == "assistant_coaches" else p.cheerleader_cost
+            new_value = getattr(team, kind) + 1
+        count = team.ledger.filter(key__startswith=f"hire:{kind}:").count()
+        _pay(team, amount=price, kind=TreasuryEntry.Kind.STAFF_HIRED, key=f"hire:{kind}:{count + 1}",
+             memo=str(Team._meta.get_field(kind).verbose_name), by=by)
+        Team.objects.filter(pk=team.pk).update(**{kind: new_value})
+        setattr(team, kind, new_value)
+        team_refresh_value(team=team)
+        log_action(action="teams.staff.hired", actor=by, team=team, staff=kind, price=price)
+    return team
+
+
+def staff_fire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> Team:
+    """Release one member of staff; nothing is refunded."""
+    if kind not in STAFF:
+        raise TeamRuleError([_("Unknown staff “%(kind)s”.") % {"kind": kind}])
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY)
+        current = getattr(team, kind)
+        if not current:
+            raise TeamRuleError([_("There is nobody of that staff to release.")])
+        new_value = False if kind == "apothecary" else current - 1
+        Team.objects.filter(pk=team.pk).update(**{kind: new_value})
+        setattr(team, kind, new_value)
+        team_refresh_value(team=team)
+        log_action(action="teams.staff.fired", actor=by, team=team, staff=kind)
+    return team
+
+
+def team_retire(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
+    """Retire a team for good: it keeps its history and can no longer be changed or scheduled."""
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY, Team.Status.DRAFT)
+        Team.objects.filter(pk=team.pk).update(status=Team.Status.RETIRED)
+        team.status = Team.Status.RETIRED
+        log_action(action="teams.team.retired", actor=by, team=team)
+    return team
