@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from league.rules import Ruleset
@@ -21,8 +22,11 @@ class TeamRuleError(Exception):
         self.messages = messages
 
 
-def _gp(amount: object) -> str:
-    return f"{int(amount):,}".replace(",", "\u202f") if isinstance(amount, int) else str(amount)
+def gp(amount: object) -> str:
+    """Gold as the reader writes numbers: 1,000,000 in English, 1 000 000 in French."""
+    if not isinstance(amount, int):
+        return str(amount)
+    return number_format(amount, force_grouping=True)
 
 
 def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
@@ -50,7 +54,7 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
     template = messages.get(v.code, v.code)
     for money in ("cost", "budget"):
         if money in p:
-            p[money] = _gp(p[money])
+            p[money] = gp(p[money])
     return template % p
 
 

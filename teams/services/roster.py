@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from league.audit import log_action
 from league.rules import reroll_purchase_price
 from league.selectors import league_ruleset
-from teams.errors import TeamRuleError
+from teams.errors import TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post
@@ -22,7 +22,7 @@ def _pay(team: Team, *, amount: int, kind: str, key: str, memo: str, by) -> None
     if amount > team.treasury:
         raise TeamRuleError([
             _("This costs %(cost)s gp but the treasury holds %(treasury)s gp.")
-            % {"cost": f"{amount:,}", "treasury": f"{team.treasury:,}"}
+            % {"cost": gp(amount), "treasury": gp(team.treasury)}
         ])
     treasury_post(team=team, kind=kind, amount=-amount, key=key, memo=memo, by=by)
 
