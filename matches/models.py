@@ -1,0 +1,221 @@
+"""Matches: the fixture, the pre-match sequence, the result and the post-match sequence.
+
+Everything that decides an outcome is stored as a row keyed by what it is for: each die
+(DiceRoll), each coach decision (Decision), each report line (MatchPlayer, MatchCasualty). The
+post-match sequence is a pure function of those rows (league.rules.postmatch), and every effect
+it applies (MatchEffect, and the ledger entries it posts) has a natural key unique in the match,
+so a re-run writes nothing twice and a later edit can replay the whole history.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from league.models import League
+from teams.models import Player, Team
+
+SIDES = [("home", _("Home")), ("away", _("Away"))]
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        PREMATCH_DONE = "prematch_done", _("Pre-match done")
+        DRAFT = "draft", _("Result in draft")
+        SUBMITTED = "submitted", _("Submitted")
+        CONFIRMED = "confirmed", _("Confirmed")
+        PROCESSING = "processing", _("Post-match running")
+        PROCESSED = "processed", _("Processed")
+        FAILED = "failed", _("Failed")
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="matches", verbose_name=_("league"))
+    home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home"))
+    away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_matches", verbose_name=_("away"))
+    ruleset = models.CharField(_("ruleset"), max_length=40)
+    ruleset_version = models.CharField(_("ruleset version"), max_length=60)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.SCHEDULED)
+    scheduled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    played_on = models.DateField(_("played on"), null=True, blank=True)
+
+    # Pre-match: roster TVs are frozen here (spiralling expenses use them, spec A1).
+    weather = models.CharField(_("weather"), max_length=40, blank=True)
+    home_tv = models.BigIntegerField(_("home team value"), null=True, blank=True)
+    away_tv = models.BigIntegerField(_("away team value"), null=True, blank=True)
+    home_petty_cash = models.BigIntegerField(_("home petty cash"), default=0)
+    away_petty_cash = models.BigIntegerField(_("away petty cash"), default=0)
+
+    # The result.
+    home_score = models.PositiveSmallIntegerField(_("home score"), null=True, blank=True)
+    away_score = models.PositiveSmallIntegerField(_("away score"), null=True, blank=True)
+    home_fame = models.PositiveSmallIntegerField(_("home FAME"), null=True, blank=True)
+    away_fame = models.PositiveSmallIntegerField(_("away FAME"), null=True, blank=True)
+    gate = models.PositiveIntegerField(_("gate"), null=True, blank=True)
+    conceded_by = models.CharField(_("conceded by"), max_length=4, choices=SIDES, blank=True)
+    concession_justified = models.BooleanField(_("justified concession"), default=False)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # An imported report's own identifier: importing the same report twice finds this match.
+    import_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
+
+    # The post-match sequence: a lease, so a worker killed mid-run lets another resume later.
+    lease_until = models.DateTimeField(null=True, blank=True)
+    queued_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    failure_reason = models.TextField(blank=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(home=models.F("away")), name="match_two_different_teams"),
+        ]
+        indexes = [
+            # The sweep looks for confirmed matches nobody has queued and runs whose lease ran out.
+            models.Index(
+                fields=["status", "lease_until"], name="match_pending_postgame",
+                condition=models.Q(status__in=["confirmed", "processing"]),
+            )
+        ]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return f"{self.home} v {self.away}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("matches:detail", kwargs={"pk": self.pk})
+
+    def team(self, side: str) -> Team:
+        return self.home if side == "home" else self.away
+
+    def side_of(self, team_id: int) -> str:
+        return "home" if team_id == self.home_id else "away"
+
+
+class DiceRoll(models.Model):
+    """Every die of a match, keyed by what it decided (e.g. "winnings:home", "ff:away")."""
+
+    class Source(models.TextChoices):
+        ENTERED = "entered", _("Entered")
+        SERVER = "server", _("Rolled by the server")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="dice")
+    purpose = models.CharField(max_length=80)
+    values = models.JSONField()  # list of ints, in the order rolled
+    source = models.CharField(max_length=10, choices=Source.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "purpose"], name="dice_unique_purpose")]
+        ordering = ["match", "pk"]
+
+
+class Decision(models.Model):
+    """A coach's choice that changes an outcome (winner's re-roll, improvement, MVP, journeyman)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="decisions")
+    key = models.CharField(max_length=80)
+    value = models.JSONField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "key"], name="decision_unique_key")]
+        ordering = ["match", "pk"]
+
+
+class MatchPlayer(models.Model):
+    """One player's line in the match report (only block casualties earn SPP: spec §5.1)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lines")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="match_lines")
+    side = models.CharField(max_length=4, choices=SIDES)
+    eligible = models.BooleanField(_("could play"), default=True)  # not missing the game at kick-off
+    completions = models.PositiveSmallIntegerField(_("completions"), default=0)
+    touchdowns = models.PositiveSmallIntegerField(_("touchdowns"), default=0)
+    interceptions = models.PositiveSmallIntegerField(_("interceptions"), default=0)
+    casualties = models.PositiveSmallIntegerField(_("casualties (blocks)"), default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "player"], name="match_player_unique")]
+        ordering = ["match", "side", "player__number"]
+
+
+class MatchCasualty(models.Model):
+    """A casualty suffered, with every die: the D68 (two with Decay), apothecary and regeneration."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="casualties")
+    victim = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="casualties_suffered")
+    d6 = models.PositiveSmallIntegerField()
+    d8 = models.PositiveSmallIntegerField()
+    second_d6 = models.PositiveSmallIntegerField(null=True, blank=True)  # Decay rolls twice
+    second_d8 = models.PositiveSmallIntegerField(null=True, blank=True)
+    apothecary_used = models.BooleanField(default=False)
+    apothecary_d6 = models.PositiveSmallIntegerField(null=True, blank=True)
+    apothecary_d8 = models.PositiveSmallIntegerField(null=True, blank=True)
+    apothecary_kept_reroll = models.BooleanField(default=False)
+    regeneration_roll = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "victim"], name="casualty_unique_victim")]
+        ordering = ["match", "pk"]
+
+
+class MatchInducement(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="inducements")
+    side = models.CharField(max_length=4, choices=SIDES)
+    key = models.CharField(max_length=40)  # inducement key of the ruleset
+    star = models.CharField(max_length=40, blank=True)
+    position = models.CharField(max_length=40, blank=True)  # a mercenary's position
+    extra_skill = models.CharField(max_length=40, blank=True)
+    cost = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["match", "side", "pk"]
+
+
+class MatchStep(models.Model):
+    """Progress of the post-match sequence, one row per step in the ruleset's order."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="steps")
+    order = models.PositiveSmallIntegerField()
+    step = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "step"], name="match_step_unique")]
+        ordering = ["match", "order"]
+
+
+class MatchEffect(models.Model):
+    """One applied effect of the post-match sequence; its key is unique in the match."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="effects")
+    step = models.CharField(max_length=40)
+    key = models.CharField(max_length=120)
+    kind = models.CharField(max_length=40)
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="match_effects")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="match_effects")
+    amount = models.BigIntegerField(default=0)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "key"], name="match_effect_unique_key")]
+        ordering = ["match", "pk"]

@@ -102,6 +102,7 @@ class Advancement(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="advancements")
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     skill = models.CharField(_("skill"), max_length=40, blank=True)
+    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -117,12 +118,38 @@ class Injury(models.Model):
     casualty = models.CharField(_("casualty"), max_length=40)  # a casualty-table key
     stat = models.CharField(_("characteristic"), max_length=2, blank=True)  # ma/st/ag/av or ""
     applied = models.BooleanField(_("applied"), default=True)  # False: ignored by the -2 / min 1 limits
+    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["player", "created_at", "pk"]
         verbose_name = _("injury")
         verbose_name_plural = _("injuries")
+
+
+class ImprovementRoll(models.Model):
+    """An improvement roll earned by crossing an SPP level; the coach then picks what it gives."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="improvement_rolls")
+    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="improvement_rolls")
+    index = models.PositiveSmallIntegerField()  # the player's n-th roll of his career
+    d6a = models.PositiveSmallIntegerField()
+    d6b = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)  # what the roll allows (categories, characteristics)
+    choice = models.CharField(max_length=40, blank=True)  # value key: new_skill, ma_increase, ...
+    skill = models.CharField(max_length=40, blank=True)
+    advancement = models.OneToOneField(
+        Advancement, on_delete=models.PROTECT, null=True, blank=True, related_name="roll"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "index"], name="improvement_roll_unique")]
+        ordering = ["player", "index"]
+
+    @property
+    def pending(self) -> bool:
+        return self.advancement_id is None
 
 
 class AppendOnlyError(Exception):
@@ -150,6 +177,9 @@ class TreasuryEntry(models.Model):
     # A natural key, unique per team: a re-run of whatever wrote the entry writes nothing.
     key = models.CharField(_("key"), max_length=120)
     memo = models.CharField(_("memo"), max_length=200, blank=True)
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.PROTECT, null=True, blank=True, related_name="ledger_entries"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
