@@ -27,6 +27,16 @@ ACTIONS = {
     "teams.staff.fired": _("Staff fired"),
     "teams.treasury.corrected": _("Treasury entry reversed"),
     "league.member.joined": _("Coach joined the league"),
+    "matches.match.scheduled": _("Match scheduled"),
+    "matches.prematch.recorded": _("Pre-match sequence recorded"),
+    "matches.result.saved": _("Result saved as a draft"),
+    "matches.result.submitted": _("Result submitted"),
+    "matches.result.confirmed": _("Result confirmed"),
+    "matches.postgame.processed": _("Post-match sequence completed"),
+    "matches.postgame.failed": _("Post-match sequence failed"),
+    "matches.postgame.retried": _("Post-match sequence retried"),
+    "teams.improvement.chosen": _("Improvement chosen"),
+    "matches.match.imported": _("Match imported"),
 }
 
 

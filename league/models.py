@@ -23,6 +23,10 @@ class League(models.Model):
     open_to_join = models.BooleanField(
         _("open to new coaches"), default=True, help_text=_("Registered users may join as coaches.")
     )
+    coaches_schedule = models.BooleanField(
+        _("coaches may schedule matches"), default=False,
+        help_text=_("Otherwise only the commissioner schedules matches."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

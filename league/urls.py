@@ -3,8 +3,19 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from league import views
+from teams import views as team_views
 
-league_patterns = ([path("<slug:slug>/", views.league_detail, name="detail")], "league")
+league_patterns = (
+    [
+        path("<slug:slug>/", views.league_detail, name="detail"),
+        path("<slug:slug>/join/", views.league_join, name="join"),
+        # Building a team belongs to a league, so its pages live under the league's URL.
+        path("<slug:slug>/teams/new/", team_views.team_new, name="team_new"),
+        path("<slug:slug>/teams/new/fields/", team_views.team_new_fields, name="team_new_fields"),
+        path("<slug:slug>/teams/new/preview/", team_views.team_new_preview, name="team_new_preview"),
+    ],
+    "league",
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,6 +24,7 @@ urlpatterns = [
     path("rosters/", include("league.catalogue")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", views.signup, name="signup"),
     path("api/", include("league.api_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

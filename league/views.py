@@ -1,12 +1,22 @@
-"""Public league pages."""
+"""League pages and accounts: the league list, a league's teams, joining, signing up."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
 
+from league import services
+from league.forms import SignUpForm
 from league.models import League
+from league.permissions import is_member
 from league.rules import load_ruleset
 from league.selectors import league_list, league_ruleset
 from teams.selectors import team_list_for_league
@@ -21,15 +31,55 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league and its teams; the number of queries does not grow with the number of teams."""
     league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
     ruleset = league_ruleset(league)
     lang = get_language() or "en"
     teams = [
-        {"team": team, "race_name": ruleset.team(team.race).name(lang)}
+        {"team": team, "race_name": ruleset.teams[team.race].name(lang) if team.race in ruleset.teams else team.race}
         for team in team_list_for_league(league.pk)
     ]
+    member = is_member(request.user, league)
     return render(
         request,
         "league/detail.html",
-        {"league": league, "teams": teams, "ruleset_name": ruleset.name(lang)},
+        {
+            "league": league,
+            "teams": teams,
+            "ruleset_name": ruleset.name(lang),
+            "is_member": member,
+            "can_join": request.user.is_authenticated and not member and league.open_to_join,
+        },
     )
+
+
+@login_required
+@require_POST
+def league_join(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=slug)
+    try:
+        services.league_join(league=league, user=request.user)
+    except ValidationError as refusal:
+        for message in refusal.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Welcome to %(league)s! You can now create your team.") % {"league": league.name})
+    return redirect(league)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account with Django's UserCreationForm and log straight in."""
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        next_url = ""
+    if request.user.is_authenticated:
+        return redirect(next_url or "home")
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
+        return redirect(next_url or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})

@@ -67,7 +67,8 @@ class Match(models.Model):
     # An imported report's own identifier: importing the same report twice finds this match.
     import_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
 
-    # The post-match sequence: a lease, so a worker killed mid-run lets another resume later.
+    # The post-match sequence: its frozen input (see matches/services/snapshot.py) and a lease, so a worker killed mid-run lets another resume later.
+    postgame_input = models.JSONField(null=True, blank=True)
     lease_until = models.DateTimeField(null=True, blank=True)
     queued_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)

@@ -40,6 +40,41 @@ from .inducements import (
 from .injuries import InjuryEffect, casualty, casualty_effect, casualty_from_dice, roll_casualty
 from .loader import load_ruleset, load_ruleset_from, ruleset_keys
 from .parameters import Parameters
+from .postmatch import (
+    CasualtyReport,
+    Decisions,
+    Effect,
+    InputRequest,
+    InvalidInput,
+    InvalidReport,
+    MatchDice,
+    MatchReport,
+    MissingInput,
+    PlayerReport,
+    PostMatchInputError,
+    PostMatchPlan,
+    SideReport,
+    check_report,
+    draw_mvp,
+    mvp_candidates,
+    plan_post_match,
+    required_inputs,
+    roll_missing,
+)
+from .prematch import (
+    InducementBudgets,
+    InducementOrder,
+    Mercenary,
+    WeatherRoll,
+    check_inducements,
+    inducement_budgets,
+    inducement_cost,
+    journeyman_positions,
+    journeymen_needed,
+    petty_cash_order,
+    petty_cash_spent,
+    roll_weather,
+)
 from .spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_level
 from .tables import kickoff, weather
 from .types import (
@@ -69,5 +104,12 @@ __all__ = [
     "match_team_value", "match_winnings", "mercenary_price", "player_value", "reroll_purchase_price",
     "roll_casualty", "roll_fan_factor", "roll_improvement", "roll_many", "ruleset_keys", "spiralling_expenses",
     "spiralling_expenses_basis", "spiralling_expenses_paid", "spp_for", "spp_level", "star_allowed", "star_price",
-    "team_value", "weather",
+    "team_value", "weather", "winnings",
+    # pre-match (prematch.py) and post-match (postmatch.py)
+    "InducementBudgets", "InducementOrder", "Mercenary", "WeatherRoll", "check_inducements", "inducement_budgets",
+    "inducement_cost", "journeyman_positions", "journeymen_needed", "petty_cash_order", "petty_cash_spent",
+    "roll_weather", "CasualtyReport", "Decisions", "Effect", "InputRequest", "InvalidInput", "InvalidReport",
+    "MatchDice", "MatchReport", "MissingInput", "PlayerReport", "PostMatchInputError", "PostMatchPlan",
+    "SideReport", "check_report", "draw_mvp", "mvp_candidates", "plan_post_match", "required_inputs",
+    "roll_missing",
 ]

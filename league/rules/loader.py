@@ -16,7 +16,7 @@ from . import _load_tables as tables
 from ._csvio import Problems
 from .errors import RulesetDataError
 from .parameters import parameters_from_mapping
-from .types import Ruleset
+from .types import POST_MATCH_STEPS, Ruleset
 
 DATA_DIR = Path(__file__).parent / "data"
 RULESET_FILE = "ruleset.toml"
@@ -37,6 +37,29 @@ def _read_toml(folder: Path) -> tuple[dict[str, object], str]:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
         raise RulesetDataError([f"{RULESET_FILE}: {exc}"]) from exc
+
+
+def _post_match_steps(document: dict[str, object], text: str, problems: Problems) -> tuple[str, ...]:
+    """[sequence] post_match_steps: every known step exactly once, in the ruleset's order.
+
+    All steps are required because a missing one would silently drop money or injuries; a ruleset
+    without, say, spiralling expenses sets their threshold out of reach instead.
+    """
+    where = _toml_line(text, "post_match_steps")
+    sequence = document.get("sequence")
+    steps = sequence.get("post_match_steps") if isinstance(sequence, dict) else None
+    if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
+        problems.add(RULESET_FILE, where, "[sequence] needs a list of step names 'post_match_steps'")
+        return ()
+    for step in steps:
+        if step not in POST_MATCH_STEPS:
+            problems.add(RULESET_FILE, where, f"unknown post-match step {step!r} (known: "
+                         f"{', '.join(sorted(POST_MATCH_STEPS))})")
+    for step in sorted({s for s in steps if steps.count(s) > 1}):
+        problems.add(RULESET_FILE, where, f"post-match step {step!r} is listed more than once")
+    for step in sorted(POST_MATCH_STEPS - set(steps)):
+        problems.add(RULESET_FILE, where, f"post-match step {step!r} is missing from post_match_steps")
+    return tuple(steps)
 
 
 def load_ruleset_from(path: str | Path) -> Ruleset:
@@ -73,6 +96,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     values = tables.load_value_increases(folder, problems, params)
     weather = tables.load_weather(folder, problems)
     kickoff = tables.load_kickoff(folder, problems)
+    steps = _post_match_steps(document, text, problems)
     problems.raise_if_any()
 
     return Ruleset(
@@ -80,6 +104,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         name_fr=str(head["name_fr"]), params=params, teams=teams, skills=skills, star_players=stars,
         inducements=inducements, casualty_table=casualties, spp_awards=spp_awards, spp_levels=spp_levels,
         improvement_table=improvements, value_increases=values, weather_table=weather, kickoff_table=kickoff,
+        post_match_steps=steps,
     )
 
 

@@ -60,6 +60,7 @@ class Parameters:
     concession_spp_leave_threshold: int
     concession_leave_on_d6_max: int
     journeyman_fill_to: int
+    regeneration_min_roll: int
     mvps_per_team: int
     se_tv_includes_petty_cash: bool
     mvp_mode: str = field(metadata=_choices("random", "chosen", "random_living"))

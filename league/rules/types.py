@@ -14,6 +14,12 @@ from .parameters import Parameters, override_parameters
 STATS: tuple[str, ...] = ("ma", "st", "ag", "av")
 SKILL_CATEGORIES = "GASPME"  # E = Extraordinary: a skill category, never one a player may pick
 PICKABLE_CATEGORIES = "GASPM"  # the letters a team list may give as Normal or Double access
+# The post-match steps the engine knows how to plan (postmatch.py); a ruleset lists each of them
+# once, in its own order ([sequence] post_match_steps in ruleset.toml).
+POST_MATCH_STEPS: frozenset[str] = frozenset({
+    "mvp", "spp", "improvements", "remove_dead", "winnings", "petty_cash_return", "spiralling_expenses",
+    "fan_factor", "purchases", "journeymen", "clear_miss_next_game", "team_value",
+})
 
 
 class _Named:
@@ -189,6 +195,7 @@ class Ruleset(_Named):
     value_increases: Mapping[str, int]
     weather_table: tuple[TableEntry, ...]
     kickoff_table: tuple[TableEntry, ...]
+    post_match_steps: tuple[str, ...]
     overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:

@@ -22,6 +22,7 @@ def treasury_post(
     key: str,
     memo: str = "",
     by: AbstractBaseUser | None = None,
+    match=None,
 ) -> TreasuryEntry | None:
     """Append one ledger entry and move the kept balance with it.
 
@@ -32,7 +33,7 @@ def treasury_post(
         if TreasuryEntry.objects.filter(team=team, key=key).exists():
             return None
         entry = TreasuryEntry.objects.create(
-            team=team, kind=kind, amount=amount, key=key, memo=memo,
+            team=team, kind=kind, amount=amount, key=key, memo=memo, match=match,
             created_by=by if by is not None and by.is_authenticated else None,
         )
         Team.objects.filter(pk=team.pk).update(treasury=F("treasury") + amount)

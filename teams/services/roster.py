@@ -92,6 +92,8 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
     check_manager(by, team)
     with transaction.atomic():
         lock_team(team)
+        # A retired team keeps its history exactly as it was.
+        require_status(team, Team.Status.READY, Team.Status.DRAFT)
         problems = []
         if not name.strip():
             problems.append(_("Every player needs a name."))

@@ -1,0 +1,137 @@
+"""What a match report gets wrong, as far as the report itself can tell (codes, never sentences)."""
+
+from __future__ import annotations
+
+from .dice import DiceError
+from .finance import Side
+from .postmatch_casualties import casualty_by_key, resolve_casualty
+from .postmatch_types import SIDES, CasualtyReport, MatchReport, PlayerReport, SideReport
+from .prematch import inducement_budgets
+from .spp import spp_level
+from .team_building import Violation
+from .types import STATS, Ruleset
+
+_SIDE_COUNTS = ("roster_tv", "fan_factor", "treasury_before", "fame", "score", "petty_cash", "inducements_cost",
+                "rerolls", "assistant_coaches", "cheerleaders", "winnings_bonus")
+_PLAYER_COUNTS = ("spp_before", "improvement_rolls_taken", "completions", "touchdowns", "interceptions",
+                  "casualties")
+_ACTIONS = ("completions", "touchdowns", "interceptions", "casualties")
+
+
+def _check_casualty(ruleset: Ruleset, ref: str, cas: CasualtyReport, found: list[Violation]) -> None:
+    if len(cas.rolls) > 2:  # one roll, or two for a Decay player (p.44 L6025-6030)
+        found.append(Violation("too_many_casualty_rolls", {"player": ref, "count": len(cas.rolls)}))
+    for key in cas.final:
+        try:
+            casualty_by_key(ruleset, key)
+        except ValueError:
+            found.append(Violation("unknown_casualty", {"player": ref, "casualty": key}))
+            return
+    if cas.override and not cas.final:
+        found.append(Violation("override_without_result", {"player": ref}))
+    if not cas.rolls and not cas.override:
+        # Only a Badly Hurt comes without a D68 roll (Stunty injury 9, Blood Lust bite, spec §4.3).
+        if not cas.final or any(casualty_by_key(ruleset, key).effect != "none" for key in cas.final):
+            found.append(Violation("casualty_without_roll", {"player": ref}))
+        return
+    try:
+        resolved = resolve_casualty(ruleset, cas)
+    except DiceError:
+        found.append(Violation("die_out_of_range", {"player": ref}))  # D68: D6 tens 1-6, D8 units 1-8 (A20)
+        return
+    except ValueError:
+        found.append(Violation("apothecary_roll_unknown", {"player": ref, "index": cas.apothecary_roll_index}))
+        return
+    if cas.regeneration_reroll is not None and (cas.regeneration is None or
+                                                cas.regeneration >= ruleset.params.regeneration_min_roll):
+        found.append(Violation("regeneration_reroll_unneeded", {"player": ref}))
+    expected = tuple(result.key for result in resolved.results)
+    if cas.final and not cas.override and cas.final != expected:
+        found.append(Violation("casualty_result_mismatch", {"player": ref, "expected": expected,
+                                                            "recorded": cas.final}))
+
+
+def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerReport,
+                  found: list[Violation]) -> None:
+    ref = player.ref
+    for name in _PLAYER_COUNTS:
+        if getattr(player, name) < 0:
+            found.append(Violation("negative_value", {"player": ref, "field": name}))
+    team = ruleset.team(team_key)
+    known = {pos.key for pos in team.positions}
+    induced_ok = player.is_star_or_mercenary and player.position_key in ruleset.star_players
+    if player.position_key not in known and not induced_ok:
+        found.append(Violation("unknown_position", {"player": ref, "position": player.position_key}))
+    for counts in (player.stat_improvements, player.stat_injuries):
+        for stat, count in counts.items():
+            if stat not in STATS:
+                found.append(Violation("unknown_stat", {"player": ref, "stat": stat}))
+            elif count < 0:
+                found.append(Violation("negative_value", {"player": ref, "field": stat}))
+    for key in player.improvements:
+        if key not in ruleset.value_increases:
+            found.append(Violation("unknown_improvement", {"player": ref, "improvement": key}))
+    for key in player.skills:
+        if key not in ruleset.skills:
+            found.append(Violation("unknown_skill", {"player": ref, "skill": key}))
+    taken = player.improvement_rolls_taken
+    if player.spp_before >= 0 and taken > spp_level(ruleset, player.spp_before).improvement_rolls:
+        found.append(Violation("improvement_rolls_exceed_level", {"player": ref, "taken": taken}))
+    if player.miss_next_game_before and (any(getattr(player, name) for name in _ACTIONS) or player.casualties_suffered):
+        found.append(Violation("missed_game_but_credited", {"player": ref}))
+    for cas in player.casualties_suffered:
+        _check_casualty(ruleset, ref, cas, found)
+
+
+def _check_side(ruleset: Ruleset, side: Side, own: SideReport, found: list[Violation]) -> bool:
+    """Side-level checks; False when the team is unknown (its players cannot be checked)."""
+    for name in _SIDE_COUNTS:
+        if getattr(own, name) < 0:
+            found.append(Violation("negative_value", {"side": side, "field": name}))
+    if own.concession_justified and not own.conceded:
+        found.append(Violation("justified_without_concession", {"side": side}))
+    if own.petty_cash > own.treasury_before:
+        found.append(Violation("petty_cash_over_treasury", {"side": side, "petty_cash": own.petty_cash,
+                                                            "treasury": own.treasury_before}))
+    touchdowns = sum(max(p.touchdowns, 0) for p in own.players)
+    if touchdowns > own.score >= 0:  # fewer is fine: a TD given when the opponent fields nobody has no scorer (A21)
+        found.append(Violation("touchdowns_exceed_score", {"side": side, "touchdowns": touchdowns,
+                                                           "score": own.score}))
+    if own.team_key not in ruleset.teams:
+        found.append(Violation("unknown_team", {"side": side, "team": own.team_key}))
+        return False
+    return True
+
+
+def check_report(ruleset: Ruleset, report: MatchReport) -> tuple[Violation, ...]:
+    """Every inconsistency found in the report, in a stable order (side checks, then players)."""
+    found: list[Violation] = []
+    if report.home.conceded and report.away.conceded:
+        found.append(Violation("both_conceded", {}))
+    seen: set[str] = set()
+    for side in SIDES:
+        own = report.side(side)
+        if not _check_side(ruleset, side, own, found):
+            continue
+        for player in own.players:
+            if player.ref in seen:
+                found.append(Violation("duplicate_player", {"player": player.ref}))
+            seen.add(player.ref)
+            _check_player(ruleset, side, own.team_key, player, found)
+    if not found:
+        budgets = inducement_budgets(ruleset, home_tv=report.home.roster_tv, away_tv=report.away.roster_tv,
+                                     home_petty_cash=report.home.petty_cash, away_petty_cash=report.away.petty_cash,
+                                     final=report.playoff)
+        for side in SIDES:
+            own = report.side(side)
+            if own.inducements_cost > budgets.budget(side):
+                found.append(Violation("inducements_over_budget", {"side": side, "budget": budgets.budget(side),
+                                                                   "cost": own.inducements_cost}))
+            # Only block casualties earn SPP, and each one is a casualty some opposing player suffered.
+            inflicted = sum(p.casualties for p in own.players)
+            other = report.side("away" if side == "home" else "home")
+            suffered = sum(len(p.casualties_suffered) for p in other.players)
+            if inflicted > suffered:
+                found.append(Violation("casualties_exceed_suffered", {"side": side, "inflicted": inflicted,
+                                                                      "suffered": suffered}))
+    return tuple(found)

@@ -1,0 +1,110 @@
+"""Working state of one walk through the post-match steps (internal to postmatch.py).
+
+The walk is a fold over the ruleset's step list: each step reads the state the earlier steps left
+(SPP, treasury, fan factor, who left or was cleared) and appends its effects. The state is mutable
+on purpose, as an accumulator private to one call; everything handed out is frozen.
+"""
+
+from __future__ import annotations
+
+from ._rules_arg import outcome_from_score
+from .dice import DiceError, check_die
+from .finance import Side, concession_penalised
+from .postmatch_casualties import PlayerInjuries, player_injuries
+from .postmatch_types import SIDES, Decisions, Effect, InputRequest, MatchDice, MatchReport, PlayerReport
+from .types import Ruleset
+
+
+class Run:
+    __slots__ = ("ruleset", "report", "dice", "decisions", "requests", "problems", "used_dice", "used_choices",
+                 "effects", "step", "conceder", "penalised", "outcomes", "treasury", "fan_factor", "spp",
+                 "injuries", "departed", "cleared", "chosen_values", "pending_sides", "players", "side_of")
+
+    def __init__(self, ruleset: Ruleset, report: MatchReport, dice: MatchDice, decisions: Decisions) -> None:
+        self.ruleset, self.report, self.dice, self.decisions = ruleset, report, dice, decisions
+        self.requests: list[InputRequest] = []
+        self.problems: list[str] = []
+        self.used_dice: set[str] = set()
+        self.used_choices: set[str] = set()
+        self.effects: list[Effect] = []
+        self.step = ""
+        home, away = report.home, report.away
+        self.conceder: Side | None = "home" if home.conceded else "away" if away.conceded else None
+        justified = report.side(self.conceder).concession_justified if self.conceder else False
+        self.penalised = concession_penalised(ruleset, conceded=self.conceder is not None, justified=justified)
+        if self.conceder is None:
+            self.outcomes: dict[Side, str] = {
+                "home": outcome_from_score(home.score, away.score), "away": outcome_from_score(away.score, home.score)}
+        else:  # the side that did not concede wins, whatever the score (spec §8)
+            self.outcomes = {side: "loss" if side == self.conceder else "win" for side in SIDES}
+        self.treasury = {side: report.side(side).treasury_before - report.side(side).petty_cash for side in SIDES}
+        self.fan_factor = {side: report.side(side).fan_factor for side in SIDES}
+        self.players: dict[str, PlayerReport] = {}
+        self.side_of: dict[str, Side] = {}
+        self.injuries: dict[str, PlayerInjuries] = {}
+        for side in SIDES:
+            team_key = report.side(side).team_key
+            for player in report.side(side).players:
+                self.players[player.ref], self.side_of[player.ref] = player, side
+                if player.on_roster:
+                    self.injuries[player.ref] = player_injuries(ruleset, team_key, player)
+        self.spp = {ref: player.spp_before for ref, player in self.players.items()}
+        self.departed: set[str] = set()
+        self.cleared = False  # whether the earlier MNG marks were erased by a step already walked
+        self.chosen_values: dict[str, list[str]] = {}
+        self.pending_sides: set[Side] = set()
+
+    def roster(self, side: Side) -> tuple[PlayerReport, ...]:
+        return tuple(p for p in self.report.side(side).players if p.on_roster)
+
+    def dead(self, ref: str) -> bool:
+        return ref in self.injuries and self.injuries[ref].dead
+
+    def stays(self, player: PlayerReport) -> bool:
+        """Still on the roster after this match (not dead, not gone after a concession)."""
+        return player.on_roster and not self.dead(player.ref) and player.ref not in self.departed
+
+    def available(self, player: PlayerReport) -> bool:
+        """Can play the next match: stays, no MNG from this match, an earlier MNG already cleared."""
+        return (self.stays(player) and not self.injuries[player.ref].misses_next_game
+                and (self.cleared or not player.miss_next_game_before))
+
+    def die(self, request: InputRequest) -> tuple[int, ...] | None:
+        """The stored dice for `request`, or None after noting it as missing or wrong."""
+        values = self.dice.rolls.get(request.key)
+        if values is None:
+            self.requests.append(request)
+            return None
+        self.used_dice.add(request.key)
+        try:
+            if not isinstance(values, tuple) or len(values) != request.count:
+                raise DiceError(f"{request.count} D{request.sides} expected, got {values!r}")
+            for value in values:
+                check_die(value, request.sides)
+        except DiceError as exc:
+            self.problems.append(f"{request.key}: {exc}")
+            return None
+        return values
+
+    def choice(self, request: InputRequest, kind: type) -> str | bool | None:
+        """The stored decision for `request` (of type `kind`), or None after noting it."""
+        value = self.decisions.choices.get(request.key)
+        if value is None:
+            self.requests.append(request)
+            return None
+        self.used_choices.add(request.key)
+        if type(value) is not kind:
+            self.problems.append(f"{request.key}: a {kind.__name__} is expected, got {value!r}")
+            return None
+        return value
+
+    def emit(self, side: Side, kind: str, key: str, **values: object) -> None:
+        self.effects.append(Effect(step=self.step, key=key, side=side, kind=kind, **values))  # type: ignore[arg-type]
+
+    def unused_inputs(self) -> list[str]:
+        """Given dice or decisions no step asked for: refused, so a stored match never hides a die."""
+        extra = [f"{key}: die not used by this match" for key in sorted(set(self.dice.rolls) - self.used_dice)]
+        extra += [f"{key}: decision not used by this match"
+                  for key in sorted(set(self.decisions.choices) - self.used_choices)]
+        return extra
+

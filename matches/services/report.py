@@ -1,0 +1,203 @@
+"""The match result: saved as a draft, submitted by one side, confirmed by the other side or the
+commissioner. Confirmation queues the post-match sequence (after commit)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.audit import log_action
+from league.permissions import is_commissioner
+from league.rules import casualty_from_dice, check_die
+from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
+from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status, side_of_user
+
+DIE_SIDES = {"winnings": 6, "ff": 6, "mvp": None, "improvement": 6, "leave": 6}
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    player_id: int
+    completions: int = 0
+    touchdowns: int = 0
+    interceptions: int = 0
+    casualties: int = 0  # caused by blocks: only these earn SPP (spec §5.1)
+
+
+@dataclass(frozen=True)
+class CasualtyLine:
+    victim_id: int
+    d6: int
+    d8: int
+    second_d6: int | None = None
+    second_d8: int | None = None
+    apothecary_used: bool = False
+    apothecary_d6: int | None = None
+    apothecary_d8: int | None = None
+    apothecary_kept_reroll: bool = False
+    regeneration_roll: int | None = None
+
+
+@dataclass(frozen=True)
+class ReportInput:
+    home_score: int
+    away_score: int
+    home_fame: int = 0
+    away_fame: int = 0
+    gate: int | None = None
+    conceded_by: str = ""  # "", "home" or "away"
+    concession_justified: bool = False
+    lines: tuple[PlayerLine, ...] = ()
+    casualties: tuple[CasualtyLine, ...] = ()
+    dice: dict[str, list[int]] = field(default_factory=dict)  # purpose -> values, entered at the table
+    decisions: dict[str, Any] = field(default_factory=dict)
+    played_on: Any = None
+
+
+def report_problems(match: Match, report: ReportInput) -> list[str]:
+    """Every reason the report does not fit the match (the same list for pages, API and imports)."""
+    ruleset = match_ruleset(match)
+    problems: list[str] = []
+    for name, value in (("home_score", report.home_score), ("away_score", report.away_score),
+                        ("home_fame", report.home_fame), ("away_fame", report.away_fame)):
+        if value is None or value < 0:
+            problems.append(_("%(field)s cannot be negative.") % {"field": name.replace("_", " ")})
+    if report.home_fame not in (0, 1, 2) or report.away_fame not in (0, 1, 2):
+        problems.append(_("FAME is 0, 1 or 2."))
+    if report.conceded_by not in ("", "home", "away"):
+        problems.append(_("A concession is by the home or the away team."))
+    lines = {line.player_id: line for line in MatchPlayer.objects.filter(match=match).select_related("player")}
+    touchdowns = {"home": 0, "away": 0}
+    seen: set[int] = set()
+    for line in report.lines:
+        row = lines.get(line.player_id)
+        if row is None:
+            problems.append(_("Player #%(id)s did not take part in this match.") % {"id": line.player_id})
+            continue
+        if line.player_id in seen:
+            problems.append(_("%(player)s appears twice in the report.") % {"player": row.player})
+        seen.add(line.player_id)
+        counts = (line.completions, line.touchdowns, line.interceptions, line.casualties)
+        if any(c < 0 for c in counts):
+            problems.append(_("%(player)s: counts cannot be negative.") % {"player": row.player})
+        if any(counts) and not row.eligible:
+            problems.append(_("%(player)s missed this match and cannot be credited with anything.")
+                            % {"player": row.player})
+        touchdowns[row.side] += max(line.touchdowns, 0)
+    for side, score in (("home", report.home_score), ("away", report.away_score)):
+        if score is not None and touchdowns[side] > score:
+            problems.append(_("The %(side)s players scored %(tds)s touchdowns but the score says %(score)s.")
+                            % {"side": _(side), "tds": touchdowns[side], "score": score})
+    victims: set[int] = set()
+    for cas in report.casualties:
+        row = lines.get(cas.victim_id)
+        if row is None:
+            problems.append(_("Player #%(id)s did not take part in this match.") % {"id": cas.victim_id})
+            continue
+        if cas.victim_id in victims:
+            problems.append(_("%(player)s has two casualty entries.") % {"player": row.player})
+        victims.add(cas.victim_id)
+        pairs = [(cas.d6, cas.d8), (cas.second_d6, cas.second_d8), (cas.apothecary_d6, cas.apothecary_d8)]
+        for d6, d8 in pairs:
+            if d6 is None and d8 is None:
+                continue
+            try:
+                casualty_from_dice(ruleset, d6, d8)
+            except (TypeError, ValueError):
+                problems.append(_("%(player)s: %(d6)s and %(d8)s is not a casualty roll (D6 then D8).")
+                                % {"player": row.player, "d6": d6, "d8": d8})
+        if cas.regeneration_roll is not None:
+            try:
+                check_die(cas.regeneration_roll, 6, "regeneration")
+            except ValueError as exc:
+                problems.append(str(exc))
+    for purpose, values in report.dice.items():
+        kind = purpose.split(":", 1)[0]
+        sides = DIE_SIDES.get(kind, 6)
+        if not isinstance(values, list) or not values:
+            problems.append(_("Dice “%(purpose)s”: give the values rolled.") % {"purpose": purpose})
+            continue
+        for v in values:
+            try:
+                check_die(v, sides or 99, purpose)
+            except (TypeError, ValueError) as exc:
+                problems.append(str(exc))
+    return problems
+
+
+def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | None) -> Match:
+    """Save the result as a draft: lines, casualties, dice and decisions replace earlier ones."""
+    check_participant(match, by)
+    with transaction.atomic():
+        lock_match(match)
+        require_status(match, Match.Status.PREMATCH_DONE, Match.Status.DRAFT)
+        problems = report_problems(match, report)
+        if problems:
+            raise MatchError(problems)
+        for attr in ("home_score", "away_score", "home_fame", "away_fame", "gate", "conceded_by",
+                     "concession_justified", "played_on"):
+            setattr(match, attr, getattr(report, attr))
+        match.status = Match.Status.DRAFT
+        match.save()
+        by_player = {line.player_id: line for line in report.lines}
+        for row in MatchPlayer.objects.filter(match=match):
+            line = by_player.get(row.player_id, PlayerLine(row.player_id))
+            row.completions, row.touchdowns = line.completions, line.touchdowns
+            row.interceptions, row.casualties = line.interceptions, line.casualties
+            row.save(update_fields=["completions", "touchdowns", "interceptions", "casualties"])
+        MatchCasualty.objects.filter(match=match).delete()
+        MatchCasualty.objects.bulk_create(
+            MatchCasualty(match=match, **{k: getattr(c, k) for k in CasualtyLine.__dataclass_fields__
+                                          if k != "victim_id"}, victim_id=c.victim_id)
+            for c in report.casualties
+        )
+        # Entered dice and decisions are kept; what is still missing is rolled or asked later.
+        DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).delete()
+        for purpose, values in report.dice.items():
+            DiceRoll.objects.update_or_create(match=match, purpose=purpose,
+                                              defaults={"values": values, "source": DiceRoll.Source.ENTERED})
+        for key, value in report.decisions.items():
+            Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
+        log_action(action="matches.result.saved", actor=by, league=match.league, match=match.pk,
+                   score=[report.home_score, report.away_score])
+    return match
+
+
+def report_submit(*, match: Match, by: AbstractBaseUser | None) -> Match:
+    check_participant(match, by)
+    with transaction.atomic():
+        lock_match(match)
+        require_status(match, Match.Status.DRAFT)
+        match.status = Match.Status.SUBMITTED
+        match.submitted_by = by
+        match.submitted_at = timezone.now()
+        match.save()
+        log_action(action="matches.result.submitted", actor=by, league=match.league, match=match.pk)
+    return match
+
+
+def report_confirm(*, match: Match, by: AbstractBaseUser | None) -> Match:
+    """The opposing coach or the commissioner confirms; the post-match sequence is queued after commit."""
+    from matches.services.postgame import queue_postgame
+
+    with transaction.atomic():
+        lock_match(match)
+        require_status(match, Match.Status.SUBMITTED)
+        if by is not None and not is_commissioner(by, match.league):
+            mine = side_of_user(match, by)
+            submitter_side = side_of_user(match, match.submitted_by) if match.submitted_by else None
+            if mine is None or (submitter_side is not None and mine == submitter_side):
+                raise PermissionDenied(_("The result must be confirmed by the opposing coach or the commissioner."))
+        match.status = Match.Status.CONFIRMED
+        match.confirmed_by = by
+        match.confirmed_at = timezone.now()
+        match.save()
+        log_action(action="matches.result.confirmed", actor=by, league=match.league, match=match.pk)
+        transaction.on_commit(lambda: queue_postgame(match.pk))
+    return match

@@ -1,0 +1,246 @@
+"""Team endpoints: list and create, read one, make a draft ready, hire, buy re-rolls, staff."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from league.api import request_language
+from league.models import League
+from league.rules import Ruleset
+from league.selectors import league_ruleset
+from teams.api.base import (
+    BAD_REQUEST,
+    FIELD_ERRORS,
+    NOT_FOUND,
+    UNAUTHENTICATED,
+    WRITE_ERRORS,
+    ServiceApi,
+    player_or_404,
+    team_or_404,
+    team_queryset,
+)
+from teams.models import Team
+from teams.serializers import (
+    PlayerDetailSerializer,
+    TeamDetailSerializer,
+    TeamSerializer,
+    player_detail_data,
+    team_data,
+    team_detail_data,
+)
+from teams.services import (
+    STAFF,
+    PlayerOrder,
+    TeamOrder,
+    player_hire,
+    staff_fire,
+    staff_hire,
+    team_buy_reroll,
+    team_create,
+    team_make_ready,
+    team_save_draft,
+)
+from teams.services.common import check_manager
+
+
+def unknown_position(position: str) -> str:
+    # Same wording as the service's refusal, so one translation serves both.
+    return _("“%(position)s” is not a position of this team.") % {"position": position}
+
+
+def team_response(team_id: int, code: int = status.HTTP_200_OK) -> Response:
+    """The team as it is now in the database (the services changed it behind our instance)."""
+    team = team_or_404(team_id)
+    data = team_detail_data(team, league_ruleset(team.league), request_language())
+    return Response(TeamDetailSerializer(data).data, status=code)
+
+
+def managed_team(request: Request, team_id: int) -> Team:
+    """Load the team and check the caller may change it before reading the body: a stranger gets
+    403 whatever he sends, rather than validation errors about someone else's roster."""
+    team = team_or_404(team_id)
+    check_manager(request.user, team)
+    return team
+
+
+class PlayerOrderSerializer(serializers.Serializer):
+    position = serializers.CharField(max_length=40, help_text="Position key of the team list.")
+    # Blank names and out-of-range numbers are the rules' business: the service words them.
+    name = serializers.CharField(max_length=80, allow_blank=True, trim_whitespace=False)
+    number = serializers.IntegerField(required=False, allow_null=True, help_text="1 to 99; free one if omitted.")
+
+    class Meta:
+        ref_name = "PlayerOrder"
+
+
+class TeamsApi(ServiceApi):
+    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+
+    class FilterSerializer(serializers.Serializer):
+        league = serializers.SlugRelatedField(
+            slug_field="slug", queryset=League.objects.all(), required=False, help_text="Slug of a league."
+        )
+
+        class Meta:
+            ref_name = "TeamFilter"
+
+    class InputSerializer(serializers.Serializer):
+        league = serializers.SlugRelatedField(slug_field="slug", queryset=League.objects.all())
+        name = serializers.CharField(max_length=80, allow_blank=True, trim_whitespace=False)
+        race = serializers.CharField(max_length=40, help_text="Team-list key of the league's ruleset.")
+        players = PlayerOrderSerializer(many=True, allow_empty=True)
+        rerolls = serializers.IntegerField(default=0)
+        fan_factor = serializers.IntegerField(default=0)
+        assistant_coaches = serializers.IntegerField(default=0)
+        cheerleaders = serializers.IntegerField(default=0)
+        apothecary = serializers.BooleanField(default=False)
+        draft = serializers.BooleanField(
+            default=False, help_text="Save a draft (may lack players) instead of creating a ready team."
+        )
+
+        class Meta:
+            ref_name = "TeamCreateInput"
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            # Unknown race or position is malformed input (field errors); every other rule is
+            # left to the service so that its messages are the only wording of the rules.
+            ruleset = league_ruleset(attrs["league"])
+            race = attrs["race"]
+            if race not in ruleset.teams:
+                raise serializers.ValidationError(
+                    {"race": [_("“%(team)s” is not a team of this ruleset.") % {"team": race}]}
+                )
+            known = {p.key for p in ruleset.team(race).positions}
+            errors = [{} if p["position"] in known else {"position": [unknown_position(p["position"])]}
+                      for p in attrs["players"]]
+            if any(errors):
+                raise serializers.ValidationError({"players": errors})
+            return attrs
+
+    @extend_schema(
+        operation_id="teams_list",
+        parameters=[FilterSerializer],
+        responses={200: TeamSerializer(many=True), 400: FIELD_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        teams = team_queryset().order_by("league__name", "name")
+        if "league" in filters.validated_data:
+            teams = teams.filter(league=filters.validated_data["league"])
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(teams, request, view=self)
+        lang = request_language()
+        # One ruleset per league, not per team: house rules are applied once.
+        rulesets: dict[int, Ruleset] = {}
+        rows = []
+        for team in page if page is not None else teams:
+            if team.league_id not in rulesets:
+                rulesets[team.league_id] = league_ruleset(team.league)
+            rows.append(team_data(team, rulesets[team.league_id], lang))
+        data = TeamSerializer(rows, many=True).data
+        return paginator.get_paginated_response(data) if page is not None else Response(data)
+
+    @extend_schema(
+        operation_id="teams_create",
+        request=InputSerializer,
+        responses={201: TeamDetailSerializer, 400: BAD_REQUEST, 401: UNAUTHENTICATED,
+                   403: OpenApiResponse(description="Not a member of the league.")},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        order = TeamOrder(
+            name=data["name"], race=data["race"], players=tuple(PlayerOrder(**p) for p in data["players"]),
+            rerolls=data["rerolls"], fan_factor=data["fan_factor"], assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"], apothecary=data["apothecary"],
+        )
+        if data["draft"]:
+            team = team_save_draft(league=data["league"], coach=request.user, order=order, by=request.user)
+        else:
+            team = team_create(
+                league=data["league"], coach=request.user, name=order.name, race=order.race, players=order.players,
+                rerolls=order.rerolls, fan_factor=order.fan_factor, assistant_coaches=order.assistant_coaches,
+                cheerleaders=order.cheerleaders, apothecary=order.apothecary, by=request.user,
+            )
+        return team_response(team.pk, status.HTTP_201_CREATED)
+
+
+class TeamApi(ServiceApi):
+    @extend_schema(operation_id="teams_retrieve", responses={200: TeamDetailSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, team_id: int) -> Response:
+        return team_response(team_id)
+
+
+class TeamReadyApi(ServiceApi):
+    @extend_schema(operation_id="teams_ready", request=None, responses={200: TeamDetailSerializer, **WRITE_ERRORS})
+    def post(self, request: Request, team_id: int) -> Response:
+        team = managed_team(request, team_id)
+        team_make_ready(team=team, by=request.user)
+        return team_response(team_id)
+
+
+class TeamHireApi(ServiceApi):
+    class InputSerializer(PlayerOrderSerializer):
+        class Meta:
+            ref_name = "HireInput"
+
+        def validate_position(self, value: str) -> str:
+            if value not in {p.key for p in self.context["team_list"].positions}:
+                raise serializers.ValidationError(unknown_position(value))
+            return value
+
+    @extend_schema(
+        operation_id="teams_hire", request=InputSerializer, responses={201: PlayerDetailSerializer, **WRITE_ERRORS}
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = managed_team(request, team_id)
+        ruleset = league_ruleset(team.league)
+        serializer = self.InputSerializer(data=request.data, context={"team_list": ruleset.team(team.race)})
+        serializer.is_valid(raise_exception=True)
+        player = player_hire(team=team, by=request.user, **serializer.validated_data)
+        data = player_detail_data(player_or_404(player.pk), ruleset, request_language())
+        return Response(PlayerDetailSerializer(data).data, status=status.HTTP_201_CREATED)
+
+
+class TeamRerollApi(ServiceApi):
+    @extend_schema(
+        operation_id="teams_rerolls_buy", request=None, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        description="Buy one team re-roll at the price after creation (the treasury pays; see reroll_price).",
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = managed_team(request, team_id)
+        team_buy_reroll(team=team, by=request.user)
+        return team_response(team_id)
+
+
+class TeamStaffApi(ServiceApi):
+    class InputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(
+            choices=[(k, Team._meta.get_field(k).verbose_name) for k in STAFF]
+        )
+        action = serializers.ChoiceField(choices=[("hire", gettext_lazy("hire")), ("fire", gettext_lazy("fire"))])
+
+        class Meta:
+            ref_name = "StaffInput"
+
+    @extend_schema(
+        operation_id="teams_staff", request=InputSerializer, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        description="Hire or release one assistant coach, cheerleader or the apothecary.",
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = managed_team(request, team_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        service = staff_hire if serializer.validated_data["action"] == "hire" else staff_fire
+        service(team=team, kind=serializer.validated_data["kind"], by=request.user)
+        return team_response(team_id)

@@ -1,0 +1,233 @@
+"""Forms of the team pages. They only read and validate input; the services do every write.
+
+Rules (position maxima, budget, 11–16 players…) are deliberately NOT validated here: the
+services check them and word every broken rule at once, in the user's language, so the pages
+and the API give the same answers. Forms only turn text into types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Field, Layout, Row
+from django import forms
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.utils.translation import gettext_lazy as _
+
+from league.rules import Ruleset, TeamList
+from teams.services import PlayerOrder, TeamOrder
+
+# The service's own wording (and translation) rather than Django's "Select a valid choice".
+UNKNOWN_POSITION = _("“%(position)s” is not a position of this team.")
+MAX_ROWS = 30  # more than any roster may hold (16), fewer than a runaway form could post
+
+Choices = list[tuple[str, str]]
+
+
+def race_choices(ruleset: Ruleset, lang: str) -> Choices:
+    teams = sorted(ruleset.teams.values(), key=lambda t: t.name(lang).casefold())
+    return [(t.key, t.name(lang)) for t in teams]
+
+
+def position_choices(team_list: TeamList | None, lang: str) -> Choices:
+    """Position options labelled with their cost and maximum, e.g. “Blitzer — 90,000 (0–4)”."""
+    if team_list is None:
+        return []
+    return [
+        (pos.key, f"{pos.name(lang)} — {intcomma(pos.cost)} (0–{pos.max_count})")
+        for pos in team_list.positions
+    ]
+
+
+class TeamOrderForm(forms.Form):
+    """The head of the creation form: everything but the players."""
+
+    name = forms.CharField(label=_("Team name"), max_length=80)
+    race = forms.ChoiceField(label=_("Race"))
+    rerolls = forms.IntegerField(label=_("Team re-rolls"), min_value=0, initial=0)
+    fan_factor = forms.IntegerField(label=_("Fan factor"), min_value=0, initial=0)
+    assistant_coaches = forms.IntegerField(label=_("Assistant coaches"), min_value=0, initial=0)
+    cheerleaders = forms.IntegerField(label=_("Cheerleaders"), min_value=0, initial=0)
+    apothecary = forms.BooleanField(label=_("Apothecary"), required=False)
+
+    def __init__(
+        self, *args: Any, ruleset: Ruleset, team_list: TeamList | None, lang: str, fields_url: str = "",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        p = ruleset.params
+        self.fields["race"].choices = [("", _("Choose a race…"))] + race_choices(ruleset, lang)
+        # Changing the race re-renders the position choices and staff options (htmx).
+        self.fields["race"].widget.attrs.update({
+            "hx-post": fields_url, "hx-trigger": "change", "hx-target": "#order-body", "hx-swap": "outerHTML",
+        })
+        # max attributes only guide the browser's spinner; the service states the rule if broken.
+        self.fields["fan_factor"].widget.attrs["max"] = p.fan_factor_max_at_creation
+        self.fields["fan_factor"].help_text = _("%(price)s each, 0 to %(max)s") % {
+            "price": intcomma(p.fan_factor_cost), "max": p.fan_factor_max_at_creation}
+        self.fields["assistant_coaches"].help_text = _("%(price)s each") % {"price": intcomma(p.assistant_coach_cost)}
+        self.fields["cheerleaders"].help_text = _("%(price)s each") % {"price": intcomma(p.cheerleader_cost)}
+        self.fields["apothecary"].help_text = _("Costs %(price)s") % {"price": intcomma(p.apothecary_cost)}
+        if team_list is not None:
+            self.fields["rerolls"].widget.attrs["max"] = team_list.max_rerolls
+            self.fields["rerolls"].help_text = _("%(price)s each at creation, 0 to %(max)s") % {
+                "price": intcomma(team_list.reroll_cost), "max": team_list.max_rerolls}
+            if not team_list.apothecary_allowed:
+                # Disabled: the posted value is ignored, so such a team never buys one.
+                self.fields["apothecary"].disabled = True
+                self.fields["apothecary"].help_text = _("This team may not hire an apothecary.")
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout(
+            Row(Column("name", css_class="col-md-7"), Column("race", css_class="col-md-5")),
+            Row(
+                Column(Field("rerolls", css_class="text-end"), css_class="col-6 col-md-3"),
+                Column(Field("fan_factor", css_class="text-end"), css_class="col-6 col-md-3"),
+                Column(Field("assistant_coaches", css_class="text-end"), css_class="col-6 col-md-3"),
+                Column(Field("cheerleaders", css_class="text-end"), css_class="col-6 col-md-3"),
+            ),
+            "apothecary",
+        )
+
+
+class PositionField(forms.CharField):
+    """A position key picked from a <select>; an unknown key is refused in the service's words."""
+
+    widget = forms.Select
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.keys: set[str] = set()
+
+    def set_choices(self, choices: Choices, blank: bool) -> None:
+        self.keys = {key for key, _label in choices}
+        self.widget.choices = ([("", "—")] if blank else []) + choices
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        if value and value not in self.keys:
+            raise forms.ValidationError(UNKNOWN_POSITION, code="unknown_position", params={"position": value})
+
+
+class PlayerRowForm(forms.Form):
+    """One bought player; a row with neither position nor name is ignored."""
+
+    position = PositionField(label=_("Position"), required=False)
+    number = forms.IntegerField(label=_("Number"), required=False, min_value=1, max_value=99)
+    name = forms.CharField(label=_("Name"), required=False, max_length=80)
+
+    def __init__(self, *args: Any, positions: Choices, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].set_choices(positions, blank=True)
+        self.fields["position"].widget.attrs.update({"class": "form-select form-select-sm"})
+        self.fields["number"].widget.attrs.update({"class": "form-control form-control-sm text-end",
+                                                   "inputmode": "numeric"})
+        self.fields["name"].widget.attrs.update({"class": "form-control form-control-sm",
+                                                 "placeholder": _("Player name")})
+
+
+PlayerRowFormSet = forms.formset_factory(PlayerRowForm, extra=0, max_num=MAX_ROWS, absolute_max=MAX_ROWS)
+
+
+# --- Reading a posted creation form without validating it (live preview, re-rendering) ---
+
+
+def _int(value: object, default: int | None = 0) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return default
+
+
+def read_order_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, str]]]:
+    """The raw head fields and player rows of a posted creation form, as typed."""
+    head = {
+        "name": str(data.get("name", "")),
+        "race": str(data.get("race", "")),
+        "apothecary": str(data.get("apothecary", "")).lower() in {"on", "true", "1"},
+    }
+    for key in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders"):
+        head[key] = str(data.get(key, "0"))
+    total = max(0, min(_int(data.get("players-TOTAL_FORMS"), 0) or 0, MAX_ROWS))
+    rows = [
+        {field: str(data.get(f"players-{i}-{field}", "")) for field in ("position", "number", "name")}
+        for i in range(total)
+    ]
+    return head, rows
+
+
+def order_from_data(head: Mapping[str, Any], rows: Sequence[Mapping[str, str]],
+                    apothecary_allowed: bool = True) -> TeamOrder:
+    """Best-effort order for the live preview: unreadable numbers count as 0 (or no shirt number)."""
+    players = tuple(
+        PlayerOrder(position=row["position"].strip(), name=row["name"], number=_int(row["number"], None))
+        for row in rows
+        if row["position"].strip() or row["name"].strip()
+    )
+    return TeamOrder(
+        name=str(head.get("name", "")), race=str(head.get("race", "")), players=players,
+        rerolls=_int(head.get("rerolls")) or 0, fan_factor=_int(head.get("fan_factor")) or 0,
+        assistant_coaches=_int(head.get("assistant_coaches")) or 0,
+        cheerleaders=_int(head.get("cheerleaders")) or 0,
+        apothecary=bool(head.get("apothecary")) and apothecary_allowed,
+    )
+
+
+def order_from_forms(form: TeamOrderForm, formset: forms.BaseFormSet) -> TeamOrder:
+    """The order of a validated creation form (call only when both are valid)."""
+    cd = form.cleaned_data
+    players = tuple(
+        PlayerOrder(position=f.cleaned_data["position"], name=f.cleaned_data["name"], number=f.cleaned_data["number"])
+        for f in formset.forms
+        if f.cleaned_data.get("position") or (f.cleaned_data.get("name") or "").strip()
+    )
+    return TeamOrder(
+        name=cd["name"], race=cd["race"], players=players, rerolls=cd["rerolls"], fan_factor=cd["fan_factor"],
+        assistant_coaches=cd["assistant_coaches"], cheerleaders=cd["cheerleaders"], apothecary=cd["apothecary"],
+    )
+
+
+# --- Roster management on the team page ---
+
+
+class PlayerHireForm(forms.Form):
+    position = PositionField(label=_("Position"))
+    number = forms.IntegerField(label=_("Number"), required=False, min_value=1, max_value=99,
+                                help_text=_("Empty: the first free number."))
+    name = forms.CharField(label=_("Name"), max_length=80)
+
+    def __init__(self, *args: Any, positions: Choices, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].set_choices(positions, blank=False)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout(
+            Row(Column("position", css_class="col-sm-5"), Column("number", css_class="col-sm-2"),
+                Column("name", css_class="col-sm-5")),
+        )
+
+
+class PlayerRenameForm(forms.Form):
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99)
+    name = forms.CharField(label=_("Name"), max_length=80)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout(Row(Column("number", css_class="col-3"), Column("name", css_class="col-9")))
+
+
+class ReverseEntryForm(forms.Form):
+    memo = forms.CharField(label=_("Reason (optional)"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True

@@ -1,0 +1,188 @@
+"""What the JSON API shows of teams and players, and the functions that gather it.
+
+Output serializers only describe the shape (and the OpenAPI schema); the figures come from the
+rules engine through teams.selectors, exactly as on the team page, so the two cannot disagree.
+Input serializers live with their views (teams/api/).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from league.api import SkillRefSerializer, skill_refs
+from league.rules import Characteristics, Ruleset, player_value, reroll_purchase_price
+from teams.models import Player, Team
+from teams.selectors import RosterRow, roster_rows
+
+
+def status_field(choices: list[tuple[str, Any]]) -> serializers.CharField:
+    """A status key documented as an inline enum: team and player statuses are both called
+    "status", and as enum components their names would collide in the OpenAPI document."""
+    field = serializers.CharField(help_text=", ".join(value for value, _label in choices))
+    return extend_schema_field({"type": "string", "enum": [value for value, _label in choices]})(field)
+
+
+class InjurySerializer(serializers.Serializer):
+    casualty = serializers.CharField(help_text="Key of the casualty-table result.")
+    name = serializers.CharField()
+    stat = serializers.CharField(allow_blank=True, help_text="ma, st, ag, av, or empty.")
+    applied = serializers.BooleanField(help_text="False when the characteristic limits made it void.")
+
+    class Meta:
+        ref_name = "Injury"
+
+
+class PlayerRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    position = serializers.CharField(help_text="Position key of the team list.")
+    position_name = serializers.CharField()
+    ma = serializers.IntegerField()
+    st = serializers.IntegerField()
+    ag = serializers.IntegerField()
+    av = serializers.IntegerField()
+    skills = SkillRefSerializer(many=True, help_text="Starting skills, then skills gained.")
+    spp = serializers.IntegerField()
+    value = serializers.IntegerField()
+    niggling_injuries = serializers.IntegerField()
+    miss_next_game = serializers.BooleanField()
+    injuries = InjurySerializer(many=True)
+    journeyman = serializers.BooleanField()
+    status = status_field(Player.Status.choices)
+    status_display = serializers.CharField()
+
+    class Meta:
+        ref_name = "RosterPlayer"
+
+
+class TeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    league = serializers.SlugField(help_text="Slug of the league.")
+    league_name = serializers.CharField()
+    ruleset = serializers.CharField()
+    coach = serializers.CharField(help_text="Username of the coach.")
+    race = serializers.CharField(help_text="Team-list key of the ruleset.")
+    race_name = serializers.CharField()
+    status = status_field(Team.Status.choices)
+    status_display = serializers.CharField()
+    team_value = serializers.IntegerField()
+    treasury = serializers.IntegerField()
+    rerolls = serializers.IntegerField()
+    fan_factor = serializers.IntegerField()
+    assistant_coaches = serializers.IntegerField()
+    cheerleaders = serializers.IntegerField()
+    apothecary = serializers.BooleanField()
+
+    class Meta:
+        ref_name = "Team"
+
+
+class TeamDetailSerializer(TeamSerializer):
+    reroll_price = serializers.IntegerField(help_text="What the next team re-roll would cost now.")
+    players = PlayerRowSerializer(many=True, help_text="Players on the roster, by number.")
+
+    class Meta:
+        ref_name = "TeamDetail"
+
+
+class PlayerTeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = status_field(Team.Status.choices)
+    team_value = serializers.IntegerField()
+    treasury = serializers.IntegerField()
+
+    class Meta:
+        ref_name = "PlayerTeam"
+
+
+class PlayerDetailSerializer(PlayerRowSerializer):
+    team = PlayerTeamSerializer()
+
+    class Meta:
+        ref_name = "PlayerDetail"
+
+
+def team_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+    """Needs team.league and team.coach loaded (select_related) to stay at a fixed query count."""
+    return {
+        "id": team.pk, "name": team.name, "league": team.league.slug, "league_name": team.league.name,
+        "ruleset": ruleset.key, "coach": team.coach.get_username(),
+        "race": team.race, "race_name": ruleset.team(team.race).name(lang) if team.race in ruleset.teams else team.race,
+        "status": team.status, "status_display": team.get_status_display(),
+        "team_value": team.team_value, "treasury": team.treasury, "rerolls": team.rerolls,
+        "fan_factor": team.fan_factor, "assistant_coaches": team.assistant_coaches,
+        "cheerleaders": team.cheerleaders, "apothecary": team.apothecary,
+    }
+
+
+def team_detail_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+    return {
+        **team_data(team, ruleset, lang),
+        "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=team.status == Team.Status.DRAFT),
+        "players": [row_data(row, ruleset, lang) for row in roster_rows(team, ruleset)],
+    }
+
+
+def _injuries(player: Player, ruleset: Ruleset, lang: str) -> list[dict[str, Any]]:
+    by_key = {c.key: c for c in ruleset.casualty_table.values()}
+    out = []
+    for injury in player.injuries.all():
+        result = by_key.get(injury.casualty)
+        out.append({"casualty": injury.casualty, "name": result.name(lang) if result else injury.casualty,
+                    "stat": injury.stat, "applied": injury.applied})
+    return out
+
+
+def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+    """One roster line; the player's advancements and injuries must be prefetched."""
+    player = row.player
+    return {
+        "id": player.pk, "number": player.number, "name": player.name,
+        "position": row.position.key, "position_name": row.position.name(lang),
+        "ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av,
+        "skills": skill_refs(ruleset, list(row.skills), lang),
+        "spp": player.spp, "value": row.value, "niggling_injuries": player.niggling_injuries,
+        "miss_next_game": player.miss_next_game, "injuries": _injuries(player, ruleset, lang),
+        "journeyman": player.journeyman, "status": player.status, "status_display": player.get_status_display(),
+    }
+
+
+def player_row(player: Player, ruleset: Ruleset) -> RosterRow:
+    """The roster line of one player, whatever his status.
+
+    roster_rows() only lists players still on the roster, but a fired or dead player keeps the
+    profile he had, so this applies the same improvements and injuries to the same position.
+    """
+    position = ruleset.team(player.team.race).position(player.position)
+    gained = list(player.advancements.all())
+    improvements: dict[str, int] = {}
+    for adv in gained:
+        if adv.kind.endswith("_increase"):
+            stat = adv.kind.removesuffix("_increase")
+            improvements[stat] = improvements.get(stat, 0) + 1
+    injuries: dict[str, int] = {}
+    for injury in player.injuries.all():
+        if injury.applied and injury.stat:
+            injuries[injury.stat] = injuries.get(injury.stat, 0) + 1
+    profile = Characteristics.for_position(ruleset, position, improvements=improvements, injuries=injuries)
+    return RosterRow(
+        player=player, position=position,
+        skills=position.skills + tuple(a.skill for a in gained if a.skill),
+        value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
+        **profile.values(),
+    )
+
+
+def player_detail_data(player: Player, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+    team = player.team
+    return {
+        **row_data(player_row(player, ruleset), ruleset, lang),
+        "team": {"id": team.pk, "name": team.name, "status": team.status, "team_value": team.team_value,
+                 "treasury": team.treasury},
+    }

@@ -1,0 +1,28 @@
+"""Team pages: reading (detail), building (creation) and managing (roster)."""
+
+from teams.views.creation import (
+    team_edit,
+    team_edit_fields,
+    team_edit_preview,
+    team_new,
+    team_new_fields,
+    team_new_preview,
+    team_ready,
+)
+from teams.views.detail import my_teams, team_detail, team_export
+from teams.views.roster import (
+    player_fire,
+    player_hire,
+    player_rename,
+    staff_fire,
+    staff_hire,
+    team_buy_reroll,
+    team_retire,
+    treasury_reverse,
+)
+
+__all__ = [
+    "my_teams", "player_fire", "player_hire", "player_rename", "staff_fire", "staff_hire", "team_buy_reroll",
+    "team_detail", "team_edit", "team_edit_fields", "team_edit_preview", "team_export", "team_new",
+    "team_new_fields", "team_new_preview", "team_ready", "team_retire", "treasury_reverse",
+]

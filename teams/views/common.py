@@ -1,0 +1,48 @@
+"""Helpers shared by the team views: finding a team the user may manage, reporting outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
+
+from league.permissions import can_manage_team
+from teams.errors import TeamRuleError
+from teams.models import Team
+
+
+def lang() -> str:
+    return get_language() or "en"
+
+
+def team_or_404(pk: int) -> Team:
+    return get_object_or_404(Team.objects.select_related("league", "coach"), pk=pk)
+
+
+def managed_team_or_403(request: HttpRequest, pk: int) -> Team:
+    """The team, if the user may manage it. The services check again; checking here too means a
+    stranger gets a 403 before any form is validated or any confirmation page is shown."""
+    team = team_or_404(pk)
+    if not can_manage_team(request.user, team):
+        raise PermissionDenied
+    return team
+
+
+def attempt(request: HttpRequest, action: Callable[[], Any], success: str) -> bool:
+    """Run a service call; on a rule refusal put its messages (already translated) on the page.
+
+    PermissionDenied is left to propagate: Django answers it with a 403.
+    """
+    try:
+        action()
+    except TeamRuleError as refusal:
+        for message in refusal.messages:
+            messages.error(request, message)
+        return False
+    messages.success(request, success)
+    return True

@@ -1,0 +1,188 @@
+"""Reading a team: the roster sheet, its JSON export and the coach's own teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.audit import action_label
+from league.permissions import can_manage_team, is_commissioner
+from league.rules import Ruleset, load_ruleset, reroll_purchase_price
+from teams.forms import PlayerHireForm
+from teams.models import Team
+from teams.selectors import RosterRow, ledger_entries, roster_rows, team_ruleset
+from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
+from teams.views.common import lang, team_or_404
+
+AUDIT_ROWS = 100  # the page shows the latest entries; older ones stay in the admin
+
+
+def _injury_labels(row: RosterRow) -> list[str]:
+    """“M” misses next game, “N” per niggling injury, “−MA” per characteristic lost (as on paper)."""
+    labels = []
+    if row.player.miss_next_game:
+        labels.append(_("M"))
+    labels.extend([_("N")] * row.player.niggling_injuries)
+    # Prefetched by roster_rows, so this adds no query per player.
+    labels.extend(f"−{i.stat.upper()}" for i in row.player.injuries.all() if i.applied and i.stat)
+    return labels
+
+
+def hire_positions(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> list[tuple[str, str]]:
+    """Position choices for hiring, with price and how many the team already has."""
+    have: dict[str, int] = {}
+    for row in rows:
+        have[row.player.position] = have.get(row.player.position, 0) + 1
+    return [
+        (pos.key, f"{pos.name(lang())} — {intcomma(pos.cost)} ({have.get(pos.key, 0)}/{pos.max_count})")
+        for pos in ruleset.team(team.race).positions
+    ]
+
+
+def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
+    p = ruleset.params
+    prices = {"assistant_coaches": p.assistant_coach_cost, "cheerleaders": p.cheerleader_cost,
+              "apothecary": p.apothecary_cost}
+    allowed = ruleset.team(team.race).apothecary_allowed
+    return [
+        {
+            "kind": kind,
+            "label": Team._meta.get_field(kind).verbose_name,
+            "count": int(getattr(team, kind)),
+            "price": prices[kind],
+            "can_hire": kind != "apothecary" or (allowed and not team.apothecary),
+            "can_release": bool(getattr(team, kind)),
+        }
+        for kind in STAFF
+    ]
+
+
+def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireForm | None = None) -> dict[str, Any]:
+    """Everything the roster sheet shows. The number of queries does not depend on the roster size."""
+    ruleset = team_ruleset(team)
+    team_list = ruleset.team(team.race)
+    rows = roster_rows(team, ruleset)
+    roster = [
+        {
+            "player": row.player,
+            "position_name": row.position.name(lang()),
+            "ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av,
+            "skill_names": [ruleset.skills[k].name(lang()) for k in row.skills],
+            "injuries": _injury_labels(row),
+            "value": row.value,
+        }
+        for row in rows
+    ]
+    can_manage = can_manage_team(request.user, team)
+    commissioner = is_commissioner(request.user, team.league)
+    ledger = list(ledger_entries(team))
+    reversed_pks = {int(e.key.split(":", 1)[1]) for e in ledger if e.key.startswith("reverse:")}
+    for entry in ledger:
+        entry.can_reverse = commissioner and not entry.key.startswith("reverse:") and entry.pk not in reversed_pks
+    audit = [
+        {"label": action_label(e.action), "actor": e.actor, "created_at": e.created_at}
+        for e in team.audit.select_related("actor").order_by("-created_at", "-pk")[:AUDIT_ROWS]
+    ]
+    draft_budget = None
+    if team.status == Team.Status.DRAFT:
+        order = TeamOrder(
+            name=team.name, race=team.race, rerolls=team.rerolls, fan_factor=team.fan_factor,
+            assistant_coaches=team.assistant_coaches, cheerleaders=team.cheerleaders, apothecary=team.apothecary,
+            players=[PlayerOrder(r.player.position, r.player.name, r.player.number) for r in rows],
+        )
+        draft_budget = budget_left(team.league, order)
+    ready = team.status == Team.Status.READY
+    if can_manage and ready and hire_form is None:
+        hire_form = PlayerHireForm(positions=hire_positions(ruleset, team, rows))
+    return {
+        "team": team,
+        "race_name": team_list.name(lang()),
+        "reroll_cost": team_list.reroll_cost,
+        "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=False),
+        "can_buy_reroll": team.rerolls < team_list.max_rerolls,
+        "roster": roster,
+        "ledger": ledger,
+        "audit": audit,
+        "staff": _staff(ruleset, team),
+        "can_manage": can_manage,
+        "manage_roster": can_manage and ready,
+        "is_commissioner": commissioner,
+        "draft_budget": draft_budget,
+        "hire_form": hire_form,
+    }
+
+
+def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    team = team_or_404(pk)
+    return render(request, "teams/detail.html", team_page_context(request, team))
+
+
+def team_export(request: HttpRequest, pk: int) -> JsonResponse:
+    """The roster as JSON: every figure as the rules engine computes it, with the ruleset's version."""
+    team = team_or_404(pk)
+    ruleset = team_ruleset(team)
+    team_list = ruleset.team(team.race)
+    players = [
+        {
+            "number": row.player.number,
+            "name": row.player.name,
+            "position": row.player.position,
+            "position_name": {"en": row.position.name("en"), "fr": row.position.name("fr")},
+            "profile": {"ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av},
+            "skills": list(row.skills),
+            "spp": row.player.spp,
+            "value": row.value,
+            "journeyman": row.player.journeyman,
+            "miss_next_game": row.player.miss_next_game,
+            "niggling_injuries": row.player.niggling_injuries,
+            "injuries": [
+                {"casualty": i.casualty, "stat": i.stat or None, "applied": i.applied}
+                for i in row.player.injuries.all()
+            ],
+        }
+        for row in roster_rows(team, ruleset)
+    ]
+    data = {
+        "ruleset": {"key": ruleset.key, "version": ruleset.version},
+        "team": {
+            "id": team.pk,
+            "name": team.name,
+            "race": team.race,
+            "race_name": {"en": team_list.name("en"), "fr": team_list.name("fr")},
+            "status": team.status,
+            "league": team.league.slug,
+            "coach": team.coach.get_username(),
+            "rerolls": team.rerolls,
+            "fan_factor": team.fan_factor,
+        },
+        "staff": {
+            "assistant_coaches": team.assistant_coaches,
+            "cheerleaders": team.cheerleaders,
+            "apothecary": team.apothecary,
+        },
+        "players": players,
+        "treasury": team.treasury,
+        "team_value": team.team_value,
+        "exported_at": timezone.now().isoformat(),
+    }
+    response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = f'inline; filename="team-{team.pk}.json"'
+    return response
+
+
+@login_required
+def my_teams(request: HttpRequest) -> HttpResponse:
+    teams = Team.objects.filter(coach=request.user).select_related("league").order_by("league__name", "name")
+    rows = []
+    for team in teams:
+        # load_ruleset is cached per process: no query per team (house rules do not rename races).
+        ruleset = load_ruleset(team.league.ruleset)
+        race = ruleset.teams.get(team.race)
+        rows.append({"team": team, "race_name": race.name(lang()) if race else team.race})
+    return render(request, "teams/my_teams.html", {"rows": rows})

@@ -1,0 +1,187 @@
+"""Managing a team from its page: players, re-rolls, staff, retirement and ledger corrections.
+
+Every view hands the change to a teams.services function, which checks permission and rules,
+locks the team and writes the ledger and audit log. Irreversible actions (firing, releasing
+staff, retiring, reversing a ledger entry) show a confirmation page on GET and act on POST.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from league.permissions import is_commissioner
+from league.rules import reroll_purchase_price
+from teams import services
+from teams.errors import TeamRuleError
+from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm
+from teams.models import Player, Team, TreasuryEntry
+from teams.selectors import roster_rows, team_ruleset
+from teams.views.common import attempt, managed_team_or_403, team_or_404
+from teams.views.detail import hire_positions, team_page_context
+
+
+def _confirm(request: HttpRequest, team: Team, *, title: str, question: str, detail: str = "",
+             button: str, form: Any = None, danger: bool = True) -> HttpResponse:
+    return render(request, "teams/confirm.html", {
+        "team": team, "title": title, "question": question, "detail": detail, "button": button,
+        "form": form, "danger": danger,
+    })
+
+
+def _staff_kind(kind: str) -> str:
+    if kind not in services.STAFF:
+        raise Http404("Unknown staff")
+    return kind
+
+
+def _staff_label(kind: str) -> str:
+    return str(Team._meta.get_field(kind).verbose_name)
+
+
+@login_required
+@require_POST
+def player_hire(request: HttpRequest, pk: int) -> HttpResponse:
+    team = managed_team_or_403(request, pk)
+    ruleset = team_ruleset(team)
+    form = PlayerHireForm(request.POST, positions=hire_positions(ruleset, team, roster_rows(team, ruleset)))
+    if form.is_valid():
+        cd = form.cleaned_data
+        try:
+            player = services.player_hire(team=team, position=cd["position"], name=cd["name"],
+                                          number=cd["number"], by=request.user)
+        except TeamRuleError as refusal:
+            for message in refusal.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, _("#%(number)s %(name)s hired.") % {"number": player.number,
+                                                                          "name": player.name})
+            return redirect(team)
+    else:
+        messages.error(request, _("The player was not hired: see the form below."))
+    # Refused: show the sheet again with the form as typed.
+    team.refresh_from_db()
+    return render(request, "teams/detail.html", team_page_context(request, team, hire_form=form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_fire(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    team = managed_team_or_403(request, pk)
+    player = get_object_or_404(Player, pk=player_pk, team=team)
+    if request.method == "POST":
+        attempt(request, lambda: services.player_fire(player=player, by=request.user),
+                _("#%(number)s %(name)s has left the team.") % {"number": player.number, "name": player.name})
+        return redirect(team)
+    return _confirm(
+        request, team, title=_("Fire a player"),
+        question=_("Fire #%(number)s %(name)s? No refund.") % {"number": player.number, "name": player.name},
+        detail=_("The player leaves the roster and the team value; the gold paid for him is not returned."),
+        button=_("Fire"),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    team = managed_team_or_403(request, pk)
+    player = get_object_or_404(Player, pk=player_pk, team=team, status=Player.Status.ACTIVE)
+    if request.method == "POST":
+        form = PlayerRenameForm(request.POST)
+        if form.is_valid():
+            try:
+                services.player_rename(player=player, name=form.cleaned_data["name"],
+                                       number=form.cleaned_data["number"], by=request.user)
+            except TeamRuleError as refusal:
+                for message in refusal.messages:
+                    form.add_error(None, message)
+            else:
+                messages.success(request, _("Player saved as #%(number)s %(name)s.")
+                                 % {"number": player.number, "name": player.name})
+                return redirect(team)
+    else:
+        form = PlayerRenameForm(initial={"name": player.name, "number": player.number})
+    return render(request, "teams/player_rename.html", {"team": team, "player": player, "form": form})
+
+
+@login_required
+@require_POST
+def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
+    team = managed_team_or_403(request, pk)
+    price = reroll_purchase_price(team_ruleset(team), team.race, at_creation=False)
+    attempt(request, lambda: services.team_buy_reroll(team=team, by=request.user),
+            _("Team re-roll bought for %(price)s gp.") % {"price": intcomma(price)})
+    return redirect(team)
+
+
+@login_required
+@require_POST
+def staff_hire(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    kind = _staff_kind(kind)
+    team = managed_team_or_403(request, pk)
+    attempt(request, lambda: services.staff_hire(team=team, kind=kind, by=request.user),
+            _("Hired: %(staff)s.") % {"staff": _staff_label(kind)})
+    return redirect(team)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def staff_fire(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    kind = _staff_kind(kind)
+    team = managed_team_or_403(request, pk)
+    if request.method == "POST":
+        attempt(request, lambda: services.staff_fire(team=team, kind=kind, by=request.user),
+                _("Released: %(staff)s.") % {"staff": _staff_label(kind)})
+        return redirect(team)
+    return _confirm(
+        request, team, title=_("Release staff"),
+        question=_("Release one of the team's %(staff)s? No refund.") % {"staff": _staff_label(kind)},
+        button=_("Release"),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_retire(request: HttpRequest, pk: int) -> HttpResponse:
+    team = managed_team_or_403(request, pk)
+    if request.method == "POST":
+        attempt(request, lambda: services.team_retire(team=team, by=request.user),
+                _("%(team)s is retired.") % {"team": team.name})
+        return redirect(team)
+    return _confirm(
+        request, team, title=_("Retire the team"),
+        question=_("Retire %(team)s for good?") % {"team": team.name},
+        detail=_("A retired team keeps its history but can no longer be changed or play."),
+        button=_("Retire the team"),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def treasury_reverse(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    team = team_or_404(pk)
+    if not is_commissioner(request.user, team.league):
+        raise PermissionDenied
+    entry = get_object_or_404(TreasuryEntry, pk=entry_pk, team=team)
+    # Not `request.POST or None`: an empty POST (no reason given) must still count as submitted.
+    form = ReverseEntryForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        attempt(request, lambda: services.treasury_reverse(entry=entry, by=request.user,
+                                                           memo=form.cleaned_data["memo"]),
+                _("Entry reversed: %(amount)s gp.") % {"amount": intcomma(-entry.amount)})
+        return redirect(team)
+    return _confirm(
+        request, team, title=_("Reverse a ledger entry"),
+        question=_("Reverse “%(entry)s” (%(amount)s gp)?")
+        % {"entry": entry.memo or entry.get_kind_display(), "amount": intcomma(entry.amount)},
+        detail=_("A correcting entry of the opposite amount is added; the original stays in the ledger."),
+        button=_("Reverse the entry"), form=form,
+    )
