@@ -66,3 +66,24 @@ def test_running_the_sequence_again_changes_nothing(ready_match, worked_report, 
     assert postgame_run(match.pk) is False  # already processed: nothing to claim
     run_postgame.delay(match.pk)  # a redelivered task
     assert (MatchEffect.objects.count(), humans.ledger.count()) == (effects, entries)
+
+
+def test_the_coach_picks_an_improvement_and_the_value_follows(ready_match, worked_report, humans, coach_alice,
+                                                              coach_bob, django_capture_on_commit_callbacks):
+    from teams.errors import TeamRuleError
+    from teams.services import improvement_choose, roll_choices
+
+    play(ready_match, worked_report, coach_alice, coach_bob, django_capture_on_commit_callbacks)
+    roll = ImprovementRoll.objects.get(player__team=humans)
+    choices = roll_choices(roll)
+    # 3+3 is a double: a lineman (normal G, double ASP) may take a skill from A, S or P too.
+    assert {"G", "A", "S", "P"} <= set(choices) and choices["stats"] == ()
+    with pytest.raises(TeamRuleError):
+        improvement_choose(roll=roll, choice="st", by=coach_alice)
+    humans.refresh_from_db()
+    before = humans.team_value
+    improvement_choose(roll=roll, choice="guard", by=coach_alice)  # Strength: a double-only category
+    humans.refresh_from_db()
+    assert humans.team_value == before + 30_000
+    with pytest.raises(TeamRuleError, match="already been used"):
+        improvement_choose(roll=roll, choice="block", by=coach_alice)

@@ -1,0 +1,3 @@
+"""The matches part of the JSON API (/api/matches/)."""
+
+urlpatterns: list = []

@@ -1,0 +1,81 @@
+"""The coach picks what an improvement roll gives (spec §5.4): a skill or a characteristic."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.audit import log_action
+from league.rules import (
+    Characteristics,
+    ImprovementOptions,
+    available_skills,
+    choose_improvement,
+    improvement_outcome,
+    improvement_value_key,
+)
+from league.selectors import league_ruleset
+from teams.errors import TeamRuleError
+from teams.models import Advancement, ImprovementRoll, Player
+from teams.services.common import check_manager, lock_team, team_refresh_value
+
+STAT_KINDS = {"ma_increase": "ma", "st_increase": "st", "ag_increase": "ag", "av_increase": "av"}
+
+
+def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
+    """What the roll allows now, from the player's current skills and characteristics."""
+    player: Player = roll.player
+    ruleset = league_ruleset(player.team.league)
+    position = ruleset.team(player.team.race).position(player.position)
+    gained = list(player.advancements.all())
+    ups: dict[str, int] = {}
+    for adv in gained:
+        if adv.kind in STAT_KINDS:
+            ups[STAT_KINDS[adv.kind]] = ups.get(STAT_KINDS[adv.kind], 0) + 1
+    downs: dict[str, int] = {}
+    for inj in player.injuries.filter(applied=True).exclude(stat=""):
+        downs[inj.stat] = downs.get(inj.stat, 0) + 1
+    stats = Characteristics.for_position(ruleset, position, improvements=ups, injuries=downs)
+    skills = (*position.skills, *(a.skill for a in gained if a.skill))
+    return improvement_outcome(ruleset, d6a=roll.d6a, d6b=roll.d6b, position=position, skills=skills, stats=stats)
+
+
+def roll_choices(roll: ImprovementRoll) -> dict[str, tuple[str, ...]]:
+    """Skill keys by category letter, plus "stats" for the characteristic increases on offer."""
+    options = roll_options(roll)
+    ruleset = league_ruleset(roll.player.team.league)
+    return {**available_skills(ruleset, options), "stats": options.stat_choices}
+
+
+def improvement_choose(*, roll: ImprovementRoll, choice: str, by: AbstractBaseUser | None) -> Advancement:
+    """Apply the coach's pick: the advancement, its value increase, and a stored decision for replays."""
+    from matches.models import Decision
+    from matches.services.snapshot import player_ref
+
+    team = roll.player.team
+    check_manager(by, team)
+    with transaction.atomic():
+        lock_team(team)
+        roll = ImprovementRoll.objects.select_related("player__team__league").get(pk=roll.pk)
+        if not roll.pending:
+            raise TeamRuleError([_("This improvement roll has already been used.")])
+        earlier = ImprovementRoll.objects.filter(player=roll.player, index__lt=roll.index, advancement__isnull=True)
+        if earlier.exists():
+            raise TeamRuleError([_("Choose the player's earlier improvement first.")])
+        ruleset = league_ruleset(team.league)
+        try:
+            picked = choose_improvement(ruleset, roll_options(roll), choice)
+        except ValueError:
+            raise TeamRuleError([_("That choice is not allowed by this roll.")]) from None
+        kind = improvement_value_key(picked)
+        adv = Advancement.objects.create(player=roll.player, kind=kind, match=roll.match,
+                                         skill=picked.key if picked.kind == "skill" else "")
+        ImprovementRoll.objects.filter(pk=roll.pk).update(advancement=adv, choice=kind,
+                                                          skill=adv.skill)
+        Decision.objects.update_or_create(match=roll.match, key=f"improvement:{player_ref(roll.player_id)}:{roll.index}",
+                                          defaults={"value": choice, "by": by})
+        team_refresh_value(team=team)
+        log_action(action="teams.improvement.chosen", actor=by, team=team, player=roll.player_id,
+                   choice=choice, value_key=kind)
+    return adv
