@@ -33,7 +33,7 @@ run: demo
 	$(DEV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 worker: install
-	$(BIN)/celery -A league worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
+	$(BIN)/celery -A league worker -B --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
 
 # The browser tests need Chromium: install Debian's package when it is missing.
 test: install

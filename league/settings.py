@@ -196,6 +196,15 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True  # progress lives in the database, not in a result backend
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 300)
+# The sweep queues confirmed matches that never reached a worker (broker down) and resumes runs
+# whose worker died; `make worker` runs the scheduler inside the worker (-B).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-postgame": {"task": "matches.sweep_postgame", "schedule": envint("POSTGAME_SWEEP_SECONDS", 60)},
+}
+# How long a post-match run owns its match without progress before another worker may resume it.
+POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
+# A pause between post-match steps, for demonstrations and for tests that kill a worker mid-run.
+POSTGAME_STEP_DELAY = float(envstr("POSTGAME_STEP_DELAY", "0"))
 
 # The rules engine: which rulesets a league may choose (folders of league/rules/data/).
 DEFAULT_RULESET = envstr("DEFAULT_RULESET", "lrb6")

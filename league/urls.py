@@ -21,6 +21,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/", include(league_patterns)),
     path("teams/", include("teams.urls")),
+    path("matches/import/", include("matches.import_urls")),
     path("matches/", include("matches.urls")),
     path("rosters/", include("league.catalogue")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

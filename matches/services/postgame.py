@@ -9,8 +9,10 @@ double click writes nothing twice and resumes at the first step not yet done.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -31,7 +33,11 @@ from matches.services.prematch import server_dice
 from matches.services.snapshot import build_report, report_from_json, report_to_json
 
 log = logging.getLogger(__name__)
-LEASE = timedelta(minutes=2)
+
+
+def _lease() -> timedelta:
+    return timedelta(seconds=settings.POSTGAME_LEASE_SECONDS)
+
 # Dice of the pre-match sequence are stored too, but the post-match planner never reads them.
 PREMATCH_DICE = {"weather"}
 
@@ -41,7 +47,7 @@ def _claim(match_id: int) -> bool:
     now = timezone.now()
     claimable = Q(status=Match.Status.CONFIRMED) | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
     return bool(Match.objects.filter(claimable, pk=match_id).update(
-        status=Match.Status.PROCESSING, lease_until=now + LEASE, attempts=F("attempts") + 1, failure_reason=""))
+        status=Match.Status.PROCESSING, lease_until=now + _lease(), attempts=F("attempts") + 1, failure_reason=""))
 
 
 def _stored_inputs(match: Match) -> tuple[MatchDice, Decisions]:
@@ -103,7 +109,9 @@ def postgame_run(match_id: int, *, stop_after: str | None = None) -> bool:
                         apply_effect(locked, effect)
                 MatchStep.objects.filter(match=locked, step=step).update(
                     status=MatchStep.Status.DONE, finished_at=timezone.now())
-                Match.objects.filter(pk=locked.pk).update(lease_until=timezone.now() + LEASE)
+                Match.objects.filter(pk=locked.pk).update(lease_until=timezone.now() + _lease())
+            if settings.POSTGAME_STEP_DELAY:
+                time.sleep(settings.POSTGAME_STEP_DELAY)
             if stop_after == step:
                 raise SystemExit(f"stopped after {step} (test hook)")
         with transaction.atomic():

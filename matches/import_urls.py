@@ -1,0 +1,3 @@
+"""The match-report upload page (/matches/import/)."""
+
+urlpatterns: list = []
