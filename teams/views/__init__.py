@@ -1,5 +1,7 @@
 """Team pages: reading (detail), building (creation) and managing (roster)."""
 
+from __future__ import annotations
+
 from teams.views.creation import (
     team_edit,
     team_edit_fields,

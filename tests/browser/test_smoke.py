@@ -25,8 +25,9 @@ def test_home_and_catalogue_in_chromium(page, live_server, artifacts_dir):
     assert page.locator("#stars tbody tr").count() > 0
     page.screenshot(path=str(artifacts_dir / "catalogue-wood-elf-en.png"), full_page=True)
 
-    page.select_option("#language-select", "fr")
-    page.wait_for_load_state("load")
+    # The switcher submits itself on change: wait for that navigation, not for the current page.
+    with page.expect_navigation():
+        page.select_option("#language-select", "fr")
     assert page.locator("h1").inner_text() == "Elfes Sylvains"
     assert "Esquive" in page.locator("#positions").inner_text()
     page.screenshot(path=str(artifacts_dir / "catalogue-wood-elf-fr.png"), full_page=True)

@@ -1,0 +1,72 @@
+"""The OpenAPI document and its two viewers, served without any CDN."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from drf_spectacular.validation import validate_schema
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+PATHS = {
+    "/api/rulesets/": {"get"},
+    "/api/rulesets/{key}/": {"get"},
+    "/api/rulesets/{key}/teams/{team_key}/": {"get"},
+    "/api/teams/": {"get", "post"},
+    "/api/teams/{team_id}/": {"get"},
+    "/api/teams/{team_id}/ready/": {"post"},
+    "/api/teams/{team_id}/hire/": {"post"},
+    "/api/teams/{team_id}/rerolls/": {"post"},
+    "/api/teams/{team_id}/staff/": {"post"},
+    "/api/players/{player_id}/": {"get", "patch"},
+    "/api/players/{player_id}/fire/": {"post"},
+}
+
+
+@pytest.fixture
+def schema() -> dict:
+    response = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_schema_is_valid_openapi_3_with_every_endpoint(schema):
+    validate_schema(schema)  # raises on an invalid document
+    assert schema["openapi"].startswith("3.")
+    # Other apps add their own paths; these must all be there with exactly these methods.
+    listed = {path: set(ops) - {"parameters"} for path, ops in schema["paths"].items()}
+    assert {path: listed.get(path) for path in PATHS} == PATHS
+
+
+def test_write_operations_document_their_body_and_the_400_shape(schema):
+    create = schema["paths"]["/api/teams/"]["post"]
+    body = create["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert {"league", "name", "race", "players", "draft"} <= set(schema["components"]["schemas"][body]["properties"])
+    for path, method in [("/api/teams/", "post"), ("/api/teams/{team_id}/hire/", "post"),
+                         ("/api/players/{player_id}/", "patch")]:
+        bad = schema["paths"][path][method]["responses"]["400"]["content"]["application/json"]["schema"]
+        assert any(option.get("required") == ["errors"] for option in bad["anyOf"])
+    assert "requestBody" not in schema["paths"]["/api/teams/{team_id}/rerolls/"]["post"]
+
+
+def test_schema_generates_without_warnings(tmp_path):
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
+
+
+@pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/"])
+def test_viewers_use_only_local_static_files(url):
+    client = APIClient()
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html) + re.findall(r"""["']([^"']+\.(?:js|css))["']""", html)
+    assert assets, html
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", html)
+    assert "cdn.jsdelivr" not in html and "unpkg.com" not in html
+    scripts = {a for a in assets if a.endswith(".js")}
+    assert any("drf_spectacular_sidecar" in a for a in scripts), scripts
+    for asset in {a for a in assets if a.startswith("/static/")}:
+        assert client.get(asset).status_code == 200, asset
