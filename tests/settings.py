@@ -5,6 +5,7 @@ eagerly unless a test starts a real worker (see tests/conftest.py).
 """
 
 import os
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret")
 # Playwright runs an event loop in the test thread; the ORM calls of the test are still sync.
@@ -35,6 +36,17 @@ def _test_broker_url() -> str:
 
 
 CELERY_BROKER_URL = _test_broker_url()
+# tests/tasks/test_worker_killed.py starts `celery worker` subprocesses on the test database, and a
+# subprocess cannot open SQLite's default in-memory test database: on SQLite it is a file, one per
+# pytest process (TEST_SQLITE_PATH names another).
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_SQLITE_PATH")  # noqa: F405
+                                    or os.path.join(tempfile.gettempdir(), f"bloodbowl-test-{os.getpid()}.sqlite3")}
 # Eager everywhere except in the tests that start a real worker (tests/conftest.py).
 CELERY_TASK_ALWAYS_EAGER = True
 ARTIFACTS_DIR = BASE_DIR / "tests" / "artifacts"
+
+# WhiteNoise indexes every static file (the Swagger/Redoc sidecar ships hundreds) each time a
+# test client builds its handler: a tenth of a second per test. The browser tests' live server
+# serves static files by itself (StaticLiveServerTestCase), so tests do without it.
+MIDDLEWARE = [m for m in MIDDLEWARE if not m.startswith("whitenoise.")]  # noqa: F405

@@ -11,7 +11,7 @@ from teams.services.creation import (
     team_save_draft,
 )
 from teams.services.improvements import improvement_choose, roll_choices, roll_options
-from teams.services.ledger import treasury_post, treasury_reverse
+from teams.services.ledger import treasury_post, treasury_post_many, treasury_reverse
 from teams.services.roster import (
     STAFF,
     player_fire,
@@ -26,5 +26,5 @@ from teams.services.roster import (
 __all__ = [
     "STAFF", "PlayerOrder", "TeamOrder", "budget_left", "improvement_choose", "roll_choices", "roll_options", "order_problems", "player_fire", "player_hire",
     "player_rename", "staff_fire", "staff_hire", "team_buy_reroll", "team_create", "team_make_ready",
-    "team_refresh_value", "team_retire", "team_save_draft", "treasury_post", "treasury_reverse",
+    "team_refresh_value", "team_retire", "team_save_draft", "treasury_post", "treasury_post_many", "treasury_reverse",
 ]

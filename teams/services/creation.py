@@ -18,7 +18,7 @@ from league.selectors import league_ruleset
 from teams.errors import TeamRuleError, violation_messages
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
-from teams.services.ledger import treasury_post
+from teams.services.ledger import treasury_post_many
 
 
 @dataclass(frozen=True)
@@ -147,12 +147,9 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         ruleset = league_ruleset(team.league)
         team_list, p = ruleset.team(team.race), ruleset.params
         payer = by or team.coach
-        treasury_post(team=team, kind=TreasuryEntry.Kind.STARTING_BUDGET, amount=p.starting_treasury,
-                      key="create:budget", memo=_("Starting budget"), by=payer)
-        for player in players:
-            treasury_post(team=team, kind=TreasuryEntry.Kind.PLAYER_HIRED,
-                          amount=-team_list.position(player.position).cost,
-                          key=f"create:player:{player.pk}", memo=f"#{player.number} {player.name}", by=payer)
+        entries = [(TreasuryEntry.Kind.STARTING_BUDGET, p.starting_treasury, "create:budget", _("Starting budget"))]
+        entries += [(TreasuryEntry.Kind.PLAYER_HIRED, -team_list.position(player.position).cost,
+                     f"create:player:{player.pk}", f"#{player.number} {player.name}") for player in players]
         purchases = [
             (TreasuryEntry.Kind.REROLL_BOUGHT, team.rerolls * team_list.reroll_cost, "rerolls", _("Team re-rolls")),
             (TreasuryEntry.Kind.FAN_FACTOR_BOUGHT, team.fan_factor * p.fan_factor_cost, "fan_factor", _("Fan factor")),
@@ -161,9 +158,8 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
             (TreasuryEntry.Kind.STAFF_HIRED, team.cheerleaders * p.cheerleader_cost, "cheerleaders", _("Cheerleaders")),
             (TreasuryEntry.Kind.STAFF_HIRED, p.apothecary_cost if team.apothecary else 0, "apothecary", _("Apothecary")),
         ]
-        for kind, amount, key, memo in purchases:
-            if amount:
-                treasury_post(team=team, kind=kind, amount=-amount, key=f"create:{key}", memo=memo, by=payer)
+        entries += [(kind, -amount, f"create:{key}", str(memo)) for kind, amount, key, memo in purchases if amount]
+        treasury_post_many(team=team, entries=entries, by=payer)
         Team.objects.filter(pk=team.pk).update(status=Team.Status.READY)
         team.status = Team.Status.READY
         team_refresh_value(team=team)

@@ -41,6 +41,27 @@ def treasury_post(
         return entry
 
 
+def treasury_post_many(
+    *, team: Team, entries: list[tuple[str, int, str, str]], by: AbstractBaseUser | None = None, match=None
+) -> int:
+    """Append several (kind, amount, key, memo) entries at once; keys already posted are skipped.
+
+    Same guarantees as treasury_post, in three queries instead of four per entry.
+    """
+    with transaction.atomic():
+        keys = [key for _kind, _amount, key, _memo in entries]
+        done = set(TreasuryEntry.objects.filter(team=team, key__in=keys).values_list("key", flat=True))
+        author = by if by is not None and by.is_authenticated else None
+        new = [TreasuryEntry(team=team, kind=kind, amount=amount, key=key, memo=memo, match=match, created_by=author)
+               for kind, amount, key, memo in entries if key not in done]
+        TreasuryEntry.objects.bulk_create(new)
+        total = sum(e.amount for e in new)
+        if total:
+            Team.objects.filter(pk=team.pk).update(treasury=F("treasury") + total)
+        team.refresh_from_db(fields=["treasury"])
+        return len(new)
+
+
 def treasury_reverse(*, entry: TreasuryEntry, by: AbstractBaseUser, memo: str = "") -> TreasuryEntry:
     """Correct a mistaken entry with its exact opposite (commissioners only; entries are never edited)."""
     team = entry.team

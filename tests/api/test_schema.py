@@ -57,7 +57,10 @@ def test_schema_generates_without_warnings(tmp_path):
 
 
 @pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/"])
-def test_viewers_use_only_local_static_files(url):
+def test_viewers_use_only_local_static_files(url, settings):
+    # tests/settings.py drops WhiteNoise for speed; this test is about the files it serves.
+    settings.MIDDLEWARE = [settings.MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware",
+                           *settings.MIDDLEWARE[1:]]
     client = APIClient()
     response = client.get(url)
     assert response.status_code == 200
