@@ -1,4 +1,4 @@
-"""Match pages (views in matches/views*)."""
+"""Match pages (views in matches/views/)."""
 
 from django.urls import path
 
@@ -6,5 +6,15 @@ from matches import views
 
 app_name = "matches"
 urlpatterns = [
+    path("", views.match_list, name="list"),
+    path("schedule/<slug:slug>/", views.match_schedule_view, name="schedule"),
+    path("improvements/<int:roll_id>/", views.improvement_roll, name="improvement"),
     path("<int:pk>/", views.match_detail, name="detail"),
+    path("<int:pk>/status/", views.match_status, name="status"),
+    path("<int:pk>/prematch/", views.match_prematch, name="prematch"),
+    path("<int:pk>/prematch/budget/", views.match_prematch_budget, name="prematch_budget"),
+    path("<int:pk>/result/", views.match_result, name="result"),
+    path("<int:pk>/submit/", views.match_submit, name="submit"),
+    path("<int:pk>/confirm/", views.match_confirm, name="confirm"),
+    path("<int:pk>/retry/", views.match_retry, name="retry"),
 ]

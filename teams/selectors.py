@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 
 from league.rules import Characteristics, PlayerFacts, Position, Ruleset, TeamFacts, player_value, team_value
 from league.selectors import league_ruleset
-from teams.models import Player, Team, TreasuryEntry
+from teams.models import ImprovementRoll, Player, Team, TreasuryEntry
 
 
 def team_ruleset(team: Team) -> Ruleset:
@@ -94,7 +94,16 @@ def roster_rows(team: Team, ruleset: Ruleset) -> list[RosterRow]:
 
 
 def team_list_for_league(league_id: int) -> QuerySet[Team]:
-    return Team.objects.filter(league_id=league_id).select_related("coach").order_by("name")
+    """The league's teams with the number of improvement rolls waiting for their coach's choice."""
+    pending = Count("players__improvement_rolls", filter=Q(players__improvement_rolls__advancement__isnull=True))
+    return (Team.objects.filter(league_id=league_id).select_related("coach")
+            .annotate(pending_improvements=pending).order_by("name"))
+
+
+def pending_improvements(team: Team) -> QuerySet[ImprovementRoll]:
+    """Improvement rolls of the team's players still waiting for a choice, oldest first."""
+    return (ImprovementRoll.objects.filter(player__team=team, advancement__isnull=True)
+            .select_related("player").order_by("player__number", "index"))
 
 
 def ledger_entries(team: Team) -> QuerySet[TreasuryEntry]:

@@ -79,6 +79,11 @@ VIOLATION_MESSAGES = {
     "over_budget": _("This costs %(cost)s gp, over the %(budget)s gp available."),
     "final_no_inducements": _("No inducements in a semi-final or a final."),
     "final_no_stars": _("No star players or mercenaries in a semi-final or a final."),
+    # The codes league.rules.induce actually reports (the entries above predate some of them).
+    "star_twice": _("A star player can be induced only once."),
+    "mercenary_skill_not_allowed": _("A mercenary may only take an extra skill from his normal categories."),
+    "not_in_final": _("No inducements in a semi-final or a final."),
+    "inducement_needs_details": _("“%(key)s” needs details (which star, which position)."),
 }
 
 
@@ -88,6 +93,7 @@ def violation_messages(violations: Iterable[Violation]) -> list[str]:
     out = []
     for v in violations:
         params = {k: gp(v) if k in {"cost", "budget"} else v for k, v in v.params.items()}
+        params.setdefault("key", params.get("inducement", ""))  # the engine names it "inducement"
         template = VIOLATION_MESSAGES.get(v.code)
         try:
             out.append(str(template) % params if template else f"{v.code}: {params}")

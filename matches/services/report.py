@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -158,10 +159,14 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             for c in report.casualties
         )
         # Entered dice and decisions are kept; what is still missing is rolled or asked later.
-        DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).delete()
+        # (The pre-match weather dice are not the report's: saving a result must not erase them.)
+        DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).exclude(purpose="weather").delete()
         for purpose, values in report.dice.items():
             DiceRoll.objects.update_or_create(match=match, purpose=purpose,
                                               defaults={"values": values, "source": DiceRoll.Source.ENTERED})
+        # Report-time decisions are replaced too: a stale re-roll or MVP pick would be "not used".
+        stale = Decision.objects.filter(match=match).exclude(key__in=list(report.decisions))
+        stale.filter(Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:")).delete()
         for key, value in report.decisions.items():
             Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
         log_action(action="matches.result.saved", actor=by, league=match.league, match=match.pk,

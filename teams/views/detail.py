@@ -16,7 +16,7 @@ from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset, load_ruleset, reroll_purchase_price
 from teams.forms import PlayerHireForm
 from teams.models import Team
-from teams.selectors import RosterRow, ledger_entries, roster_rows, team_ruleset
+from teams.selectors import RosterRow, ledger_entries, pending_improvements, roster_rows, team_ruleset
 from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
 from teams.views.common import lang, team_or_404
 
@@ -97,6 +97,9 @@ def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireFor
             players=[PlayerOrder(r.player.position, r.player.name, r.player.number) for r in rows],
         )
         draft_budget = budget_left(team.league, order)
+    pending = list(pending_improvements(team))
+    for roll in pending:
+        roll.can_choose = can_manage
     ready = team.status == Team.Status.READY
     if can_manage and ready and hire_form is None:
         hire_form = PlayerHireForm(positions=hire_positions(ruleset, team, rows))
@@ -107,6 +110,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireFor
         "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=False),
         "can_buy_reroll": team.rerolls < team_list.max_rerolls,
         "roster": roster,
+        "pending_rolls": pending,
         "ledger": ledger,
         "audit": audit,
         "staff": _staff(ruleset, team),

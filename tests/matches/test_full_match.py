@@ -87,3 +87,15 @@ def test_the_coach_picks_an_improvement_and_the_value_follows(ready_match, worke
     assert humans.team_value == before + 30_000
     with pytest.raises(TeamRuleError, match="already been used"):
         improvement_choose(roll=roll, choice="block", by=coach_alice)
+
+
+def test_pending_improvements_show_on_the_team_page_and_the_team_list(
+        client, league, ready_match, worked_report, humans, coach_alice, coach_bob,
+        django_capture_on_commit_callbacks):
+    play(ready_match, worked_report, coach_alice, coach_bob, django_capture_on_commit_callbacks)
+    listing = client.get(league.get_absolute_url()).text
+    assert listing.count("1 improvement to choose") == 2  # one roll on each side
+    client.force_login(coach_alice)
+    page = client.get(humans.get_absolute_url()).text
+    roll = ImprovementRoll.objects.get(player__team=humans)
+    assert "Improvements to choose" in page and f"/matches/improvements/{roll.pk}/" in page

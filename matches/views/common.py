@@ -1,0 +1,73 @@
+"""Helpers shared by the match views: finding a match, who may act on it, reporting refusals.
+
+The services check permissions and rules again on every write; checking here too means a stranger
+gets a 403 before any form is shown, and the pages only offer the buttons a user may press.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
+
+from league.permissions import is_commissioner
+from matches.models import Match
+from matches.services import MatchError
+from matches.services.common import side_of_user
+from teams.errors import TeamRuleError
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def lang() -> str:
+    return get_language() or "en"
+
+
+def match_or_404(pk: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("league", "home__coach", "away__coach", "submitted_by", "confirmed_by"), pk=pk)
+
+
+def is_participant(user: User, match: Match) -> bool:
+    """One of the two coaches or a commissioner of the league (check_participant, as a yes/no)."""
+    return is_commissioner(user, match.league) or side_of_user(match, user) is not None
+
+
+def participant_match_or_403(request: HttpRequest, pk: int) -> Match:
+    match = match_or_404(pk)
+    if not is_participant(request.user, match):
+        raise PermissionDenied
+    return match
+
+
+def can_confirm(user: User, match: Match) -> bool:
+    """The opposing coach of whoever submitted, or a commissioner (as report_confirm decides)."""
+    if match.status != Match.Status.SUBMITTED or not user.is_authenticated:
+        return False
+    if is_commissioner(user, match.league):
+        return True
+    mine = side_of_user(match, user)
+    submitter = side_of_user(match, match.submitted_by) if match.submitted_by_id else None
+    return mine is not None and (submitter is None or mine != submitter)
+
+
+def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") -> bool:
+    """Run one service call; a refusal puts every reason (already translated) on the page.
+
+    PermissionDenied propagates: Django answers 403.
+    """
+    try:
+        action()
+    except (MatchError, TeamRuleError) as refusal:
+        for message in refusal.messages:
+            messages.error(request, message)
+        return False
+    if success:
+        messages.success(request, success)
+    return True

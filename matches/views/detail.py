@@ -1,0 +1,101 @@
+"""The match page, its polled post-match progress, and the one-button actions (submit, confirm, retry)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from league.permissions import can_manage_team
+from matches.models import Match
+from matches.services import postgame_retry, report_confirm, report_submit
+from matches.views.common import attempt, can_confirm, is_participant, match_or_404, participant_match_or_403
+from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
+from teams.models import ImprovementRoll
+
+S = Match.Status
+WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.FAILED)
+
+
+def pending_rolls(match: Match, user: Any) -> list[ImprovementRoll]:
+    rolls = list(ImprovementRoll.objects.filter(match=match, advancement__isnull=True)
+                 .select_related("player__team__league").order_by("player__team", "player__number", "index"))
+    for roll in rolls:
+        roll.can_choose = can_manage_team(user, roll.player.team)
+    return rolls
+
+
+def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
+    return {
+        "match": match,
+        "running": match.status in RUNNING,
+        "steps": postgame_steps(match),
+        "can_retry": match.status == S.FAILED and is_participant(request.user, match),
+        "rolls": pending_rolls(match, request.user) if match.status == S.PROCESSED else [],
+        "teams": [match.home, match.away],
+    }
+
+
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    match = match_or_404(pk)
+    participant = is_participant(request.user, match)
+    context = postgame_context(request, match)
+    context.update({
+        "prematch": prematch_facts(match) if match.status != S.SCHEDULED else None,
+        "result": result_facts(match) if match.status in WITH_RESULT else None,
+        "can_prematch": participant and match.status == S.SCHEDULED,
+        "can_report": participant and match.status in (S.PREMATCH_DONE, S.DRAFT),
+        "can_submit": participant and match.status == S.DRAFT,
+        "can_confirm": can_confirm(request.user, match),
+    })
+    return render(request, "matches/detail.html", context)
+
+
+def match_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """The post-match progress partial; it polls itself every second until processed or failed."""
+    match = match_or_404(pk)
+    return render(request, "matches/_postgame.html", postgame_context(request, match))
+
+
+@login_required
+@require_POST
+def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    match = participant_match_or_403(request, pk)
+    attempt(request, lambda: report_submit(match=match, by=request.user),
+            _("Result submitted: the opposing coach or the commissioner now confirms it."))
+    return redirect(match)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET shows the submitted result; POST confirms it and starts the post-match sequence."""
+    match = match_or_404(pk)
+    if not is_participant(request.user, match) or (match.status == S.SUBMITTED and not can_confirm(request.user, match)):
+        raise PermissionDenied(_("The result must be confirmed by the opposing coach or the commissioner."))
+    if match.status != S.SUBMITTED:
+        return redirect(match)
+    if request.method == "POST":
+        if attempt(request, lambda: report_confirm(match=match, by=request.user)):
+            match.refresh_from_db(fields=["status"])
+            messages.success(request, _("Result confirmed and processed.") if match.status == S.PROCESSED
+                             else _("Result confirmed: the post-match sequence is running."))
+        return redirect(match)
+    return render(request, "matches/confirm.html", {
+        "match": match, "prematch": prematch_facts(match), "result": result_facts(match)})
+
+
+@login_required
+@require_POST
+def match_retry(request: HttpRequest, pk: int) -> HttpResponse:
+    match = participant_match_or_403(request, pk)
+    if match.status != S.FAILED:
+        return redirect(match)
+    attempt(request, lambda: postgame_retry(match=match, by=request.user), _("The post-match sequence runs again."))
+    return redirect(match)

@@ -1,0 +1,62 @@
+"""Fixtures: a league's match list and scheduling a match."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from league.models import League
+from league.permissions import is_commissioner
+from matches.forms import ScheduleForm
+from matches.models import Match
+from matches.services import match_schedule
+from matches.views.common import User, attempt
+from teams.models import Team
+
+LIST_LIMIT = 200
+
+
+def may_schedule(user: User, league: League) -> bool:
+    """The commissioner; a coach with a ready team when the league lets coaches schedule."""
+    if is_commissioner(user, league):
+        return True
+    return bool(user.is_authenticated and league.coaches_schedule and Team.objects.filter(
+        league=league, coach_id=user.pk, status=Team.Status.READY).exists())
+
+
+def match_list(request: HttpRequest) -> HttpResponse:
+    """/matches/?league=<slug>: the league's matches, newest first (every league without the parameter)."""
+    league = None
+    matches = Match.objects.select_related("league", "home", "away")
+    slug = request.GET.get("league")
+    if slug:
+        league = get_object_or_404(League, slug=slug)
+        matches = matches.filter(league=league)
+    return render(request, "matches/list.html", {
+        "league": league, "matches": matches[:LIST_LIMIT],
+        "can_schedule": league is not None and may_schedule(request.user, league),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_schedule_view(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    if not may_schedule(request.user, league):
+        raise PermissionDenied(_("Only the commissioner may schedule matches in this league."))
+    teams = Team.objects.filter(league=league, status=Team.Status.READY).select_related("coach").order_by("name")
+    form = ScheduleForm(request.POST or None, teams=teams)
+    if request.method == "POST" and form.is_valid():
+        done: dict[str, Match] = {}
+
+        def schedule() -> None:
+            done["match"] = match_schedule(league=league, home=form.cleaned_data["home"],
+                                           away=form.cleaned_data["away"], by=request.user)
+
+        if attempt(request, schedule, _("Match scheduled.")):
+            return redirect(done["match"])
+    return render(request, "matches/schedule.html", {"league": league, "form": form})

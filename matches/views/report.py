@@ -1,0 +1,98 @@
+"""Result entry at the table: the sheet is saved as a draft, then submitted for confirmation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from league.rules import Ruleset
+from matches.forms import ReportForm
+from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
+from matches.services import report_save, report_submit
+from matches.services.common import match_ruleset
+from matches.views.common import attempt, participant_match_or_403
+from teams.models import Advancement
+
+CASUALTY_COLUMNS = {"d6": "d6", "d8": "d8", "d6b": "second_d6", "d8b": "second_d8", "apo_d6": "apothecary_d6",
+                    "apo_d8": "apothecary_d8", "regen": "regeneration_roll"}
+
+
+def player_skills(ruleset: Ruleset, match: Match, lines: list[MatchPlayer]) -> dict[int, set[str]]:
+    """Each player's skills (position and advancements): Decay and Regeneration show extra dice."""
+    gained: dict[int, set[str]] = {}
+    for adv in Advancement.objects.filter(player_id__in=[ln.player_id for ln in lines]).exclude(skill=""):
+        gained.setdefault(adv.player_id, set()).add(adv.skill)
+    out = {}
+    for line in lines:
+        team = match.team(line.side)
+        try:
+            base = set(ruleset.team(team.race).position(line.player.position).skills)
+        except KeyError:
+            base = set()
+        out[line.player_id] = base | gained.get(line.player_id, set())
+    return out
+
+
+def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
+    """The saved draft, as form values."""
+    initial: dict[str, Any] = {name: getattr(match, name) for name in (
+        "home_score", "away_score", "home_fame", "away_fame", "gate", "played_on", "conceded_by",
+        "concession_justified")}
+    for line in lines:
+        for key, attr in (("comp", "completions"), ("td", "touchdowns"), ("int", "interceptions"),
+                          ("cas", "casualties")):
+            if getattr(line, attr):
+                initial[f"p{line.player_id}_{key}"] = getattr(line, attr)
+    for cas in MatchCasualty.objects.filter(match=match):
+        p = f"p{cas.victim_id}"
+        initial.update({f"{p}_{key}": getattr(cas, column) for key, column in CASUALTY_COLUMNS.items()})
+        initial[f"{p}_apo"], initial[f"{p}_apo_keep"] = cas.apothecary_used, cas.apothecary_kept_reroll
+    for roll in DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED):
+        kind, _sep, side = roll.purpose.partition(":")
+        if kind == "winnings":
+            initial[f"winnings_{side}"] = roll.values[0]
+        elif kind == "winnings_reroll":
+            initial[f"reroll_die_{side}"] = roll.values[0]
+        elif kind == "ff":
+            initial.update({f"ff_{side}_{n}": v for n, v in enumerate(roll.values, start=1)})
+    for decision in Decision.objects.filter(match=match):
+        parts = decision.key.split(":")
+        if parts[0] == "winnings_reroll":
+            initial[f"reroll_{parts[1]}"] = "yes" if decision.value is True else ""
+        elif parts[0] == "mvp" and len(parts) == 3:
+            initial[f"mvp_{parts[1]}_{parts[2]}"] = decision.value
+    return initial
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_result(request: HttpRequest, pk: int) -> HttpResponse:
+    match = participant_match_or_403(request, pk)
+    if match.status not in (Match.Status.PREMATCH_DONE, Match.Status.DRAFT):
+        return redirect(match)
+    ruleset = match_ruleset(match)
+    lines = list(MatchPlayer.objects.filter(match=match).select_related("player").order_by("side", "player__number"))
+    submit = request.POST.get("action") == "submit"
+    form = ReportForm(request.POST or None, initial=None if request.method == "POST" else report_initial(match, lines),
+                      match=match, ruleset=ruleset, lines=lines, skills=player_skills(ruleset, match, lines),
+                      require_mvp=submit)
+    if request.method == "POST" and form.is_valid():
+        report = form.to_report()
+
+        def save() -> None:
+            report_save(match=match, report=report, by=request.user)
+            if submit:
+                report_submit(match=match, by=request.user)
+
+        done = _("Result submitted: the opposing coach or the commissioner now confirms it.") if submit else _(
+            "Draft saved. Submit the result once both coaches agree on it.")
+        if attempt(request, save, done):
+            return redirect(match if submit else reverse("matches:result", args=[match.pk]))
+    return render(request, "matches/report.html", {
+        "match": match, "form": form, "sides": form.sides(), "mvp_chosen": form.mvp_chosen})
