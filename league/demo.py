@@ -48,7 +48,7 @@ def load_demo(stdout=None) -> League:
         commissioner = user("commissioner", first_name="Jim", last_name="Johnson")
         league = league_create(
             name="Demo League", ruleset="lrb6", commissioner=commissioner,
-            description="A demonstration league with five teams (LRB6).",
+            description="A demonstration league with five teams (LRB6) and one match played.",
         )
         for coach_name, team_name, race, lineup, rerolls, ff, assistants, cheer, apo in DEMO_TEAMS:
             coach = user(coach_name)
@@ -64,4 +64,44 @@ def load_demo(stdout=None) -> League:
             )
             if stdout:
                 stdout.write(f"  {team_name} ({race})\n")
+        _play_demo_match(league)
     return league
+
+
+def _play_demo_match(league: League) -> None:
+    """One played match (Reavers 2-1 Gouged Eye) so the demo shows a processed post-match sequence.
+
+    Every die is entered, so the demo is the same on every machine; the sequence runs when the
+    surrounding transaction commits (in-process without a broker, in a worker with one).
+    """
+    from matches.services import (
+        CasualtyLine,
+        PlayerLine,
+        PrematchInput,
+        ReportInput,
+        match_schedule,
+        prematch_record,
+        report_confirm,
+        report_save,
+        report_submit,
+    )
+
+    home = league.teams.get(name="Reikland Reavers")
+    away = league.teams.get(name="Gouged Eye")
+    match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
+    prematch_record(match=match, data=PrematchInput(weather_dice=(4, 3)), by=league.commissioner)
+    h = {p.number: p.pk for p in home.players.all()}
+    a = {p.number: p.pk for p in away.players.all()}
+    report = ReportInput(
+        home_score=2, away_score=1, home_fame=1, away_fame=0, gate=31,
+        lines=(PlayerLine(h[11], touchdowns=1), PlayerLine(h[10], touchdowns=1, casualties=1),
+               PlayerLine(h[12], completions=1), PlayerLine(a[12], touchdowns=1), PlayerLine(a[9], casualties=1)),
+        casualties=(CasualtyLine(a[1], d6=2, d8=3), CasualtyLine(h[3], d6=4, d8=5)),
+        dice={"mvp:home:1": [10], "mvp:away:1": [9], "winnings:home": [4], "winnings:away": [3],
+              "ff:home": [5, 4, 6], "ff:away": [2, 3], f"improvement:p{h[10]}:1": [6, 4],
+              f"improvement:p{a[9]}:1": [3, 3]},
+        decisions={"winnings_reroll:home": False},
+    )
+    report_save(match=match, report=report, by=home.coach)
+    report_submit(match=match, by=home.coach)
+    report_confirm(match=match, by=away.coach)
