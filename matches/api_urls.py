@@ -1,3 +1,9 @@
 """The matches part of the JSON API (/api/matches/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from matches import api
+
+urlpatterns = [
+    path("import/", api.MatchImportApi.as_view(), name="api-matches-import"),
+]

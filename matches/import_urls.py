@@ -1,3 +1,10 @@
 """The match-report upload page (/matches/import/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from matches import import_views
+
+app_name = "match_import"
+urlpatterns = [
+    path("", import_views.match_import, name="upload"),
+]

@@ -1,0 +1,118 @@
+"""The matches part of the JSON API: importing a match report (POST /api/matches/import/).
+
+The endpoint decodes the body itself (rather than through DRF's parser) so that malformed JSON is
+answered like every other refusal, {"errors": [...]}; matches.importing does all the checking.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches.importing import import_match, parse_report
+from matches.services import MatchError
+from teams.api.base import DetailSerializer
+
+
+@cache
+def _example(name: str) -> dict[str, Any]:
+    return json.loads((settings.BASE_DIR / "docs" / "examples" / name).read_text(encoding="utf-8"))
+
+
+class ImportedSerializer(serializers.Serializer):
+    match = serializers.IntegerField(help_text="The match's id.")
+    url = serializers.CharField(help_text="The match page.")
+    status = serializers.CharField(help_text="submitted (a coach's import) or confirmed/processing/processed.")
+    import_key = serializers.CharField(help_text="<league slug>:<report_id>")
+    created = serializers.BooleanField(help_text="False: this report had been imported already.")
+
+    class Meta:
+        ref_name = "MatchImported"
+
+
+def _object(description: str, **properties: Any) -> dict[str, Any]:
+    return {"type": "object", "description": description, **({"properties": properties} if properties else {})}
+
+
+# OpenAPI 3.0 cannot hold the draft 2020-12 schema as it is; this outline documents the top level
+# and points to the full schema, which the endpoint enforces.
+REPORT_OUTLINE: dict[str, Any] = {
+    "type": "object",
+    "description": "A match report: see docs/match-report.md; the full JSON Schema (draft 2020-12) is "
+                   "docs/match-report.schema.json. Every violation is reported at once.",
+    "required": ["format_version", "report_id", "league", "ruleset", "home", "away", "result"],
+    "properties": {
+        "format_version": {"type": "integer", "enum": [1]},
+        "report_id": {"type": "string", "description": "Unique in the league: the same id imports once."},
+        "league": {"type": "string", "description": "The league's slug."},
+        "ruleset": {"type": "string", "description": "Must be the league's ruleset key."},
+        "home": {"oneOf": [{"type": "integer"}, {"type": "string"}], "description": "Team id or exact name."},
+        "away": {"oneOf": [{"type": "integer"}, {"type": "string"}], "description": "Team id or exact name."},
+        "played_on": {"type": "string", "format": "date"},
+        "prematch": _object("Weather 2D6 (optional) and, per side, petty cash and inducements."),
+        "result": _object("Scores, FAME, gate, concession.",
+                          home_score={"type": "integer", "minimum": 0}, away_score={"type": "integer", "minimum": 0},
+                          home_fame={"type": "integer"}, away_fame={"type": "integer"}, gate={"type": "integer"},
+                          conceded_by={"type": "string", "enum": ["home", "away"], "nullable": True},
+                          concession_justified={"type": "boolean"}),
+        "players": _object("Per side, lines by roster number or id: completions, touchdowns, interceptions, "
+                           "casualties (blocks)."),
+        "casualties": _object("Per side, casualties suffered: number or id, d6, d8, decay, apothecary, regeneration."),
+        "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+                 "description": "Post-match dice by key (mvp:home:1, winnings:away, ff:home, improvement:home#7:1…)."},
+        "decisions": {"type": "object", "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "boolean"}]},
+                      "description": "Winnings re-roll, MVP picks, improvement choices, journeymen hired."},
+    },
+}
+ERRORS = OpenApiResponse(
+    response={"type": "object", "required": ["errors"],
+              "properties": {"errors": {"type": "array", "items": {"type": "string"}}}},
+    description="Refused: every reason, in the request's language (schema errors start with their JSON path).",
+)
+
+
+class MatchImportApi(APIView):
+    # Basic first: an anonymous request gets 401 with a challenge, a logged-in stranger 403.
+    authentication_classes = [BasicAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]  # what the body is; it is decoded in post() all the same
+
+    @extend_schema(
+        operation_id="matches_import",
+        summary="Import a match report",
+        description="A commissioner's import is confirmed and its post-match sequence queued; a coach's import is "
+                    "left submitted for the opposing coach to confirm. Importing the same report_id again returns "
+                    "the match already made (200) and writes nothing.",
+        request={"application/json": REPORT_OUTLINE},
+        examples=[OpenApiExample("Plain match", value=_example("plain-match.json"), request_only=True),
+                  OpenApiExample("Conceded match", value=_example("conceded-match.json"), request_only=True)],
+        responses={
+            201: OpenApiResponse(ImportedSerializer, description="Imported: the match was made."),
+            200: OpenApiResponse(ImportedSerializer, description="Already imported: nothing was written."),
+            400: ERRORS,
+            401: OpenApiResponse(DetailSerializer, description="Not logged in."),
+            403: OpenApiResponse(DetailSerializer, description="Not a coach of either team nor a commissioner."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            result = import_match(parse_report(request.body), by=request.user)
+        except MatchError as exc:
+            return Response({"errors": exc.messages}, status=status.HTTP_400_BAD_REQUEST)
+        match = result.match
+        match.refresh_from_db(fields=["status"])  # the post-match sequence may have run on commit already
+        data = {"match": match.pk, "url": match.get_absolute_url(), "status": match.status,
+                "import_key": match.import_key, "created": result.created}
+        code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
+        return Response(ImportedSerializer(data).data, status=code)

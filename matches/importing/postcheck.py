@@ -1,0 +1,73 @@
+"""A rehearsal of the post-match sequence, inside the import's transaction.
+
+The sequence itself runs later, on a worker, after the commit: a report it cannot use would only
+show up then, as a failed match. So the importer plans it now from the rows just saved, exactly as
+matches.services.postgame._prepare will (missing dice rolled, an unanswered winnings re-roll kept),
+and refuses the report if the rules engine does. The dice rolled here are thrown away; the
+worker rolls its own. Entered dice decide everything the refusal can depend on, except a choice
+made against dice left to the server, which resolve.py refuses up front.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from league.rules.postmatch import (
+    InvalidInput,
+    InvalidReport,
+    MissingInput,
+    plan_post_match,
+    required_inputs,
+    roll_missing,
+)
+from league.rules.team_building import Violation
+from matches.importing.resolve import casualties_problem, missed_problem
+from matches.models import Match
+from matches.services.common import match_ruleset
+from matches.services.postgame import _stored_inputs
+from matches.services.prematch import server_dice
+from matches.services.snapshot import build_report, ref_player_id
+from teams.models import Player
+
+
+def _player(ref: object) -> str:
+    player_id = ref_player_id(str(ref))
+    player = Player.objects.filter(pk=player_id).first() if player_id else None
+    return str(player) if player else str(ref)
+
+
+def _violation(v: Violation) -> str:
+    params = dict(v.params)
+    if v.code == "casualties_exceed_suffered":
+        return casualties_problem(params["side"], params["inflicted"], params["suffered"])
+    if v.code == "missed_game_but_credited":
+        return missed_problem(_player(params["player"]))  # type: ignore[arg-type]
+    if v.code == "justified_without_concession":
+        return _("A concession can only be justified when a team conceded.")
+    if v.code == "die_out_of_range":
+        return _("%(player)s: a casualty die is out of range (D6 1-6, D8 1-8).") % {"player": _player(params["player"])}
+    if v.code == "inducements_over_budget":
+        return _("The %(side)s inducements cost more than that side could spend.") % {"side": _(params["side"])}
+    return _("The post-match sequence refuses this report: %(code)s %(details)s.") % {"code": v.code,
+                                                                                       "details": params}
+
+
+def postgame_problems(match: Match) -> list[str]:
+    """Why the post-match sequence would fail on this match, or [] when it will run."""
+    ruleset = match_ruleset(match)
+    report = build_report(match)
+    given, decisions = _stored_inputs(match)
+    try:
+        dice = roll_missing(ruleset, report, server_dice(), given, decisions)
+        for request in required_inputs(ruleset, report, dice, decisions):
+            if request.what == "winnings_reroll_decision":
+                decisions = decisions.merged({request.key: False})
+        plan_post_match(ruleset, report, dice, decisions)
+    except InvalidReport as exc:
+        return [_violation(v) for v in exc.violations]
+    except MissingInput as exc:
+        return [_("The post-match sequence needs “%(key)s” (%(what)s).") % {"key": r.key, "what": r.describe()}
+                for r in exc.missing]
+    except InvalidInput as exc:
+        return [_("The post-match sequence cannot use %(problem)s.") % {"problem": p} for p in exc.problems]
+    return []

@@ -1,0 +1,162 @@
+"""Importing one match report: every check first, then the whole match in one transaction.
+
+The match is built with the ordinary services (schedule, pre-match, result, submit, and confirm
+when the importer is trusted) inside one transaction. Their own checks run on the way, and so does
+a rehearsal of the post-match sequence; if anything at all is refused, the transaction is rolled
+back and MatchError lists every reason, so a refused report leaves no row behind (no match, no
+journeyman, no ledger entry, no audit entry).
+
+Who may import: nobody logged in (the management command), a commissioner of the league, or the
+coach of one of the two teams. A coach's report stays submitted until the opposing coach (or the
+commissioner) confirms it, as if he had typed it in; the others' is confirmed at once and the
+post-match sequence is queued when the transaction commits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from league.audit import log_action
+from league.models import League
+from league.permissions import is_commissioner, is_member
+from league.selectors import league_ruleset
+from matches.importing.postcheck import postgame_problems
+from matches.importing.resolve import Roster, Setup, prematch_input, report_input, resolve_setup
+from matches.importing.schema import schema_problems
+from matches.models import Match
+from matches.services import (
+    MatchError,
+    PrematchInput,
+    match_schedule,
+    prematch_record,
+    report_confirm,
+    report_save,
+    report_submit,
+)
+from matches.services.report import report_problems
+from teams.models import Team
+
+User = AbstractBaseUser | AnonymousUser
+IMPORT_KEY_MAX = Match._meta.get_field("import_key").max_length
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    match: Match
+    created: bool  # False: this report had been imported already; nothing was written
+
+
+class _Refused(Exception):
+    """Leaves the transaction, rolling everything back; the problems travel on the side."""
+
+
+def import_key(league: League, report_id: str) -> str:
+    return f"{league.slug}:{report_id}"
+
+
+def _trusted(by: User | None, league: League) -> bool:
+    return by is None or is_commissioner(by, league)
+
+
+def _check_importer(by: User | None, league: League, home: Team | None, away: Team | None) -> None:
+    if _trusted(by, league):
+        return
+    if by is not None and by.is_authenticated:
+        if by.pk in {team.coach_id for team in (home, away) if team is not None}:
+            return
+        # A member who mistyped a team name should learn that, rather than be told he may not.
+        if (home is None or away is None) and is_member(by, league):
+            return
+    raise PermissionDenied(_("Only the coaches of the two teams and the commissioner may import this match."))
+
+
+def _dedup(problems: list[str]) -> list[str]:
+    # Some checks run before and after the pre-match sequence, and the services repeat a few.
+    return list(dict.fromkeys(problems))
+
+
+def import_match(data: Any, *, by: User | None, league: League | None = None) -> ImportResult:
+    """Import a decoded match report (see docs/match-report.md).
+
+    Raises MatchError with every reason when the report is refused (nothing is written), and
+    PermissionDenied when `by` may not import this match. The same report imported again returns
+    the match already made, with created=False.
+    """
+    problems = schema_problems(data)
+    if problems:
+        raise MatchError(problems)
+    setup = resolve_setup(data, league)
+    if setup.league is None:
+        raise MatchError(setup.problems)
+    key = import_key(setup.league, data["report_id"])
+    existing = Match.objects.select_related("league", "home", "away").filter(import_key=key).first()
+    if existing is not None:
+        _check_importer(by, existing.league, existing.home, existing.away)
+        return ImportResult(existing, False)
+    _check_importer(by, setup.league, setup.home, setup.away)
+    if len(key) > IMPORT_KEY_MAX:
+        setup.problems.append(_("The report id is too long for this league (at most %(max)s characters).")
+                              % {"max": IMPORT_KEY_MAX - len(setup.league.slug) - 1})
+    ruleset = league_ruleset(setup.league)
+    problems = list(setup.problems)
+    rosters = {side: Roster(team, ruleset) for side, team in (("home", setup.home), ("away", setup.away)) if team}
+    if len(rosters) == 2:
+        problems += report_input(data, rosters)[1]
+    if not setup.playable:
+        raise MatchError(_dedup(problems))
+    try:
+        with transaction.atomic():
+            match = _build(data, setup, key, by, problems)
+    except _Refused:
+        raise MatchError(_dedup(problems)) from None
+    except IntegrityError:
+        # The same report imported at the same moment: the other import won the unique import_key.
+        existing = Match.objects.filter(import_key=key).first()
+        if existing is None:
+            raise
+        return ImportResult(existing, False)
+    return ImportResult(match, True)
+
+
+def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, problems: list[str]) -> Match:
+    """Make the match with the services; raise _Refused (rolling back) if anything was refused."""
+    league, home, away = setup.league, setup.home, setup.away
+    assert league is not None and home is not None and away is not None
+    # A coach may record his own match even where only the commissioner schedules: the result
+    # counts only once the other side has confirmed it. He is still named as who scheduled it.
+    may_schedule = _trusted(by, league) or league.coaches_schedule
+    match = match_schedule(league=league, home=home, away=away, by=by if may_schedule else None)
+    match.import_key = key
+    match.scheduled_by = by or match.scheduled_by
+    match.save(update_fields=["import_key", "scheduled_by"])
+    pre = prematch_input(data)
+    try:
+        prematch_record(match=match, data=pre, by=by)
+    except MatchError as exc:
+        problems += [_("Pre-match: %(problem)s") % {"problem": m} for m in exc.messages]
+        # Go on with a plain pre-match (no petty cash, nothing induced) to check the result too.
+        prematch_record(match=match, data=PrematchInput(weather_dice=pre.weather_dice), by=by)
+    match.refresh_from_db()
+    rosters = {side: Roster(match.team(side)) for side in ("home", "away")}
+    report, found = report_input(data, rosters)
+    problems += found
+    problems += report_problems(match, report)
+    if problems:
+        raise _Refused
+    report_save(match=match, report=report, by=by)
+    report_submit(match=match, by=by)
+    problems += postgame_problems(match)
+    if problems:
+        raise _Refused
+    log_action(action="matches.match.imported", actor=by, league=league, match=match.pk, report=data["report_id"],
+               home=home.name, away=away.name)
+    if _trusted(by, league):
+        report_confirm(match=match, by=by)
+    match.refresh_from_db()
+    return match
