@@ -64,33 +64,43 @@ class RosterRow:
     value: int
 
 
+def stat_counts(advancements, injuries) -> tuple[dict[str, int], dict[str, int]]:
+    """Characteristic increases and applied injuries per stat (kept apart: their limits differ)."""
+    ups: dict[str, int] = {}
+    for adv in advancements:
+        if adv.kind.endswith("_increase"):
+            stat = adv.kind.removesuffix("_increase")
+            ups[stat] = ups.get(stat, 0) + 1
+    downs: dict[str, int] = {}
+    for injury in injuries:
+        if injury.applied and injury.stat:
+            downs[injury.stat] = downs.get(injury.stat, 0) + 1
+    return ups, downs
+
+
+def player_characteristics(ruleset: Ruleset, position: Position, player: Player) -> Characteristics:
+    """The player's profile from the rules engine; uses prefetched advancements and injuries."""
+    ups, downs = stat_counts(player.advancements.all(), player.injuries.all())
+    return Characteristics.for_position(ruleset, position, improvements=ups, injuries=downs)
+
+
+def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> RosterRow:
+    """The roster line of one player, whatever his status (a fired or dead player keeps his profile)."""
+    team = team or player.team
+    position = ruleset.team(team.race).position(player.position)
+    gained = list(player.advancements.all())
+    return RosterRow(
+        player=player,
+        position=position,
+        skills=position.skills + tuple(a.skill for a in gained if a.skill),
+        value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
+        **player_characteristics(ruleset, position, player).values(),
+    )
+
+
 def roster_rows(team: Team, ruleset: Ruleset) -> list[RosterRow]:
     """The roster sheet: one row per player with profile, skills and value (3 queries in all)."""
-    rows = []
-    team_list = ruleset.team(team.race)
-    for player in roster_players(team):
-        position = team_list.position(player.position)
-        gained = list(player.advancements.all())
-        improvements: dict[str, int] = {}
-        for adv in gained:
-            if adv.kind.endswith("_increase"):
-                stat = adv.kind.removesuffix("_increase")
-                improvements[stat] = improvements.get(stat, 0) + 1
-        injuries: dict[str, int] = {}
-        for injury in player.injuries.all():
-            if injury.applied and injury.stat:
-                injuries[injury.stat] = injuries.get(injury.stat, 0) + 1
-        profile = Characteristics.for_position(ruleset, position, improvements=improvements, injuries=injuries)
-        rows.append(
-            RosterRow(
-                player=player,
-                position=position,
-                skills=position.skills + tuple(a.skill for a in gained if a.skill),
-                value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
-                **profile.values(),
-            )
-        )
-    return rows
+    return [player_row(player, ruleset, team) for player in roster_players(team)]
 
 
 def team_list_for_league(league_id: int) -> QuerySet[Team]:

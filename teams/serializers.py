@@ -13,9 +13,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from league.api import SkillRefSerializer, skill_refs
-from league.rules import Characteristics, Ruleset, player_value, reroll_purchase_price
+from league.rules import Ruleset, reroll_purchase_price
 from teams.models import Player, Team
-from teams.selectors import RosterRow, roster_rows
+from teams.selectors import RosterRow, player_row, roster_rows
 
 
 def status_field(choices: list[tuple[str, Any]]) -> serializers.CharField:
@@ -151,32 +151,6 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "miss_next_game": player.miss_next_game, "injuries": _injuries(player, ruleset, lang),
         "journeyman": player.journeyman, "status": player.status, "status_display": player.get_status_display(),
     }
-
-
-def player_row(player: Player, ruleset: Ruleset) -> RosterRow:
-    """The roster line of one player, whatever his status.
-
-    roster_rows() only lists players still on the roster, but a fired or dead player keeps the
-    profile he had, so this applies the same improvements and injuries to the same position.
-    """
-    position = ruleset.team(player.team.race).position(player.position)
-    gained = list(player.advancements.all())
-    improvements: dict[str, int] = {}
-    for adv in gained:
-        if adv.kind.endswith("_increase"):
-            stat = adv.kind.removesuffix("_increase")
-            improvements[stat] = improvements.get(stat, 0) + 1
-    injuries: dict[str, int] = {}
-    for injury in player.injuries.all():
-        if injury.applied and injury.stat:
-            injuries[injury.stat] = injuries.get(injury.stat, 0) + 1
-    profile = Characteristics.for_position(ruleset, position, improvements=improvements, injuries=injuries)
-    return RosterRow(
-        player=player, position=position,
-        skills=position.skills + tuple(a.skill for a in gained if a.skill),
-        value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
-        **profile.values(),
-    )
 
 
 def player_detail_data(player: Player, ruleset: Ruleset, lang: str) -> dict[str, Any]:

@@ -8,7 +8,6 @@ from django.utils.translation import gettext as _
 
 from league.audit import log_action
 from league.rules import (
-    Characteristics,
     ImprovementOptions,
     available_skills,
     choose_improvement,
@@ -18,26 +17,16 @@ from league.rules import (
 from league.selectors import league_ruleset
 from teams.errors import TeamRuleError
 from teams.models import Advancement, ImprovementRoll, Player
+from teams.selectors import player_characteristics
 from teams.services.common import check_manager, lock_team, team_refresh_value
-
-STAT_KINDS = {"ma_increase": "ma", "st_increase": "st", "ag_increase": "ag", "av_increase": "av"}
-
 
 def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
     """What the roll allows now, from the player's current skills and characteristics."""
     player: Player = roll.player
     ruleset = league_ruleset(player.team.league)
     position = ruleset.team(player.team.race).position(player.position)
-    gained = list(player.advancements.all())
-    ups: dict[str, int] = {}
-    for adv in gained:
-        if adv.kind in STAT_KINDS:
-            ups[STAT_KINDS[adv.kind]] = ups.get(STAT_KINDS[adv.kind], 0) + 1
-    downs: dict[str, int] = {}
-    for inj in player.injuries.filter(applied=True).exclude(stat=""):
-        downs[inj.stat] = downs.get(inj.stat, 0) + 1
-    stats = Characteristics.for_position(ruleset, position, improvements=ups, injuries=downs)
-    skills = (*position.skills, *(a.skill for a in gained if a.skill))
+    stats = player_characteristics(ruleset, position, player)
+    skills = (*position.skills, *(a.skill for a in player.advancements.all() if a.skill))
     return improvement_outcome(ruleset, d6a=roll.d6a, d6b=roll.d6b, position=position, skills=skills, stats=stats)
 
 
