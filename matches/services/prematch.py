@@ -121,8 +121,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             cash = data.home_petty_cash if side == "home" else data.away_petty_cash
             if cash:
                 treasury_post(team=team, kind=TreasuryEntry.Kind.PETTY_CASH, amount=-cash,
-                              key=f"match:{match.pk}:petty_cash:out", memo=_("Petty cash for %(match)s")
-                              % {"match": match}, by=by, match=match)
+                              key=f"match:{match.pk}:petty_cash:out", memo=str(match), by=by, match=match)
             rows = [MatchInducement(match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race))
                     for k, count in order.items.items() for _ in range(count)]
             star_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "star"), "star_players")

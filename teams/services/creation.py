@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 
 from league.audit import log_action
 from league.models import League
@@ -147,18 +148,19 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         ruleset = league_ruleset(team.league)
         team_list, p = ruleset.team(team.race), ruleset.params
         payer = by or team.coach
-        entries = [(TreasuryEntry.Kind.STARTING_BUDGET, p.starting_treasury, "create:budget", _("Starting budget"))]
+        entries = [(TreasuryEntry.Kind.STARTING_BUDGET, p.starting_treasury, "create:budget", "")]
         entries += [(TreasuryEntry.Kind.PLAYER_HIRED, -team_list.position(player.position).cost,
                      f"create:player:{player.pk}", f"#{player.number} {player.name}") for player in players]
         purchases = [
-            (TreasuryEntry.Kind.REROLL_BOUGHT, team.rerolls * team_list.reroll_cost, "rerolls", _("Team re-rolls")),
-            (TreasuryEntry.Kind.FAN_FACTOR_BOUGHT, team.fan_factor * p.fan_factor_cost, "fan_factor", _("Fan factor")),
+            (TreasuryEntry.Kind.REROLL_BOUGHT, team.rerolls * team_list.reroll_cost, "rerolls", ""),
+            (TreasuryEntry.Kind.FAN_FACTOR_BOUGHT, team.fan_factor * p.fan_factor_cost, "fan_factor", ""),
             (TreasuryEntry.Kind.STAFF_HIRED, team.assistant_coaches * p.assistant_coach_cost, "assistants",
-             _("Assistant coaches")),
-            (TreasuryEntry.Kind.STAFF_HIRED, team.cheerleaders * p.cheerleader_cost, "cheerleaders", _("Cheerleaders")),
-            (TreasuryEntry.Kind.STAFF_HIRED, p.apothecary_cost if team.apothecary else 0, "apothecary", _("Apothecary")),
+             N_("Assistant coaches")),
+            (TreasuryEntry.Kind.STAFF_HIRED, team.cheerleaders * p.cheerleader_cost, "cheerleaders", N_("Cheerleaders")),
+            (TreasuryEntry.Kind.STAFF_HIRED, p.apothecary_cost if team.apothecary else 0, "apothecary", N_("Apothecary")),
         ]
-        entries += [(kind, -amount, f"create:{key}", str(memo)) for kind, amount, key, memo in purchases if amount]
+        # Memos are stored in English and translated when shown (see teams/_ledger.html).
+        entries += [(kind, -amount, f"create:{key}", memo) for kind, amount, key, memo in purchases if amount]
         treasury_post_many(team=team, entries=entries, by=payer)
         Team.objects.filter(pk=team.pk).update(status=Team.Status.READY)
         team.status = Team.Status.READY

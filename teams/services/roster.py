@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 
 from league.audit import log_action
 from league.rules import reroll_purchase_price
@@ -16,6 +17,9 @@ from teams.services.common import check_manager, lock_team, require_status, team
 from teams.services.ledger import treasury_post
 
 STAFF = ("assistant_coaches", "cheerleaders", "apothecary")
+# Ledger memos are stored in English and translated when shown.
+STAFF_MEMOS = {"assistant_coaches": N_("Assistant coaches"), "cheerleaders": N_("Cheerleaders"),
+               "apothecary": N_("Apothecary")}
 
 
 def _pay(team: Team, *, amount: int, kind: str, key: str, memo: str, by) -> None:
@@ -123,7 +127,7 @@ def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         price = reroll_purchase_price(ruleset, team.race, at_creation=False)
         count = team.ledger.filter(kind=TreasuryEntry.Kind.REROLL_BOUGHT).count()
         _pay(team, amount=price, kind=TreasuryEntry.Kind.REROLL_BOUGHT, key=f"hire:reroll:{count + 1}",
-             memo=_("Team re-roll"), by=by)
+             memo="", by=by)
         Team.objects.filter(pk=team.pk).update(rerolls=team.rerolls + 1)
         team.rerolls += 1
         team_refresh_value(team=team)
@@ -152,7 +156,7 @@ def staff_hire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> 
             new_value = getattr(team, kind) + 1
         count = team.ledger.filter(key__startswith=f"hire:{kind}:").count()
         _pay(team, amount=price, kind=TreasuryEntry.Kind.STAFF_HIRED, key=f"hire:{kind}:{count + 1}",
-             memo=str(Team._meta.get_field(kind).verbose_name), by=by)
+             memo=STAFF_MEMOS[kind], by=by)
         Team.objects.filter(pk=team.pk).update(**{kind: new_value})
         setattr(team, kind, new_value)
         team_refresh_value(team=team)
