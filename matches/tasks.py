@@ -2,19 +2,56 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from celery import shared_task
+from django.db import connection
+
+from matches.models import Match
 from matches.services.postgame import postgame_run, postgame_sweep
+
+log = logging.getLogger(__name__)
+
+
+@contextmanager
+def _measured(task: str, match_id: int) -> Iterator[dict]:
+    """Log the wall time and SQL query count of one task run: one line per run, in a fixed
+    format that `manage.py bench_postgame` reads back from the workers' logs."""
+    counts = {"queries": 0, "result": None}
+
+    def count(execute, sql, params, many, context):
+        counts["queries"] += 1
+        return execute(sql, params, many, context)
+
+    started = time.perf_counter()
+    with connection.execute_wrapper(count):
+        yield counts
+    log.info("task=%s match=%s result=%s queries=%d ms=%.2f", task, match_id, counts["result"], counts["queries"],
+             (time.perf_counter() - started) * 1000)
 
 
 @shared_task(name="matches.run_postgame", acks_late=True, reject_on_worker_lost=True)
 def run_postgame(match_id: int) -> bool:
     # The service claims the match with a compare-and-swap and applies keyed effects, so a
     # redelivered message (acks_late) finds nothing to do or resumes where a dead worker stopped.
-    return postgame_run(match_id)
+    with _measured("run_postgame", match_id) as measure:
+        measure["result"] = postgame_run(match_id)
+    return measure["result"]
 
 
 @shared_task(name="matches.sweep_postgame")
 def sweep_postgame() -> list[int]:
     """Periodic: queue confirmed matches that never reached a worker and runs whose worker died."""
     return postgame_sweep()
+
+
+@shared_task(name="matches.ping", acks_late=True)
+def ping(match_id: int) -> str | None:
+    """A trivial task (one indexed read): the baseline `make bench` compares run_postgame with,
+    i.e. what a broker round trip, the worker and one query cost on their own."""
+    with _measured("ping", match_id) as measure:
+        measure["result"] = Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
+    return measure["result"]

@@ -51,7 +51,8 @@ def build_report(match: Match) -> MatchReport:
     casualties: dict[int, list[CasualtyReport]] = {}
     for row in MatchCasualty.objects.filter(match=match):
         casualties.setdefault(row.victim_id, []).append(_casualty(row))
-    induced = list(MatchInducement.objects.filter(match=match).exclude(star="", position=""))
+    inducements = list(MatchInducement.objects.filter(match=match))  # one read for both sides
+    induced = [i for i in inducements if i.star or i.position]  # stars and mercenaries play
 
     def side_report(side: str) -> SideReport:
         team = match.team(side)
@@ -82,7 +83,7 @@ def build_report(match: Match) -> MatchReport:
             fame=(match.home_fame if side == "home" else match.away_fame) or 0,
             score=(match.home_score if side == "home" else match.away_score) or 0,
             players=tuple(players), petty_cash=petty_cash,
-            inducements_cost=sum(i.cost for i in match.inducements.all() if i.side == side),
+            inducements_cost=sum(i.cost for i in inducements if i.side == side),
             conceded=match.conceded_by == side, concession_justified=match.concession_justified,
             rerolls=team.rerolls, assistant_coaches=team.assistant_coaches, cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
