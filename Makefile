@@ -33,6 +33,7 @@ run: demo
 	$(DEV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 worker: install
+	@test -n "$$CELERY_BROKER_URL" || { echo "make worker needs CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0); without it tasks run in-process and no worker is needed."; exit 2; }
 	$(BIN)/celery -A league worker -B --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
 
 # The browser tests need Chromium: install Debian's package when it is missing.
