@@ -52,7 +52,7 @@ def _two_d6_rows(folder: Path, name: str, key_column: str, problems: Problems) -
         low, high = _range(row)
         covered.append((row, range(low, high + 1)))
         entries.append(TableEntry(low, high, row.text(key_column), row.text("name_en"), row.text("name_fr"),
-                                  row.text("effect_en")))
+                                  row.text("effect_en"), row.text("effect_fr")))
     if rows:
         _check_coverage(name, problems, covered, TWO_D6, "2D6")
     return entries

@@ -169,6 +169,11 @@ class TableEntry(_Named):
     name_en: str
     name_fr: str
     effect_en: str = ""
+    effect_fr: str = ""
+
+    def effect(self, lang: str) -> str:
+        """The effect in `lang` when the data has it, else in English."""
+        return self.effect_fr if lang.startswith("fr") and self.effect_fr else self.effect_en
 
 
 def _frozen(mapping: Mapping) -> Mapping:  # type: ignore[type-arg]

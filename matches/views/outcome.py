@@ -203,7 +203,7 @@ def prematch_facts(match: Match) -> dict[str, Any]:
                       "petty_cash": getattr(match, f"{side}_petty_cash"), "inducements": items})
     return {
         "weather": weather.name(lang()) if weather else match.weather,
-        "weather_effect": weather.effect_en if weather and lang() == "en" else "",
+        "weather_effect": weather.effect(lang()) if weather else "",
         "weather_dice": dice_text(roll.values) if roll else "",
         "weather_server": bool(roll and roll.source == DiceRoll.Source.SERVER),
         "sides": sides,

@@ -61,3 +61,11 @@ def test_tables_refuse_impossible_totals(rs: Ruleset, bad: int) -> None:
         weather(rs, bad)
     with pytest.raises(ValueError, match="2-12"):
         kickoff(rs, bad)
+
+
+def test_weather_effects_read_in_both_languages():
+    from league.rules import load_ruleset, weather
+
+    rain = weather(load_ruleset("lrb6"), 11)
+    assert "-1" in rain.effect("en") and rain.effect("en") == rain.effect_en
+    assert rain.effect("fr").startswith("-1 pour attraper") and rain.effect("fr-ca") == rain.effect_fr
