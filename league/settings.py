@@ -210,8 +210,13 @@ POSTGAME_STEP_DELAY = float(envstr("POSTGAME_STEP_DELAY", "0"))
 DEFAULT_RULESET = envstr("DEFAULT_RULESET", "lrb6")
 
 if not DEBUG:
+    # Served over HTTPS (set these in production; `manage.py check --deploy` then passes).
     SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
     CSRF_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0)
+    if envbool("BEHIND_HTTPS_PROXY", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
     "version": 1,
