@@ -210,7 +210,8 @@ POSTGAME_STEP_DELAY = float(envstr("POSTGAME_STEP_DELAY", "0"))
 DEFAULT_RULESET = envstr("DEFAULT_RULESET", "lrb6")
 
 if not DEBUG:
-    # Served over HTTPS (set these in production; `manage.py check --deploy` then passes).
+    # Served over HTTPS: set these in production (`check --deploy` then only asks about the
+    # optional HSTS subdomain and preload policies, which are the operator's choice).
     SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
     CSRF_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
