@@ -62,6 +62,9 @@ class RosterRow:
     av: int
     skills: tuple[str, ...]
     value: int
+    # How each gain came: (Advancement kind, skill key or "") in the order taken. Skills not in it
+    # are the position's starting skills.
+    advancements: tuple[tuple[str, str], ...] = ()
 
 
 def stat_counts(advancements, injuries) -> tuple[dict[str, int], dict[str, int]]:
@@ -94,6 +97,7 @@ def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> Ro
         position=position,
         skills=position.skills + tuple(a.skill for a in gained if a.skill),
         value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
+        advancements=tuple((a.kind, a.skill) for a in gained),
         **player_characteristics(ruleset, position, player).values(),
     )
 

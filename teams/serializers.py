@@ -35,6 +35,15 @@ class InjurySerializer(serializers.Serializer):
         ref_name = "Injury"
 
 
+class AdvancementSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["new_skill", "new_skill_double", "ma_increase", "st_increase",
+                                            "ag_increase", "av_increase"])
+    skill = serializers.CharField(allow_blank=True, help_text="Skill key, empty for a characteristic.")
+
+    class Meta:
+        ref_name = "Advancement"
+
+
 class PlayerRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -46,6 +55,8 @@ class PlayerRowSerializer(serializers.Serializer):
     ag = serializers.IntegerField()
     av = serializers.IntegerField()
     skills = SkillRefSerializer(many=True, help_text="Starting skills, then skills gained.")
+    advancements = AdvancementSerializer(many=True, help_text="Gains in the order taken: how each skill "
+                                         "(normal or double roll) or characteristic increase came.")
     spp = serializers.IntegerField()
     value = serializers.IntegerField()
     niggling_injuries = serializers.IntegerField()
@@ -147,6 +158,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "position": row.position.key, "position_name": row.position.name(lang),
         "ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av,
         "skills": skill_refs(ruleset, list(row.skills), lang),
+        "advancements": [{"kind": kind, "skill": skill} for kind, skill in row.advancements],
         "spp": player.spp, "value": row.value, "niggling_injuries": player.niggling_injuries,
         "miss_next_game": player.miss_next_game, "injuries": _injuries(player, ruleset, lang),
         "journeyman": player.journeyman, "status": player.status, "status_display": player.get_status_display(),

@@ -15,7 +15,7 @@ from league.audit import action_label
 from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset, load_ruleset, reroll_purchase_price
 from teams.forms import PlayerHireForm
-from teams.models import Team
+from teams.models import Advancement, Team
 from teams.selectors import RosterRow, ledger_entries, pending_improvements, roster_rows, team_ruleset
 from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
 from teams.views.common import lang, team_or_404
@@ -63,6 +63,13 @@ def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
     ]
 
 
+def _skill_origins(ruleset, row: RosterRow) -> list[dict[str, str]]:
+    """Each skill with how it was gained: the position's (starting), a normal or a double roll."""
+    origin = {skill: ("double" if kind == Advancement.Kind.DOUBLE_SKILL else "normal")
+              for kind, skill in row.advancements if skill}
+    return [{"name": ruleset.skills[k].name(lang()), "origin": origin.get(k, "starting")} for k in row.skills]
+
+
 def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireForm | None = None) -> dict[str, Any]:
     """Everything the roster sheet shows. The number of queries does not depend on the roster size."""
     ruleset = team_ruleset(team)
@@ -74,6 +81,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireFor
             "position_name": row.position.name(lang()),
             "ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av,
             "skill_names": [ruleset.skills[k].name(lang()) for k in row.skills],
+            "skills": _skill_origins(ruleset, row),
+            "stat_gains": [str(Advancement.Kind(kind).label) for kind, skill in row.advancements if not skill],
             "injuries": _injury_labels(row),
             "value": row.value,
         }

@@ -99,3 +99,16 @@ def test_pending_improvements_show_on_the_team_page_and_the_team_list(
     page = client.get(humans.get_absolute_url()).text
     roll = ImprovementRoll.objects.get(player__team=humans)
     assert "Improvements to choose" in page and f"/matches/improvements/{roll.pk}/" in page
+
+
+def test_how_each_skill_was_gained_shows_on_the_sheet_and_in_the_api(
+        client, ready_match, worked_report, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks):
+    from teams.services import improvement_choose
+
+    play(ready_match, worked_report, coach_alice, coach_bob, django_capture_on_commit_callbacks)
+    roll = ImprovementRoll.objects.get(player__team=humans)
+    improvement_choose(roll=roll, choice="guard", by=coach_alice)  # a double-only category for a lineman
+    page = client.get(humans.get_absolute_url()).text
+    assert 'title="Gained on a double">Guard<sup>D</sup>' in page
+    player = client.get(f"/api/players/{roll.player_id}/").json()
+    assert player["advancements"] == [{"kind": "new_skill_double", "skill": "guard"}]
