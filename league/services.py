@@ -47,3 +47,9 @@ def league_join(*, league: League, user: AbstractBaseUser) -> Membership:
         membership = Membership.objects.create(league=league, user=user, role=Membership.Role.COACH)
         log_action(action="league.member.joined", actor=user, league=league, user=user.get_username())
     return membership
+
+
+def account_create(*, form) -> AbstractBaseUser:
+    """Create a coach's account from a validated sign-up form (UserCreationForm hashes the password)."""
+    with transaction.atomic():
+        return form.save()

@@ -78,7 +78,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url or "home")
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = services.account_create(form=form)
         login(request, user)
         messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
         return redirect(next_url or "home")

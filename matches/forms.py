@@ -99,7 +99,8 @@ class PrematchForm(forms.Form):
         for side, _label in SIDES:
             team = match.team(side)
             team_list = ruleset.team(team.race)
-            self.fields[f"{side}_petty_cash"] = number(team.name, step=10000, min=0, max=team.treasury)
+            self.fields[f"{side}_petty_cash"] = number(team.name, step=ruleset.params.gp_granularity, min=0,
+                                                     max=team.treasury)
             self.fields[f"{side}_petty_cash"].initial = 0
             items, stars_field = [], None
             for item in ruleset.inducements.values():
