@@ -116,7 +116,10 @@ TEMPLATES = [
 # Database: SQLite file by default, PostgreSQL (or anything dj-database-url knows) by DATABASE_URL.
 DATABASE_URL = envstr("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 0))}
+    # Connections are kept DB_CONN_MAX_AGE seconds (a new PostgreSQL connection costs about 7 ms
+    # here, more than a whole simple request) and checked before reuse, by requests and tasks alike.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 60),
+                                                  conn_health_checks=True)}
 else:
     SQLITE_PATH = Path(envstr("SQLITE_PATH", str(BASE_DIR / "var" / "db.sqlite3")))
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
@@ -203,8 +206,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 # How long a post-match run owns its match without progress before another worker may resume it.
 POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
-# A pause between post-match steps, for demonstrations and for tests that kill a worker mid-run.
-POSTGAME_STEP_DELAY = float(envstr("POSTGAME_STEP_DELAY", "0"))
+# A pause in the middle of applying a post-match sequence (players written, gold and teams not yet),
+# for tests that kill a worker there.
+POSTGAME_APPLY_DELAY = float(envstr("POSTGAME_APPLY_DELAY", "0"))
 
 # The rules engine: which rulesets a league may choose (folders of league/rules/data/).
 DEFAULT_RULESET = envstr("DEFAULT_RULESET", "lrb6")

@@ -42,6 +42,9 @@ CELERY_BROKER_URL = _test_broker_url()
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_SQLITE_PATH")  # noqa: F405
                                     or os.path.join(tempfile.gettempdir(), f"bloodbowl-test-{os.getpid()}.sqlite3")}
+# No persistent connections in tests: the worker threads and subprocesses of tests/tasks would
+# still hold theirs when the test database is dropped.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 # Eager everywhere except in the tests that start a real worker (tests/conftest.py).
 CELERY_TASK_ALWAYS_EAGER = True
 ARTIFACTS_DIR = BASE_DIR / "tests" / "artifacts"
