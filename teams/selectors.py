@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet, Sum
@@ -24,16 +25,10 @@ def roster_players(team: Team) -> QuerySet[Player]:
     )
 
 
-def player_value_of(ruleset: Ruleset, team: Team, player: Player) -> int:
-    position = ruleset.team(team.race).position(player.position)
-    kinds = [a.kind for a in player.advancements.all()]
-    return player_value(ruleset, position_cost=position.cost, improvements=kinds)
-
-
-def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
-    """Team value from the rules engine: roster facts in, one number out."""
-    ruleset = team_ruleset(team)
-    players = list(roster_players(team)) if players is None else players
+def roster_value(ruleset: Ruleset, team: Team, players: Iterable[tuple[str, bool, Iterable[str]]]) -> int:
+    """Team value of a roster given as (position key, misses the next game, advancement kinds) rows:
+    the rules engine's figure, whether the roster was read as models or as plain rows."""
+    race = ruleset.team(team.race)
     facts = TeamFacts(
         team_key=team.race,
         rerolls=team.rerolls,
@@ -42,10 +37,19 @@ def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
         cheerleaders=team.cheerleaders,
         apothecary=team.apothecary,
         players=tuple(
-            PlayerFacts(value=player_value_of(ruleset, team, p), available=not p.miss_next_game) for p in players
+            PlayerFacts(value=player_value(ruleset, position_cost=race.position(position).cost,
+                                           improvements=list(kinds)), available=not misses)
+            for position, misses, kinds in players
         ),
     )
     return team_value(ruleset, facts)
+
+
+def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
+    """Team value from the rules engine: roster facts in, one number out."""
+    players = list(roster_players(team)) if players is None else players
+    return roster_value(team_ruleset(team), team,
+                        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()]) for p in players))
 
 
 def ledger_balance(team: Team) -> int:

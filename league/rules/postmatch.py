@@ -8,6 +8,8 @@ the same plan, so a stored match can be replayed. Dice come in as values keyed b
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .dice import Dice, roll_many
 from .postmatch_casualties import PlayerInjuries, ResolvedCasualty, killed, player_injuries, resolve_casualty
 from .postmatch_check import check_report
@@ -35,15 +37,19 @@ __all__ = [
     "CasualtyReport", "Decisions", "Effect", "InputRequest", "InvalidInput", "InvalidReport", "MatchDice",
     "MatchReport", "MissingInput", "MvpDraw", "PlayerInjuries", "PlayerReport", "PostMatchInputError",
     "PostMatchPlan", "ResolvedCasualty", "SideReport", "check_report", "draw_mvp", "killed", "mvp_candidates",
-    "plan_post_match", "player_injuries", "required_inputs", "resolve_casualty", "roll_missing",
+    "plan_post_match", "plan_rolling_missing", "player_injuries", "required_inputs", "resolve_casualty", "roll_missing",
 ]
 
 
-def _walk(ruleset: Ruleset, report: MatchReport, dice: MatchDice | None, decisions: Decisions | None) -> Run:
-    violations = check_report(ruleset, report)
-    if violations:
-        raise InvalidReport(violations)
-    run = Run(ruleset, report, dice or MatchDice(), decisions or Decisions())
+def _walk(ruleset: Ruleset, report: MatchReport, dice: MatchDice | None, decisions: Decisions | None,
+          like: Run | None = None) -> Run:
+    """One pass through the steps; `like`, an earlier walk of the same report, saves checking the
+    report and resolving its casualties again."""
+    if like is None:
+        violations = check_report(ruleset, report)
+        if violations:
+            raise InvalidReport(violations)
+    run = Run(ruleset, report, dice or MatchDice(), decisions or Decisions(), like.injuries if like else None)
     for step in ruleset.post_match_steps:
         run.step = step
         STEPS[step](run)
@@ -90,7 +96,33 @@ def plan_post_match(ruleset: Ruleset, report: MatchReport, dice: MatchDice | Non
     allow, a die or decision the match does not use) or MissingInput (listing every missing required
     die or decision). An improvement choice not made yet is no error: that roll is marked pending.
     """
-    run = _walk(ruleset, report, dice, decisions)
+    return _plan(ruleset, _walk(ruleset, report, dice, decisions))
+
+
+def plan_rolling_missing(ruleset: Ruleset, report: MatchReport, dice: Dice, given: MatchDice | None = None,
+                         decisions: Decisions | None = None, defaults: Mapping[str, str | bool] | None = None,
+                         ) -> tuple[MatchDice, Decisions, PostMatchPlan]:
+    """roll_missing, then default decisions, then plan_post_match, in one walk per round of newly
+    askable inputs (usually 2 or 3 instead of 5): the server's path.
+
+    `defaults` maps an InputRequest.what to the value a decision takes when nobody made it (the
+    caller's policy, e.g. a winner who left its winnings die to the server keeps it). Returns the
+    dice and decisions completed with what was rolled or assumed, for the caller to store, and the
+    plan; raises as plan_post_match does.
+    """
+    current, decided, defaults = given or MatchDice(), decisions or Decisions(), defaults or {}
+    run = None
+    for _ in range(8):
+        run = _walk(ruleset, report, current, decided, like=run)
+        rolled = {r.key: roll_many(dice, r.count, r.sides) for r in run.requests if r.kind == "dice"}
+        assumed = {r.key: defaults[r.what] for r in run.requests if r.kind == "decision" and r.what in defaults}
+        if not rolled and not assumed:
+            return current, decided, _plan(ruleset, run)
+        current, decided = current.merged(rolled), decided.merged(assumed)
+    raise RuntimeError("post-match dice requests did not settle")  # unreachable with the known steps
+
+
+def _plan(ruleset: Ruleset, run: Run) -> PostMatchPlan:
     if run.problems:
         raise InvalidInput(tuple(run.problems))
     missing = tuple(r for r in run.requests if r.required)

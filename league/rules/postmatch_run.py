@@ -20,7 +20,8 @@ class Run:
                  "effects", "step", "conceder", "penalised", "outcomes", "treasury", "fan_factor", "spp",
                  "injuries", "departed", "cleared", "chosen_values", "pending_sides", "players", "side_of")
 
-    def __init__(self, ruleset: Ruleset, report: MatchReport, dice: MatchDice, decisions: Decisions) -> None:
+    def __init__(self, ruleset: Ruleset, report: MatchReport, dice: MatchDice, decisions: Decisions,
+                 injuries: dict[str, PlayerInjuries] | None = None) -> None:
         self.ruleset, self.report, self.dice, self.decisions = ruleset, report, dice, decisions
         self.requests: list[InputRequest] = []
         self.problems: list[str] = []
@@ -41,12 +42,14 @@ class Run:
         self.fan_factor = {side: report.side(side).fan_factor for side in SIDES}
         self.players: dict[str, PlayerReport] = {}
         self.side_of: dict[str, Side] = {}
-        self.injuries: dict[str, PlayerInjuries] = {}
+        # What the casualties did depends on the report alone: computed once per report and shared
+        # by the walks of one planning (read-only, like the report).
+        self.injuries: dict[str, PlayerInjuries] = {} if injuries is None else injuries
         for side in SIDES:
             team_key = report.side(side).team_key
             for player in report.side(side).players:
                 self.players[player.ref], self.side_of[player.ref] = player, side
-                if player.on_roster:
+                if player.on_roster and injuries is None:
                     self.injuries[player.ref] = player_injuries(ruleset, team_key, player)
         self.spp = {ref: player.spp_before for ref, player in self.players.items()}
         self.departed: set[str] = set()

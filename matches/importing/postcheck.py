@@ -1,9 +1,9 @@
 """A rehearsal of the post-match sequence, inside the import's transaction.
 
 The sequence itself runs later, on a worker, after the commit: a report it cannot use would only
-show up then, as a failed match. So the importer plans it now from the rows just saved, exactly as
-matches.services.postgame._prepare will (missing dice rolled, an unanswered winnings re-roll kept),
-and refuses the report if the rules engine does. The dice rolled here are thrown away; the
+show up then, as a failed match. So the importer plans it now from the rows just saved, with the
+call matches.services.postgame._prepare makes (missing dice rolled, an unanswered winnings re-roll
+kept), and refuses the report if the rules engine does. The dice rolled here are thrown away; the
 worker rolls its own. Entered dice decide everything the refusal can depend on, except a choice
 made against dice left to the server, which resolve.py refuses up front.
 """
@@ -12,20 +12,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from league.rules.postmatch import (
-    InvalidInput,
-    InvalidReport,
-    MissingInput,
-    plan_post_match,
-    required_inputs,
-    roll_missing,
-)
+from league.rules.postmatch import InvalidInput, InvalidReport, MissingInput
 from league.rules.team_building import Violation
 from matches.importing.resolve import casualties_problem, missed_problem
 from matches.models import Match
 from matches.services.common import match_ruleset
-from matches.services.postgame import _stored_inputs
-from matches.services.prematch import server_dice
+from matches.services.postgame import plan_for_server, stored_inputs
 from matches.services.snapshot import build_report, ref_player_id
 from teams.models import Player
 
@@ -56,13 +48,9 @@ def postgame_problems(match: Match) -> list[str]:
     """Why the post-match sequence would fail on this match, or [] when it will run."""
     ruleset = match_ruleset(match)
     report = build_report(match)
-    given, decisions = _stored_inputs(match)
+    given, decisions = stored_inputs(match)
     try:
-        dice = roll_missing(ruleset, report, server_dice(), given, decisions)
-        for request in required_inputs(ruleset, report, dice, decisions):
-            if request.what == "winnings_reroll_decision":
-                decisions = decisions.merged({request.key: False})
-        plan_post_match(ruleset, report, dice, decisions)
+        plan_for_server(ruleset, report, given, decisions)  # what the sequence will do, dice and all
     except InvalidReport as exc:
         return [_violation(v) for v in exc.violations]
     except MissingInput as exc:

@@ -1,43 +1,48 @@
-"""Running the post-match sequence: claim, plan from stored inputs, apply step by step.
+"""Running the post-match sequence: claim, freeze and plan, then apply the whole plan.
 
-Each step is one transaction that applies that step's effects and marks the step done. Every
-effect is recorded as a MatchEffect with its natural key and every gold movement as a ledger
-entry keyed "match:<id>:<effect key>", so a redelivered task, a retry after a killed worker or a
-double click writes nothing twice and resumes at the first step not yet done.
+A run takes three commits whatever the match: the claim (a compare-and-swap on the match with a
+lease), the frozen input (the report as the rules engine sees it, the server's dice and default
+decisions, stored before anything uses them, and one progress row per step) and the application
+of every effect. The application is one transaction: a killed worker or a failure leaves the
+match exactly as before it (the frozen input and dice stay, so a retry replays the same dice), and
+the next run applies the sequence whole. Every effect is recorded as a MatchEffect with its natural
+key and every gold movement as a ledger entry keyed "match:<id>:<effect key>", so nothing can be
+written twice.
 
-A step's transaction starts by marking the step done only if it is not done yet: that UPDATE is
-the step's mutex (a second run of the same match waits on the row, then finds it done and skips),
-and since the mark and the effects commit together a step is applied entirely or not at all. The
-two teams are then locked in primary-key order, so two sequences sharing a team (or a coach buying
-a re-roll meanwhile) wait for each other instead of deadlocking or reading a stale treasury. The
-number of queries of a sequence depends on the steps and the kinds of effects, never on the roster
-size (tests/tasks/test_postgame_queries.py).
+The application starts by marking the steps done only where they are not: that UPDATE is the run's
+mutex (a second run of the same match waits on the rows, then finds them done and skips). The two
+teams are then locked in primary-key order, so two sequences sharing a team (or a coach buying a
+re-roll meanwhile) wait for each other instead of deadlocking or reading a stale treasury. The
+number of queries of a sequence depends on the kinds of effects, never on the roster size
+(tests/tasks/test_postgame_queries.py), and one transaction for all the steps instead of one per
+step is what makes a sequence cheap enough for the throughput target (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import logging
-import time
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q, prefetch_related_objects
+from django.db.models import F, Q
 from django.utils import timezone
 
 from league.audit import log_action
+from league.bulk import insert_rows
 from league.rules import Ruleset
 from league.rules.postmatch import (
     Decisions,
     MatchDice,
+    MatchReport,
     PostMatchInputError,
     PostMatchPlan,
-    plan_post_match,
-    required_inputs,
-    roll_missing,
+    plan_rolling_missing,
 )
 from matches.models import Decision, DiceRoll, Match, MatchStep
-from matches.services.apply import StepContext, apply_step, writes_rosters
+from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset
 from matches.services.prematch import server_dice
 from matches.services.snapshot import build_report, report_from_json, report_to_json
@@ -64,76 +69,88 @@ def _claim(match_id: int) -> datetime | None:
     return until if taken else None
 
 
-def _renew(match_id: int, until: datetime) -> datetime:
-    """Extend the lease once half of it has gone: a live run keeps it, and a fast sequence (all of
-    it well inside one lease) does not pay an UPDATE per step."""
-    now = timezone.now()
-    if until - now > _lease() / 2:
-        return until
-    until = now + _lease()
-    Match.objects.filter(pk=match_id).update(lease_until=until)
-    return until
+def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[MatchDice, Decisions]:
+    """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
+    decisions already read, saves one). A journeyman's hire is the applier's, not the planner's."""
+    choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
+    dice = MatchDice({purpose: tuple(values) for purpose, values in match.dice.values_list("purpose", "values")
+                      if purpose not in PREMATCH_DICE})
+    return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
 
 
-def _inputs(dice_rows, decision_rows) -> tuple[MatchDice, Decisions]:
-    dice = MatchDice({d.purpose: tuple(d.values) for d in dice_rows if d.purpose not in PREMATCH_DICE})
-    decisions = Decisions({d.key: d.value for d in decision_rows if not d.key.startswith("journeyman:")})
-    return dice, decisions
+# A decision nobody made, and what the server assumes: a winner who let the server roll its
+# winnings die could not ask for the re-roll, so it keeps the die (stored, so a replay reads the same).
+DEFAULT_DECISIONS = {"winnings_reroll_decision": False}
 
 
-def _stored_inputs(match: Match) -> tuple[MatchDice, Decisions]:
-    return _inputs(match.dice.all(), match.decisions.all())
+# What a run reads of the match and its teams (and nothing more: these are compiled in every run).
+MATCH_FIELDS = (
+    "league__ruleset", "home_id", "away_id", "postgame_input", "gate", "conceded_by", "concession_justified",
+    *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
+    *(f"{side}__{name}" for side in ("home", "away") for name in (
+        "race", "fan_factor", "treasury", "rerolls", "assistant_coaches", "cheerleaders", "apothecary")),
+)
 
 
-def _prepare(match_id: int) -> tuple[Match, Ruleset, PostMatchPlan, set[str]]:
+TEAM_FIELDS = ("race", "treasury", "fan_factor", "team_value", "rerolls", "assistant_coaches", "cheerleaders",
+               "apothecary")
+
+
+@dataclass
+class Prepared:
+    """What the frozen input gives a run: the match (teams and league loaded, house rules
+    prefetched), its ruleset, the plan, the stored decisions and the steps already done."""
+
+    match: Match
+    ruleset: Ruleset
+    plan: PostMatchPlan
+    choices: dict[str, Any]
+    done: set[str]
+
+
+def _prepare(match_id: int) -> Prepared:
     """Freeze the input, roll the missing dice (stored before use) and plan. Idempotent.
 
-    Returns the match (teams and league loaded, house rules prefetched), its ruleset, the plan and
-    the steps already done. The match row stays locked while this runs, so two runs never store
-    different server dice for the same purpose.
+    Runs in the claim's transaction: the match row stays locked until it commits, so two runs
+    never store different server dice for the same purpose.
     """
-    with transaction.atomic():
-        match = (Match.objects.select_for_update(of=("self",)).select_related("home", "away", "league")
-                 .get(pk=match_id))
-        prefetch_related_objects([match.league], "house_rules")  # every ruleset read below: no query
-        ruleset = match_ruleset(match)
-        first_run = match.postgame_input is None
-        if first_run:
-            match.postgame_input = report_to_json(build_report(match))
-            match.save(update_fields=["postgame_input"])
+    match = (Match.objects.select_for_update(of=("self",)).select_related("home", "away", "league")
+             .only(*MATCH_FIELDS).get(pk=match_id))
+    ruleset = match_ruleset(match)  # the only read of the house rules in a run
+    first_run = match.postgame_input is None
+    if first_run:  # (the JSON reads back as the same report: tests/matches/test_snapshot.py)
+        report = build_report(match)
+        match.postgame_input = report_to_json(report)
+        match.save(update_fields=["postgame_input"])
+    else:
         report = report_from_json(match.postgame_input)
-        given, decisions = _stored_inputs(match)
-        dice = roll_missing(ruleset, report, server_dice(), given, decisions)
-        # A winner who let the server roll its winnings die could not ask for the re-roll: it keeps
-        # the die (stored as a decision, so a replay reads the same).
-        kept = {r.key: False for r in required_inputs(ruleset, report, dice, decisions)
-                if r.what == "winnings_reroll_decision"}
-        if kept:
-            Decision.objects.bulk_create([Decision(match=match, key=k, value=v) for k, v in kept.items()])
-            decisions = decisions.merged(kept)
-        DiceRoll.objects.bulk_create([
-            DiceRoll(match=match, purpose=purpose, values=list(values), source=DiceRoll.Source.SERVER)
-            for purpose, values in dice.rolls.items() if purpose not in given.rolls])
-        plan = plan_post_match(ruleset, report, dice, decisions)
-        # Steps are created with the frozen input, in this transaction: a first run has none yet.
-        status = {} if first_run else dict(MatchStep.objects.filter(match=match).values_list("step", "status"))
-        MatchStep.objects.bulk_create([MatchStep(match=match, step=step, order=order)
-                                       for order, step in enumerate(plan.steps) if step not in status])
-    return match, ruleset, plan, {step for step, st in status.items() if st == MatchStep.Status.DONE}
+    choices = dict(match.decisions.values_list("key", "value"))
+    given, decisions = stored_inputs(match, choices)
+    dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
+    insert_rows(Decision, [dict(match_id=match.pk, key=key, value=value, by_id=None)
+                           for key, value in decided.choices.items() if key not in decisions.choices])
+    insert_rows(DiceRoll, [dict(match_id=match.pk, purpose=purpose, values=list(values),
+                                source=DiceRoll.Source.SERVER)
+                           for purpose, values in dice.rolls.items() if purpose not in given.rolls])
+    # Steps are created with the frozen input, in this transaction: a first run has none yet.
+    status = {} if first_run else dict(match.steps.values_list("step", "status"))
+    insert_rows(MatchStep, [dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.PENDING,
+                                 finished_at=None)
+                            for order, step in enumerate(plan.steps) if step not in status])
+    return Prepared(match, ruleset, plan, choices, {step for step, st in status.items() if st == MatchStep.Status.DONE})
 
 
-def _take_step(match: Match, step: str) -> bool:
-    """Mark the step done unless it is: False when another run already applied it."""
-    return bool(MatchStep.objects.filter(match=match, step=step).exclude(status=MatchStep.Status.DONE)
+def _take_steps(match: Match) -> bool:
+    """Mark the steps done unless they are: False when another run already applied them."""
+    return bool(MatchStep.objects.filter(match=match).exclude(status=MatchStep.Status.DONE)
                 .update(status=MatchStep.Status.DONE, finished_at=timezone.now()))
 
 
 def _lock_teams(match: Match) -> dict[str, Team]:
-    """Both teams, current and locked, always in primary-key order (no deadlock between runs)."""
+    """Both teams, current and locked, always in primary-key order (no deadlock between runs), with
+    what the sequence reads of them: what it writes (apply._write_teams) and the team value's facts."""
     teams = {t.pk: t for t in Team.objects.select_for_update().filter(pk__in=[match.home_id, match.away_id])
-             .order_by("pk")}
-    for team in teams.values():
-        team.league = match.league  # its house rules are prefetched: team values read no more rows
+             .only(*TEAM_FIELDS).order_by("pk")}
     return {"home": teams[match.home_id], "away": teams[match.away_id]}
 
 
@@ -143,39 +160,30 @@ def _finish(match: Match) -> None:
         log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
 
 
-def postgame_run(match_id: int, *, stop_after: str | None = None) -> bool:
+def plan_for_server(ruleset: Ruleset, report: MatchReport, given: MatchDice, decisions: Decisions):
+    """The missing dice rolled, the default decisions taken and the plan (raises as the planner does)."""
+    return plan_rolling_missing(ruleset, report, server_dice(), given, decisions, DEFAULT_DECISIONS)
+
+
+def postgame_run(match_id: int) -> bool:
     """Run (or resume) the sequence of a confirmed match; False when there was nothing to claim."""
-    lease_until = _claim(match_id)
-    if lease_until is None:
-        return False
-    current = None
+    claimed = False
     try:
-        match, ruleset, plan, done = _prepare(match_id)
-        finished = False
-        for step in plan.steps:
-            if step in done:
-                continue
-            current = step
-            effects = plan.by_step(step)
-            with transaction.atomic():
-                lease_until = _renew(match_id, lease_until)
-                if _take_step(match, step) and effects:
-                    teams = _lock_teams(match) if writes_rosters(effects) else {"home": match.home, "away": match.away}
-                    apply_step(StepContext(match, ruleset, teams), effects)
-                if step == plan.steps[-1]:  # the last step and the final status commit together
-                    _finish(match)
-                    finished = True
-            if settings.POSTGAME_STEP_DELAY:
-                time.sleep(settings.POSTGAME_STEP_DELAY)
-            if stop_after == step:
-                raise SystemExit(f"stopped after {step} (test hook)")
-        if not finished:  # every step was done already (by a run that died just before the end)
-            with transaction.atomic():
-                _finish(match)
+        with transaction.atomic():  # the claim and the frozen input commit together
+            if _claim(match_id) is None:
+                return False
+            claimed = True
+            p = _prepare(match_id)
+        with transaction.atomic():
+            if _take_steps(p.match):
+                teams = _lock_teams(p.match)
+                effects = [e for e in p.plan.effects if e.step not in p.done]
+                apply_effects(SequenceContext(p.match, p.ruleset, teams, p.choices), effects)
+            _finish(p.match)
         return True
-    except SystemExit:
-        raise
     except Exception as exc:  # a readable reason on the match page, and a retry button
+        if not claimed:  # the claim itself failed (the database is down): the sweep tries again later
+            raise
         log.exception("post-match sequence of match %s failed", match_id)
         reason = "; ".join(exc.problems) if hasattr(exc, "problems") else str(exc)
         if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
@@ -183,8 +191,6 @@ def postgame_run(match_id: int, *, stop_after: str | None = None) -> bool:
         with transaction.atomic():
             Match.objects.filter(pk=match_id).update(status=Match.Status.FAILED, failure_reason=reason[:2000],
                                                      lease_until=None)
-            if current:
-                MatchStep.objects.filter(match_id=match_id, step=current).update(status=MatchStep.Status.FAILED)
             league = Match.objects.select_related("league").get(pk=match_id).league
             log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id,
                        reason=reason[:500])

@@ -48,21 +48,26 @@ def server_dice() -> SeededDice:
     return SeededDice(secrets.randbits(64))
 
 
-def _available(team: Team) -> list[Player]:
-    return list(team.players.filter(status=Player.Status.ACTIVE, miss_next_game=False))
-
-
-def add_journeymen(*, match: Match | None, team: Team, ruleset) -> list[Player]:
-    """Free journeymen until the team can field journeyman_fill_to players (Loner, rookie cost in TV)."""
-    needed = journeymen_needed(ruleset, len(_available(team)))
+def new_journeymen(ruleset, team: Team, *, available: int, taken: set[int]) -> list[Player]:
+    """Unsaved free journeymen that bring the players able to play (`available`) up to the
+    ruleset's journeyman_fill_to (Loner, rookie cost in TV), numbered in the gaps of `taken`."""
+    needed = journeymen_needed(ruleset, available)
     if not needed:
         return []
     position = journeyman_positions(ruleset, team.race)[0]
-    taken = set(team.players.filter(status=Player.Status.ACTIVE).values_list("number", flat=True))
     numbers = [n for n in range(1, 100) if n not in taken][:needed]
-    added = [Player.objects.create(team=team, number=n, name=_("Journeyman %(n)s") % {"n": n},
-                                   position=position.key, journeyman=True) for n in numbers]
-    team_refresh_value(team=team)
+    return [Player(team=team, number=n, name=_("Journeyman %(n)s") % {"n": n}, position=position.key, journeyman=True)
+            for n in numbers]
+
+
+def add_journeymen(*, match: Match | None, team: Team, ruleset) -> list[Player]:
+    """Free journeymen until the team can field journeyman_fill_to players."""
+    active = list(team.players.filter(status=Player.Status.ACTIVE).values_list("number", "miss_next_game"))
+    added = new_journeymen(ruleset, team, available=sum(1 for _n, misses in active if not misses),
+                           taken={n for n, _misses in active})
+    if added:
+        Player.objects.bulk_create(added)
+        team_refresh_value(team=team)
     return added
 
 

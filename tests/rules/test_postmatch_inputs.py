@@ -17,6 +17,7 @@ from league.rules.postmatch import (
     draw_mvp,
     mvp_candidates,
     plan_post_match,
+    plan_rolling_missing,
     required_inputs,
     roll_missing,
 )
@@ -74,6 +75,28 @@ def test_roll_missing_keeps_given_dice_and_never_invents_decisions(rs: Ruleset) 
         plan_post_match(rs, WON, dice)
     decided = Decisions({"winnings_reroll:home": False})
     assert plan_post_match(rs, WON, roll_missing(rs, WON, SeededDice(1), dice, decided), decided)
+
+
+@pytest.mark.parametrize("seed", [1, 7, 19, 42])  # 19 and 42 draw h1 as MVP: his improvement die follows
+def test_the_servers_one_pass_planning_equals_rolling_then_deciding_then_planning(rs: Ruleset, seed: int) -> None:
+    """plan_rolling_missing (what a worker runs) walks the steps fewer times than roll_missing,
+    defaults and plan_post_match one after the other, and must give the same dice in the same order,
+    the same assumed decisions and the same plan."""
+    given = MatchDice({"winnings:away": (4,)})
+    dice, decided, plan = plan_rolling_missing(rs, WON, SeededDice(seed), given, None,
+                                               {"winnings_reroll_decision": False})
+    expected_dice = roll_missing(rs, WON, SeededDice(seed), given)
+    assumed = {r.key: False for r in required_inputs(rs, WON, expected_dice) if r.what == "winnings_reroll_decision"}
+    assert dice == expected_dice and decided == Decisions(assumed) and assumed == {"winnings_reroll:home": False}
+    assert plan == plan_post_match(rs, WON, expected_dice, Decisions(assumed))
+    assert ("improvement:h1:1" in dice.rolls) == (dice.rolls["mvp:home:1"] == (11,)) == (seed in (19, 42))
+
+
+def test_the_one_pass_planning_raises_as_the_planner_does(rs: Ruleset) -> None:
+    with pytest.raises(InvalidInput, match="winnings:home: 7 is not a possible D6"):
+        plan_rolling_missing(rs, WON, SeededDice(1), MatchDice({"winnings:home": (7,)}))
+    with pytest.raises(MissingInput, match="winnings re-roll decision for home"):
+        plan_rolling_missing(rs, WON, SeededDice(1))  # no default given for the decision
 
 
 @pytest.mark.parametrize(("dice", "decisions", "message"), [

@@ -221,12 +221,12 @@ class Workers:
     def __init__(self, tmp_path: Path, broker: Broker) -> None:
         self.tmp_path, self.broker, self.procs = tmp_path, broker, []
 
-    def start(self, *, step_delay: float, lease_seconds: int) -> tuple[subprocess.Popen, Path]:
+    def start(self, *, apply_delay: float, lease_seconds: int) -> tuple[subprocess.Popen, Path]:
         log = self.tmp_path / f"worker{len(self.procs)}.log"
         env = {**os.environ, **_database_env(), "DJANGO_SETTINGS_MODULE": "tests.tasks.worker_settings",
                "CELERY_BROKER_URL": self.broker.url, "TEST_WORKER_QUEUE": self.broker.queue,
                "TEST_BROKER_TRANSPORT_OPTIONS": json.dumps(self.broker.transport_options),
-               "POSTGAME_STEP_DELAY": str(step_delay), "POSTGAME_LEASE_SECONDS": str(lease_seconds)}
+               "POSTGAME_APPLY_DELAY": str(apply_delay), "POSTGAME_LEASE_SECONDS": str(lease_seconds)}
         celery = str(Path(sys.executable).with_name("celery"))
         with open(log, "w") as out:
             proc = subprocess.Popen(

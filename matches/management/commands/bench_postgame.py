@@ -356,7 +356,7 @@ def _drop_database(db: dict) -> None:
 
 
 def _start_workers(count: int, logs: Path, conn_max_age: int) -> list[subprocess.Popen]:
-    env = {**os.environ, "DB_CONN_MAX_AGE": str(conn_max_age), "DEBUG": "0", "POSTGAME_STEP_DELAY": "0",
+    env = {**os.environ, "DB_CONN_MAX_AGE": str(conn_max_age), "DEBUG": "0", "POSTGAME_APPLY_DELAY": "0",
            "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-not-a-secret"}
     celery = str(Path(sys.executable).with_name("celery"))
     return [subprocess.Popen([celery, "-A", "league", "worker", "--pool=solo", "--loglevel=INFO", "--without-gossip",
