@@ -16,7 +16,6 @@ from django.db import connection
 from django.db.models import DateTimeField, JSONField, Model
 from django.utils import timezone
 
-
 # Values every backend takes as they are (except in a JSON column, where they must be encoded).
 PLAIN = (int, str, bool, type(None))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -78,11 +79,37 @@ def celery_worker_session(django_db_setup, django_db_blocker):
 @pytest.fixture
 def celery_worker(celery_worker_session, transactional_db):
     """Tasks sent during the test go through the broker to the worker (no eager shortcut)."""
+    from celery.signals import task_postrun, task_prerun
+
     from league.celery import app
 
+    running: set[str] = set()
+
+    def started(task_id=None, **kwargs):
+        running.add(task_id)
+
+    def finished(task_id=None, **kwargs):
+        running.discard(task_id)
+
+    task_prerun.connect(started, weak=False)
+    task_postrun.connect(finished, weak=False)
     app.conf.task_always_eager = False
     yield celery_worker_session
     app.conf.task_always_eager = True
+    # The test database is emptied (TRUNCATE) after the test: a task still running then, e.g. one
+    # the demo league queued and the test did not wait for, deadlocks with it. Wait until the worker
+    # has been idle for a moment (a queued message is taken at once by an idle worker).
+    deadline, idle_since = time.monotonic() + 30, None
+    while time.monotonic() < deadline:
+        if running:
+            idle_since = None
+        elif idle_since is None:
+            idle_since = time.monotonic()
+        elif time.monotonic() - idle_since > 0.3:
+            break
+        time.sleep(0.02)
+    task_prerun.disconnect(started)
+    task_postrun.disconnect(finished)
 
 
 # --- Chromium through Playwright ---

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import Any, NamedTuple
+
+from django.db import connection
 
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
-from django.db.models import CharField, Value
-
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
 from teams.models import Advancement, ImprovementRoll, Injury, Player
 
@@ -28,44 +28,64 @@ def ref_player_id(ref: str) -> int | None:
     return int(ref[1:]) if ref.startswith("p") and ref[1:].isdigit() else None
 
 
-CASUALTY_FIELDS = ("victim_id", "d6", "d8", "second_d6", "second_d8", "apothecary_used", "apothecary_d6",
-                   "apothecary_d8", "apothecary_kept_reroll", "regeneration_roll")
-LINE_FIELDS = ("side", "eligible", "completions", "touchdowns", "interceptions", "casualties", "player_id",
-               "player__position", "player__spp", "player__journeyman")
+# The reads of build_report, which runs in every post-match sequence, as plain SQL (portable:
+# SQLite and PostgreSQL): the ORM spends about a millisecond of Python compiling each of them on
+# this project's machine, more than the database spends answering. Rows come back as tuples.
+_T = {model: connection.ops.quote_name(model._meta.db_table)
+      for model in (MatchPlayer, Player, Advancement, Injury, ImprovementRoll, MatchCasualty, MatchInducement)}
+_IN_MATCH = f"IN (SELECT player_id FROM {_T[MatchPlayer]} WHERE match_id = %s)"
+LINES_SQL = (  # in shirt-number order (the MVP draw numbers candidates in roster order)
+    f"SELECT l.side, l.eligible, l.completions, l.touchdowns, l.interceptions, l.casualties, p.id, p.position, "
+    f"p.spp, p.journeyman FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
+    f"WHERE l.match_id = %s ORDER BY l.side, p.number")
+HISTORIES_SQL = (  # advancements (in the order gained), lasting injuries and rolls taken, tagged
+    f"SELECT 'a', player_id, kind, skill, created_at, id FROM {_T[Advancement]} WHERE player_id {_IN_MATCH} "
+    f"UNION ALL SELECT 'i', player_id, stat, '', created_at, id FROM {_T[Injury]} "
+    f"WHERE applied = %s AND stat <> '' AND player_id {_IN_MATCH} "
+    f"UNION ALL SELECT 'r', player_id, '', '', created_at, id FROM {_T[ImprovementRoll]} WHERE player_id {_IN_MATCH} "
+    f"ORDER BY 5, 6")
+CASUALTIES_SQL = (
+    f"SELECT victim_id, d6, d8, second_d6, second_d8, apothecary_used, apothecary_d6, apothecary_d8, "
+    f"apothecary_kept_reroll, regeneration_roll FROM {_T[MatchCasualty]} WHERE match_id = %s ORDER BY id")
+INDUCEMENTS_SQL = f"SELECT id, side, star, position, cost FROM {_T[MatchInducement]} WHERE match_id = %s ORDER BY id"
 
 
-def _casualty(row: dict[str, Any]) -> CasualtyReport:
-    rolls = [(row["d6"], row["d8"])]
-    if row["second_d6"] is not None and row["second_d8"] is not None:
-        rolls.append((row["second_d6"], row["second_d8"]))
-    apo = ((row["apothecary_d6"], row["apothecary_d8"]) if row["apothecary_used"] and row["apothecary_d6"]
-           else None)
-    return CasualtyReport(rolls=tuple(rolls), apothecary_reroll=apo, apothecary_kept_reroll=row["apothecary_kept_reroll"],
-                          regeneration=row["regeneration_roll"])
+class Line(NamedTuple):
+    side: str
+    eligible: bool
+    completions: int
+    touchdowns: int
+    interceptions: int
+    casualties: int
+    player_id: int
+    position: str
+    spp: int
+    journeyman: bool
 
 
-def _histories(player_ids: list[int]):
-    """The players' advancements, lasting injuries and improvement rolls taken, in one read (a
-    UNION ALL of the three tables, tagged), advancements in the order they were gained."""
-    advancements = (Advancement.objects.filter(player_id__in=player_ids)
-                    .values_list(Value("a", output_field=CharField()), "player_id", "kind", "skill", "created_at", "pk"))
-    injuries = (Injury.objects.filter(player_id__in=player_ids, applied=True).exclude(stat="")
-                .values_list(Value("i", output_field=CharField()), "player_id", "stat", Value("", output_field=CharField()),
-                             "created_at", "pk"))
-    rolls = (ImprovementRoll.objects.filter(player_id__in=player_ids)
-             .values_list(Value("r", output_field=CharField()), "player_id", Value("", output_field=CharField()),
-                          Value("", output_field=CharField()), "created_at", "pk"))
-    return advancements.order_by().union(injuries.order_by(), rolls.order_by(), all=True).order_by("created_at", "pk")
+def _rows(sql: str, params: list[Any]) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _casualty(row: tuple) -> CasualtyReport:
+    _victim, d6, d8, second_d6, second_d8, apo_used, apo_d6, apo_d8, apo_kept, regeneration = row
+    rolls = [(d6, d8)]
+    if second_d6 is not None and second_d8 is not None:
+        rolls.append((second_d6, second_d8))
+    apo = (apo_d6, apo_d8) if apo_used and apo_d6 else None
+    return CasualtyReport(rolls=tuple(rolls), apothecary_reroll=apo, apothecary_kept_reroll=bool(apo_kept),
+                          regeneration=regeneration)
 
 
 def build_report(match: Match) -> MatchReport:
-    """The match as the rules engine sees it, in four reads of plain rows whatever the rosters
-    (this runs in every post-match sequence: no model instances are built)."""
-    lines = list(MatchPlayer.objects.filter(match=match).values(*LINE_FIELDS))  # in shirt-number order
+    """The match as the rules engine sees it, in four reads whatever the rosters."""
+    lines = [Line(*row) for row in _rows(LINES_SQL, [match.pk])]
     advancements: dict[int, list[tuple[str, str]]] = {}
     injuries: dict[int, dict[str, int]] = {}
     rolls_taken: dict[int, int] = {}
-    for tag, player_id, kind_or_stat, skill, _at, _pk in _histories([line["player_id"] for line in lines]):
+    for tag, player_id, kind_or_stat, skill, _at, _pk in _rows(HISTORIES_SQL, [match.pk, True, match.pk, match.pk]):
         if tag == "a":
             advancements.setdefault(player_id, []).append((kind_or_stat, skill))
         elif tag == "i":
@@ -74,30 +94,29 @@ def build_report(match: Match) -> MatchReport:
         else:
             rolls_taken[player_id] = rolls_taken.get(player_id, 0) + 1
     casualties: dict[int, list[CasualtyReport]] = {}
-    for row in MatchCasualty.objects.filter(match=match).order_by("pk").values(*CASUALTY_FIELDS):
-        casualties.setdefault(row["victim_id"], []).append(_casualty(row))
-    inducements = list(MatchInducement.objects.filter(match=match).order_by("pk")
-                       .values_list("pk", "side", "star", "position", "cost"))  # one read for both sides
+    for row in _rows(CASUALTIES_SQL, [match.pk]):
+        casualties.setdefault(row[0], []).append(_casualty(row))
+    inducements = _rows(INDUCEMENTS_SQL, [match.pk])  # (id, side, star, position, cost), both sides
 
     def side_report(side: str) -> SideReport:
         team = match.team(side)
         petty_cash = match.home_petty_cash if side == "home" else match.away_petty_cash
         players = []
-        for line in (ln for ln in lines if ln["side"] == side):
-            pk = line["player_id"]
+        for line in (ln for ln in lines if ln.side == side):
+            pk, eligible = line.player_id, bool(line.eligible)  # (SQLite answers 0 or 1)
             gained = advancements.get(pk, [])
             ups: dict[str, int] = {}
             for kind, _skill in gained:
                 if kind in STAT_KINDS:
                     ups[STAT_KINDS[kind]] = ups.get(STAT_KINDS[kind], 0) + 1
             players.append(PlayerReport(
-                ref=player_ref(pk), position_key=line["player__position"], spp_before=line["player__spp"],
+                ref=player_ref(pk), position_key=line.position, spp_before=line.spp,
                 improvement_rolls_taken=rolls_taken.get(pk, 0),
                 skills=tuple(skill for _kind, skill in gained if skill), improvements=tuple(k for k, _s in gained),
-                stat_improvements=ups, stat_injuries=injuries.get(pk, {}), is_journeyman=line["player__journeyman"],
-                eligible_for_mvp=line["eligible"], miss_next_game_before=not line["eligible"],
-                completions=line["completions"], touchdowns=line["touchdowns"], interceptions=line["interceptions"],
-                casualties=line["casualties"], casualties_suffered=tuple(casualties.get(pk, ())),
+                stat_improvements=ups, stat_injuries=injuries.get(pk, {}), is_journeyman=bool(line.journeyman),
+                eligible_for_mvp=eligible, miss_next_game_before=not eligible,
+                completions=line.completions, touchdowns=line.touchdowns, interceptions=line.interceptions,
+                casualties=line.casualties, casualties_suffered=tuple(casualties.get(pk, ())),
             ))
         for pk, _side, star, position, _cost in (i for i in inducements if i[1] == side and (i[2] or i[3])):
             players.append(PlayerReport(ref=f"i{pk}", position_key=star or position, is_star_or_mercenary=True))

@@ -21,7 +21,6 @@ from teams.selectors import ledger_balance
 from tests.tasks.conftest import (
     app_broker,
     check_worked_numbers,
-    effects_by_step,
     play,
     processed,
     state,
