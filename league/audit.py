@@ -32,6 +32,7 @@ ACTIONS = {
     "matches.result.saved": _("Result saved as a draft"),
     "matches.result.submitted": _("Result submitted"),
     "matches.result.confirmed": _("Result confirmed"),
+    "matches.dice.entered": _("Post-match dice entered"),
     "matches.postgame.processed": _("Post-match sequence completed"),
     "matches.postgame.failed": _("Post-match sequence failed"),
     "matches.postgame.retried": _("Post-match sequence retried"),

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/prematch/", views.match_prematch, name="prematch"),
     path("<int:pk>/prematch/budget/", views.match_prematch_budget, name="prematch_budget"),
     path("<int:pk>/result/", views.match_result, name="result"),
+    path("<int:pk>/dice/", views.match_dice, name="dice"),
     path("<int:pk>/submit/", views.match_submit, name="submit"),
     path("<int:pk>/confirm/", views.match_confirm, name="confirm"),
     path("<int:pk>/retry/", views.match_retry, name="retry"),

@@ -26,7 +26,6 @@ from league.audit import log_action
 from league.models import League
 from league.permissions import is_commissioner, is_member
 from league.selectors import league_ruleset
-from matches.importing.postcheck import postgame_problems
 from matches.importing.resolve import Roster, Setup, prematch_input, report_input, resolve_setup
 from matches.importing.schema import schema_problems
 from matches.models import Match
@@ -150,10 +149,11 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     if problems:
         raise _Refused
     report_save(match=match, report=report, by=by)
-    report_submit(match=match, by=by)
-    problems += postgame_problems(match)
-    if problems:
-        raise _Refused
+    try:
+        report_submit(match=match, by=by)  # refuses what the post-match sequence could not use
+    except MatchError as exc:
+        problems += exc.messages
+        raise _Refused from None
     log_action(action="matches.match.imported", actor=by, league=league, match=match.pk, report=data["report_id"],
                home=home.name, away=away.name)
     if _trusted(by, league):

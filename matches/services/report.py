@@ -158,8 +158,9 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
                                           if k != "victim_id"}, victim_id=c.victim_id)
             for c in report.casualties
         )
-        # Entered dice and decisions are kept; what is still missing is rolled or asked later.
-        # (The pre-match weather dice are not the report's: saving a result must not erase them.)
+        # The sheet's own dice are written again below; the others (MVP draw, improvement and
+        # departure dice, entered on the dice page) depend on the result, so they go and are asked
+        # for again. The pre-match weather dice are not the report's: saving must not erase them.
         DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).exclude(purpose="weather").delete()
         for purpose, values in report.dice.items():
             DiceRoll.objects.update_or_create(match=match, purpose=purpose,
@@ -174,11 +175,22 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
     return match
 
 
+def check_postgame(match: Match) -> None:
+    """Refuse, with the rules engine's reasons, a result the post-match sequence could not use (a die
+    it no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
+    from matches.importing.postcheck import postgame_problems  # (it imports the services)
+
+    problems = postgame_problems(match)
+    if problems:
+        raise MatchError(problems)
+
+
 def report_submit(*, match: Match, by: AbstractBaseUser | None) -> Match:
     check_participant(match, by)
     with transaction.atomic():
         lock_match(match)
         require_status(match, Match.Status.DRAFT)
+        check_postgame(match)
         match.status = Match.Status.SUBMITTED
         match.submitted_by = by
         match.submitted_at = timezone.now()
@@ -199,6 +211,7 @@ def report_confirm(*, match: Match, by: AbstractBaseUser | None) -> Match:
             submitter_side = side_of_user(match, match.submitted_by) if match.submitted_by else None
             if mine is None or (submitter_side is not None and mine == submitter_side):
                 raise PermissionDenied(_("The result must be confirmed by the opposing coach or the commissioner."))
+        check_postgame(match)  # again: dice may have changed since, and the teams' earlier matches run meanwhile
         match.status = Match.Status.CONFIRMED
         match.confirmed_by = by
         match.confirmed_at = timezone.now()

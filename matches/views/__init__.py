@@ -1,12 +1,14 @@
-"""Match pages: fixtures, the match page and its polled progress, pre-match, result, improvements."""
+"""Match pages: fixtures, the match page and its polled progress, pre-match, result, post-match dice,
+improvements."""
 
 from matches.views.detail import match_confirm, match_detail, match_retry, match_status, match_submit
+from matches.views.dice import match_dice
 from matches.views.fixtures import match_list, match_schedule_view
 from matches.views.improvements import improvement_roll
 from matches.views.prematch import match_prematch, match_prematch_budget
 from matches.views.report import match_result
 
 __all__ = [
-    "improvement_roll", "match_confirm", "match_detail", "match_list", "match_prematch", "match_prematch_budget",
-    "match_result", "match_retry", "match_schedule_view", "match_status", "match_submit",
+    "improvement_roll", "match_confirm", "match_detail", "match_dice", "match_list", "match_prematch",
+    "match_prematch_budget", "match_result", "match_retry", "match_schedule_view", "match_status", "match_submit",
 ]

@@ -52,6 +52,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_prematch": participant and match.status == S.SCHEDULED,
         "can_report": participant and match.status in (S.PREMATCH_DONE, S.DRAFT),
         "can_submit": participant and match.status == S.DRAFT,
+        "can_dice": participant and match.status in (S.DRAFT, S.SUBMITTED),
         "can_confirm": can_confirm(request.user, match),
     })
     return render(request, "matches/detail.html", context)

@@ -1,0 +1,254 @@
+"""Post-match dice rolled at the table and entered on their own page (/matches/<id>/dice/).
+
+Which dice a match needs depends on the result and on the dice themselves: the MVP draw decides
+whose SPP cross a level, hence which improvement rolls exist. The rules engine alone knows that
+(league.rules.postmatch.required_inputs), so the list is asked of it again after every change,
+and a die is accepted only if the engine asks for it. A die left empty is rolled by the server
+when the sequence runs. Saving the result sheet again clears these dice (report_save): they
+depend on the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from league.audit import log_action
+from league.rules import Ruleset, check_die
+from league.rules.postmatch import Decisions, InputRequest, InvalidReport, MatchDice, MatchReport, required_inputs
+from matches.models import Decision, DiceRoll, Match, MatchInducement
+from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status
+from matches.services.postgame import stored_inputs
+from matches.services.snapshot import build_report, ref_player_id
+from teams.models import Player
+
+OPEN = (Match.Status.DRAFT, Match.Status.SUBMITTED)
+
+# The post-match step that asks for each kind of die: rows are shown in the sequence's order.
+STEP_OF = {"mvp_draw": "mvp", "improvement": "improvements", "departure": "remove_dead", "winnings": "winnings",
+           "winnings_reroll": "winnings", "fan_factor": "fan_factor"}
+WHAT_ORDER = ("mvp_draw", "improvement", "departure", "winnings", "winnings_reroll", "fan_factor")
+# Key prefix -> InputRequest.what, to name a stored die the engine no longer asks for.
+WHAT_OF = {"mvp": "mvp_draw", "improvement": "improvement", "leave": "departure", "winnings": "winnings",
+           "winnings_reroll": "winnings_reroll", "ff": "fan_factor"}
+
+
+@dataclass(frozen=True)
+class DieRow:
+    """One set of dice (one key): `values` were entered at the table; None: the server rolls them."""
+
+    key: str
+    what: str
+    step: str
+    side: str
+    count: int
+    sides: int
+    label: str
+    values: tuple[int, ...] | None = None
+    candidates: tuple[str, ...] = ()  # MVP draw: the die's face n names candidates[n - 1]
+
+    @property
+    def notation(self) -> str:
+        return f"{self.count if self.count > 1 else ''}D{self.sides}"
+
+
+@dataclass(frozen=True)
+class DiceSheet:
+    rows: list[DieRow]  # what the sequence needs, in its order
+    unused: list[DieRow]  # dice entered that it would refuse (the result changed): the next save removes them
+
+
+def _names(match: Match, report: MatchReport, ruleset: Ruleset, keys: Iterable[str] = ()) -> dict[str, str]:
+    """Readable names of the report's refs (and of the players some dice `keys` name): "#7 Grim"
+    for a player, the star or mercenary otherwise."""
+    refs = [p.ref for side in (report.home, report.away) for p in side.players]
+    refs += [key.split(":")[1] for key in keys if key.count(":") >= 1]
+    ids = [pid for pid in map(ref_player_id, refs) if pid is not None]
+    names = {f"p{p.pk}": str(p) for p in Player.objects.filter(pk__in=ids)}
+    lang = get_language() or "en"
+    for row in MatchInducement.objects.filter(match=match).exclude(star="", position=""):
+        if row.star in ruleset.star_players:
+            names[f"i{row.pk}"] = ruleset.star_players[row.star].name(lang)
+        else:
+            try:
+                position = ruleset.team(match.team(row.side).race).position(row.position).name(lang)
+            except KeyError:
+                position = row.position
+            names[f"i{row.pk}"] = _("Mercenary %(position)s") % {"position": position}
+    return names
+
+
+def _label(match: Match, request: InputRequest, names: Mapping[str, str]) -> str:
+    team = match.team(request.side).name
+    player = names.get(request.player_ref or "", request.player_ref or "")
+    n = request.key.rsplit(":", 1)[-1]
+    if request.what == "mvp_draw":
+        return (_("MVP draw, %(team)s") if n == "1" else _("Second MVP draw, %(team)s")) % {"team": team}
+    if request.what == "improvement":
+        return _("Improvement roll %(n)s of %(player)s (%(team)s)") % {"n": n, "player": player, "team": team}
+    if request.what == "departure":
+        return _("Departure die of %(player)s (%(team)s)") % {"player": player, "team": team}
+    if request.what == "winnings":
+        return _("Winnings die, %(team)s") % {"team": team}
+    if request.what == "winnings_reroll":
+        return _("Re-rolled winnings die, %(team)s") % {"team": team}
+    if request.what == "fan_factor":
+        return _("Fan factor dice, %(team)s") % {"team": team}
+    return request.describe()
+
+
+def _walk_dice(ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
+               decisions: Decisions) -> tuple[dict[str, InputRequest], dict[str, tuple[int, ...]], set[str]]:
+    """Every die request the stored dice lead to: (requests by key, the stored dice used, the keys
+    still missing). Stored dice are handed to the engine only once it asks for them, so a die it
+    no longer asks for (the MVP changed) is not used. Raises InvalidReport."""
+    known: dict[str, InputRequest] = {}
+    used: dict[str, tuple[int, ...]] = {}
+    missing: set[str] = set()
+    for _round in range(8):  # the chains are short (MVP -> improvements, winnings -> re-roll)
+        wanted = [r for r in required_inputs(ruleset, report, MatchDice(used), decisions) if r.kind == "dice"]
+        known.update({r.key: r for r in wanted})
+        missing = {r.key for r in wanted if r.key not in stored}
+        found = {r.key: tuple(stored[r.key]) for r in wanted if r.key in stored}
+        if not found:
+            break
+        used.update(found)
+    return known, used, missing
+
+
+def _rows(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
+          decisions: Decisions, names: Mapping[str, str]) -> list[DieRow]:
+    known, used, missing = _walk_dice(ruleset, report, stored, decisions)
+    steps = list(ruleset.post_match_steps)
+    refs = {p.ref: i for side in (report.home, report.away) for i, p in enumerate(side.players)}
+
+    def order(request: InputRequest) -> tuple[int, ...]:
+        step = STEP_OF.get(request.what, "")
+        tail = request.key.rsplit(":", 1)[-1]
+        return (steps.index(step) if step in steps else len(steps), 0 if request.side == "home" else 1,
+                refs.get(request.player_ref or "", -1),
+                WHAT_ORDER.index(request.what) if request.what in WHAT_ORDER else len(WHAT_ORDER),
+                int(tail) if tail.isdigit() else 0)
+
+    rows = []
+    for request in sorted((known[k] for k in known if k in used or k in missing), key=order):
+        rows.append(DieRow(
+            key=request.key, what=request.what, step=STEP_OF.get(request.what, ""), side=request.side,
+            count=request.count, sides=request.sides, label=_label(match, request, names),
+            values=used.get(request.key),
+            candidates=tuple(names.get(ref, ref) for ref in request.options) if request.what == "mvp_draw" else ()))
+    return rows
+
+
+def _unused_row(match: Match, report: MatchReport, key: str, values: tuple[int, ...],
+                names: Mapping[str, str]) -> DieRow:
+    kind, _sep, rest = key.partition(":")
+    what, target = WHAT_OF.get(kind, kind), rest.split(":", 1)[0]
+    side_of = {p.ref: side for side in ("home", "away") for p in report.side(side).players}
+    side = target if target in ("home", "away") else side_of.get(target, "home")
+    player = None if target in ("home", "away") else target
+    request = InputRequest(key, "dice", what, side, player, count=len(values))  # type: ignore[arg-type]
+    return DieRow(key=key, what=what, step=STEP_OF.get(what, ""), side=side, count=len(values), sides=0,
+                  label=_label(match, request, names), values=tuple(values))
+
+
+def _sheet(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
+           decisions: Decisions, names: Mapping[str, str]) -> DiceSheet:
+    rows = _rows(match, ruleset, report, stored, decisions, names)
+    used = {row.key for row in rows if row.values is not None}
+    return DiceSheet(rows, [_unused_row(match, report, key, values, names)
+                            for key, values in stored.items() if key not in used])
+
+
+def _state(match: Match) -> tuple[Ruleset, MatchReport, dict[str, tuple[int, ...]], Decisions]:
+    given, decisions = stored_inputs(match)
+    return match_ruleset(match), build_report(match), dict(given.rolls), decisions
+
+
+def _refused_report(match: Match) -> MatchError:
+    from matches.importing.postcheck import postgame_problems  # (it imports the services)
+
+    return MatchError(postgame_problems(match) or [_("The post-match sequence cannot use this result.")])
+
+
+def dice_sheet(match: Match) -> DiceSheet:
+    """The dice the post-match sequence needs for the result as it stands, in its order, with the
+    values entered so far, and the entered dice it would refuse. Raises MatchError (the readable
+    reasons) when the result itself is refused."""
+    ruleset, report, stored, decisions = _state(match)
+    try:
+        return _sheet(match, ruleset, report, stored, decisions, _names(match, report, ruleset, stored))
+    except InvalidReport:
+        raise _refused_report(match) from None
+
+
+def requested_dice(match: Match) -> list[DieRow]:
+    return dice_sheet(match).rows
+
+
+def _problems(rows: Mapping[str, DieRow], dice: Mapping[str, Sequence[int] | None]) -> list[str]:
+    problems = []
+    for key, values in dice.items():
+        row = rows.get(key)
+        if row is None:
+            problems.append(_("“%(key)s” is not a die this match needs now.") % {"key": key})
+            continue
+        values = list(values or ())
+        if values and len(values) != row.count:
+            problems.append(_("%(die)s: enter %(count)s dice or none (%(given)s entered).")
+                            % {"die": row.label, "count": row.count, "given": len(values)})
+        for value in values:
+            try:
+                check_die(value, row.sides)
+            except (TypeError, ValueError):
+                problems.append(_("%(die)s: %(value)s is not a possible result of a D%(sides)s (1 to %(sides)s).")
+                                % {"die": row.label, "value": value, "sides": row.sides})
+    return problems
+
+
+def report_dice_enter(*, match: Match, dice: Mapping[str, Sequence[int] | None],
+                      by: AbstractBaseUser | None) -> list[DieRow]:
+    """Store the dice rolled at the table: {key: values}; empty values clear an entered die (the
+    server rolls it). Refused with every reason, nothing written, for a key the match does not need
+    now, a wrong number of dice or a value out of range. Entered dice that decide nothing once this
+    is saved (the improvement roll of a player who is no longer MVP) are deleted, else the sequence
+    would refuse them. Returns those dice (not the ones cleared)."""
+    check_participant(match, by)
+    with transaction.atomic():
+        lock_match(match)
+        require_status(match, *OPEN)
+        ruleset, report, stored, decisions = _state(match)
+        cleared = {key for key, values in dice.items() if not values}
+        entered = {key: tuple(values) for key, values in dice.items() if values}
+        after_stored = {**{k: v for k, v in stored.items() if k not in cleared}, **entered}
+        names = _names(match, report, ruleset, after_stored)
+        try:
+            before = _sheet(match, ruleset, report, stored, decisions, names)
+            after = _sheet(match, ruleset, report, after_stored, decisions, names)
+        except InvalidReport:
+            raise _refused_report(match) from None
+        # A die the page showed, or one the new dice bring in (improvements of the new MVP).
+        allowed = {row.key: row for row in after.rows} | {row.key: row for row in before.rows}
+        problems = _problems(allowed, dice)
+        if problems:
+            raise MatchError(problems)
+        used_after = {row.key for row in after.rows if row.values is not None}
+        changed = {k: list(v) for k, v in entered.items() if k in used_after and stored.get(k) != v}
+        removed = sorted(key for key in stored if key not in used_after)
+        for key, values in changed.items():
+            DiceRoll.objects.update_or_create(match=match, purpose=key,
+                                              defaults={"values": values, "source": DiceRoll.Source.ENTERED})
+        DiceRoll.objects.filter(match=match, purpose__in=removed, source=DiceRoll.Source.ENTERED).delete()
+        # A winnings die left to the server is never re-rolled (postgame.DEFAULT_DECISIONS): the
+        # re-roll choice made on the result sheet would then be a decision the sequence refuses.
+        sides = [key.split(":", 1)[1] for key in removed if key.startswith("winnings:")]
+        Decision.objects.filter(match=match, key__in=[f"winnings_reroll:{side}" for side in sides]).delete()
+        if changed or removed:
+            log_action(action="matches.dice.entered", actor=by, league=match.league, match=match.pk,
+                       dice=changed, removed=removed)
+    return after.unused
