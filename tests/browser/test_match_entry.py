@@ -231,3 +231,62 @@ def test_prematch_on_a_phone_with_the_live_budget(page, live_server, artifacts_d
     assert page.locator("#match-status").inner_text() == "Pre-match done"
     assert "Bribes" in page.locator("#prematch-facts").inner_text()
     assert Match.objects.get(pk=match.pk).home_petty_cash == 100_000
+
+
+def test_mvp_and_improvement_dice_rolled_at_the_table_entered_on_a_phone(page, live_server, artifacts_dir,
+                                                                        django_user_model):
+    """Random MVP: the home coach reads the MVP off a D11 at the table (4: H4, who had 1 SPP), the page
+    then asks for H4's improvement roll (6 SPP: a level), and the sequence uses both as entered."""
+    from matches.models import DiceRoll
+    from matches.services import PlayerLine, ReportInput, report_save
+    from teams.models import ImprovementRoll, Player
+
+    match, humans, orcs = build_match(django_user_model, mvp_mode="random")
+    h2, h4 = player(humans, 2), player(humans, 4)
+    Player.objects.filter(pk=h4).update(spp=1)
+    report = ReportInput(home_score=1, away_score=0, lines=(PlayerLine(h2, touchdowns=1),),
+                         dice={"winnings:home": [3], "winnings:away": [2], "ff:home": [1, 1, 1], "ff:away": [6, 6]})
+    report_save(match=match, report=report, by=humans.coach)
+    page.set_viewport_size(PHONE)
+    match_url = live_server.url + match.get_absolute_url()
+
+    log_in(page, live_server, "alice")
+    page.goto(match_url)
+    page.get_by_role("link", name="Post-match dice").click()
+    page.wait_for_url("**/dice/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    rows = page.locator(".die-row")
+    assert [rows.nth(i).locator(".fw-semibold").first.inner_text() for i in range(2)] == [
+        "MVP draw, Reavers", "MVP draw, Gouged Eye"]
+    assert "Improvement roll" not in page.locator("#dice-form").inner_text()  # nobody crosses a level yet
+    home_mvp = page.get_by_label("MVP draw, Reavers")
+    assert home_mvp.get_attribute("max") == "11"
+    assert page.locator(".mvp-candidates").first.locator("li").nth(3).inner_text() == "4 #4 H4"
+    home_mvp.fill("4")
+    page.screenshot(path=str(artifacts_dir / "match-12-dice-mvp-phone.png"), full_page=True)
+    page.get_by_role("button", name="Save the dice").click()
+    page.wait_for_load_state("load")
+
+    # The MVP takes H4 from 1 to 6 SPP: his improvement roll is asked for now.
+    page.get_by_label("Improvement roll 1 of #4 H4 (Reavers), die 1").fill("3")
+    page.get_by_label("Improvement roll 1 of #4 H4 (Reavers), die 2").fill("5")
+    page.screenshot(path=str(artifacts_dir / "match-13-dice-improvement-phone.png"), full_page=True)
+    page.get_by_role("button", name="Save the dice").click()
+    page.wait_for_load_state("load")
+    assert page.get_by_label("Improvement roll 1 of #4 H4 (Reavers), die 2").input_value() == "5"
+
+    page.goto(match_url)
+    page.get_by_role("button", name="Submit the result").click()
+    page.wait_for_url(match_url)
+    log_in(page, live_server, "bob")
+    page.goto(match_url)
+    page.get_by_role("link", name="Confirm", exact=True).click()
+    page.wait_for_url("**/confirm/")
+    page.get_by_role("button", name="Confirm the result").click()
+    page.wait_for_url(match_url)
+    page.wait_for_selector('#postgame[data-status="processed"]')
+    assert "MVP: #4 H4 (+5 SPP, 6 in all)" in page.locator("#postgame-steps").inner_text()
+    roll = ImprovementRoll.objects.get(player_id=h4, match=match)
+    assert (roll.d6a, roll.d6b) == (3, 5)
+    assert DiceRoll.objects.get(match=match, purpose=f"improvement:p{h4}:1").source == DiceRoll.Source.ENTERED
+    page.screenshot(path=str(artifacts_dir / "match-14-dice-processed-phone.png"), full_page=True)
