@@ -1,11 +1,12 @@
-"""A rehearsal of the post-match sequence, inside the import's transaction.
+"""A rehearsal of the post-match sequence, when a result is submitted or confirmed (on the pages,
+through the API and by the importer, all through matches.services.report).
 
-The sequence itself runs later, on a worker, after the commit: a report it cannot use would only
-show up then, as a failed match. So the importer plans it now from the rows just saved, with the
-call matches.services.postgame._prepare makes (missing dice rolled, an unanswered winnings re-roll
-kept), and refuses the report if the rules engine does. The dice rolled here are thrown away; the
-worker rolls its own. Entered dice decide everything the refusal can depend on, except a choice
-made against dice left to the server, which resolve.py refuses up front.
+The sequence itself runs later, on a worker, after the commit: a result it cannot use would only
+show up then, as a failed match. So it is planned now from the rows saved, with the call
+matches.services.postgame._prepare makes (missing dice rolled, an unanswered winnings re-roll
+kept), and the result is refused if the rules engine refuses it. The dice rolled here are thrown
+away; the worker rolls its own. Entered dice decide everything the refusal can depend on, except a
+choice made against dice left to the server, which the importer (resolve.py) refuses up front.
 """
 
 from __future__ import annotations
