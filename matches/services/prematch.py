@@ -88,7 +88,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                     check_die(value, 6, "weather")
             except ValueError as exc:
                 problems.append(str(exc))
-        for side, team, cash in (("home", home, data.home_petty_cash), ("away", away, data.away_petty_cash)):
+        for team, cash in ((home, data.home_petty_cash), (away, data.away_petty_cash)):
             if cash < 0 or cash > team.treasury:
                 problems.append(_("%(team)s can move between 0 and %(max)s gp into petty cash.")
                                 % {"team": team.name, "max": team.treasury})

@@ -17,7 +17,14 @@ from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
-from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status, side_of_user
+from matches.services.common import (
+    MatchError,
+    check_participant,
+    lock_match,
+    match_ruleset,
+    require_status,
+    side_of_user,
+)
 
 DIE_SIDES = {"winnings": 6, "ff": 6, "mvp": None, "improvement": 6, "leave": 6}
 
