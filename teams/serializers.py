@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from league.api import SkillRefSerializer, skill_refs
 from league.rules import Ruleset, reroll_purchase_price
-from teams.models import Player, Team
+from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import RosterRow, player_row, roster_rows
 
 
@@ -119,6 +120,49 @@ class PlayerDetailSerializer(PlayerRowSerializer):
         ref_name = "PlayerDetail"
 
 
+class LedgerEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = status_field(TreasuryEntry.Kind.choices)
+    kind_display = serializers.CharField()
+    amount = serializers.IntegerField(help_text="Signed gold pieces: positive in, negative out.")
+    key = serializers.CharField(help_text="Natural key, unique in the team's ledger (e.g. create:budget).")
+    memo = serializers.CharField(allow_blank=True, help_text="Standard memos in the request's language.")
+    match = serializers.IntegerField(allow_null=True, help_text="Id of the match that posted it, if any.")
+    created_by = serializers.CharField(allow_null=True, help_text="Username; null when the system posted it.")
+    created_at = serializers.DateTimeField()
+    reverses = serializers.IntegerField(allow_null=True, help_text="Id of the entry this one reverses.")
+    reversed_by = serializers.IntegerField(allow_null=True, help_text="Id of the entry that reverses this one.")
+
+    class Meta:
+        ref_name = "LedgerEntry"
+
+
+class LedgerEntryDetailSerializer(LedgerEntrySerializer):
+    team = PlayerTeamSerializer(help_text="The team after the entry.")
+
+    class Meta:
+        ref_name = "LedgerEntryDetail"
+
+
+def reversed_by(team: Team) -> dict[int, int]:
+    """Id of each reversed entry of the team -> id of the entry reversing it (one query)."""
+    keys = team.ledger.filter(key__startswith="reverse:").values_list("key", "pk")
+    return {int(key.split(":", 1)[1]): pk for key, pk in keys}
+
+
+def ledger_entry_data(entry: TreasuryEntry, reversals: dict[int, int]) -> dict[str, Any]:
+    """Needs entry.created_by loaded (select_related). Memos are stored in English and shown translated,
+    as on the team page (an empty memo must not go through gettext: it would return the catalogue header)."""
+    return {
+        "id": entry.pk, "kind": entry.kind, "kind_display": entry.get_kind_display(), "amount": entry.amount,
+        "key": entry.key, "memo": gettext(entry.memo) if entry.memo else "", "match": entry.match_id,
+        "created_by": entry.created_by.get_username() if entry.created_by else None,
+        "created_at": entry.created_at,
+        "reverses": int(entry.key.split(":", 1)[1]) if entry.key.startswith("reverse:") else None,
+        "reversed_by": reversals.get(entry.pk),
+    }
+
+
 def team_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
     """Needs team.league and team.coach loaded (select_related) to stay at a fixed query count."""
     return {
@@ -169,6 +213,10 @@ def player_detail_data(player: Player, ruleset: Ruleset, lang: str) -> dict[str,
     team = player.team
     return {
         **row_data(player_row(player, ruleset), ruleset, lang),
-        "team": {"id": team.pk, "name": team.name, "status": team.status, "team_value": team.team_value,
-                 "treasury": team.treasury},
+        "team": team_summary_data(team),
     }
+
+
+def team_summary_data(team: Team) -> dict[str, Any]:
+    return {"id": team.pk, "name": team.name, "status": team.status, "team_value": team.team_value,
+            "treasury": team.treasury}

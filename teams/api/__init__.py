@@ -1,7 +1,16 @@
-"""The JSON API of teams and players (wired in league/api_urls.py)."""
+"""The JSON API of teams, players and ledgers (wired in league/api_urls.py)."""
 
+from teams.api.ledger import LedgerApi, LedgerReverseApi
 from teams.api.players import PlayerApi, PlayerFireApi
-from teams.api.teams import TeamApi, TeamHireApi, TeamReadyApi, TeamRerollApi, TeamsApi, TeamStaffApi
+from teams.api.teams import (
+    TeamApi,
+    TeamHireApi,
+    TeamReadyApi,
+    TeamRerollApi,
+    TeamRetireApi,
+    TeamsApi,
+    TeamStaffApi,
+)
 
-__all__ = ["PlayerApi", "PlayerFireApi", "TeamApi", "TeamHireApi", "TeamReadyApi", "TeamRerollApi", "TeamStaffApi",
-           "TeamsApi"]
+__all__ = ["LedgerApi", "LedgerReverseApi", "PlayerApi", "PlayerFireApi", "TeamApi", "TeamHireApi", "TeamReadyApi",
+           "TeamRerollApi", "TeamRetireApi", "TeamStaffApi", "TeamsApi"]

@@ -1,4 +1,4 @@
-"""Team endpoints: list and create, read one, make a draft ready, hire, buy re-rolls, staff."""
+"""Team endpoints: list and create, read one, edit a draft, make it ready, hire, re-rolls, staff, retire."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.fields import empty
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -27,7 +28,7 @@ from teams.api.base import (
     team_or_404,
     team_queryset,
 )
-from teams.models import Team
+from teams.models import Player, Team
 from teams.serializers import (
     PlayerDetailSerializer,
     TeamDetailSerializer,
@@ -46,6 +47,7 @@ from teams.services import (
     team_buy_reroll,
     team_create,
     team_make_ready,
+    team_retire,
     team_save_draft,
 )
 from teams.services.common import check_manager
@@ -81,6 +83,67 @@ class PlayerOrderSerializer(serializers.Serializer):
         ref_name = "PlayerOrder"
 
 
+class TeamOrderSerializer(serializers.Serializer):
+    # What a coach chooses when building a team: the body of a draft edit, and of a creation with its league.
+    name = serializers.CharField(max_length=80, allow_blank=True, trim_whitespace=False)
+    race = serializers.CharField(max_length=40, help_text="Team-list key of the league's ruleset.")
+    players = PlayerOrderSerializer(many=True, allow_empty=True)
+    rerolls = serializers.IntegerField(default=0)
+    fan_factor = serializers.IntegerField(default=0)
+    assistant_coaches = serializers.IntegerField(default=0)
+    cheerleaders = serializers.IntegerField(default=0)
+    apothecary = serializers.BooleanField(default=False)
+
+    class Meta:
+        ref_name = "TeamDraftInput"
+
+    def __init__(self, *args: Any, keep_unsent: bool = False, **kwargs: Any) -> None:
+        # Not DRF's partial=True, which would also let each player sent lack his position or name.
+        super().__init__(*args, **kwargs)
+        self.keep_unsent = keep_unsent
+        if keep_unsent:
+            for field in self.fields.values():
+                field.required, field.default = False, empty
+
+    def ruleset_and_race(self, attrs: dict[str, Any]) -> tuple[Ruleset, str]:
+        # Editing a draft: its league's ruleset; a PATCH without a race keeps the draft's.
+        team: Team = self.context["team"]
+        return league_ruleset(team.league), attrs.get("race", team.race)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # Unknown race or position is malformed input (field errors); every other rule is
+        # left to the service so that its messages are the only wording of the rules.
+        if self.keep_unsent:
+            # A form-encoded body reads an absent checkbox as false and an absent list as empty: only
+            # what was really sent counts.
+            attrs = {key: value for key, value in attrs.items() if key in self.initial_data}
+            if not attrs:
+                raise serializers.ValidationError(_("Give at least one field to change."))
+        ruleset, race = self.ruleset_and_race(attrs)
+        if race not in ruleset.teams:
+            raise serializers.ValidationError(
+                {"race": [_("“%(team)s” is not a team of this ruleset.") % {"team": race}]}
+            )
+        known = {p.key for p in ruleset.team(race).positions}
+        errors = [{} if p["position"] in known else {"position": [unknown_position(p["position"])]}
+                  for p in attrs.get("players", [])]
+        if any(errors):
+            raise serializers.ValidationError({"players": errors})
+        return attrs
+
+
+def draft_order(team: Team, data: dict[str, Any]) -> TeamOrder:
+    """The order to save: what was sent, and for a PATCH what the draft has for the rest."""
+    if "players" in data:
+        players = tuple(PlayerOrder(**p) for p in data["players"])
+    else:
+        kept = team.players.filter(status=Player.Status.ACTIVE).order_by("number")
+        players = tuple(PlayerOrder(p.position, p.name, p.number) for p in kept)
+    head = {key: data.get(key, getattr(team, key)) for key in
+            ("name", "race", "rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")}
+    return TeamOrder(players=players, **head)
+
+
 class TeamsApi(ServiceApi):
     pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
 
@@ -92,16 +155,8 @@ class TeamsApi(ServiceApi):
         class Meta:
             ref_name = "TeamFilter"
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(TeamOrderSerializer):
         league = serializers.SlugRelatedField(slug_field="slug", queryset=League.objects.all())
-        name = serializers.CharField(max_length=80, allow_blank=True, trim_whitespace=False)
-        race = serializers.CharField(max_length=40, help_text="Team-list key of the league's ruleset.")
-        players = PlayerOrderSerializer(many=True, allow_empty=True)
-        rerolls = serializers.IntegerField(default=0)
-        fan_factor = serializers.IntegerField(default=0)
-        assistant_coaches = serializers.IntegerField(default=0)
-        cheerleaders = serializers.IntegerField(default=0)
-        apothecary = serializers.BooleanField(default=False)
         draft = serializers.BooleanField(
             default=False, help_text="Save a draft (may lack players) instead of creating a ready team."
         )
@@ -109,21 +164,8 @@ class TeamsApi(ServiceApi):
         class Meta:
             ref_name = "TeamCreateInput"
 
-        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-            # Unknown race or position is malformed input (field errors); every other rule is
-            # left to the service so that its messages are the only wording of the rules.
-            ruleset = league_ruleset(attrs["league"])
-            race = attrs["race"]
-            if race not in ruleset.teams:
-                raise serializers.ValidationError(
-                    {"race": [_("“%(team)s” is not a team of this ruleset.") % {"team": race}]}
-                )
-            known = {p.key for p in ruleset.team(race).positions}
-            errors = [{} if p["position"] in known else {"position": [unknown_position(p["position"])]}
-                      for p in attrs["players"]]
-            if any(errors):
-                raise serializers.ValidationError({"players": errors})
-            return attrs
+        def ruleset_and_race(self, attrs: dict[str, Any]) -> tuple[Ruleset, str]:
+            return league_ruleset(attrs["league"]), attrs["race"]
 
     @extend_schema(
         operation_id="teams_list",
@@ -178,6 +220,33 @@ class TeamsApi(ServiceApi):
 class TeamApi(ServiceApi):
     @extend_schema(operation_id="teams_retrieve", responses={200: TeamDetailSerializer, 404: NOT_FOUND})
     def get(self, request: Request, team_id: int) -> Response:
+        return team_response(team_id)
+
+    @extend_schema(
+        operation_id="teams_update", request=TeamOrderSerializer, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        description="Replace a draft with this order (as when creating one; the league and coach stay). Every "
+                    "creation rule but the 11-player minimum applies; a team that is no longer a draft is refused.",
+    )
+    def put(self, request: Request, team_id: int) -> Response:
+        return self.save_draft(request, team_id, partial=False)
+
+    @extend_schema(
+        operation_id="teams_partial_update", request=TeamOrderSerializer(keep_unsent=True),
+        responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        description="Change some of a draft's choices; what is not sent stays as it is (players sent replace "
+                    "the whole roster). The same rules and refusals as a full update.",
+    )
+    def patch(self, request: Request, team_id: int) -> Response:
+        return self.save_draft(request, team_id, partial=True)
+
+    def save_draft(self, request: Request, team_id: int, *, partial: bool) -> Response:
+        team = managed_team(request, team_id)
+        serializer = TeamOrderSerializer(data=request.data, keep_unsent=partial, context={"team": team})
+        serializer.is_valid(raise_exception=True)
+        # As the page does: the draft stays its coach's whoever edits it. A draft's players are
+        # replaced at every save, so their ids change.
+        order = draft_order(team, serializer.validated_data)
+        team_save_draft(league=team.league, coach=team.coach, team=team, order=order, by=request.user)
         return team_response(team_id)
 
 
@@ -243,4 +312,16 @@ class TeamStaffApi(ServiceApi):
         serializer.is_valid(raise_exception=True)
         service = staff_hire if serializer.validated_data["action"] == "hire" else staff_fire
         service(team=team, kind=serializer.validated_data["kind"], by=request.user)
+        return team_response(team_id)
+
+
+class TeamRetireApi(ServiceApi):
+    @extend_schema(
+        operation_id="teams_retire", request=None, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        description="Retire a draft or ready team for good: it keeps its history but can no longer be changed "
+                    "or play.",
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = managed_team(request, team_id)
+        team_retire(team=team, by=request.user)
         return team_response(team_id)

@@ -9,6 +9,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from league.audit import log_action
+from league.models import League
 from league.permissions import is_commissioner
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry
@@ -62,11 +63,16 @@ def treasury_post_many(
         return len(new)
 
 
+def check_treasurer(by: AbstractBaseUser | None, league: League) -> None:
+    """Only a commissioner of the league may correct its treasuries (the API asks before reading a body)."""
+    if not is_commissioner(by, league):
+        raise PermissionDenied(_("Only a commissioner of the league may correct the treasury."))
+
+
 def treasury_reverse(*, entry: TreasuryEntry, by: AbstractBaseUser, memo: str = "") -> TreasuryEntry:
     """Correct a mistaken entry with its exact opposite (commissioners only; entries are never edited)."""
     team = entry.team
-    if not is_commissioner(by, team.league):
-        raise PermissionDenied(_("Only a commissioner of the league may correct the treasury."))
+    check_treasurer(by, team.league)
     if entry.key.startswith("reverse:"):
         raise TeamRuleError([_("A reversing entry cannot itself be reversed; post a new correction.")])
     with transaction.atomic():

@@ -40,6 +40,10 @@ TEAM_WRITES = [
     ("humans", "post", "/api/teams/{team}/staff/", {"kind": "cheerleaders", "action": "hire"}, 200),
     ("humans", "post", "/api/players/{player}/fire/", None, 200),
     ("humans", "patch", "/api/players/{player}/", {"name": "Renamed", "number": 42}, 200),
+    ("humans", "post", "/api/teams/{team}/retire/", None, 200),
+    ("draft", "put", "/api/teams/{team}/",
+     {"name": "Redone", "race": "human", "players": body(("lineman", 12)), "rerolls": 1}, 200),
+    ("draft", "patch", "/api/teams/{team}/", {"name": "Renamed"}, 200),
 ]
 
 
@@ -61,6 +65,28 @@ def test_team_write_permissions(request, people, client_for, unchanged, actor, f
         assert response["WWW-Authenticate"].startswith("Basic")
     if code == 403:
         assert response.json() == {"detail": "You may not change this team."}
+
+
+# Ledger corrections are for the league's commissioners only: the owner is refused too.
+REVERSAL = {"anonymous": 401, "other_coach": 403, "owner": 403, "other_commissioner": 403, "commissioner": 201}
+
+
+@pytest.mark.parametrize("actor, code", REVERSAL.items())
+def test_only_a_commissioner_of_the_league_reverses_an_entry(people, client_for, unchanged, humans, actor, code):
+    entry = humans.ledger.get(key="create:budget")
+    url = f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/"
+    if code >= 400:
+        with unchanged():
+            response = call(client_for(people[actor]), "post", url, {"memo": "Mine"})
+    else:
+        response = call(client_for(people[actor]), "post", url, {"memo": "Mine"})
+    assert response.status_code == code, response.content
+    if code == 401:
+        assert response["WWW-Authenticate"].startswith("Basic")
+    if code == 403:
+        assert response.json() == {"detail": "Only a commissioner of the league may correct the treasury."}
+    if code == 201:
+        assert humans.ledger.filter(key=f"reverse:{entry.pk}", memo="Mine").count() == 1
 
 
 CREATION = {"anonymous": 401, "outsider": 403, "owner": 201, "other_commissioner": 403, "commissioner": 201}
@@ -101,5 +127,6 @@ def test_http_basic_authentication_works_too(league, coach_alice, humans):
 def test_reads_need_no_login(client_for, humans):
     anon = client_for(None)
     for url in ("/api/rulesets/", "/api/rulesets/lrb6/", "/api/rulesets/lrb6/teams/human/", "/api/teams/",
-                f"/api/teams/{humans.pk}/", f"/api/players/{humans.players.first().pk}/"):
+                f"/api/teams/{humans.pk}/", f"/api/players/{humans.players.first().pk}/",
+                f"/api/teams/{humans.pk}/ledger/"):
         assert anon.get(url).status_code == 200, url

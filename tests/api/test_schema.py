@@ -16,11 +16,14 @@ PATHS = {
     "/api/rulesets/{key}/": {"get"},
     "/api/rulesets/{key}/teams/{team_key}/": {"get"},
     "/api/teams/": {"get", "post"},
-    "/api/teams/{team_id}/": {"get"},
+    "/api/teams/{team_id}/": {"get", "put", "patch"},
     "/api/teams/{team_id}/ready/": {"post"},
     "/api/teams/{team_id}/hire/": {"post"},
     "/api/teams/{team_id}/rerolls/": {"post"},
     "/api/teams/{team_id}/staff/": {"post"},
+    "/api/teams/{team_id}/retire/": {"post"},
+    "/api/teams/{team_id}/ledger/": {"get"},
+    "/api/teams/{team_id}/ledger/{entry_id}/reverse/": {"post"},
     "/api/players/{player_id}/": {"get", "patch"},
     "/api/players/{player_id}/fire/": {"post"},
 }
@@ -46,10 +49,31 @@ def test_write_operations_document_their_body_and_the_400_shape(schema):
     body = create["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     assert {"league", "name", "race", "players", "draft"} <= set(schema["components"]["schemas"][body]["properties"])
     for path, method in [("/api/teams/", "post"), ("/api/teams/{team_id}/hire/", "post"),
-                         ("/api/players/{player_id}/", "patch")]:
+                         ("/api/players/{player_id}/", "patch"), ("/api/teams/{team_id}/", "put"),
+                         ("/api/teams/{team_id}/", "patch"), ("/api/teams/{team_id}/retire/", "post"),
+                         ("/api/teams/{team_id}/ledger/{entry_id}/reverse/", "post")]:
         bad = schema["paths"][path][method]["responses"]["400"]["content"]["application/json"]["schema"]
         assert any(option.get("required") == ["errors"] for option in bad["anyOf"])
-    assert "requestBody" not in schema["paths"]["/api/teams/{team_id}/rerolls/"]["post"]
+    for path in ("/api/teams/{team_id}/rerolls/", "/api/teams/{team_id}/retire/"):
+        assert "requestBody" not in schema["paths"][path]["post"]
+
+
+def request_body(schema: dict, path: str, method: str) -> dict:
+    ref = schema["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    return schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
+
+
+def test_draft_edits_and_reversals_document_their_bodies(schema):
+    put = request_body(schema, "/api/teams/{team_id}/", "put")
+    fields = {"name", "race", "players", "rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary"}
+    assert set(put["properties"]) == fields and set(put["required"]) == {"name", "race", "players"}
+    patch = request_body(schema, "/api/teams/{team_id}/", "patch")
+    assert set(patch["properties"]) == fields and not patch.get("required")
+    assert not any("default" in prop for prop in patch["properties"].values())  # what is not sent is kept
+    assert set(request_body(schema, "/api/teams/{team_id}/ledger/{entry_id}/reverse/", "post")["properties"]) == {
+        "memo"}
+    reverse = schema["paths"]["/api/teams/{team_id}/ledger/{entry_id}/reverse/"]["post"]["responses"]
+    assert set(reverse) == {"201", "400", "401", "403", "404"}
 
 
 def test_schema_generates_without_warnings(tmp_path):

@@ -11,7 +11,7 @@ from league.models import AuditEntry
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance
-from teams.services import TeamOrder, player_hire, staff_hire, team_buy_reroll, team_create, team_save_draft
+from teams.services import player_hire, staff_hire, team_buy_reroll, team_create
 
 from .conftest import body, orders
 
@@ -58,10 +58,8 @@ def test_save_a_draft_then_make_it_ready(alice_api, league, coach_alice):
     refused = alice_api.post(f"/api/teams/{team_id}/ready/")
     assert refused.status_code == 400
     assert refused.json() == {"errors": ["A team needs at least 11 players (you have 3)."]}
-    # The draft is completed through the service (the API has no draft-editing endpoint).
-    team = Team.objects.get(pk=team_id)
-    team_save_draft(league=league, coach=coach_alice, team=team, by=coach_alice,
-                    order=TeamOrder(name="Sketch", race="human", players=tuple(orders(("lineman", 11)))))
+    completed = alice_api.patch(f"/api/teams/{team_id}/", {"players": body(("lineman", 11))}, format="json")
+    assert completed.status_code == 200 and len(completed.json()["players"]) == 11
     ready = alice_api.post(f"/api/teams/{team_id}/ready/")
     assert ready.status_code == 200 and ready.json()["status"] == "ready"
     assert ready.json()["treasury"] == 1_000_000 - 11 * 50_000

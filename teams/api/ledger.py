@@ -1,0 +1,83 @@
+"""Ledger endpoints: read a team's treasury ledger; reverse an entry (commissioners of the league only)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from teams.api.base import BAD_REQUEST, NOT_FOUND, UNAUTHENTICATED, DetailSerializer, ServiceApi, team_or_404
+from teams.models import Team, TreasuryEntry
+from teams.selectors import ledger_entries
+from teams.serializers import (
+    LedgerEntryDetailSerializer,
+    LedgerEntrySerializer,
+    ledger_entry_data,
+    reversed_by,
+    team_summary_data,
+)
+from teams.services import treasury_reverse
+from teams.services.ledger import check_treasurer
+
+
+def entry_or_404(team: Team, entry_id: int) -> TreasuryEntry:
+    # An entry of another team is unknown here, as on the page (/teams/<id>/ledger/<entry>/reverse/).
+    entry = TreasuryEntry.objects.select_related("team__league").filter(pk=entry_id, team=team).first()
+    if entry is None:
+        raise NotFound(_("This team has no ledger entry with this id."))
+    return entry
+
+
+class LedgerApi(ServiceApi):
+    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+
+    @extend_schema(
+        operation_id="teams_ledger_list", responses={200: LedgerEntrySerializer(many=True), 404: NOT_FOUND},
+        description="The team's treasury ledger, oldest first, as on the team page; the treasury is its sum.",
+    )
+    def get(self, request: Request, team_id: int) -> Response:
+        team = team_or_404(team_id)
+        paginator = self.pagination_class()
+        entries = ledger_entries(team)
+        page = paginator.paginate_queryset(entries, request, view=self)
+        reversals = reversed_by(team)
+        rows = [ledger_entry_data(entry, reversals) for entry in (page if page is not None else entries)]
+        data = LedgerEntrySerializer(rows, many=True).data
+        return paginator.get_paginated_response(data) if page is not None else Response(data)
+
+
+class LedgerReverseApi(ServiceApi):
+    class InputSerializer(serializers.Serializer):
+        memo = serializers.CharField(
+            max_length=200, allow_blank=True, required=False, default="",
+            help_text="The reason, kept as the correcting entry's memo; empty: “Reversal of …”.",
+        )
+
+        class Meta:
+            ref_name = "LedgerReverseInput"
+
+    @extend_schema(
+        operation_id="teams_ledger_reverse", request=InputSerializer,
+        responses={
+            201: LedgerEntryDetailSerializer, 400: BAD_REQUEST, 401: UNAUTHENTICATED,
+            403: OpenApiResponse(DetailSerializer, description="Logged in, but not a commissioner of the league."),
+            404: OpenApiResponse(DetailSerializer, description="No such team, or no such entry in it."),
+        },
+        description="Post the exact opposite of a ledger entry (the original stays). A reversing entry cannot be "
+                    "reversed and an entry is reversed once; the treasury may go below zero.",
+    )
+    def post(self, request: Request, team_id: int, entry_id: int) -> Response:
+        team = team_or_404(team_id)
+        # Permission before the entry and the body, as the page does: a coach gets 403 whatever he sends.
+        check_treasurer(request.user, team.league)
+        entry = entry_or_404(team, entry_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        reversal = treasury_reverse(entry=entry, by=request.user, memo=serializer.validated_data["memo"])
+        reversal = TreasuryEntry.objects.select_related("created_by", "team").get(pk=reversal.pk)
+        data = {**ledger_entry_data(reversal, {}), "team": team_summary_data(reversal.team)}
+        return Response(LedgerEntryDetailSerializer(data).data, status=status.HTTP_201_CREATED)
