@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
@@ -46,3 +46,23 @@ def attempt(request: HttpRequest, action: Callable[[], Any], success: str) -> bo
         return False
     messages.success(request, success)
     return True
+
+
+# What a refused form keeps for the page it redirects to. Longer input is cut: it is refused anyway
+# (every field the team pages keep allows far less), and the session is no place for megabytes.
+KEPT_INPUT_MAX_CHARS = 200
+
+
+def keep_input(request: HttpRequest, key: str, data: QueryDict, fields: Iterable[str]) -> None:
+    """Keep what was typed in a refused form, for the page the refusal redirects to (Post/Redirect/Get).
+
+    Read once by `kept_input`, like the messages that say why it was refused.
+    """
+    request.session[key] = {field: data.get(field, "")[:KEPT_INPUT_MAX_CHARS] for field in fields}
+
+
+def kept_input(request: HttpRequest, key: str) -> Mapping[str, str] | None:
+    """The input `keep_input` kept under `key`, removed from the session; None if there is none."""
+    if key not in request.session:  # reading does not mark the session modified (no write on every page)
+        return None
+    return request.session.pop(key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -18,7 +19,7 @@ from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team
 from teams.selectors import RosterRow, ledger_entries, pending_improvements, roster_rows, team_ruleset
 from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
-from teams.views.common import lang, team_or_404
+from teams.views.common import kept_input, lang, team_or_404
 
 AUDIT_ROWS = 100  # the page shows the latest entries; older ones stay in the admin
 
@@ -70,8 +71,16 @@ def _skill_origins(ruleset, row: RosterRow) -> list[dict[str, str]]:
     return [{"name": ruleset.skills[k].name(lang()), "origin": origin.get(k, "starting")} for k in row.skills]
 
 
-def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireForm | None = None) -> dict[str, Any]:
-    """Everything the roster sheet shows. The number of queries does not depend on the roster size."""
+def hire_input_key(team: Team) -> str:
+    """Session key of a refused hire's input, restored on the team page after the redirect."""
+    return f"teams:hire:{team.pk}"
+
+
+def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Everything the roster sheet shows. The number of queries does not depend on the roster size.
+
+    `hire_data`: the input of a refused hire, shown again in the hire form with its errors.
+    """
     ruleset = team_ruleset(team)
     team_list = ruleset.team(team.race)
     rows = roster_rows(team, ruleset)
@@ -110,8 +119,10 @@ def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireFor
     for roll in pending:
         roll.can_choose = can_manage
     ready = team.status == Team.Status.READY
-    if can_manage and ready and hire_form is None:
-        hire_form = PlayerHireForm(positions=hire_positions(ruleset, team, rows))
+    hire_form = None
+    if can_manage and ready:
+        # Bound to a refused hire's input, the form validates it again: its errors show beside the fields.
+        hire_form = PlayerHireForm(hire_data, positions=hire_positions(ruleset, team, rows))
     return {
         "team": team,
         "race_name": team_list.name(lang()),
@@ -133,7 +144,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_form: PlayerHireFor
 
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     team = team_or_404(pk)
-    return render(request, "teams/detail.html", team_page_context(request, team))
+    hire_data = kept_input(request, hire_input_key(team))
+    return render(request, "teams/detail.html", team_page_context(request, team, hire_data=hire_data))
 
 
 def team_export(request: HttpRequest, pk: int) -> JsonResponse:

@@ -25,8 +25,8 @@ from teams.errors import TeamRuleError
 from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import roster_rows, team_ruleset
-from teams.views.common import attempt, managed_team_or_403, team_or_404
-from teams.views.detail import hire_positions, team_page_context
+from teams.views.common import attempt, keep_input, managed_team_or_403, team_or_404
+from teams.views.detail import hire_input_key, hire_positions
 
 
 def _confirm(request: HttpRequest, team: Team, *, title: str, question: str, detail: str = "",
@@ -67,9 +67,10 @@ def player_hire(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(team)
     else:
         messages.error(request, _("The player was not hired: see the form below."))
-    # Refused: show the sheet again with the form as typed.
-    team.refresh_from_db()
-    return render(request, "teams/detail.html", team_page_context(request, team, hire_form=form))
+    # Refused: back to the team page (a reload does not post again), which shows the messages and
+    # the form as typed, with its errors.
+    keep_input(request, hire_input_key(team), request.POST, form.fields)
+    return redirect(team)
 
 
 @login_required

@@ -60,12 +60,62 @@ def test_hire_a_player(alice_client, humans):
 def test_bad_hire_input_is_refused_clearly_and_changes_nothing(alice_client, humans, data, expected):
     before = (humans.players.count(), humans.ledger.count())
     response = alice_client.post(reverse("teams:player_hire", args=[humans.pk]), data)
-    assert response.status_code == 200
-    text = html.unescape(response.text)
+    assert response.status_code == 302 and response.url == humans.get_absolute_url()
+    text = html.unescape(alice_client.get(response.url).text)
     assert expected in text
     if data["name"]:
         assert f'value="{data["name"]}"' in text  # the form keeps what was typed
     assert (humans.players.count(), humans.ledger.count()) == before
+
+
+def _hire_form(page: str) -> str:
+    return page.split('id="hire-form"')[1].split("</form>")[0]
+
+
+def test_a_refused_hire_redirects_to_the_team_page_with_its_messages_and_input(alice_client, make_team):
+    """Post/Redirect/Get: the refusal answers with a redirect, so a reload never posts the hire again;
+    the team page then says every reason and shows the form as typed."""
+    team = make_team(players=(("lineman", 11), ("blitzer", 4)))  # 910,000: 90,000 left
+    url = reverse("teams:player_hire", args=[team.pk])
+    before = (list(team.players.values_list("pk", "number", "name", "position", "status")),
+              list(team.ledger.values_list("pk", "amount")), team.audit.count())
+
+    # Refused by the rules, for two reasons at once.
+    response = alice_client.post(url, {"position": "blitzer", "number": "3", "name": "Griff Oberwald"})
+    assert response.status_code == 302 and response.url == team.get_absolute_url()
+    page = alice_client.get(response.url)
+    assert page.status_code == 200
+    text = html.unescape(page.text)
+    assert "A team may have at most 4 Blitzer." in text and "Number 3 is not free." in text
+    form = _hire_form(text)
+    assert 'value="Griff Oberwald"' in form and 'value="3"' in form
+    assert '<option value="blitzer" selected>' in form
+    # Shown once, like the messages: reading the page again shows an empty form and no refusal.
+    again = html.unescape(alice_client.get(team.get_absolute_url()).text)
+    assert "Number 3 is not free." not in again and "Griff Oberwald" not in again
+
+    # Refused by the form: its message, the field's error and the input, after the redirect too.
+    response = alice_client.post(url, {"position": "ogre", "number": "seven", "name": "Big Un"})
+    assert response.status_code == 302 and response.url == team.get_absolute_url()
+    text = html.unescape(alice_client.get(response.url).text)
+    assert "The player was not hired: see the form below." in text
+    form = _hire_form(text)
+    assert "Enter a whole number." in form and 'value="seven"' in form and 'value="Big Un"' in form
+    assert '<option value="ogre" selected>' in form
+
+    # Nothing was written: no player, no ledger entry, no audit entry, same treasury.
+    team.refresh_from_db()
+    assert (list(team.players.values_list("pk", "number", "name", "position", "status")),
+            list(team.ledger.values_list("pk", "amount")), team.audit.count()) == before
+    assert team.treasury == 90_000 and team.players.count() == 15
+
+
+def test_a_refused_hire_keeps_its_input_for_its_own_team_only(alice_client, make_team):
+    reavers, other = make_team(), make_team("Other Team")
+    alice_client.post(reverse("teams:player_hire", args=[reavers.pk]),
+                      {"position": "lineman", "number": "3", "name": "Twin"})
+    assert 'value="Twin"' not in _hire_form(alice_client.get(other.get_absolute_url()).text)
+    assert 'value="Twin"' in _hire_form(alice_client.get(reavers.get_absolute_url()).text)
 
 
 def test_hiring_over_the_treasury_or_position_maximum_is_refused(alice_client, make_team):
@@ -220,7 +270,7 @@ def test_french_team_page(client, humans, coach_alice):
     text = client.get(humans.get_absolute_url()).text
     assert "Trésorerie" in text and "Trois-quart" in text and 'lang="fr"' in text
     response = client.post(reverse("teams:player_hire", args=[humans.pk]),
-                           {"position": "dragon", "name": "Smaug"})
+                           {"position": "dragon", "name": "Smaug"}, follow=True)
     assert "« dragon » n'est pas un poste de cette équipe." in html.unescape(response.text)
 
 
