@@ -20,6 +20,7 @@ from .postmatch_types import (
     CasualtyReport,
     Decisions,
     Effect,
+    InputProblem,
     InputRequest,
     InvalidInput,
     InvalidReport,
@@ -34,7 +35,7 @@ from .postmatch_types import (
 from .types import Ruleset
 
 __all__ = [
-    "CasualtyReport", "Decisions", "Effect", "InputRequest", "InvalidInput", "InvalidReport", "MatchDice",
+    "CasualtyReport", "Decisions", "Effect", "InputProblem", "InputRequest", "InvalidInput", "InvalidReport", "MatchDice",
     "MatchReport", "MissingInput", "MvpDraw", "PlayerInjuries", "PlayerReport", "PostMatchInputError",
     "PostMatchPlan", "ResolvedCasualty", "SideReport", "check_report", "draw_mvp", "killed", "mvp_candidates",
     "plan_post_match", "plan_rolling_missing", "player_injuries", "required_inputs", "resolve_casualty", "roll_missing",

@@ -11,7 +11,17 @@ from ._rules_arg import outcome_from_score
 from .dice import DiceError, check_die
 from .finance import Side, concession_penalised
 from .postmatch_casualties import PlayerInjuries, player_injuries
-from .postmatch_types import SIDES, Decisions, Effect, InputRequest, MatchDice, MatchReport, PlayerReport
+from .postmatch_types import (
+    SIDES,
+    Decisions,
+    Effect,
+    InputProblem,
+    InputRequest,
+    MatchDice,
+    MatchReport,
+    PlayerReport,
+    problem,
+)
 from .types import Ruleset
 
 
@@ -24,7 +34,7 @@ class Run:
                  injuries: dict[str, PlayerInjuries] | None = None) -> None:
         self.ruleset, self.report, self.dice, self.decisions = ruleset, report, dice, decisions
         self.requests: list[InputRequest] = []
-        self.problems: list[str] = []
+        self.problems: list[InputProblem] = []
         self.used_dice: set[str] = set()
         self.used_choices: set[str] = set()
         self.effects: list[Effect] = []
@@ -79,14 +89,16 @@ class Run:
             self.requests.append(request)
             return None
         self.used_dice.add(request.key)
-        try:
-            if not isinstance(values, tuple) or len(values) != request.count:
-                raise DiceError(f"{request.count} D{request.sides} expected, got {values!r}")
-            for value in values:
-                check_die(value, request.sides)
-        except DiceError as exc:
-            self.problems.append(f"{request.key}: {exc}")
+        if not isinstance(values, tuple) or len(values) != request.count:
+            self.problems.append(problem(request.key, "die_count", count=request.count, sides=request.sides,
+                                         got=repr(values)))
             return None
+        for value in values:
+            try:
+                check_die(value, request.sides)
+            except DiceError:
+                self.problems.append(problem(request.key, "die_value", value=repr(value), sides=request.sides))
+                return None
         return values
 
     def choice(self, request: InputRequest, kind: type) -> str | bool | None:
@@ -97,17 +109,16 @@ class Run:
             return None
         self.used_choices.add(request.key)
         if type(value) is not kind:
-            self.problems.append(f"{request.key}: a {kind.__name__} is expected, got {value!r}")
+            self.problems.append(problem(request.key, "decision_type", expected=kind.__name__, got=repr(value)))
             return None
         return value
 
     def emit(self, side: Side, kind: str, key: str, **values: object) -> None:
         self.effects.append(Effect(step=self.step, key=key, side=side, kind=kind, **values))  # type: ignore[arg-type]
 
-    def unused_inputs(self) -> list[str]:
+    def unused_inputs(self) -> list[InputProblem]:
         """Given dice or decisions no step asked for: refused, so a stored match never hides a die."""
-        extra = [f"{key}: die not used by this match" for key in sorted(set(self.dice.rolls) - self.used_dice)]
-        extra += [f"{key}: decision not used by this match"
-                  for key in sorted(set(self.decisions.choices) - self.used_choices)]
+        extra = [problem(key, "unused_die") for key in sorted(set(self.dice.rolls) - self.used_dice)]
+        extra += [problem(key, "unused_decision") for key in sorted(set(self.decisions.choices) - self.used_choices)]
         return extra
 

@@ -13,7 +13,7 @@ from .finance import match_winnings, spiralling_expenses, spiralling_expenses_ba
 from .improvements import available_skills, choose_improvement, improvement_outcome, improvement_value_key
 from .postmatch_mvp import mvp_candidates, mvp_from_die
 from .postmatch_run import Run
-from .postmatch_types import SIDES, InputRequest
+from .postmatch_types import SIDES, InputRequest, problem
 from .prematch import inducement_budgets, journeymen_needed, petty_cash_spent
 from .spp import improvement_rolls_pending
 from .value import PlayerFacts, TeamFacts, player_value, team_value
@@ -40,7 +40,7 @@ def step_mvp(run: Run) -> None:
             if p.mvp_mode == "chosen":
                 pick = run.choice(InputRequest(key, "decision", "mvp_pick", side, options=candidates), str)
                 if pick is not None and pick not in candidates:
-                    run.problems.append(f"{key}: {pick!r} is not an MVP candidate of {side}")
+                    run.problems.append(problem(key, "not_mvp_candidate", pick=repr(pick), side=side))
                     pick = None
                 ref = pick
             elif len(candidates) == 1:
@@ -103,14 +103,14 @@ def step_improvements(run: Run) -> None:
                                        options=allowed)
                 if waiting and key in run.decisions.choices:
                     run.used_choices.add(key)
-                    run.problems.append(f"{key}: chosen while an earlier roll of {player.ref} is still pending")
+                    run.problems.append(problem(key, "chosen_while_pending", player=player.ref))
                 pick = None if waiting else run.choice(request, str)
                 choice = None
                 if pick is not None:
                     try:
                         choice = choose_improvement(rs, options, str(pick))
                     except ValueError as exc:
-                        run.problems.append(f"{key}: {exc}")
+                        run.problems.append(problem(key, "improvement_not_allowed", choice=str(pick), detail=str(exc)))
                 if choice is None:
                     waiting = True
                     run.pending_sides.add(side)

@@ -160,6 +160,40 @@ class InputRequest:
         return f"{_LABELS.get(self.what, self.what)} for {self.player_ref or self.side} ({self.key})"
 
 
+# English wording of each InputProblem code (logs, tests, the API of the engine); the web layer
+# words the codes in the user's language (matches/services/wording.py).
+_PROBLEMS = {
+    "die_count": "{count} D{sides} expected, got {got}",
+    "die_value": "{value} is not a possible D{sides} result (1-{sides})",
+    "decision_type": "a {expected} is expected, got {got}",
+    "not_mvp_candidate": "{pick} is not an MVP candidate of {side}",
+    "chosen_while_pending": "chosen while an earlier roll of {player} is still pending",
+    "improvement_not_allowed": "{detail}",
+    "unused_die": "die not used by this match",
+    "unused_decision": "decision not used by this match",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class InputProblem:
+    """Why a given die or decision cannot be used: a code of _PROBLEMS, the input's key and the
+    figures the wording needs (values as given, already repr()-ed where they are the user's)."""
+
+    key: str
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def param(self, name: str) -> object:
+        return dict(self.params).get(name)
+
+    def __str__(self) -> str:
+        return f"{self.key}: " + _PROBLEMS[self.code].format(**dict(self.params))
+
+
+def problem(key: str, code: str, **params: object) -> InputProblem:
+    return InputProblem(key, code, tuple(params.items()))
+
+
 class PostMatchInputError(ValueError):
     """The dice, decisions or report given to plan_post_match cannot produce a plan."""
 
@@ -171,9 +205,9 @@ class MissingInput(PostMatchInputError):
 
 
 class InvalidInput(PostMatchInputError):
-    def __init__(self, problems: tuple[str, ...]) -> None:
+    def __init__(self, problems: tuple[InputProblem, ...]) -> None:
         self.problems = problems
-        super().__init__("invalid post-match input: " + "; ".join(problems))
+        super().__init__("invalid post-match input: " + "; ".join(map(str, problems)))
 
 
 class InvalidReport(PostMatchInputError):

@@ -20,6 +20,7 @@ from matches.models import Match
 from matches.services.common import match_ruleset
 from matches.services.postgame import plan_for_server, stored_inputs
 from matches.services.snapshot import build_report, ref_player_id
+from matches.services.wording import input_label, input_names, named, problem_text
 from teams.models import Player
 
 
@@ -55,8 +56,11 @@ def postgame_problems(match: Match) -> list[str]:
     except InvalidReport as exc:
         return [_violation(v) for v in exc.violations]
     except MissingInput as exc:
-        return [_("The post-match sequence needs “%(key)s” (%(what)s).") % {"key": r.key, "what": r.describe()}
+        names = input_names(match, report, ruleset, (r.key for r in exc.missing))
+        return [_("The post-match sequence still needs: %(input)s.") % {"input": named(input_label(match, r, names),
+                                                                                          r.key)}
                 for r in exc.missing]
     except InvalidInput as exc:
-        return [_("The post-match sequence cannot use %(problem)s.") % {"problem": p} for p in exc.problems]
+        names = input_names(match, report, ruleset, (p.key for p in exc.problems))
+        return [problem_text(match, report, p, names) for p in exc.problems]
     return []

@@ -10,22 +10,21 @@ depend on the result.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.audit import log_action
 from league.rules import Ruleset, check_die
 from league.rules.postmatch import Decisions, InputRequest, InvalidReport, MatchDice, MatchReport, required_inputs
-from matches.models import Decision, DiceRoll, Match, MatchInducement
+from matches.models import Decision, DiceRoll, Match
 from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status
 from matches.services.postgame import stored_inputs
-from matches.services.snapshot import build_report, ref_player_id
-from teams.models import Player
+from matches.services.snapshot import build_report
+from matches.services.wording import input_label, input_names, request_for_key
 
 OPEN = (Match.Status.DRAFT, Match.Status.SUBMITTED)
 
@@ -33,9 +32,6 @@ OPEN = (Match.Status.DRAFT, Match.Status.SUBMITTED)
 STEP_OF = {"mvp_draw": "mvp", "improvement": "improvements", "departure": "remove_dead", "winnings": "winnings",
            "winnings_reroll": "winnings", "fan_factor": "fan_factor"}
 WHAT_ORDER = ("mvp_draw", "improvement", "departure", "winnings", "winnings_reroll", "fan_factor")
-# Key prefix -> InputRequest.what, to name a stored die the engine no longer asks for.
-WHAT_OF = {"mvp": "mvp_draw", "improvement": "improvement", "leave": "departure", "winnings": "winnings",
-           "winnings_reroll": "winnings_reroll", "ff": "fan_factor"}
 
 
 @dataclass(frozen=True)
@@ -61,45 +57,6 @@ class DieRow:
 class DiceSheet:
     rows: list[DieRow]  # what the sequence needs, in its order
     unused: list[DieRow]  # dice entered that it would refuse (the result changed): the next save removes them
-
-
-def _names(match: Match, report: MatchReport, ruleset: Ruleset, keys: Iterable[str] = ()) -> dict[str, str]:
-    """Readable names of the report's refs (and of the players some dice `keys` name): "#7 Grim"
-    for a player, the star or mercenary otherwise."""
-    refs = [p.ref for side in (report.home, report.away) for p in side.players]
-    refs += [key.split(":")[1] for key in keys if key.count(":") >= 1]
-    ids = [pid for pid in map(ref_player_id, refs) if pid is not None]
-    names = {f"p{p.pk}": str(p) for p in Player.objects.filter(pk__in=ids)}
-    lang = get_language() or "en"
-    for row in MatchInducement.objects.filter(match=match).exclude(star="", position=""):
-        if row.star in ruleset.star_players:
-            names[f"i{row.pk}"] = ruleset.star_players[row.star].name(lang)
-        else:
-            try:
-                position = ruleset.team(match.team(row.side).race).position(row.position).name(lang)
-            except KeyError:
-                position = row.position
-            names[f"i{row.pk}"] = _("Mercenary %(position)s") % {"position": position}
-    return names
-
-
-def _label(match: Match, request: InputRequest, names: Mapping[str, str]) -> str:
-    team = match.team(request.side).name
-    player = names.get(request.player_ref or "", request.player_ref or "")
-    n = request.key.rsplit(":", 1)[-1]
-    if request.what == "mvp_draw":
-        return (_("MVP draw, %(team)s") if n == "1" else _("Second MVP draw, %(team)s")) % {"team": team}
-    if request.what == "improvement":
-        return _("Improvement roll %(n)s of %(player)s (%(team)s)") % {"n": n, "player": player, "team": team}
-    if request.what == "departure":
-        return _("Departure die of %(player)s (%(team)s)") % {"player": player, "team": team}
-    if request.what == "winnings":
-        return _("Winnings die, %(team)s") % {"team": team}
-    if request.what == "winnings_reroll":
-        return _("Re-rolled winnings die, %(team)s") % {"team": team}
-    if request.what == "fan_factor":
-        return _("Fan factor dice, %(team)s") % {"team": team}
-    return request.describe()
 
 
 def _walk_dice(ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
@@ -139,7 +96,7 @@ def _rows(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[s
     for request in sorted((known[k] for k in known if k in used or k in missing), key=order):
         rows.append(DieRow(
             key=request.key, what=request.what, step=STEP_OF.get(request.what, ""), side=request.side,
-            count=request.count, sides=request.sides, label=_label(match, request, names),
+            count=request.count, sides=request.sides, label=input_label(match, request, names),
             values=used.get(request.key),
             candidates=tuple(names.get(ref, ref) for ref in request.options) if request.what == "mvp_draw" else ()))
     return rows
@@ -147,14 +104,9 @@ def _rows(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[s
 
 def _unused_row(match: Match, report: MatchReport, key: str, values: tuple[int, ...],
                 names: Mapping[str, str]) -> DieRow:
-    kind, _sep, rest = key.partition(":")
-    what, target = WHAT_OF.get(kind, kind), rest.split(":", 1)[0]
-    side_of = {p.ref: side for side in ("home", "away") for p in report.side(side).players}
-    side = target if target in ("home", "away") else side_of.get(target, "home")
-    player = None if target in ("home", "away") else target
-    request = InputRequest(key, "dice", what, side, player, count=len(values))  # type: ignore[arg-type]
-    return DieRow(key=key, what=what, step=STEP_OF.get(what, ""), side=side, count=len(values), sides=0,
-                  label=_label(match, request, names), values=tuple(values))
+    request = request_for_key(report, key, count=len(values))
+    return DieRow(key=key, what=request.what, step=STEP_OF.get(request.what, ""), side=request.side,
+                  count=len(values), sides=0, label=input_label(match, request, names), values=tuple(values))
 
 
 def _sheet(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
@@ -182,7 +134,7 @@ def dice_sheet(match: Match) -> DiceSheet:
     reasons) when the result itself is refused."""
     ruleset, report, stored, decisions = _state(match)
     try:
-        return _sheet(match, ruleset, report, stored, decisions, _names(match, report, ruleset, stored))
+        return _sheet(match, ruleset, report, stored, decisions, input_names(match, report, ruleset, stored))
     except InvalidReport:
         raise _refused_report(match) from None
 
@@ -226,7 +178,7 @@ def report_dice_enter(*, match: Match, dice: Mapping[str, Sequence[int] | None],
         cleared = {key for key, values in dice.items() if not values}
         entered = {key: tuple(values) for key, values in dice.items() if values}
         after_stored = {**{k: v for k, v in stored.items() if k not in cleared}, **entered}
-        names = _names(match, report, ruleset, after_stored)
+        names = input_names(match, report, ruleset, after_stored)
         try:
             before = _sheet(match, ruleset, report, stored, decisions, names)
             after = _sheet(match, ruleset, report, after_stored, decisions, names)

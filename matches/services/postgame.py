@@ -185,7 +185,9 @@ def postgame_run(match_id: int) -> bool:
         if not claimed:  # the claim itself failed (the database is down): the sweep tries again later
             raise
         log.exception("post-match sequence of match %s failed", match_id)
-        reason = "; ".join(exc.problems) if hasattr(exc, "problems") else str(exc)
+        # English, as stored: submitting and confirming already refused, in the user's language,
+        # whatever the rules engine could refuse here (matches/importing/postcheck.py).
+        reason = "; ".join(map(str, exc.problems)) if hasattr(exc, "problems") else str(exc)
         if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
             reason = "; ".join(r.describe() for r in exc.missing)
         with transaction.atomic():

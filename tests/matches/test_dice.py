@@ -138,7 +138,7 @@ def test_a_result_with_a_die_the_sequence_would_not_use_is_not_confirmed(
     report_submit(match=draft, by=coach_alice)
     # Meanwhile #4 lost his SPP (a correction): the MVP no longer takes him to a new level.
     Player.objects.filter(pk=h4).update(spp=0)
-    unused = f"The post-match sequence cannot use {improvement}: die not used by this match."
+    unused = f"Improvement roll 1 of #4 H4 (Reavers) [{improvement}]: this match does not call for this die (any more)."
     with pytest.raises(MatchError) as refused:
         report_confirm(match=draft, by=coach_bob)
     assert refused.value.messages == [unused]
@@ -162,11 +162,13 @@ def test_a_result_with_a_die_the_sequence_would_not_use_is_not_confirmed(
     assert Player.objects.get(pk=h4).spp == 5 and not ImprovementRoll.objects.filter(player_id=h4).exists()
 
 
-def test_a_stored_die_nobody_asks_for_stops_the_submission(draft, coach_alice):
-    DiceRoll.objects.create(match=draft, purpose="leave:p1", values=[2], source=DiceRoll.Source.ENTERED)
+def test_a_stored_die_nobody_asks_for_stops_the_submission(draft, humans, coach_alice):
+    h2 = pid(humans, 2)
+    DiceRoll.objects.create(match=draft, purpose=f"leave:p{h2}", values=[2], source=DiceRoll.Source.ENTERED)
     with pytest.raises(MatchError) as refused:
         report_submit(match=draft, by=coach_alice)
-    assert refused.value.messages == ["The post-match sequence cannot use leave:p1: die not used by this match."]
+    assert refused.value.messages == [
+        f"Departure die of #2 H2 (Reavers) [leave:p{h2}]: this match does not call for this die (any more)."]
     assert Match.objects.get(pk=draft.pk).status == Match.Status.DRAFT
 
 
@@ -258,3 +260,39 @@ def test_the_page_in_french(client, draft, coach_alice):
     client.cookies["django_language"] = "fr"
     page = text(login(client, coach_alice).get(url(draft)))
     assert "Tirage du JPV, Reavers" in page and "Dés d'après-match" in page
+
+
+def test_a_die_slipped_in_after_confirmation_fails_the_sequence_with_its_reason(draft, humans, coach_alice,
+                                                                                 coach_bob):
+    """Submitting and confirming refuse such a die; one stored behind their back (by hand, in the
+    database) still cannot be half-applied: the run fails with a readable reason and writes nothing."""
+    from matches.models import MatchEffect
+    from matches.services import postgame_run
+
+    report_submit(match=draft, by=coach_alice)
+    report_confirm(match=draft, by=coach_bob)  # its sequence never starts: these tests never commit
+    key = f"leave:p{pid(humans, 2)}"
+    DiceRoll.objects.create(match=draft, purpose=key, values=[2], source=DiceRoll.Source.ENTERED)
+    assert postgame_run(draft.pk) is False
+    draft.refresh_from_db()
+    assert draft.status == Match.Status.FAILED
+    assert draft.failure_reason == f"{key}: die not used by this match"
+    assert not MatchEffect.objects.filter(match=draft).exists()
+    assert Player.objects.get(pk=pid(humans, 4)).spp == 1
+
+
+def test_the_refusals_are_worded_in_the_coachs_language(draft, humans, coach_alice):
+    from django.utils import translation
+
+    key = f"leave:p{pid(humans, 2)}"
+    DiceRoll.objects.create(match=draft, purpose=key, values=[2], source=DiceRoll.Source.ENTERED)
+    DiceRoll.objects.create(match=draft, purpose="winnings:home", values=[9], source=DiceRoll.Source.ENTERED)
+    with translation.override("fr"), pytest.raises(MatchError) as refused:
+        report_submit(match=draft, by=coach_alice)
+    assert refused.value.messages == [
+        "Dé de gains, Reavers [winnings:home] : 9 n'est pas un résultat possible d'un D6 (1 à 6)."]
+    DiceRoll.objects.filter(match=draft, purpose="winnings:home").delete()
+    with translation.override("fr"), pytest.raises(MatchError) as refused:
+        report_submit(match=draft, by=coach_alice)
+    assert refused.value.messages == [
+        f"Dé de départ de #2 H2 (Reavers) [{key}] : ce match ne demande pas (ou plus) ce dé."]

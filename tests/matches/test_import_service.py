@@ -243,7 +243,8 @@ REFUSALS = {
                          ["$.casualties.home[0].d6: must be at most 6.",
                           "$.casualties.home[0].d8: must be at most 8."]),
     "FAME out of range": (_set("result.home_fame", 3), ["FAME is 0, 1 or 2."]),
-    "MVP die beyond the candidates": (_set("dice.mvp:home:1", [40]), ["40 is not a possible D11 result"]),
+    "MVP die beyond the candidates": (
+        _set("dice.mvp:home:1", [40]), ["MVP draw, Reavers [mvp:home:1]: 40 is not a possible result of a D11 (1 to 11)."]),
     "improvement chosen before its dice": (_choice_without_dice,
                                            ["“improvement:home#1:1”: enter the improvement dice"]),
     "petty cash over the treasury": (_set("prematch.home.petty_cash", 5_000_000),

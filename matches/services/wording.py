@@ -1,0 +1,100 @@
+"""Post-match inputs in words: readable names for dice and decisions, and the rules engine's
+refusals (InputProblem codes, missing inputs) in the user's language.
+
+The engine names inputs by keys ("improvement:p12:1", "mvp:home:1") and words its refusals in
+English for logs; coaches read "Improvement roll 1 of #4 Grim (Reavers)" in their own language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from league.rules import Ruleset
+from league.rules.postmatch import InputProblem, InputRequest, MatchReport
+from matches.models import Match, MatchInducement
+from matches.services.snapshot import ref_player_id
+from teams.models import Player
+
+# Key prefix -> InputRequest.what of the die (the decision under the same key, where there is one).
+WHAT_OF = {"mvp": ("mvp_draw", "mvp_pick"), "improvement": ("improvement", "improvement_choice"),
+           "leave": ("departure", "departure"), "winnings": ("winnings", "winnings"),
+           "winnings_reroll": ("winnings_reroll", "winnings_reroll_decision"), "ff": ("fan_factor", "fan_factor")}
+DECISION_CODES = {"decision_type", "not_mvp_candidate", "chosen_while_pending", "improvement_not_allowed",
+                  "unused_decision"}
+PROBLEMS = {
+    "die_count": gettext_lazy("%(input)s: %(count)s dice with %(sides)s faces are needed, not %(got)s."),
+    "die_value": gettext_lazy("%(input)s: %(value)s is not a possible result of a D%(sides)s (1 to %(sides)s)."),
+    "decision_type": gettext_lazy("%(input)s: this answer (%(got)s) is not one the question allows."),
+    "not_mvp_candidate": gettext_lazy("%(input)s: %(pick)s cannot be this team's MVP."),
+    "chosen_while_pending": gettext_lazy(
+        "%(input)s: chosen while an earlier improvement roll of the same player still waits for its choice."),
+    "improvement_not_allowed": gettext_lazy("%(input)s: “%(choice)s” is not something this roll allows."),
+    "unused_die": gettext_lazy("%(input)s: this match does not call for this die (any more)."),
+    "unused_decision": gettext_lazy("%(input)s: this match does not call for this decision (any more)."),
+}
+
+
+def input_names(match: Match, report: MatchReport, ruleset: Ruleset, keys: Iterable[str] = ()) -> dict[str, str]:
+    """Readable names of the report's refs (and of the players some input `keys` name): "#7 Grim"
+    for a player, the star or mercenary otherwise."""
+    refs = [p.ref for side in (report.home, report.away) for p in side.players]
+    refs += [key.split(":")[1] for key in keys if key.count(":") >= 1]
+    ids = [pid for pid in map(ref_player_id, refs) if pid is not None]
+    names = {f"p{p.pk}": str(p) for p in Player.objects.filter(pk__in=ids)}
+    lang = get_language() or "en"
+    for row in MatchInducement.objects.filter(match=match).exclude(star="", position=""):
+        if row.star in ruleset.star_players:
+            names[f"i{row.pk}"] = ruleset.star_players[row.star].name(lang)
+        else:
+            try:
+                position = ruleset.team(match.team(row.side).race).position(row.position).name(lang)
+            except KeyError:
+                position = row.position
+            names[f"i{row.pk}"] = _("Mercenary %(position)s") % {"position": position}
+    return names
+
+
+def request_for_key(report: MatchReport, key: str, *, decision: bool = False, count: int = 0) -> InputRequest:
+    """The request a stored key answers (for naming it when the engine no longer asks for it)."""
+    prefix, _sep, rest = key.partition(":")
+    whats = WHAT_OF.get(prefix, (prefix, prefix))
+    target = rest.split(":", 1)[0]
+    side_of = {p.ref: side for side in ("home", "away") for p in report.side(side).players}
+    side = target if target in ("home", "away") else side_of.get(target, "home")
+    player = None if target in ("home", "away") else target
+    return InputRequest(key, "decision" if decision else "dice", whats[1] if decision else whats[0],
+                        side, player, count=count)  # type: ignore[arg-type]
+
+
+def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -> str:
+    team = match.team(request.side).name
+    player = names.get(request.player_ref or "", request.player_ref or "")
+    n = request.key.rsplit(":", 1)[-1]
+    labels = {
+        "mvp_draw": _("MVP draw, %(team)s") if n == "1" else _("Second MVP draw, %(team)s"),
+        "mvp_pick": _("MVP pick, %(team)s") if n == "1" else _("Second MVP pick, %(team)s"),
+        "improvement": _("Improvement roll %(n)s of %(player)s (%(team)s)"),
+        "improvement_choice": _("Improvement choice %(n)s of %(player)s (%(team)s)"),
+        "departure": _("Departure die of %(player)s (%(team)s)"),
+        "winnings": _("Winnings die, %(team)s"),
+        "winnings_reroll": _("Re-rolled winnings die, %(team)s"),
+        "winnings_reroll_decision": _("Winnings re-roll choice, %(team)s"),
+        "fan_factor": _("Fan factor dice, %(team)s"),
+    }
+    if request.what not in labels:
+        return request.describe()
+    return labels[request.what] % {"n": n, "player": player, "team": team}
+
+
+def problem_text(match: Match, report: MatchReport, problem: InputProblem, names: Mapping[str, str]) -> str:
+    request = request_for_key(report, problem.key, decision=problem.code in DECISION_CODES)
+    params = {k: v for k, v in problem.params}
+    return str(PROBLEMS[problem.code]) % {**params, "input": named(input_label(match, request, names), problem.key)}
+
+
+def named(label: str, key: str) -> str:
+    """A label with the key the match-report format (docs/match-report.md) uses for the input."""
+    return f"{label} [{key}]"
