@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from tests.browser.rosters import sixteen_humans
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # LRB6 prices (Human team list and the creation rules).
@@ -155,18 +157,7 @@ def test_new_coach_builds_a_legal_human_team_on_a_phone(page, live_server, artif
 
 def test_a_sixteen_player_roster_prints_on_one_a4_landscape_page(page, live_server, artifacts_dir,
                                                                  django_user_model):
-    from league.services import league_create, league_join
-    from teams.services import PlayerOrder, team_create
-
-    boss = django_user_model.objects.create_user(username="boss", password="pw-boss")
-    coach = django_user_model.objects.create_user(username="coach", password="pw-coach")
-    league = league_create(name="Print League", ruleset="lrb6", commissioner=boss)
-    league_join(league=league, user=coach)
-    spec = [("lineman", 11), ("catcher", 2), ("thrower", 1), ("blitzer", 1), ("ogre", 1)]  # 990,000; Ogre: 5 skills
-    players = [PlayerOrder(position=pos, name=f"{pos.title()} the Long-Named {i + 1}")
-               for pos, n in spec for i in range(n)]
-    team = team_create(league=league, coach=coach, name="Middenheim Marauders of the Sixteen", race="human",
-                       players=players)
+    team = sixteen_humans(django_user_model, league_name="Print League")
     assert team.players.count() == 16
 
     # Logged in as the coach, so the screen version carries every form the print must hide.

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.rosters import sixteen_humans
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
@@ -39,19 +41,9 @@ def label_of(cell) -> str:
 
 def test_the_roster_reads_on_a_phone_without_sideways_scrolling(page, live_server, artifacts_dir,
                                                                 django_user_model):
-    from league.services import league_create, league_join
     from teams.models import Advancement, Player
-    from teams.services import PlayerOrder, team_create
 
-    boss = django_user_model.objects.create_user(username="boss", password="pw-boss-1988")
-    coach = django_user_model.objects.create_user(username="coach", password="pw-coach-1988")
-    league = league_create(name="Phone League", ruleset="lrb6", commissioner=boss)
-    league_join(league=league, user=coach)
-    spec = [("lineman", 11), ("catcher", 2), ("thrower", 1), ("blitzer", 1), ("ogre", 1)]  # the Ogre has 5 skills
-    players = [PlayerOrder(position=pos, name=f"{pos.title()} the Long-Named {i + 1}")
-               for pos, n in spec for i in range(n)]
-    team = team_create(league=league, coach=coach, name="Middenheim Marauders of the Sixteen", race="human",
-                       players=players)
+    team = sixteen_humans(django_user_model, league_name="Phone League", password="pw-{name}-1988")
     # A veteran: SPP, a skill gained on a double, a niggling injury and a missed next game.
     veteran = team.players.get(number=1)
     Player.objects.filter(pk=veteran.pk).update(spp=31, niggling_injuries=1, miss_next_game=True)
