@@ -17,6 +17,7 @@ from .postmatch_mvp import MvpDraw, draw_mvp, mvp_candidates
 from .postmatch_run import Run
 from .postmatch_steps import STEPS
 from .postmatch_types import (
+    INPUT_PREFIXES,
     CasualtyReport,
     Decisions,
     Effect,
@@ -35,10 +36,11 @@ from .postmatch_types import (
 from .types import Ruleset
 
 __all__ = [
-    "CasualtyReport", "Decisions", "Effect", "InputProblem", "InputRequest", "InvalidInput", "InvalidReport", "MatchDice",
-    "MatchReport", "MissingInput", "MvpDraw", "PlayerInjuries", "PlayerReport", "PostMatchInputError",
-    "PostMatchPlan", "ResolvedCasualty", "SideReport", "check_report", "draw_mvp", "killed", "mvp_candidates",
-    "plan_post_match", "plan_rolling_missing", "player_injuries", "required_inputs", "resolve_casualty", "roll_missing",
+    "CasualtyReport", "Decisions", "Effect", "InputProblem", "InputRequest", "InvalidInput", "InvalidReport",
+    "MatchDice", "MatchReport", "MissingInput", "MvpDraw", "PlayerInjuries", "PlayerReport", "PostMatchInputError",
+    "PostMatchPlan", "ResolvedCasualty", "SideReport", "check_report", "dice_in_use", "draw_mvp", "killed",
+    "mvp_candidates", "plan_post_match", "plan_rolling_missing", "player_injuries", "request_for_key",
+    "required_inputs", "resolve_casualty", "roll_missing",
 ]
 
 
@@ -68,6 +70,42 @@ def required_inputs(ruleset: Ruleset, report: MatchReport, dice: MatchDice | Non
     Raises InvalidReport when check_report finds anything.
     """
     return tuple(_walk(ruleset, report, dice, decisions).requests)
+
+
+def request_for_key(report: MatchReport, key: str, *, decision: bool = False, count: int = 0) -> InputRequest:
+    """The request a stored key answers, read off the key itself: to name a die or decision the
+    steps no longer ask for (the result changed since it was entered)."""
+    prefix, _sep, rest = key.partition(":")
+    whats = INPUT_PREFIXES.get(prefix, (prefix, prefix))
+    target = rest.split(":", 1)[0]
+    side_of = {p.ref: side for side in ("home", "away") for p in report.side(side).players}
+    side = target if target in ("home", "away") else side_of.get(target, "home")
+    player = None if target in ("home", "away") else target
+    return InputRequest(key, "decision" if decision else "dice", whats[1] if decision else whats[0],
+                        side, player, count=count)  # type: ignore[arg-type]
+
+
+def dice_in_use(ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
+                decisions: Decisions | None = None) -> tuple[dict[str, InputRequest], dict[str, tuple[int, ...]],
+                                                             set[str]]:
+    """Every die request the `stored` dice lead to: (requests by key, the stored dice the steps use,
+    the keys still missing). A stored die is handed to the steps only once they ask for it, so one
+    they no longer ask for (the MVP changed, and with him who levels up) is left out rather than
+    refused. Raises InvalidReport."""
+    known: dict[str, InputRequest] = {}
+    used: dict[str, tuple[int, ...]] = {}
+    missing: set[str] = set()
+    run = None
+    for _ in range(8):  # the chains are short (MVP -> improvements, winnings -> re-roll)
+        run = _walk(ruleset, report, MatchDice(used), decisions, like=run)
+        wanted = [r for r in run.requests if r.kind == "dice"]
+        known.update({r.key: r for r in wanted})
+        missing = {r.key for r in wanted if r.key not in stored}
+        found = {r.key: tuple(stored[r.key]) for r in wanted if r.key in stored}
+        if not found:
+            break
+        used.update(found)
+    return known, used, missing
 
 
 def roll_missing(ruleset: Ruleset, report: MatchReport, dice: Dice, given: MatchDice | None = None,

@@ -143,6 +143,15 @@ _LABELS = {
 }
 
 
+# Key prefixes of the inputs as the steps build them ("improvement:p12:1", "mvp:home:1", ...), and
+# what the dice and the decision under such a key ask for.
+INPUT_PREFIXES = {
+    "mvp": ("mvp_draw", "mvp_pick"), "improvement": ("improvement", "improvement_choice"),
+    "leave": ("departure", "departure"), "winnings": ("winnings", "winnings"),
+    "winnings_reroll": ("winnings_reroll", "winnings_reroll_decision"), "ff": ("fan_factor", "fan_factor"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class InputRequest:
     key: str

@@ -2,7 +2,7 @@
 
 Which dice a match needs depends on the result and on the dice themselves: the MVP draw decides
 whose SPP cross a level, hence which improvement rolls exist. The rules engine alone knows that
-(league.rules.postmatch.required_inputs), so the list is asked of it again after every change,
+(league.rules.postmatch.dice_in_use), so the list is asked of it again after every change,
 and a die is accepted only if the engine asks for it. A die left empty is rolled by the server
 when the sequence runs. Saving the result sheet again clears these dice (report_save): they
 depend on the result.
@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 
 from league.audit import log_action
 from league.rules import Ruleset, check_die
-from league.rules.postmatch import Decisions, InputRequest, InvalidReport, MatchDice, MatchReport, required_inputs
+from league.rules.postmatch import Decisions, InputRequest, InvalidReport, MatchReport, dice_in_use, request_for_key
 from matches.models import Decision, DiceRoll, Match
 from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status
 from matches.services.postgame import stored_inputs
 from matches.services.snapshot import build_report
-from matches.services.wording import input_label, input_names, request_for_key
+from matches.services.wording import input_label, input_names
 
 OPEN = (Match.Status.DRAFT, Match.Status.SUBMITTED)
 
@@ -59,28 +59,9 @@ class DiceSheet:
     unused: list[DieRow]  # dice entered that it would refuse (the result changed): the next save removes them
 
 
-def _walk_dice(ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
-               decisions: Decisions) -> tuple[dict[str, InputRequest], dict[str, tuple[int, ...]], set[str]]:
-    """Every die request the stored dice lead to: (requests by key, the stored dice used, the keys
-    still missing). Stored dice are handed to the engine only once it asks for them, so a die it
-    no longer asks for (the MVP changed) is not used. Raises InvalidReport."""
-    known: dict[str, InputRequest] = {}
-    used: dict[str, tuple[int, ...]] = {}
-    missing: set[str] = set()
-    for _round in range(8):  # the chains are short (MVP -> improvements, winnings -> re-roll)
-        wanted = [r for r in required_inputs(ruleset, report, MatchDice(used), decisions) if r.kind == "dice"]
-        known.update({r.key: r for r in wanted})
-        missing = {r.key for r in wanted if r.key not in stored}
-        found = {r.key: tuple(stored[r.key]) for r in wanted if r.key in stored}
-        if not found:
-            break
-        used.update(found)
-    return known, used, missing
-
-
 def _rows(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
           decisions: Decisions, names: Mapping[str, str]) -> list[DieRow]:
-    known, used, missing = _walk_dice(ruleset, report, stored, decisions)
+    known, used, missing = dice_in_use(ruleset, report, stored, decisions)
     steps = list(ruleset.post_match_steps)
     refs = {p.ref: i for side in (report.home, report.away) for i, p in enumerate(side.players)}
 

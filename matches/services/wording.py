@@ -13,15 +13,11 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from league.rules import Ruleset
-from league.rules.postmatch import InputProblem, InputRequest, MatchReport
+from league.rules.postmatch import InputProblem, InputRequest, MatchReport, request_for_key
 from matches.models import Match, MatchInducement
 from matches.services.snapshot import ref_player_id
 from teams.models import Player
 
-# Key prefix -> InputRequest.what of the die (the decision under the same key, where there is one).
-WHAT_OF = {"mvp": ("mvp_draw", "mvp_pick"), "improvement": ("improvement", "improvement_choice"),
-           "leave": ("departure", "departure"), "winnings": ("winnings", "winnings"),
-           "winnings_reroll": ("winnings_reroll", "winnings_reroll_decision"), "ff": ("fan_factor", "fan_factor")}
 DECISION_CODES = {"decision_type", "not_mvp_candidate", "chosen_while_pending", "improvement_not_allowed",
                   "unused_decision"}
 PROBLEMS = {
@@ -55,18 +51,6 @@ def input_names(match: Match, report: MatchReport, ruleset: Ruleset, keys: Itera
                 position = row.position
             names[f"i{row.pk}"] = _("Mercenary %(position)s") % {"position": position}
     return names
-
-
-def request_for_key(report: MatchReport, key: str, *, decision: bool = False, count: int = 0) -> InputRequest:
-    """The request a stored key answers (for naming it when the engine no longer asks for it)."""
-    prefix, _sep, rest = key.partition(":")
-    whats = WHAT_OF.get(prefix, (prefix, prefix))
-    target = rest.split(":", 1)[0]
-    side_of = {p.ref: side for side in ("home", "away") for p in report.side(side).players}
-    side = target if target in ("home", "away") else side_of.get(target, "home")
-    player = None if target in ("home", "away") else target
-    return InputRequest(key, "decision" if decision else "dice", whats[1] if decision else whats[0],
-                        side, player, count=count)  # type: ignore[arg-type]
 
 
 def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -> str:

@@ -10,14 +10,17 @@ from league.rules import Ruleset, RulesetDataError, ScriptedDice, SeededDice, lo
 from league.rules.postmatch import (
     CasualtyReport,
     Decisions,
+    InputRequest,
     InvalidInput,
     MatchDice,
     MissingInput,
     PlayerReport,
+    dice_in_use,
     draw_mvp,
     mvp_candidates,
     plan_post_match,
     plan_rolling_missing,
+    request_for_key,
     required_inputs,
     roll_missing,
 )
@@ -75,6 +78,22 @@ def test_roll_missing_keeps_given_dice_and_never_invents_decisions(rs: Ruleset) 
         plan_post_match(rs, WON, dice)
     decided = Decisions({"winnings_reroll:home": False})
     assert plan_post_match(rs, WON, roll_missing(rs, WON, SeededDice(1), dice, decided), decided)
+
+
+def test_dice_in_use_follows_the_mvp_and_leaves_out_a_die_no_longer_asked_for(rs: Ruleset) -> None:
+    improvement = {"improvement:h1:1": (3, 5)}
+    known, used, missing = dice_in_use(rs, WON, {"mvp:home:1": (11,), **improvement})  # h1 is the MVP
+    assert used == {"mvp:home:1": (11,), **improvement} and "improvement:h1:1" in known
+    assert "winnings:home" in missing and "improvement:h1:1" not in missing
+    known, used, missing = dice_in_use(rs, WON, {"mvp:home:1": (1,), **improvement})  # someone else is
+    assert used == {"mvp:home:1": (1,)} and "improvement:h1:1" not in known
+
+
+def test_a_key_names_its_request(rs: Ruleset) -> None:
+    assert request_for_key(WON, "improvement:h1:1", count=2) == InputRequest(
+        "improvement:h1:1", "dice", "improvement", "home", "h1", count=2)
+    assert request_for_key(WON, "winnings_reroll:away", decision=True) == InputRequest(
+        "winnings_reroll:away", "decision", "winnings_reroll_decision", "away")
 
 
 @pytest.mark.parametrize("seed", [1, 7, 19, 42])  # 19 and 42 draw h1 as MVP: his improvement die follows
