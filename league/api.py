@@ -133,11 +133,19 @@ class RulesetDetailApi(_CatalogueApi):
         ruleset = ruleset_or_404(key)
         teams = sorted(ruleset.teams.values(), key=lambda t: (t.name(lang).casefold(), t.key))
         data = {
-            "key": ruleset.key, "version": ruleset.version, "name": ruleset.name(lang), "names": names(ruleset),
+            "key": ruleset.key,
+            "version": ruleset.version,
+            "name": ruleset.name(lang),
+            "names": names(ruleset),
             "starting_treasury": ruleset.params.starting_treasury,
             "teams": [
-                {"key": t.key, "name": t.name(lang), "reroll_cost": t.reroll_cost, "max_rerolls": t.max_rerolls,
-                 "apothecary_allowed": t.apothecary_allowed}
+                {
+                    "key": t.key,
+                    "name": t.name(lang),
+                    "reroll_cost": t.reroll_cost,
+                    "max_rerolls": t.max_rerolls,
+                    "apothecary_allowed": t.apothecary_allowed,
+                }
                 for t in teams
             ],
         }
@@ -177,16 +185,30 @@ class StarPlayerSerializer(serializers.Serializer):
 
 def position_data(ruleset: Ruleset, pos: Position, lang: str) -> dict[str, Any]:
     return {
-        "key": pos.key, "name": pos.name(lang), "max": pos.max_count, "cost": pos.cost,
-        "ma": pos.ma, "st": pos.st, "ag": pos.ag, "av": pos.av, "skills": skill_refs(ruleset, pos.skills, lang),
-        "normal_categories": categories(pos.normal_categories), "double_categories": categories(pos.double_categories),
+        "key": pos.key,
+        "name": pos.name(lang),
+        "max": pos.max_count,
+        "cost": pos.cost,
+        "ma": pos.ma,
+        "st": pos.st,
+        "ag": pos.ag,
+        "av": pos.av,
+        "skills": skill_refs(ruleset, pos.skills, lang),
+        "normal_categories": categories(pos.normal_categories),
+        "double_categories": categories(pos.double_categories),
     }
 
 
 def star_data(ruleset: Ruleset, star: StarPlayer, lang: str) -> dict[str, Any]:
     return {
-        "key": star.key, "name": star.name(lang), "cost": star.cost,
-        "ma": star.ma, "st": star.st, "ag": star.ag, "av": star.av, "skills": skill_refs(ruleset, star.skills, lang),
+        "key": star.key,
+        "name": star.name(lang),
+        "cost": star.cost,
+        "ma": star.ma,
+        "st": star.st,
+        "ag": star.ag,
+        "av": star.av,
+        "skills": skill_refs(ruleset, star.skills, lang),
     }
 
 
@@ -214,8 +236,12 @@ class RulesetTeamApi(_CatalogueApi):
         ruleset = ruleset_or_404(key)
         team = team_list_or_404(ruleset, team_key)
         data = {
-            "ruleset": ruleset.key, "key": team.key, "name": team.name(lang), "names": names(team),
-            "reroll_cost": team.reroll_cost, "max_rerolls": team.max_rerolls,
+            "ruleset": ruleset.key,
+            "key": team.key,
+            "name": team.name(lang),
+            "names": names(team),
+            "reroll_cost": team.reroll_cost,
+            "max_rerolls": team.max_rerolls,
             "apothecary_allowed": team.apothecary_allowed,
             "positions": [position_data(ruleset, pos, lang) for pos in team.positions],
             "star_players": [star_data(ruleset, s, lang) for s in ruleset.stars_for_team(team.key, lang)],

@@ -18,8 +18,11 @@ urlpatterns = [
     path("teams/<int:team_id>/staff/", teams_api.TeamStaffApi.as_view(), name="api-team-staff"),
     path("teams/<int:team_id>/retire/", teams_api.TeamRetireApi.as_view(), name="api-team-retire"),
     path("teams/<int:team_id>/ledger/", teams_api.LedgerApi.as_view(), name="api-team-ledger"),
-    path("teams/<int:team_id>/ledger/<int:entry_id>/reverse/", teams_api.LedgerReverseApi.as_view(),
-         name="api-team-ledger-reverse"),
+    path(
+        "teams/<int:team_id>/ledger/<int:entry_id>/reverse/",
+        teams_api.LedgerReverseApi.as_view(),
+        name="api-team-ledger-reverse",
+    ),
     path("players/<int:player_id>/", teams_api.PlayerApi.as_view(), name="api-player"),
     path("players/<int:player_id>/fire/", teams_api.PlayerFireApi.as_view(), name="api-player-fire"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -31,14 +31,20 @@ def insert_rows(model: type[Model], rows: list[dict[str, Any]]) -> None:
     by_attname = {f.attname: f for f in meta.concrete_fields}
     fields = [by_attname[name] for name in names]
     now = timezone.now()
-    others = [(f, now if isinstance(f, DateTimeField) and (f.auto_now or f.auto_now_add) else f.get_default())
-              for f in meta.concrete_fields if not f.primary_key and f.attname not in rows[0]]
+    others = [
+        (f, now if isinstance(f, DateTimeField) and (f.auto_now or f.auto_now_add) else f.get_default())
+        for f in meta.concrete_fields
+        if not f.primary_key and f.attname not in rows[0]
+    ]
     defaults = [field.get_db_prep_save(value, connection) for field, value in others]
     params: list[Any] = []
     for row in rows:
-        params += [value if type(value) in PLAIN and not isinstance(field, JSONField)
-                   else field.get_db_prep_save(value, connection)
-                   for field, value in zip(fields, (row[name] for name in names), strict=True)]
+        params += [
+            value
+            if type(value) in PLAIN and not isinstance(field, JSONField)
+            else field.get_db_prep_save(value, connection)
+            for field, value in zip(fields, (row[name] for name in names), strict=True)
+        ]
         params += defaults
     columns = [qn(f.column) for f in fields] + [qn(f.column) for f, _value in others]
     placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
@@ -47,8 +53,11 @@ def insert_rows(model: type[Model], rows: list[dict[str, Any]]) -> None:
         cursor.execute(sql, params)
 
 
-def update_rows(model: type[Model], sets: Mapping[int, Mapping[str, Any]] | None = None,
-                adds: Mapping[int, Mapping[str, int]] | None = None) -> int:
+def update_rows(
+    model: type[Model],
+    sets: Mapping[int, Mapping[str, Any]] | None = None,
+    adds: Mapping[int, Mapping[str, int]] | None = None,
+) -> int:
     """Per primary key, set fields to values (`sets`) and add numbers to fields (`adds`), in one
     statement; rows and fields not named keep their value. Returns the number of rows updated."""
     sets, adds = sets or {}, adds or {}
@@ -63,11 +72,13 @@ def update_rows(model: type[Model], sets: Mapping[int, Mapping[str, Any]] | None
             col = qn(meta.get_field(name).column)
             whens = [(pk, values[name]) for pk, values in rows.items() if name in values]
             case = " ".join(["WHEN %s THEN %s"] * len(whens))
-            clauses.append(f"{col} = {col} + CASE {pk_col} {case} ELSE 0 END" if add
-                           else f"{col} = CASE {pk_col} {case} ELSE {col} END")
+            clauses.append(
+                f"{col} = {col} + CASE {pk_col} {case} ELSE 0 END"
+                if add
+                else f"{col} = CASE {pk_col} {case} ELSE {col} END"
+            )
             params += [v for pair in whens for v in pair]
-    sql = (f"UPDATE {qn(meta.db_table)} SET {', '.join(clauses)} "
-           f"WHERE {pk_col} IN ({', '.join(['%s'] * len(pks))})")
+    sql = f"UPDATE {qn(meta.db_table)} SET {', '.join(clauses)} WHERE {pk_col} IN ({', '.join(['%s'] * len(pks))})"
     with connection.cursor() as cursor:
         cursor.execute(sql, params + pks)
         return cursor.rowcount

@@ -14,20 +14,81 @@ DEMO_PASSWORD = "bloodbowl"  # demo accounts only; documented in the README
 
 # (coach, team name, race, [(position, how many)], rerolls, fan factor, assistants, cheerleaders, apothecary)
 DEMO_TEAMS = [
-    ("alice", "Reikland Reavers", "human",
-     [("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)], 3, 3, 1, 1, True),
-    ("bob", "Gouged Eye", "orc",
-     [("lineman", 6), ("thrower", 1), ("black_orc_blocker", 2), ("blitzer", 2), ("troll", 1)], 2, 2, 0, 0, True),
-    ("carol", "Dwarf Giants", "dwarf",
-     [("blocker", 7), ("runner", 1), ("blitzer", 2), ("troll_slayer", 1)], 2, 3, 0, 0, True),
-    ("dave", "Athelorn Avengers", "wood_elf",
-     [("lineman", 6), ("catcher", 2), ("thrower", 1), ("wardancer", 2)], 1, 2, 0, 0, False),
-    ("erin", "Skavenblight Scramblers", "skaven",
-     [("lineman", 7), ("thrower", 1), ("gutter_runner", 2), ("blitzer", 2), ("rat_ogre", 1)], 1, 3, 0, 0, False),
+    (
+        "alice",
+        "Reikland Reavers",
+        "human",
+        [("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)],
+        3,
+        3,
+        1,
+        1,
+        True,
+    ),
+    (
+        "bob",
+        "Gouged Eye",
+        "orc",
+        [("lineman", 6), ("thrower", 1), ("black_orc_blocker", 2), ("blitzer", 2), ("troll", 1)],
+        2,
+        2,
+        0,
+        0,
+        True,
+    ),
+    (
+        "carol",
+        "Dwarf Giants",
+        "dwarf",
+        [("blocker", 7), ("runner", 1), ("blitzer", 2), ("troll_slayer", 1)],
+        2,
+        3,
+        0,
+        0,
+        True,
+    ),
+    (
+        "dave",
+        "Athelorn Avengers",
+        "wood_elf",
+        [("lineman", 6), ("catcher", 2), ("thrower", 1), ("wardancer", 2)],
+        1,
+        2,
+        0,
+        0,
+        False,
+    ),
+    (
+        "erin",
+        "Skavenblight Scramblers",
+        "skaven",
+        [("lineman", 7), ("thrower", 1), ("gutter_runner", 2), ("blitzer", 2), ("rat_ogre", 1)],
+        1,
+        3,
+        0,
+        0,
+        False,
+    ),
 ]
 
-_NAMES = ["Griff", "Morg", "Varag", "Zug", "Hakflem", "Jordell", "Grim", "Rodney", "Bertha", "Ithaca",
-          "Skrull", "Ulf", "Helmut", "Nobbla", "Fungus", "Lottabottol"]
+_NAMES = [
+    "Griff",
+    "Morg",
+    "Varag",
+    "Zug",
+    "Hakflem",
+    "Jordell",
+    "Grim",
+    "Rodney",
+    "Bertha",
+    "Ithaca",
+    "Skrull",
+    "Ulf",
+    "Helmut",
+    "Nobbla",
+    "Fungus",
+    "Lottabottol",
+]
 
 
 def load_demo(stdout=None) -> League:
@@ -47,7 +108,9 @@ def load_demo(stdout=None) -> League:
     with transaction.atomic():
         commissioner = user("commissioner", first_name="Jim", last_name="Johnson")
         league = league_create(
-            name="Demo League", ruleset="lrb6", commissioner=commissioner,
+            name="Demo League",
+            ruleset="lrb6",
+            commissioner=commissioner,
             description="A demonstration league with five teams (LRB6) and one match played.",
         )
         for coach_name, team_name, race, lineup, rerolls, ff, assistants, cheer, apo in DEMO_TEAMS:
@@ -58,8 +121,15 @@ def load_demo(stdout=None) -> League:
                 for _ in range(count):
                     players.append(PlayerOrder(position=position, name=_NAMES[len(players) % len(_NAMES)]))
             team_create(
-                league=league, coach=coach, name=team_name, race=race, players=players,
-                rerolls=rerolls, fan_factor=ff, assistant_coaches=assistants, cheerleaders=cheer,
+                league=league,
+                coach=coach,
+                name=team_name,
+                race=race,
+                players=players,
+                rerolls=rerolls,
+                fan_factor=ff,
+                assistant_coaches=assistants,
+                cheerleaders=cheer,
                 apothecary=apo,
             )
             if stdout:
@@ -93,13 +163,29 @@ def _play_demo_match(league: League) -> None:
     h = {p.number: p.pk for p in home.players.all()}
     a = {p.number: p.pk for p in away.players.all()}
     report = ReportInput(
-        home_score=2, away_score=1, home_fame=1, away_fame=0, gate=31,
-        lines=(PlayerLine(h[11], touchdowns=1), PlayerLine(h[10], touchdowns=1, casualties=1),
-               PlayerLine(h[12], completions=1), PlayerLine(a[12], touchdowns=1), PlayerLine(a[9], casualties=1)),
+        home_score=2,
+        away_score=1,
+        home_fame=1,
+        away_fame=0,
+        gate=31,
+        lines=(
+            PlayerLine(h[11], touchdowns=1),
+            PlayerLine(h[10], touchdowns=1, casualties=1),
+            PlayerLine(h[12], completions=1),
+            PlayerLine(a[12], touchdowns=1),
+            PlayerLine(a[9], casualties=1),
+        ),
         casualties=(CasualtyLine(a[1], d6=2, d8=3), CasualtyLine(h[3], d6=4, d8=5)),
-        dice={"mvp:home:1": [10], "mvp:away:1": [9], "winnings:home": [4], "winnings:away": [3],
-              "ff:home": [5, 4, 6], "ff:away": [2, 3], f"improvement:p{h[10]}:1": [6, 4],
-              f"improvement:p{a[9]}:1": [3, 3]},
+        dice={
+            "mvp:home:1": [10],
+            "mvp:away:1": [9],
+            "winnings:home": [4],
+            "winnings:away": [3],
+            "ff:home": [5, 4, 6],
+            "ff:away": [2, 3],
+            f"improvement:p{h[10]}:1": [6, 4],
+            f"improvement:p{a[9]}:1": [3, 3],
+        },
         decisions={"winnings_reroll:home": False},
     )
     report_save(match=match, report=report, by=home.coach)

@@ -24,7 +24,8 @@ class League(models.Model):
         _("open to new coaches"), default=True, help_text=_("Registered users may join as coaches.")
     )
     coaches_schedule = models.BooleanField(
-        _("coaches may schedule matches"), default=False,
+        _("coaches may schedule matches"),
+        default=False,
         help_text=_("Otherwise only the commissioner schedules matches."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -80,7 +81,11 @@ class AuditEntry(models.Model):
     """Who changed what and when. Rows are only ever added (see save/delete)."""
 
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("by"),
     )
     # Namespaced action codes, e.g. "teams.player.hired"; the page words them (league/audit.py).

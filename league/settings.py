@@ -118,8 +118,11 @@ DATABASE_URL = envstr("DATABASE_URL")
 if DATABASE_URL:
     # Connections are kept DB_CONN_MAX_AGE seconds (a new PostgreSQL connection costs about 7 ms
     # here, more than a whole simple request) and checked before reuse, by requests and tasks alike.
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 60),
-                                                  conn_health_checks=True)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 60), conn_health_checks=True
+        )
+    }
 else:
     SQLITE_PATH = Path(envstr("SQLITE_PATH", str(BASE_DIR / "var" / "db.sqlite3")))
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
@@ -159,9 +162,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every request when it is missing
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": envstr("STATICFILES_BACKEND", "whitenoise.storage.CompressedStaticFilesStorage")
-    },
+    "staticfiles": {"BACKEND": envstr("STATICFILES_BACKEND", "whitenoise.storage.CompressedStaticFilesStorage")},
 }
 # Without collectstatic (development, tests) whitenoise serves straight from the finders.
 WHITENOISE_USE_FINDERS = envbool("WHITENOISE_USE_FINDERS", True)

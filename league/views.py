@@ -71,8 +71,9 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account with Django's UserCreationForm and log straight in."""
     next_url = request.POST.get("next") or request.GET.get("next") or ""
-    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         next_url = ""
     if request.user.is_authenticated:
         return redirect(next_url or "home")

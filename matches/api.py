@@ -50,7 +50,7 @@ def _object(description: str, **properties: Any) -> dict[str, Any]:
 REPORT_OUTLINE: dict[str, Any] = {
     "type": "object",
     "description": "A match report: see docs/match-report.md; the full JSON Schema (draft 2020-12) is "
-                   "docs/match-report.schema.json. Every violation is reported at once.",
+    "docs/match-report.schema.json. Every violation is reported at once.",
     "required": ["format_version", "report_id", "league", "ruleset", "home", "away", "result"],
     "properties": {
         "format_version": {"type": "integer", "enum": [1]},
@@ -61,23 +61,38 @@ REPORT_OUTLINE: dict[str, Any] = {
         "away": {"oneOf": [{"type": "integer"}, {"type": "string"}], "description": "Team id or exact name."},
         "played_on": {"type": "string", "format": "date"},
         "prematch": _object("Weather 2D6 (optional) and, per side, petty cash and inducements."),
-        "result": _object("Scores, FAME, gate, concession.",
-                          home_score={"type": "integer", "minimum": 0}, away_score={"type": "integer", "minimum": 0},
-                          home_fame={"type": "integer"}, away_fame={"type": "integer"}, gate={"type": "integer"},
-                          conceded_by={"type": "string", "enum": ["home", "away"], "nullable": True},
-                          concession_justified={"type": "boolean"}),
-        "players": _object("Per side, lines by roster number or id: completions, touchdowns, interceptions, "
-                           "casualties (blocks)."),
+        "result": _object(
+            "Scores, FAME, gate, concession.",
+            home_score={"type": "integer", "minimum": 0},
+            away_score={"type": "integer", "minimum": 0},
+            home_fame={"type": "integer"},
+            away_fame={"type": "integer"},
+            gate={"type": "integer"},
+            conceded_by={"type": "string", "enum": ["home", "away"], "nullable": True},
+            concession_justified={"type": "boolean"},
+        ),
+        "players": _object(
+            "Per side, lines by roster number or id: completions, touchdowns, interceptions, casualties (blocks)."
+        ),
         "casualties": _object("Per side, casualties suffered: number or id, d6, d8, decay, apothecary, regeneration."),
-        "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}},
-                 "description": "Post-match dice by key (mvp:home:1, winnings:away, ff:home, improvement:home#7:1…)."},
-        "decisions": {"type": "object", "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "boolean"}]},
-                      "description": "Winnings re-roll, MVP picks, improvement choices, journeymen hired."},
+        "dice": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+            "description": "Post-match dice by key (mvp:home:1, winnings:away, ff:home, improvement:home#7:1…).",
+        },
+        "decisions": {
+            "type": "object",
+            "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "boolean"}]},
+            "description": "Winnings re-roll, MVP picks, improvement choices, journeymen hired.",
+        },
     },
 }
 ERRORS = OpenApiResponse(
-    response={"type": "object", "required": ["errors"],
-              "properties": {"errors": {"type": "array", "items": {"type": "string"}}}},
+    response={
+        "type": "object",
+        "required": ["errors"],
+        "properties": {"errors": {"type": "array", "items": {"type": "string"}}},
+    },
     description="Refused: every reason, in the request's language (schema errors start with their JSON path).",
 )
 
@@ -92,11 +107,13 @@ class MatchImportApi(APIView):
         operation_id="matches_import",
         summary="Import a match report",
         description="A commissioner's import is confirmed and its post-match sequence queued; a coach's import is "
-                    "left submitted for the opposing coach to confirm. Importing the same report_id again returns "
-                    "the match already made (200) and writes nothing.",
+        "left submitted for the opposing coach to confirm. Importing the same report_id again returns "
+        "the match already made (200) and writes nothing.",
         request={"application/json": REPORT_OUTLINE},
-        examples=[OpenApiExample("Plain match", value=_example("plain-match.json"), request_only=True),
-                  OpenApiExample("Conceded match", value=_example("conceded-match.json"), request_only=True)],
+        examples=[
+            OpenApiExample("Plain match", value=_example("plain-match.json"), request_only=True),
+            OpenApiExample("Conceded match", value=_example("conceded-match.json"), request_only=True),
+        ],
         responses={
             201: OpenApiResponse(ImportedSerializer, description="Imported: the match was made."),
             200: OpenApiResponse(ImportedSerializer, description="Already imported: nothing was written."),
@@ -112,7 +129,12 @@ class MatchImportApi(APIView):
             return Response({"errors": exc.messages}, status=status.HTTP_400_BAD_REQUEST)
         match = result.match
         match.refresh_from_db(fields=["status"])  # the post-match sequence may have run on commit already
-        data = {"match": match.pk, "url": match.get_absolute_url(), "status": match.status,
-                "import_key": match.import_key, "created": result.created}
+        data = {
+            "match": match.pk,
+            "url": match.get_absolute_url(),
+            "status": match.status,
+            "import_key": match.import_key,
+            "created": result.created,
+        }
         code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
         return Response(ImportedSerializer(data).data, status=code)

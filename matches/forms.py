@@ -14,9 +14,8 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.humanize.templatetags.humanize import intcomma
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from league.rules import (
     InducementOrder,
@@ -35,8 +34,11 @@ from matches.services import CasualtyLine, PlayerLine, PrematchInput, ReportInpu
 from teams.models import Team
 
 CATEGORY_NAMES = {
-    "G": gettext_lazy("General"), "A": gettext_lazy("Agility"), "S": gettext_lazy("Strength"),
-    "P": gettext_lazy("Passing"), "M": gettext_lazy("Mutation"),
+    "G": gettext_lazy("General"),
+    "A": gettext_lazy("Agility"),
+    "S": gettext_lazy("Strength"),
+    "P": gettext_lazy("Passing"),
+    "M": gettext_lazy("Mutation"),
 }
 MERCENARY_ROWS = 3  # per side; squads stop at 16 players anyway
 NUMERIC = {"inputmode": "numeric", "class": "form-control"}
@@ -86,8 +88,11 @@ class PrematchForm(forms.Form):
     """Weather, petty cash and each side's inducements; fields per side are named <side>_…"""
 
     weather_source = forms.ChoiceField(
-        label=gettext_lazy("Weather"), widget=forms.RadioSelect, initial="server",
-        choices=[("server", gettext_lazy("Let the server roll")), ("entered", gettext_lazy("Rolled at the table"))])
+        label=gettext_lazy("Weather"),
+        widget=forms.RadioSelect,
+        initial="server",
+        choices=[("server", gettext_lazy("Let the server roll")), ("entered", gettext_lazy("Rolled at the table"))],
+    )
     weather_1 = number(gettext_lazy("First D6"))
     weather_2 = number(gettext_lazy("Second D6"))
 
@@ -99,8 +104,9 @@ class PrematchForm(forms.Form):
         for side, _label in SIDES:
             team = match.team(side)
             team_list = ruleset.team(team.race)
-            self.fields[f"{side}_petty_cash"] = number(team.name, step=ruleset.params.gp_granularity, min=0,
-                                                     max=team.treasury)
+            self.fields[f"{side}_petty_cash"] = number(
+                team.name, step=ruleset.params.gp_granularity, min=0, max=team.treasury
+            )
             self.fields[f"{side}_petty_cash"].initial = 0
             items, stars_field = [], None
             for item in ruleset.inducements.values():
@@ -118,29 +124,44 @@ class PrematchForm(forms.Form):
                 elif item.pricing == "star_player":
                     stars_field = f"{side}_stars"
                     self.fields[stars_field] = forms.MultipleChoiceField(
-                        label=_("Star players (at most %(max)s)") % {"max": item.max_count}, required=False,
+                        label=_("Star players (at most %(max)s)") % {"max": item.max_count},
+                        required=False,
                         widget=forms.CheckboxSelectMultiple,
-                        choices=[(s.key, f"{s.name(lang)} — {intcomma(star_price(ruleset, s.key))}")
-                                 for s in ruleset.stars_for_team(team.race, lang)])
+                        choices=[
+                            (s.key, f"{s.name(lang)} — {intcomma(star_price(ruleset, s.key))}")
+                            for s in ruleset.stars_for_team(team.race, lang)
+                        ],
+                    )
             positions = [("", _("No mercenary"))] + [
-                (p.key, f"{p.name(lang)} — {intcomma(mercenary_price(ruleset, p, False))}") for p in team_list.positions]
+                (p.key, f"{p.name(lang)} — {intcomma(mercenary_price(ruleset, p, False))}") for p in team_list.positions
+            ]
             mercs = []
             for i in range(MERCENARY_ROWS):
                 self.fields[f"{side}_merc_{i}_position"] = forms.ChoiceField(
-                    label=_("Mercenary"), choices=positions, required=False)
+                    label=_("Mercenary"), choices=positions, required=False
+                )
                 self.fields[f"{side}_merc_{i}_skill"] = forms.ChoiceField(
-                    label=_("Extra skill (+%(price)s)") % {"price": intcomma(ruleset.params.mercenary_extra_skill_cost)},
-                    choices=skills, required=False)
+                    label=_("Extra skill (+%(price)s)")
+                    % {"price": intcomma(ruleset.params.mercenary_extra_skill_cost)},
+                    choices=skills,
+                    required=False,
+                )
                 mercs.append((f"{side}_merc_{i}_position", f"{side}_merc_{i}_skill"))
             self.sides[side] = {"team": team, "items": items, "stars": stars_field, "mercs": mercs}
 
     def side_fields(self) -> list[dict[str, Any]]:
         """Bound fields per side, for the template."""
-        return [{
-            "side": side, "team": info["team"], "petty_cash": self[f"{side}_petty_cash"],
-            "items": [self[n] for n in info["items"]], "stars": self[info["stars"]] if info["stars"] else None,
-            "mercs": [(self[p], self[s]) for p, s in info["mercs"]],
-        } for side, info in self.sides.items()]
+        return [
+            {
+                "side": side,
+                "team": info["team"],
+                "petty_cash": self[f"{side}_petty_cash"],
+                "items": [self[n] for n in info["items"]],
+                "stars": self[info["stars"]] if info["stars"] else None,
+                "mercs": [(self[p], self[s]) for p, s in info["mercs"]],
+            }
+            for side, info in self.sides.items()
+        ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -166,13 +187,21 @@ class PrematchForm(forms.Form):
     def to_input(self) -> PrematchInput:
         data = self.cleaned_data
         dice = (data["weather_1"], data["weather_2"]) if data.get("weather_source") == "entered" else None
-        return PrematchInput(weather_dice=dice, home_petty_cash=self.petty_cash("home"),
-                             away_petty_cash=self.petty_cash("away"), home_inducements=self.order("home"),
-                             away_inducements=self.order("away"))
+        return PrematchInput(
+            weather_dice=dice,
+            home_petty_cash=self.petty_cash("home"),
+            away_petty_cash=self.petty_cash("away"),
+            home_inducements=self.order("home"),
+            away_inducements=self.order("away"),
+        )
 
 
-PLAYER_COUNTS = (("comp", "completions", gettext_lazy("Comp.")), ("td", "touchdowns", gettext_lazy("TD")),
-                 ("int", "interceptions", gettext_lazy("Int.")), ("cas", "casualties", gettext_lazy("Cas.")))
+PLAYER_COUNTS = (
+    ("comp", "completions", gettext_lazy("Comp.")),
+    ("td", "touchdowns", gettext_lazy("TD")),
+    ("int", "interceptions", gettext_lazy("Int.")),
+    ("cas", "casualties", gettext_lazy("Cas.")),
+)
 CASUALTY_FIELDS = ("d6", "d8", "d6b", "d8b", "apo_d6", "apo_d8", "regen")
 
 
@@ -183,51 +212,75 @@ class ReportForm(forms.Form):
     away_score = number(gettext_lazy("Away score"), required=True, min=0)
     home_fame = number(gettext_lazy("FAME"), min=0, max=2)
     away_fame = number(gettext_lazy("FAME"), min=0, max=2)
-    gate = forms.IntegerField(label=gettext_lazy("Gate (thousands of fans)"), required=False, min_value=0,
-                              widget=forms.NumberInput(attrs={**NUMERIC, "min": 0}))
-    played_on = forms.DateField(label=gettext_lazy("Played on"), required=False,
-                                widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}))
+    gate = forms.IntegerField(
+        label=gettext_lazy("Gate (thousands of fans)"),
+        required=False,
+        min_value=0,
+        widget=forms.NumberInput(attrs={**NUMERIC, "min": 0}),
+    )
+    played_on = forms.DateField(
+        label=gettext_lazy("Played on"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
+    )
     conceded_by = forms.ChoiceField(label=gettext_lazy("Concession"), required=False, widget=forms.RadioSelect)
     concession_justified = forms.BooleanField(required=False)
 
-    def __init__(self, *args: Any, match: Match, ruleset: Ruleset, lines: list[MatchPlayer],
-                 skills: dict[int, set[str]], require_mvp: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        match: Match,
+        ruleset: Ruleset,
+        lines: list[MatchPlayer],
+        skills: dict[int, set[str]],
+        require_mvp: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.match, self.ruleset, self.lines, self.require_mvp = match, ruleset, lines, require_mvp
         self.mvp_chosen = ruleset.params.mvp_mode == "chosen"
         self.fields["conceded_by"].choices = [("", _("No concession"))] + [
-            (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES]
+            (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES
+        ]
         self.fields["concession_justified"].label = _(
-            "Justified: conceded at a kick-off with %(max)s players or fewer able to play") % {
-            "max": ruleset.params.justified_concession_max_players}
+            "Justified: conceded at a kick-off with %(max)s players or fewer able to play"
+        ) % {"max": ruleset.params.justified_concession_max_players}
         for line in lines:
             off = {} if line.eligible else {"disabled": True}
             for key, _attr, label in PLAYER_COUNTS:
                 self.fields[f"p{line.player_id}_{key}"] = number(label, min=0, **off)
             for key in CASUALTY_FIELDS:
                 self.fields[f"p{line.player_id}_{key}"] = number(key, min=1, max=8 if "8" in key else 6)
-            self.fields[f"p{line.player_id}_apo"] = forms.BooleanField(label=_("Apothecary used"), required=False,
-                                                                        widget=checkbox())
+            self.fields[f"p{line.player_id}_apo"] = forms.BooleanField(
+                label=_("Apothecary used"), required=False, widget=checkbox()
+            )
             self.fields[f"p{line.player_id}_apo_keep"] = forms.BooleanField(
-                label=_("Kept the apothecary's roll"), required=False, initial=True, widget=checkbox())
+                label=_("Kept the apothecary's roll"), required=False, initial=True, widget=checkbox()
+            )
         for side, _label in SIDES:
             self.fields[f"winnings_{side}"] = number(_("Winnings D6"), min=1, max=6)
             self.fields[f"reroll_{side}"] = forms.ChoiceField(
-                label=_("Winner's re-roll"), required=False,
-                choices=[("", _("Not re-rolled")), ("yes", _("Re-rolled"))])
+                label=_("Winner's re-roll"), required=False, choices=[("", _("Not re-rolled")), ("yes", _("Re-rolled"))]
+            )
             self.fields[f"reroll_die_{side}"] = number(_("Re-rolled D6"), min=1, max=6)
             for n in (1, 2, 3):
                 self.fields[f"ff_{side}_{n}"] = number(_("D6 #%(n)s") % {"n": n}, min=1, max=6)
             if self.mvp_chosen:
                 candidates = [("", _("Choose the MVP…"))] + [
                     (f"p{ln.player_id}", f"#{ln.player.number} {ln.player.name}")
-                    for ln in lines if ln.side == side and ln.eligible]
+                    for ln in lines
+                    if ln.side == side and ln.eligible
+                ]
                 team = match.team(side).name
                 self.fields[f"mvp_{side}_1"] = forms.ChoiceField(
-                    label=_("MVP of %(team)s") % {"team": team}, choices=candidates, required=False)
+                    label=_("MVP of %(team)s") % {"team": team}, choices=candidates, required=False
+                )
                 self.fields[f"mvp_{side}_2"] = forms.ChoiceField(
                     label=_("Second MVP of %(team)s (only after the opponent's unjustified concession)")
-                    % {"team": team}, choices=candidates, required=False)
+                    % {"team": team},
+                    choices=candidates,
+                    required=False,
+                )
         self.skills = skills
         self.extra_lines = self._unknown_lines()
 
@@ -259,19 +312,31 @@ class ReportForm(forms.Form):
                     position_name = position.name(get_language() or "en")
                 except KeyError:
                     position_name = line.player.position
-                players.append({
-                    "line": line, "position": position_name, "counts": [self[f"{p}_{k}"] for k, _a, _l in PLAYER_COUNTS],
-                    "cas": {k: self[f"{p}_{k}"] for k in (*CASUALTY_FIELDS, "apo", "apo_keep")},
-                    "decay": "decay" in known, "regeneration": "regeneration" in known,
-                    "hurt": any(self[f"{p}_{k}"].value() not in (None, "") for k in CASUALTY_FIELDS),
-                })
-            out.append({
-                "side": side, "team": self.match.team(side), "players": players,
-                "score": self[f"{side}_score"], "fame": self[f"{side}_fame"], "winnings": self[f"winnings_{side}"],
-                "reroll": self[f"reroll_{side}"], "reroll_die": self[f"reroll_die_{side}"],
-                "ff": [self[f"ff_{side}_{n}"] for n in (1, 2, 3)],
-                "mvp": [self[f"mvp_{side}_{n}"] for n in (1, 2)] if self.mvp_chosen else [],
-            })
+                players.append(
+                    {
+                        "line": line,
+                        "position": position_name,
+                        "counts": [self[f"{p}_{k}"] for k, _a, _l in PLAYER_COUNTS],
+                        "cas": {k: self[f"{p}_{k}"] for k in (*CASUALTY_FIELDS, "apo", "apo_keep")},
+                        "decay": "decay" in known,
+                        "regeneration": "regeneration" in known,
+                        "hurt": any(self[f"{p}_{k}"].value() not in (None, "") for k in CASUALTY_FIELDS),
+                    }
+                )
+            out.append(
+                {
+                    "side": side,
+                    "team": self.match.team(side),
+                    "players": players,
+                    "score": self[f"{side}_score"],
+                    "fame": self[f"{side}_fame"],
+                    "winnings": self[f"winnings_{side}"],
+                    "reroll": self[f"reroll_{side}"],
+                    "reroll_die": self[f"reroll_die_{side}"],
+                    "ff": [self[f"ff_{side}_{n}"] for n in (1, 2, 3)],
+                    "mvp": [self[f"mvp_{side}_{n}"] for n in (1, 2)] if self.mvp_chosen else [],
+                }
+            )
         return out
 
     def clean(self) -> dict[str, Any]:
@@ -290,8 +355,9 @@ class ReportForm(forms.Form):
         else:
             outcomes = {"home": "win" if home > away else "loss" if home < away else "draw"}
             outcomes["away"] = {"win": "loss", "loss": "win", "draw": "draw"}[outcomes["home"]]
-        penalised = concession_penalised(self.ruleset, conceded=bool(conceded),
-                                         justified=bool(data.get("concession_justified")))
+        penalised = concession_penalised(
+            self.ruleset, conceded=bool(conceded), justified=bool(data.get("concession_justified"))
+        )
         for side, _label in SIDES:
             self._clean_side(side, outcomes[side], conceded == side, penalised)
         return data
@@ -306,25 +372,40 @@ class ReportForm(forms.Form):
             if any(v is not None for v in dice.values()) or data.get(f"{p}_apo"):
                 self.add_error(None, _("%(player)s: enter the casualty roll (D6 and D8) first.") % {"player": who})
             return
-        pairs = (("d6", "d8", _("the casualty roll")), ("d6b", "d8b", _("the Decay roll")),
-                 ("apo_d6", "apo_d8", _("the apothecary's roll")))
+        pairs = (
+            ("d6", "d8", _("the casualty roll")),
+            ("d6b", "d8b", _("the Decay roll")),
+            ("apo_d6", "apo_d8", _("the apothecary's roll")),
+        )
         for a, b, what in pairs:
             if (dice[a] is None) != (dice[b] is None):
-                self.add_error(None, _("%(player)s: give both the D6 and the D8 of %(what)s.") % {
-                    "player": who, "what": what})
+                self.add_error(
+                    None, _("%(player)s: give both the D6 and the D8 of %(what)s.") % {"player": who, "what": what}
+                )
                 return
         used = bool(data.get(f"{p}_apo"))
         if used and dice["apo_d6"] is None:
             self.add_error(None, _("%(player)s: the apothecary was used: enter its D6 and D8.") % {"player": who})
             return
-        if dice["regen"] is not None and check_d6(self, f"{p}_regen", _("%(player)s, regeneration") % {
-                "player": who}) is None:
+        if (
+            dice["regen"] is not None
+            and check_d6(self, f"{p}_regen", _("%(player)s, regeneration") % {"player": who}) is None
+        ):
             return
-        self.casualties_out.append(CasualtyLine(
-            line.player_id, d6=dice["d6"], d8=dice["d8"], second_d6=dice["d6b"], second_d8=dice["d8b"],
-            apothecary_used=used and dice["apo_d6"] is not None, apothecary_d6=dice["apo_d6"] if used else None,
-            apothecary_d8=dice["apo_d8"] if used else None,
-            apothecary_kept_reroll=used and bool(data.get(f"{p}_apo_keep")), regeneration_roll=dice["regen"]))
+        self.casualties_out.append(
+            CasualtyLine(
+                line.player_id,
+                d6=dice["d6"],
+                d8=dice["d8"],
+                second_d6=dice["d6b"],
+                second_d8=dice["d8b"],
+                apothecary_used=used and dice["apo_d6"] is not None,
+                apothecary_d6=dice["apo_d6"] if used else None,
+                apothecary_d8=dice["apo_d8"] if used else None,
+                apothecary_kept_reroll=used and bool(data.get(f"{p}_apo_keep")),
+                regeneration_roll=dice["regen"],
+            )
+        )
 
     def _clean_side(self, side: str, outcome: str, conceded: bool, penalised: bool) -> None:
         data, team = self.cleaned_data, self.match.team(side).name
@@ -333,16 +414,19 @@ class ReportForm(forms.Form):
         die = check_d6(self, f"reroll_die_{side}", _("%(team)s, re-rolled winnings") % {"team": team})
         if winnings is not None:
             if conceded and not penalised:
-                self.add_error(f"winnings_{side}", _("A team that conceded with good reason earns no winnings: "
-                                                     "leave its die empty."))
+                self.add_error(
+                    f"winnings_{side}",
+                    _("A team that conceded with good reason earns no winnings: leave its die empty."),
+                )
             else:
                 self.dice_out[f"winnings:{side}"] = [winnings]
         if reroll or die is not None:
             if outcome != "win":
                 self.add_error(f"reroll_{side}", _("Only the winner may re-roll its winnings die."))
             elif winnings is None:
-                self.add_error(f"reroll_{side}", _("Enter the first winnings die before the re-roll, "
-                                                   "or leave both to the server."))
+                self.add_error(
+                    f"reroll_{side}", _("Enter the first winnings die before the re-roll, or leave both to the server.")
+                )
             elif not reroll:
                 self.add_error(f"reroll_die_{side}", _("A re-rolled die was entered but no re-roll was chosen."))
         if outcome == "win" and winnings is not None and f"winnings:{side}" in self.dice_out:
@@ -356,8 +440,11 @@ class ReportForm(forms.Form):
             if conceded and penalised:
                 self.add_error(None, _("%(team)s conceded: it loses 1 fan factor without rolling.") % {"team": team})
             elif len(ff) != needed:
-                self.add_error(None, _("%(team)s rolls %(n)s dice for the fan factor: enter all of them or none.")
-                               % {"team": team, "n": needed})
+                self.add_error(
+                    None,
+                    _("%(team)s rolls %(n)s dice for the fan factor: enter all of them or none.")
+                    % {"team": team, "n": needed},
+                )
             else:
                 self.dice_out[f"ff:{side}"] = ff
         if self.mvp_chosen:
@@ -374,11 +461,19 @@ class ReportForm(forms.Form):
     def to_report(self) -> ReportInput:
         data = self.cleaned_data
         return ReportInput(
-            home_score=data["home_score"], away_score=data["away_score"], home_fame=data.get("home_fame") or 0,
-            away_fame=data.get("away_fame") or 0, gate=data.get("gate"), conceded_by=data.get("conceded_by") or "",
+            home_score=data["home_score"],
+            away_score=data["away_score"],
+            home_fame=data.get("home_fame") or 0,
+            away_fame=data.get("away_fame") or 0,
+            gate=data.get("gate"),
+            conceded_by=data.get("conceded_by") or "",
             concession_justified=bool(data.get("conceded_by")) and bool(data.get("concession_justified")),
-            lines=tuple(self.lines_out), casualties=tuple(self.casualties_out), dice=self.dice_out,
-            decisions=self.decisions_out, played_on=data.get("played_on"))
+            lines=tuple(self.lines_out),
+            casualties=tuple(self.casualties_out),
+            dice=self.dice_out,
+            decisions=self.decisions_out,
+            played_on=data.get("played_on"),
+        )
 
 
 class ImprovementForm(forms.Form):

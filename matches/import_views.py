@@ -21,8 +21,11 @@ from matches.services import MatchError
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Report file (JSON)"), required=False)
-    text = forms.CharField(label=gettext_lazy("…or paste the report"), required=False,
-                           widget=forms.Textarea(attrs={"rows": 12, "class": "font-monospace"}))
+    text = forms.CharField(
+        label=gettext_lazy("…or paste the report"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12, "class": "font-monospace"}),
+    )
 
     def clean(self) -> dict:
         data = super().clean()

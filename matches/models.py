@@ -83,7 +83,8 @@ class Match(models.Model):
         indexes = [
             # The sweep looks for confirmed matches nobody has queued and runs whose lease ran out.
             models.Index(
-                fields=["status", "lease_until"], name="match_pending_postgame",
+                fields=["status", "lease_until"],
+                name="match_pending_postgame",
                 condition=models.Q(status__in=["confirmed", "processing"]),
             )
         ]

@@ -29,8 +29,14 @@ def _measured(task: str, match_id: int) -> Iterator[dict]:
     started = time.perf_counter()
     with connection.execute_wrapper(count):
         yield counts
-    log.info("task=%s match=%s result=%s queries=%d ms=%.2f", task, match_id, counts["result"], counts["queries"],
-             (time.perf_counter() - started) * 1000)
+    log.info(
+        "task=%s match=%s result=%s queries=%d ms=%.2f",
+        task,
+        match_id,
+        counts["result"],
+        counts["queries"],
+        (time.perf_counter() - started) * 1000,
+    )
 
 
 @shared_task(name="matches.run_postgame", acks_late=True, reject_on_worker_lost=True)

@@ -35,10 +35,7 @@ def position_choices(team_list: TeamList | None, lang: str) -> Choices:
     """Position options labelled with their cost and maximum, e.g. “Blitzer — 90,000 (0–4)”."""
     if team_list is None:
         return []
-    return [
-        (pos.key, f"{pos.name(lang)} — {intcomma(pos.cost)} (0–{pos.max_count})")
-        for pos in team_list.positions
-    ]
+    return [(pos.key, f"{pos.name(lang)} — {intcomma(pos.cost)} (0–{pos.max_count})") for pos in team_list.positions]
 
 
 class TeamOrderForm(forms.Form):
@@ -53,27 +50,41 @@ class TeamOrderForm(forms.Form):
     apothecary = forms.BooleanField(label=_("Apothecary"), required=False)
 
     def __init__(
-        self, *args: Any, ruleset: Ruleset, team_list: TeamList | None, lang: str, fields_url: str = "",
+        self,
+        *args: Any,
+        ruleset: Ruleset,
+        team_list: TeamList | None,
+        lang: str,
+        fields_url: str = "",
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         p = ruleset.params
         self.fields["race"].choices = [("", _("Choose a race…"))] + race_choices(ruleset, lang)
         # Changing the race re-renders the position choices and staff options (htmx).
-        self.fields["race"].widget.attrs.update({
-            "hx-post": fields_url, "hx-trigger": "change", "hx-target": "#order-body", "hx-swap": "outerHTML",
-        })
+        self.fields["race"].widget.attrs.update(
+            {
+                "hx-post": fields_url,
+                "hx-trigger": "change",
+                "hx-target": "#order-body",
+                "hx-swap": "outerHTML",
+            }
+        )
         # max attributes only guide the browser's spinner; the service states the rule if broken.
         self.fields["fan_factor"].widget.attrs["max"] = p.fan_factor_max_at_creation
         self.fields["fan_factor"].help_text = _("%(price)s each, 0 to %(max)s") % {
-            "price": intcomma(p.fan_factor_cost), "max": p.fan_factor_max_at_creation}
+            "price": intcomma(p.fan_factor_cost),
+            "max": p.fan_factor_max_at_creation,
+        }
         self.fields["assistant_coaches"].help_text = _("%(price)s each") % {"price": intcomma(p.assistant_coach_cost)}
         self.fields["cheerleaders"].help_text = _("%(price)s each") % {"price": intcomma(p.cheerleader_cost)}
         self.fields["apothecary"].help_text = _("Costs %(price)s") % {"price": intcomma(p.apothecary_cost)}
         if team_list is not None:
             self.fields["rerolls"].widget.attrs["max"] = team_list.max_rerolls
             self.fields["rerolls"].help_text = _("%(price)s each at creation, 0 to %(max)s") % {
-                "price": intcomma(team_list.reroll_cost), "max": team_list.max_rerolls}
+                "price": intcomma(team_list.reroll_cost),
+                "max": team_list.max_rerolls,
+            }
             if not team_list.apothecary_allowed:
                 # Disabled: the posted value is ignored, so such a team never buys one.
                 self.fields["apothecary"].disabled = True
@@ -123,10 +134,12 @@ class PlayerRowForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["position"].set_choices(positions, blank=True)
         self.fields["position"].widget.attrs.update({"class": "form-select form-select-sm"})
-        self.fields["number"].widget.attrs.update({"class": "form-control form-control-sm text-end",
-                                                   "inputmode": "numeric"})
-        self.fields["name"].widget.attrs.update({"class": "form-control form-control-sm",
-                                                 "placeholder": _("Player name")})
+        self.fields["number"].widget.attrs.update(
+            {"class": "form-control form-control-sm text-end", "inputmode": "numeric"}
+        )
+        self.fields["name"].widget.attrs.update(
+            {"class": "form-control form-control-sm", "placeholder": _("Player name")}
+        )
 
 
 PlayerRowFormSet = forms.formset_factory(PlayerRowForm, extra=0, max_num=MAX_ROWS, absolute_max=MAX_ROWS)
@@ -159,8 +172,9 @@ def read_order_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[
     return head, rows
 
 
-def order_from_data(head: Mapping[str, Any], rows: Sequence[Mapping[str, str]],
-                    apothecary_allowed: bool = True) -> TeamOrder:
+def order_from_data(
+    head: Mapping[str, Any], rows: Sequence[Mapping[str, str]], apothecary_allowed: bool = True
+) -> TeamOrder:
     """Best-effort order for the live preview: unreadable numbers count as 0 (or no shirt number)."""
     players = tuple(
         PlayerOrder(position=row["position"].strip(), name=row["name"], number=_int(row["number"], None))
@@ -168,8 +182,11 @@ def order_from_data(head: Mapping[str, Any], rows: Sequence[Mapping[str, str]],
         if row["position"].strip() or row["name"].strip()
     )
     return TeamOrder(
-        name=str(head.get("name", "")), race=str(head.get("race", "")), players=players,
-        rerolls=_int(head.get("rerolls")) or 0, fan_factor=_int(head.get("fan_factor")) or 0,
+        name=str(head.get("name", "")),
+        race=str(head.get("race", "")),
+        players=players,
+        rerolls=_int(head.get("rerolls")) or 0,
+        fan_factor=_int(head.get("fan_factor")) or 0,
         assistant_coaches=_int(head.get("assistant_coaches")) or 0,
         cheerleaders=_int(head.get("cheerleaders")) or 0,
         apothecary=bool(head.get("apothecary")) and apothecary_allowed,
@@ -185,8 +202,14 @@ def order_from_forms(form: TeamOrderForm, formset: forms.BaseFormSet) -> TeamOrd
         if f.cleaned_data.get("position") or (f.cleaned_data.get("name") or "").strip()
     )
     return TeamOrder(
-        name=cd["name"], race=cd["race"], players=players, rerolls=cd["rerolls"], fan_factor=cd["fan_factor"],
-        assistant_coaches=cd["assistant_coaches"], cheerleaders=cd["cheerleaders"], apothecary=cd["apothecary"],
+        name=cd["name"],
+        race=cd["race"],
+        players=players,
+        rerolls=cd["rerolls"],
+        fan_factor=cd["fan_factor"],
+        assistant_coaches=cd["assistant_coaches"],
+        cheerleaders=cd["cheerleaders"],
+        apothecary=cd["apothecary"],
     )
 
 
@@ -195,8 +218,9 @@ def order_from_forms(form: TeamOrderForm, formset: forms.BaseFormSet) -> TeamOrd
 
 class PlayerHireForm(forms.Form):
     position = PositionField(label=_("Position"))
-    number = forms.IntegerField(label=_("Number"), required=False, min_value=1, max_value=99,
-                                help_text=_("Empty: the first free number."))
+    number = forms.IntegerField(
+        label=_("Number"), required=False, min_value=1, max_value=99, help_text=_("Empty: the first free number.")
+    )
     name = forms.CharField(label=_("Name"), max_length=80)
 
     def __init__(self, *args: Any, positions: Choices, **kwargs: Any) -> None:
@@ -206,8 +230,11 @@ class PlayerHireForm(forms.Form):
         self.helper.form_tag = False
         self.helper.disable_csrf = True
         self.helper.layout = Layout(
-            Row(Column("position", css_class="col-sm-5"), Column("number", css_class="col-sm-2"),
-                Column("name", css_class="col-sm-5")),
+            Row(
+                Column("position", css_class="col-sm-5"),
+                Column("number", css_class="col-sm-2"),
+                Column("name", css_class="col-sm-5"),
+            ),
         )
 
 

@@ -19,9 +19,7 @@ def team_ruleset(team: Team) -> Ruleset:
 def roster_players(team: Team) -> QuerySet[Player]:
     """Players still on the roster (not dead, retired or fired), with their gains loaded."""
     return (
-        team.players.filter(status=Player.Status.ACTIVE)
-        .prefetch_related("advancements", "injuries")
-        .order_by("number")
+        team.players.filter(status=Player.Status.ACTIVE).prefetch_related("advancements", "injuries").order_by("number")
     )
 
 
@@ -37,8 +35,10 @@ def roster_value(ruleset: Ruleset, team: Team, players: Iterable[tuple[str, bool
         cheerleaders=team.cheerleaders,
         apothecary=team.apothecary,
         players=tuple(
-            PlayerFacts(value=player_value(ruleset, position_cost=race.position(position).cost,
-                                           improvements=list(kinds)), available=not misses)
+            PlayerFacts(
+                value=player_value(ruleset, position_cost=race.position(position).cost, improvements=list(kinds)),
+                available=not misses,
+            )
             for position, misses, kinds in players
         ),
     )
@@ -48,8 +48,11 @@ def roster_value(ruleset: Ruleset, team: Team, players: Iterable[tuple[str, bool
 def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
     """Team value from the rules engine: roster facts in, one number out."""
     players = list(roster_players(team)) if players is None else players
-    return roster_value(team_ruleset(team), team,
-                        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()]) for p in players))
+    return roster_value(
+        team_ruleset(team),
+        team,
+        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()]) for p in players),
+    )
 
 
 def ledger_balance(team: Team) -> int:
@@ -114,16 +117,22 @@ def roster_rows(team: Team, ruleset: Ruleset) -> list[RosterRow]:
 def team_list_for_league(league_id: int) -> QuerySet[Team]:
     """The league's teams with the number of improvement rolls waiting for their coach's choice."""
     pending = Count("players__improvement_rolls", filter=Q(players__improvement_rolls__advancement__isnull=True))
-    return (Team.objects.filter(league_id=league_id).select_related("coach")
-            .annotate(pending_improvements=pending).order_by("name"))
+    return (
+        Team.objects.filter(league_id=league_id)
+        .select_related("coach")
+        .annotate(pending_improvements=pending)
+        .order_by("name")
+    )
 
 
 def pending_improvements(team: Team) -> QuerySet[ImprovementRoll]:
     """Improvement rolls of the team's players still waiting for a choice, oldest first."""
-    return (ImprovementRoll.objects.filter(player__team=team, advancement__isnull=True)
-            .select_related("player").order_by("player__number", "index"))
+    return (
+        ImprovementRoll.objects.filter(player__team=team, advancement__isnull=True)
+        .select_related("player")
+        .order_by("player__number", "index")
+    )
 
 
 def ledger_entries(team: Team) -> QuerySet[TreasuryEntry]:
     return team.ledger.select_related("created_by").order_by("created_at", "pk")
-

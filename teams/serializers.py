@@ -37,8 +37,9 @@ class InjurySerializer(serializers.Serializer):
 
 
 class AdvancementSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["new_skill", "new_skill_double", "ma_increase", "st_increase",
-                                            "ag_increase", "av_increase"])
+    kind = serializers.ChoiceField(
+        choices=["new_skill", "new_skill_double", "ma_increase", "st_increase", "ag_increase", "av_increase"]
+    )
     skill = serializers.CharField(allow_blank=True, help_text="Skill key, empty for a characteristic.")
 
     class Meta:
@@ -56,8 +57,10 @@ class PlayerRowSerializer(serializers.Serializer):
     ag = serializers.IntegerField()
     av = serializers.IntegerField()
     skills = SkillRefSerializer(many=True, help_text="Starting skills, then skills gained.")
-    advancements = AdvancementSerializer(many=True, help_text="Gains in the order taken: how each skill "
-                                         "(normal or double roll) or characteristic increase came.")
+    advancements = AdvancementSerializer(
+        many=True,
+        help_text="Gains in the order taken: how each skill (normal or double roll) or characteristic increase came.",
+    )
     spp = serializers.IntegerField()
     value = serializers.IntegerField()
     niggling_injuries = serializers.IntegerField()
@@ -154,8 +157,13 @@ def ledger_entry_data(entry: TreasuryEntry, reversals: dict[int, int]) -> dict[s
     """Needs entry.created_by loaded (select_related). Memos are stored in English and shown translated,
     as on the team page (an empty memo must not go through gettext: it would return the catalogue header)."""
     return {
-        "id": entry.pk, "kind": entry.kind, "kind_display": entry.get_kind_display(), "amount": entry.amount,
-        "key": entry.key, "memo": gettext(entry.memo) if entry.memo else "", "match": entry.match_id,
+        "id": entry.pk,
+        "kind": entry.kind,
+        "kind_display": entry.get_kind_display(),
+        "amount": entry.amount,
+        "key": entry.key,
+        "memo": gettext(entry.memo) if entry.memo else "",
+        "match": entry.match_id,
         "created_by": entry.created_by.get_username() if entry.created_by else None,
         "created_at": entry.created_at,
         "reverses": int(entry.key.split(":", 1)[1]) if entry.key.startswith("reverse:") else None,
@@ -166,13 +174,23 @@ def ledger_entry_data(entry: TreasuryEntry, reversals: dict[int, int]) -> dict[s
 def team_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
     """Needs team.league and team.coach loaded (select_related) to stay at a fixed query count."""
     return {
-        "id": team.pk, "name": team.name, "league": team.league.slug, "league_name": team.league.name,
-        "ruleset": ruleset.key, "coach": team.coach.get_username(),
-        "race": team.race, "race_name": ruleset.team(team.race).name(lang) if team.race in ruleset.teams else team.race,
-        "status": team.status, "status_display": team.get_status_display(),
-        "team_value": team.team_value, "treasury": team.treasury, "rerolls": team.rerolls,
-        "fan_factor": team.fan_factor, "assistant_coaches": team.assistant_coaches,
-        "cheerleaders": team.cheerleaders, "apothecary": team.apothecary,
+        "id": team.pk,
+        "name": team.name,
+        "league": team.league.slug,
+        "league_name": team.league.name,
+        "ruleset": ruleset.key,
+        "coach": team.coach.get_username(),
+        "race": team.race,
+        "race_name": ruleset.team(team.race).name(lang) if team.race in ruleset.teams else team.race,
+        "status": team.status,
+        "status_display": team.get_status_display(),
+        "team_value": team.team_value,
+        "treasury": team.treasury,
+        "rerolls": team.rerolls,
+        "fan_factor": team.fan_factor,
+        "assistant_coaches": team.assistant_coaches,
+        "cheerleaders": team.cheerleaders,
+        "apothecary": team.apothecary,
     }
 
 
@@ -189,8 +207,14 @@ def _injuries(player: Player, ruleset: Ruleset, lang: str) -> list[dict[str, Any
     out = []
     for injury in player.injuries.all():
         result = by_key.get(injury.casualty)
-        out.append({"casualty": injury.casualty, "name": result.name(lang) if result else injury.casualty,
-                    "stat": injury.stat, "applied": injury.applied})
+        out.append(
+            {
+                "casualty": injury.casualty,
+                "name": result.name(lang) if result else injury.casualty,
+                "stat": injury.stat,
+                "applied": injury.applied,
+            }
+        )
     return out
 
 
@@ -198,14 +222,25 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
     """One roster line; the player's advancements and injuries must be prefetched."""
     player = row.player
     return {
-        "id": player.pk, "number": player.number, "name": player.name,
-        "position": row.position.key, "position_name": row.position.name(lang),
-        "ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av,
+        "id": player.pk,
+        "number": player.number,
+        "name": player.name,
+        "position": row.position.key,
+        "position_name": row.position.name(lang),
+        "ma": row.ma,
+        "st": row.st,
+        "ag": row.ag,
+        "av": row.av,
         "skills": skill_refs(ruleset, list(row.skills), lang),
         "advancements": [{"kind": kind, "skill": skill} for kind, skill in row.advancements],
-        "spp": player.spp, "value": row.value, "niggling_injuries": player.niggling_injuries,
-        "miss_next_game": player.miss_next_game, "injuries": _injuries(player, ruleset, lang),
-        "journeyman": player.journeyman, "status": player.status, "status_display": player.get_status_display(),
+        "spp": player.spp,
+        "value": row.value,
+        "niggling_injuries": player.niggling_injuries,
+        "miss_next_game": player.miss_next_game,
+        "injuries": _injuries(player, ruleset, lang),
+        "journeyman": player.journeyman,
+        "status": player.status,
+        "status_display": player.get_status_display(),
     }
 
 
@@ -218,5 +253,10 @@ def player_detail_data(player: Player, ruleset: Ruleset, lang: str) -> dict[str,
 
 
 def team_summary_data(team: Team) -> dict[str, Any]:
-    return {"id": team.pk, "name": team.name, "status": team.status, "team_value": team.team_value,
-            "treasury": team.treasury}
+    return {
+        "id": team.pk,
+        "name": team.name,
+        "status": team.status,
+        "team_value": team.team_value,
+        "treasury": team.treasury,
+    }

@@ -40,8 +40,10 @@ CELERY_BROKER_URL = _test_broker_url()
 # subprocess cannot open SQLite's default in-memory test database: on SQLite it is a file, one per
 # pytest process (TEST_SQLITE_PATH names another).
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_SQLITE_PATH")  # noqa: F405
-                                    or os.path.join(tempfile.gettempdir(), f"bloodbowl-test-{os.getpid()}.sqlite3")}
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get("TEST_SQLITE_PATH")  # noqa: F405
+        or os.path.join(tempfile.gettempdir(), f"bloodbowl-test-{os.getpid()}.sqlite3")
+    }
 # No persistent connections in tests: the worker threads and subprocesses of tests/tasks would
 # still hold theirs when the test database is dropped.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

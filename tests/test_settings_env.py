@@ -20,8 +20,11 @@ PROBE = (
 
 
 def run(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items()
-             if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"}}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"}
+    }
     clean.update({"DJANGO_SETTINGS_MODULE": "league.settings", "SQLITE_PATH": "/tmp/bb-settings-probe.sqlite3"})
     clean.update(env)
     return subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
@@ -44,8 +47,14 @@ def test_empty_values_mean_unset():
 
 
 def test_database_url_and_broker_switch_to_postgres_and_a_real_broker():
-    s = settings_with({"DEBUG": "1", "DATABASE_URL": "postgres://u@127.0.0.1:5432/x",
-                       "CELERY_BROKER_URL": "redis://127.0.0.1:6379/3", "ALLOWED_HOSTS": "a.example, b.example"})
+    s = settings_with(
+        {
+            "DEBUG": "1",
+            "DATABASE_URL": "postgres://u@127.0.0.1:5432/x",
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/3",
+            "ALLOWED_HOSTS": "a.example, b.example",
+        }
+    )
     assert s["engine"].endswith("postgresql") and s["eager"] is False
     assert s["broker"] == "redis://127.0.0.1:6379/3" and s["hosts"] == ["a.example", "b.example"]
 

@@ -24,7 +24,9 @@ def entries(text: str) -> list[tuple[str, str, bool]]:
 
 
 def test_every_french_message_is_translated_and_none_is_fuzzy():
-    todo = [msgid for msgid, msgstr, fuzzy in entries(PO.read_text(encoding="utf-8")) if msgid and (not msgstr or fuzzy)]
+    todo = [
+        msgid for msgid, msgstr, fuzzy in entries(PO.read_text(encoding="utf-8")) if msgid and (not msgstr or fuzzy)
+    ]
     assert todo == []
 
 

@@ -35,8 +35,9 @@ def _known_skills(row: Row, skills: dict[str, Skill]) -> tuple[str, ...]:
 
 def load_skills(folder: Path, problems: Problems, params: Parameters) -> dict[str, Skill]:
     name = "skills.csv"
-    rows = read_rows(folder, name, ("skill_key", "name_en", "name_fr", "category", "excludes"), problems,
-                     params.gp_granularity)
+    rows = read_rows(
+        folder, name, ("skill_key", "name_en", "name_fr", "category", "excludes"), problems, params.gp_granularity
+    )
     seen: dict[object, int] = {}
     raw: dict[str, tuple[Row, Skill, tuple[str, ...]]] = {}
     for row in rows:
@@ -65,25 +66,53 @@ def load_skills(folder: Path, problems: Problems, params: Parameters) -> dict[st
 
 def load_teams(folder: Path, problems: Problems, params: Parameters, skills: dict[str, Skill]) -> dict[str, TeamList]:
     g = params.gp_granularity
-    team_rows = read_rows(folder, "teams.csv", ("team_key", "name_en", "name_fr", "reroll_cost", "max_rerolls",
-                                                "apothecary_allowed", "necromancer"), problems, g)
+    team_rows = read_rows(
+        folder,
+        "teams.csv",
+        ("team_key", "name_en", "name_fr", "reroll_cost", "max_rerolls", "apothecary_allowed", "necromancer"),
+        problems,
+        g,
+    )
     heads: dict[str, tuple[Row, dict[str, object]]] = {}
     seen: dict[object, int] = {}
     for row in team_rows:
         key = row.text("team_key")
         fields = {
-            "key": key, "name_en": row.text("name_en"), "name_fr": row.text("name_fr"),
-            "reroll_cost": row.integer("reroll_cost", gp=True) or 0, "max_rerolls": row.integer("max_rerolls") or 0,
-            "apothecary_allowed": row.flag("apothecary_allowed"), "necromancer": row.flag("necromancer"),
+            "key": key,
+            "name_en": row.text("name_en"),
+            "name_fr": row.text("name_fr"),
+            "reroll_cost": row.integer("reroll_cost", gp=True) or 0,
+            "max_rerolls": row.integer("max_rerolls") or 0,
+            "apothecary_allowed": row.flag("apothecary_allowed"),
+            "necromancer": row.flag("necromancer"),
             "special_rules": row.text("special_rules"),
             "crp_new_team": row.flag("crp_new_team") if "crp_new_team" in row.values else False,
         }
         if unique_key(row, key, seen, "team"):
             heads[key] = (row, fields)
 
-    pos_rows = read_rows(folder, "positions.csv", (
-        "team_key", "position_key", "name_en", "name_fr", "max_count", "cost", "ma", "st", "ag", "av", "skills",
-        "normal_categories", "double_categories", "journeyman_eligible"), problems, g)
+    pos_rows = read_rows(
+        folder,
+        "positions.csv",
+        (
+            "team_key",
+            "position_key",
+            "name_en",
+            "name_fr",
+            "max_count",
+            "cost",
+            "ma",
+            "st",
+            "ag",
+            "av",
+            "skills",
+            "normal_categories",
+            "double_categories",
+            "journeyman_eligible",
+        ),
+        problems,
+        g,
+    )
     positions: dict[str, list[Position]] = {key: [] for key in heads}
     seen = {}
     for row in pos_rows:
@@ -98,9 +127,22 @@ def load_teams(folder: Path, problems: Problems, params: Parameters, skills: dic
         if max_count < 1:
             row.error(f"column 'max_count' must be at least 1, got {max_count}")
         ma, st, ag, av = _stats(row, params)
-        pos = Position(team_key, key, row.text("name_en"), row.text("name_fr"), max_count,
-                       row.integer("cost", gp=True) or 0, ma, st, ag, av, _known_skills(row, skills), normal, double,
-                       row.flag("journeyman_eligible"))
+        pos = Position(
+            team_key,
+            key,
+            row.text("name_en"),
+            row.text("name_fr"),
+            max_count,
+            row.integer("cost", gp=True) or 0,
+            ma,
+            st,
+            ag,
+            av,
+            _known_skills(row, skills),
+            normal,
+            double,
+            row.flag("journeyman_eligible"),
+        )
         if unique_key(row, (team_key, key), seen, "position (team, position)") and team_key in positions:
             positions[team_key].append(pos)
 
@@ -115,10 +157,16 @@ def load_teams(folder: Path, problems: Problems, params: Parameters, skills: dic
     return teams
 
 
-def load_stars(folder: Path, problems: Problems, params: Parameters, skills: dict[str, Skill],
-               teams: dict[str, TeamList]) -> dict[str, StarPlayer]:
-    rows = read_rows(folder, "star_players.csv", ("star_key", "name_en", "name_fr", "cost", "ma", "st", "ag", "av",
-                                                  "skills", "teams", "paired_with"), problems, params.gp_granularity)
+def load_stars(
+    folder: Path, problems: Problems, params: Parameters, skills: dict[str, Skill], teams: dict[str, TeamList]
+) -> dict[str, StarPlayer]:
+    rows = read_rows(
+        folder,
+        "star_players.csv",
+        ("star_key", "name_en", "name_fr", "cost", "ma", "st", "ag", "av", "skills", "teams", "paired_with"),
+        problems,
+        params.gp_granularity,
+    )
     stars: dict[str, StarPlayer] = {}
     lines: dict[str, Row] = {}
     seen: dict[object, int] = {}
@@ -131,9 +179,19 @@ def load_stars(folder: Path, problems: Problems, params: Parameters, skills: dic
         if not star_teams:
             row.error("column 'teams' is empty: the star would play for nobody")
         ma, st, ag, av = _stats(row, params)
-        star = StarPlayer(key, row.text("name_en"), row.text("name_fr"), row.integer("cost", gp=True) or 0,
-                          ma, st, ag, av, _known_skills(row, skills), frozenset(star_teams),
-                          row.text("paired_with") or None)
+        star = StarPlayer(
+            key,
+            row.text("name_en"),
+            row.text("name_fr"),
+            row.integer("cost", gp=True) or 0,
+            ma,
+            st,
+            ag,
+            av,
+            _known_skills(row, skills),
+            frozenset(star_teams),
+            row.text("paired_with") or None,
+        )
         if unique_key(row, key, seen, "star"):
             stars[key], lines[key] = star, row
     for key, star in stars.items():
@@ -143,11 +201,26 @@ def load_stars(folder: Path, problems: Problems, params: Parameters, skills: dic
     return stars
 
 
-def load_inducements(folder: Path, problems: Problems, params: Parameters,
-                     teams: dict[str, TeamList]) -> dict[str, Inducement]:
-    rows = read_rows(folder, "inducements.csv", ("inducement_key", "name_en", "name_fr", "max_count", "cost",
-                                                 "pricing", "special_prices", "only_teams", "team_condition"),
-                     problems, params.gp_granularity)
+def load_inducements(
+    folder: Path, problems: Problems, params: Parameters, teams: dict[str, TeamList]
+) -> dict[str, Inducement]:
+    rows = read_rows(
+        folder,
+        "inducements.csv",
+        (
+            "inducement_key",
+            "name_en",
+            "name_fr",
+            "max_count",
+            "cost",
+            "pricing",
+            "special_prices",
+            "only_teams",
+            "team_condition",
+        ),
+        problems,
+        params.gp_granularity,
+    )
     found: dict[str, Inducement] = {}
     seen: dict[object, int] = {}
     for row in rows:
@@ -173,8 +246,17 @@ def load_inducements(folder: Path, problems: Problems, params: Parameters,
         for team in only:
             if team not in teams:
                 row.error(f"unknown team {team!r} in column 'only_teams'")
-        ind = Inducement(key, row.text("name_en"), row.text("name_fr"), row.opt_integer("max_count"), cost,
-                         MappingProxyType(special), pricing, frozenset(only), condition)
+        ind = Inducement(
+            key,
+            row.text("name_en"),
+            row.text("name_fr"),
+            row.opt_integer("max_count"),
+            cost,
+            MappingProxyType(special),
+            pricing,
+            frozenset(only),
+            condition,
+        )
         if unique_key(row, key, seen, "inducement"):
             found[key] = ind
     return found

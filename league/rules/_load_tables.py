@@ -17,8 +17,9 @@ SPP_ACTIONS = ("completion", "touchdown", "interception", "casualty", "mvp")
 VALUE_KEYS = ("new_skill", "new_skill_double", "ma_increase", "av_increase", "ag_increase", "st_increase")
 
 
-def _check_coverage(file: str, problems: Problems, covered: list[tuple[Row, Iterable[int]]],
-                    universe: tuple[int, ...], what: str) -> None:
+def _check_coverage(
+    file: str, problems: Problems, covered: list[tuple[Row, Iterable[int]]], universe: tuple[int, ...], what: str
+) -> None:
     """Every value of `universe` must be covered by exactly one row."""
     owner: dict[int, int] = {}
     for row, values in covered:
@@ -51,8 +52,17 @@ def _two_d6_rows(folder: Path, name: str, key_column: str, problems: Problems) -
     for row in rows:
         low, high = _range(row)
         covered.append((row, range(low, high + 1)))
-        entries.append(TableEntry(low, high, row.text(key_column), row.text("name_en"), row.text("name_fr"),
-                                  row.text("effect_en"), row.text("effect_fr")))
+        entries.append(
+            TableEntry(
+                low,
+                high,
+                row.text(key_column),
+                row.text("name_en"),
+                row.text("name_fr"),
+                row.text("effect_en"),
+                row.text("effect_fr"),
+            )
+        )
     if rows:
         _check_coverage(name, problems, covered, TWO_D6, "2D6")
     return entries
@@ -68,8 +78,9 @@ def load_kickoff(folder: Path, problems: Problems) -> tuple[TableEntry, ...]:
 
 def load_improvements(folder: Path, problems: Problems) -> tuple[ImprovementResult, ...]:
     name = "improvement_rolls.csv"
-    rows = read_rows(folder, name, ("roll_from", "roll_to", "result_key", "name_en", "name_fr", "stat_options"),
-                     problems, None)
+    rows = read_rows(
+        folder, name, ("roll_from", "roll_to", "result_key", "name_en", "name_fr", "stat_options"), problems, None
+    )
     results, covered = [], []
     for row in rows:
         low, high = _range(row)
@@ -78,8 +89,9 @@ def load_improvements(folder: Path, problems: Problems) -> tuple[ImprovementResu
             if stat not in STATS:
                 row.error(f"unknown characteristic {stat!r} in column 'stat_options'")
         covered.append((row, range(low, high + 1)))
-        results.append(ImprovementResult(low, high, row.text("result_key"), row.text("name_en"),
-                                         row.text("name_fr"), stats))
+        results.append(
+            ImprovementResult(low, high, row.text("result_key"), row.text("name_en"), row.text("name_fr"), stats)
+        )
     if rows:
         _check_coverage(name, problems, covered, TWO_D6, "2D6")
     return tuple(results)
@@ -87,8 +99,13 @@ def load_improvements(folder: Path, problems: Problems) -> tuple[ImprovementResu
 
 def load_casualties(folder: Path, problems: Problems) -> dict[int, CasualtyResult]:
     name = "casualty.csv"
-    rows = read_rows(folder, name, ("d68_from", "d68_to", "casualty_key", "name_en", "name_fr", "effect",
-                                    "misses_next_game", "niggling"), problems, None)
+    rows = read_rows(
+        folder,
+        name,
+        ("d68_from", "d68_to", "casualty_key", "name_en", "name_fr", "effect", "misses_next_game", "niggling"),
+        problems,
+        None,
+    )
     table: dict[int, CasualtyResult] = {}
     covered = []
     for row in rows:
@@ -103,9 +120,20 @@ def load_casualties(folder: Path, problems: Problems) -> dict[int, CasualtyResul
             row.error(f"column 'effect' must be one of {', '.join(CASUALTY_EFFECTS)}, got {effect!r}")
         misses, niggling = row.flag("misses_next_game"), row.flag("niggling")
         for d68 in values:
-            table.setdefault(d68, CasualtyResult(
-                d68, row.text("casualty_key"), row.text("name_en"), row.text("name_fr"), effect, misses, niggling,
-                effect if effect in STATS else None, effect == "dead"))
+            table.setdefault(
+                d68,
+                CasualtyResult(
+                    d68,
+                    row.text("casualty_key"),
+                    row.text("name_en"),
+                    row.text("name_fr"),
+                    effect,
+                    misses,
+                    niggling,
+                    effect if effect in STATS else None,
+                    effect == "dead",
+                ),
+            )
     if rows:
         _check_coverage(name, problems, covered, D68, "D68")
     return dict(sorted(table.items()))
@@ -128,8 +156,9 @@ def load_spp_awards(folder: Path, problems: Problems) -> dict[str, int]:
 
 def load_spp_levels(folder: Path, problems: Problems) -> tuple[SppLevel, ...]:
     name = "spp_levels.csv"
-    rows = read_rows(folder, name, ("level_key", "name_en", "name_fr", "spp_min", "spp_max", "improvement_rolls"),
-                     problems, None)
+    rows = read_rows(
+        folder, name, ("level_key", "name_en", "name_fr", "spp_min", "spp_max", "improvement_rolls"), problems, None
+    )
     levels: list[SppLevel] = []
     expected_min, last_rolls = 0, -1
     for index, row in enumerate(rows):

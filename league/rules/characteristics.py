@@ -53,8 +53,14 @@ class Characteristics:
     av: StatLine
 
     @classmethod
-    def for_position(cls, rules: RulesLike, position: Position, *, improvements: Mapping[str, int] | None = None,
-                     injuries: Mapping[str, int] | None = None) -> Characteristics:
+    def for_position(
+        cls,
+        rules: RulesLike,
+        position: Position,
+        *,
+        improvements: Mapping[str, int] | None = None,
+        injuries: Mapping[str, int] | None = None,
+    ) -> Characteristics:
         """The stat lines of a player of `position` with counts of improvements/injuries per stat."""
         up, down = dict(improvements or {}), dict(injuries or {})
         for stat in (*up, *down):

@@ -27,8 +27,9 @@ def fame(own_fans: int, opponent_fans: int) -> int:
 def fan_factor_dice(outcome: str, rules: RulesLike | None = None) -> int:
     """How many D6 the Fan Factor roll uses: 3 for the winner, 2 after a draw or a loss."""
     p = params_of(rules)
-    return {"win": p.fan_factor_dice_win, "draw": p.fan_factor_dice_draw,
-            "loss": p.fan_factor_dice_loss}[check_outcome(outcome)]
+    return {"win": p.fan_factor_dice_win, "draw": p.fan_factor_dice_draw, "loss": p.fan_factor_dice_loss}[
+        check_outcome(outcome)
+    ]
 
 
 def fan_factor_change(
@@ -68,6 +69,7 @@ def roll_fan_factor(
     """Roll the Fan Factor dice (if any) and return them with the resulting change."""
     values = () if conceded_unjustified else roll_many(dice, fan_factor_dice(outcome, rules), 6)
     total = sum(values) if values else None
-    delta = fan_factor_change(fan_factor=fan_factor, outcome=outcome, roll_total=total,
-                              conceded_unjustified=conceded_unjustified)
+    delta = fan_factor_change(
+        fan_factor=fan_factor, outcome=outcome, roll_total=total, conceded_unjustified=conceded_unjustified
+    )
     return FanFactorRoll(values, total, delta)

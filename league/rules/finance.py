@@ -33,7 +33,13 @@ def spiralling_expenses_basis(rules: RulesLike, *, roster_tv: int, petty_cash: i
 
 
 def winnings(
-    ruleset: Ruleset, *, roll: int, fame: int, outcome: str, conceded: bool = False, multiplier: int = 1,
+    ruleset: Ruleset,
+    *,
+    roll: int,
+    fame: int,
+    outcome: str,
+    conceded: bool = False,
+    multiplier: int = 1,
     bonus: int = 0,
 ) -> int:
     """(D6 + FAME) x per point, + the win-or-draw bonus; x multiplier (semi-final, final), + bonus
@@ -80,9 +86,19 @@ def concession_penalised(ruleset: Ruleset, *, conceded: bool, justified: bool) -
 
 
 def match_winnings(
-    ruleset: Ruleset, *, home_roll: int, home_fame: int, away_roll: int, away_fame: int, home_score: int,
-    away_score: int, conceded_by: Side | None = None, justified: bool = False, multiplier: int = 1,
-    home_bonus: int = 0, away_bonus: int = 0,
+    ruleset: Ruleset,
+    *,
+    home_roll: int,
+    home_fame: int,
+    away_roll: int,
+    away_fame: int,
+    home_score: int,
+    away_score: int,
+    conceded_by: Side | None = None,
+    justified: bool = False,
+    multiplier: int = 1,
+    home_bonus: int = 0,
+    away_bonus: int = 0,
 ) -> MatchWinnings:
     """Both sides' winnings. The conceder always receives nothing; after a penalised concession the
     winner also receives what the conceder's own roll was worth. The non-conceder wins (spec §8)."""

@@ -35,8 +35,9 @@ class ImprovementChoice:
     double_category: bool = False  # a skill only reachable because the roll was a double
 
 
-def improvement_outcome(ruleset: Ruleset, *, d6a: int, d6b: int, position: Position, skills: Iterable[str],
-                        stats: Characteristics) -> ImprovementOptions:
+def improvement_outcome(
+    ruleset: Ruleset, *, d6a: int, d6b: int, position: Position, skills: Iterable[str], stats: Characteristics
+) -> ImprovementOptions:
     """The choices open after an improvement roll of d6a + d6b.
 
     Normal categories are always open; a double also opens the Double categories (the table result
@@ -54,16 +55,22 @@ def improvement_outcome(ruleset: Ruleset, *, d6a: int, d6b: int, position: Posit
         if key in ruleset.skills:
             excluded |= ruleset.skills[key].excludes
     return ImprovementOptions(
-        dice=(d6a, d6b), total=total, is_double=is_double, result=row, team_key=position.team_key,
-        position_key=position.key, normal_categories=position.normal_categories,
+        dice=(d6a, d6b),
+        total=total,
+        is_double=is_double,
+        result=row,
+        team_key=position.team_key,
+        position_key=position.key,
+        normal_categories=position.normal_categories,
         double_categories=position.double_categories if is_double else frozenset(),
         stat_choices=tuple(stat for stat in row.stat_options if stats.can_improve(stat)),
         excluded_skills=frozenset(excluded),
     )
 
 
-def roll_improvement(ruleset: Ruleset, dice: Dice, *, position: Position, skills: Iterable[str],
-                     stats: Characteristics) -> ImprovementOptions:
+def roll_improvement(
+    ruleset: Ruleset, dice: Dice, *, position: Position, skills: Iterable[str], stats: Characteristics
+) -> ImprovementOptions:
     d6a = dice.roll(6)
     d6b = dice.roll(6)
     return improvement_outcome(ruleset, d6a=d6a, d6b=d6b, position=position, skills=skills, stats=stats)

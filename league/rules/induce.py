@@ -61,8 +61,9 @@ def inducement_cost(ruleset: Ruleset, team_key: str, order: InducementOrder) -> 
     return total
 
 
-def _check_items(ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None,
-                 found: list[Violation]) -> None:
+def _check_items(
+    ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None, found: list[Violation]
+) -> None:
     for key, count in order.items.items():
         item = ruleset.inducements.get(key)
         if item is None:
@@ -79,8 +80,9 @@ def _check_items(ruleset: Ruleset, team_key: str, order: InducementOrder, final_
             found.append(Violation("not_in_final", {"inducement": key}))
 
 
-def _check_stars(ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None,
-                 found: list[Violation]) -> int:
+def _check_stars(
+    ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None, found: list[Violation]
+) -> int:
     """Star checks; returns the squad slots the valid stars take."""
     item = _by_pricing(ruleset, "star_player")
     known = [key for key in order.stars if key in ruleset.star_players]
@@ -95,15 +97,22 @@ def _check_stars(ruleset: Ruleset, team_key: str, order: InducementOrder, final_
     if known and item is None:
         found.append(Violation("inducement_not_allowed", {"inducement": "star_player", "team": team_key}))
     elif item is not None and item.max_count is not None and len(set(groups)) > item.max_count:
-        found.append(Violation("inducement_max", {"inducement": item.key, "max": item.max_count,
-                                                  "count": len(set(groups))}))
+        found.append(
+            Violation("inducement_max", {"inducement": item.key, "max": item.max_count, "count": len(set(groups))})
+        )
     if known and item is not None and final_mode is not None:
         found.append(Violation("not_in_final", {"inducement": item.key}))
     return sum(len(group) for group in set(groups))
 
 
-def _check_mercenaries(ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None,
-                       position_counts: Mapping[str, int] | None, found: list[Violation]) -> None:
+def _check_mercenaries(
+    ruleset: Ruleset,
+    team_key: str,
+    order: InducementOrder,
+    final_mode: str | None,
+    position_counts: Mapping[str, int] | None,
+    found: list[Violation],
+) -> None:
     item = _by_pricing(ruleset, "mercenary")
     team = ruleset.team(team_key)
     known = {pos.key: pos for pos in team.positions}
@@ -117,8 +126,11 @@ def _check_mercenaries(ruleset: Ruleset, team_key: str, order: InducementOrder, 
         skill = ruleset.skills.get(merc.extra_skill) if merc.extra_skill else None
         if merc.extra_skill and skill is None:
             found.append(Violation("unknown_skill", {"skill": merc.extra_skill}))
-        elif skill is not None and (skill.category not in position.normal_categories or skill.key in position.skills
-                                    or skill.excludes & set(position.skills)):
+        elif skill is not None and (
+            skill.category not in position.normal_categories
+            or skill.key in position.skills
+            or skill.excludes & set(position.skills)
+        ):
             found.append(Violation("mercenary_skill_not_allowed", {"position": position.key, "skill": skill.key}))
     if order.mercenaries and item is None:
         found.append(Violation("inducement_not_allowed", {"inducement": "mercenary", "team": team_key}))
@@ -131,9 +143,16 @@ def _check_mercenaries(ruleset: Ruleset, team_key: str, order: InducementOrder, 
             found.append(Violation("position_max", {"position": key, "max": known[key].max_count, "count": total}))
 
 
-def check_inducements(ruleset: Ruleset, *, team_key: str, roster_size: int, order: InducementOrder, budget: int,
-                      final: bool = False, position_counts: Mapping[str, int] | None = None,
-                      ) -> tuple[Violation, ...]:
+def check_inducements(
+    ruleset: Ruleset,
+    *,
+    team_key: str,
+    roster_size: int,
+    order: InducementOrder,
+    budget: int,
+    final: bool = False,
+    position_counts: Mapping[str, int] | None = None,
+) -> tuple[Violation, ...]:
     """Every inducement rule the order breaks, in a stable order.
 
     roster_size counts the players on the team for this match (journeymen included): stars and
@@ -153,8 +172,14 @@ def check_inducements(ruleset: Ruleset, *, team_key: str, roster_size: int, orde
     squad = roster_size + slots + len(order.mercenaries)
     if (order.stars or order.mercenaries) and squad > p.roster_max_players:
         found.append(Violation("squad_max", {"max": p.roster_max_players, "count": squad}))
-    structural = {"unknown_inducement", "inducement_needs_details", "negative_count", "unknown_star",
-                  "unknown_position", "unknown_skill"}
+    structural = {
+        "unknown_inducement",
+        "inducement_needs_details",
+        "negative_count",
+        "unknown_star",
+        "unknown_position",
+        "unknown_skill",
+    }
     if not any(v.code in structural for v in found):
         cost = inducement_cost(ruleset, team_key, order)
         if cost > budget:

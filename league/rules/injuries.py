@@ -52,7 +52,17 @@ def casualty_effect(ruleset: Ruleset, result: CasualtyResult, stats: Characteris
     if stats is None:
         raise ValueError(f"casualty {result.key!r} lowers {result.stat.upper()}: the player's stats are needed")
     applies = stats.injury_applies(result.stat)
-    misses = result.misses_next_game if applies else (
-        result.misses_next_game and ruleset.params.ignored_injury_misses_next_game)
-    return InjuryEffect(result, misses, result.niggling, result.stat if applies else None, not applies, result.dead,
-                        stats.injured(result.stat))
+    misses = (
+        result.misses_next_game
+        if applies
+        else (result.misses_next_game and ruleset.params.ignored_injury_misses_next_game)
+    )
+    return InjuryEffect(
+        result,
+        misses,
+        result.niggling,
+        result.stat if applies else None,
+        not applies,
+        result.dead,
+        stats.injured(result.stat),
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from . import _load_catalogue as catalogue
@@ -53,8 +53,9 @@ def _post_match_steps(document: dict[str, object], text: str, problems: Problems
         return ()
     for step in steps:
         if step not in POST_MATCH_STEPS:
-            problems.add(RULESET_FILE, where, f"unknown post-match step {step!r} (known: "
-                         f"{', '.join(sorted(POST_MATCH_STEPS))})")
+            problems.add(
+                RULESET_FILE, where, f"unknown post-match step {step!r} (known: {', '.join(sorted(POST_MATCH_STEPS))})"
+            )
     for step in sorted({s for s in steps if steps.count(s) > 1}):
         problems.add(RULESET_FILE, where, f"post-match step {step!r} is listed more than once")
     for step in sorted(POST_MATCH_STEPS - set(steps)):
@@ -100,10 +101,22 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     problems.raise_if_any()
 
     return Ruleset(
-        key=str(head["key"]), version=str(head["version"]), name_en=str(head["name_en"]),
-        name_fr=str(head["name_fr"]), params=params, teams=teams, skills=skills, star_players=stars,
-        inducements=inducements, casualty_table=casualties, spp_awards=spp_awards, spp_levels=spp_levels,
-        improvement_table=improvements, value_increases=values, weather_table=weather, kickoff_table=kickoff,
+        key=str(head["key"]),
+        version=str(head["version"]),
+        name_en=str(head["name_en"]),
+        name_fr=str(head["name_fr"]),
+        params=params,
+        teams=teams,
+        skills=skills,
+        star_players=stars,
+        inducements=inducements,
+        casualty_table=casualties,
+        spp_awards=spp_awards,
+        spp_levels=spp_levels,
+        improvement_table=improvements,
+        value_increases=values,
+        weather_table=weather,
+        kickoff_table=kickoff,
         post_match_steps=steps,
     )
 
@@ -115,7 +128,7 @@ def ruleset_keys() -> tuple[str, ...]:
     return tuple(sorted(p.name for p in DATA_DIR.iterdir() if (p / RULESET_FILE).is_file()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_ruleset(key: str) -> Ruleset:
     """The shipped ruleset `key`, loaded once per process (Rulesets are immutable, so sharing is safe)."""
     if key not in ruleset_keys():

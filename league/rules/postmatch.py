@@ -36,16 +36,41 @@ from .postmatch_types import (
 from .types import Ruleset
 
 __all__ = [
-    "CasualtyReport", "Decisions", "Effect", "InputProblem", "InputRequest", "InvalidInput", "InvalidReport",
-    "MatchDice", "MatchReport", "MissingInput", "MvpDraw", "PlayerInjuries", "PlayerReport", "PostMatchInputError",
-    "PostMatchPlan", "ResolvedCasualty", "SideReport", "check_report", "dice_in_use", "draw_mvp", "killed",
-    "mvp_candidates", "plan_post_match", "plan_rolling_missing", "player_injuries", "request_for_key",
-    "required_inputs", "resolve_casualty", "roll_missing",
+    "CasualtyReport",
+    "Decisions",
+    "Effect",
+    "InputProblem",
+    "InputRequest",
+    "InvalidInput",
+    "InvalidReport",
+    "MatchDice",
+    "MatchReport",
+    "MissingInput",
+    "MvpDraw",
+    "PlayerInjuries",
+    "PlayerReport",
+    "PostMatchInputError",
+    "PostMatchPlan",
+    "ResolvedCasualty",
+    "SideReport",
+    "check_report",
+    "dice_in_use",
+    "draw_mvp",
+    "killed",
+    "mvp_candidates",
+    "plan_post_match",
+    "plan_rolling_missing",
+    "player_injuries",
+    "request_for_key",
+    "required_inputs",
+    "resolve_casualty",
+    "roll_missing",
 ]
 
 
-def _walk(ruleset: Ruleset, report: MatchReport, dice: MatchDice | None, decisions: Decisions | None,
-          like: Run | None = None) -> Run:
+def _walk(
+    ruleset: Ruleset, report: MatchReport, dice: MatchDice | None, decisions: Decisions | None, like: Run | None = None
+) -> Run:
     """One pass through the steps; `like`, an earlier walk of the same report, saves checking the
     report and resolving its casualties again."""
     if like is None:
@@ -59,8 +84,9 @@ def _walk(ruleset: Ruleset, report: MatchReport, dice: MatchDice | None, decisio
     return run
 
 
-def required_inputs(ruleset: Ruleset, report: MatchReport, dice: MatchDice | None = None,
-                    decisions: Decisions | None = None) -> tuple[InputRequest, ...]:
+def required_inputs(
+    ruleset: Ruleset, report: MatchReport, dice: MatchDice | None = None, decisions: Decisions | None = None
+) -> tuple[InputRequest, ...]:
     """The dice and decisions still missing, in step order (required=False: an improvement choice).
 
     Some inputs only appear once others are known: improvement dice after the MVP that pushes a
@@ -81,13 +107,14 @@ def request_for_key(report: MatchReport, key: str, *, decision: bool = False, co
     side_of = {p.ref: side for side in ("home", "away") for p in report.side(side).players}
     side = target if target in ("home", "away") else side_of.get(target, "home")
     player = None if target in ("home", "away") else target
-    return InputRequest(key, "decision" if decision else "dice", whats[1] if decision else whats[0],
-                        side, player, count=count)  # type: ignore[arg-type]
+    return InputRequest(
+        key, "decision" if decision else "dice", whats[1] if decision else whats[0], side, player, count=count
+    )  # type: ignore[arg-type]
 
 
-def dice_in_use(ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
-                decisions: Decisions | None = None) -> tuple[dict[str, InputRequest], dict[str, tuple[int, ...]],
-                                                             set[str]]:
+def dice_in_use(
+    ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]], decisions: Decisions | None = None
+) -> tuple[dict[str, InputRequest], dict[str, tuple[int, ...]], set[str]]:
     """Every die request the `stored` dice lead to: (requests by key, the stored dice the steps use,
     the keys still missing). A stored die is handed to the steps only once they ask for it, so one
     they no longer ask for (the MVP changed, and with him who levels up) is left out rather than
@@ -108,8 +135,13 @@ def dice_in_use(ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tupl
     return known, used, missing
 
 
-def roll_missing(ruleset: Ruleset, report: MatchReport, dice: Dice, given: MatchDice | None = None,
-                 decisions: Decisions | None = None) -> MatchDice:
+def roll_missing(
+    ruleset: Ruleset,
+    report: MatchReport,
+    dice: Dice,
+    given: MatchDice | None = None,
+    decisions: Decisions | None = None,
+) -> MatchDice:
     """`given` plus every missing die, rolled with `dice` (SeededDice on the server), in request order.
 
     Decisions are never invented: when one is missing (the winner's re-roll, an MVP pick) the dice
@@ -127,8 +159,9 @@ def roll_missing(ruleset: Ruleset, report: MatchReport, dice: Dice, given: Match
     raise RuntimeError("post-match dice requests did not settle")  # unreachable with the known steps
 
 
-def plan_post_match(ruleset: Ruleset, report: MatchReport, dice: MatchDice | None = None,
-                    decisions: Decisions | None = None) -> PostMatchPlan:
+def plan_post_match(
+    ruleset: Ruleset, report: MatchReport, dice: MatchDice | None = None, decisions: Decisions | None = None
+) -> PostMatchPlan:
     """The ordered effects of the post-match sequence, grouped by ruleset.post_match_steps.
 
     Raises InvalidReport (check_report), InvalidInput (a die out of range, a choice the roll does not
@@ -138,9 +171,14 @@ def plan_post_match(ruleset: Ruleset, report: MatchReport, dice: MatchDice | Non
     return _plan(ruleset, _walk(ruleset, report, dice, decisions))
 
 
-def plan_rolling_missing(ruleset: Ruleset, report: MatchReport, dice: Dice, given: MatchDice | None = None,
-                         decisions: Decisions | None = None, defaults: Mapping[str, str | bool] | None = None,
-                         ) -> tuple[MatchDice, Decisions, PostMatchPlan]:
+def plan_rolling_missing(
+    ruleset: Ruleset,
+    report: MatchReport,
+    dice: Dice,
+    given: MatchDice | None = None,
+    decisions: Decisions | None = None,
+    defaults: Mapping[str, str | bool] | None = None,
+) -> tuple[MatchDice, Decisions, PostMatchPlan]:
     """roll_missing, then default decisions, then plan_post_match, in one walk per round of newly
     askable inputs (usually 2 or 3 instead of 5): the server's path.
 
@@ -170,5 +208,9 @@ def _plan(ruleset: Ruleset, run: Run) -> PostMatchPlan:
     unused = run.unused_inputs()
     if unused:
         raise InvalidInput(tuple(unused))
-    return PostMatchPlan(steps=ruleset.post_match_steps, effects=tuple(run.effects), outcomes=dict(run.outcomes),
-                         treasury=dict(run.treasury))
+    return PostMatchPlan(
+        steps=ruleset.post_match_steps,
+        effects=tuple(run.effects),
+        outcomes=dict(run.outcomes),
+        treasury=dict(run.treasury),
+    )

@@ -52,8 +52,7 @@ def resolve_casualty(ruleset: Ruleset, report: CasualtyReport) -> ResolvedCasual
 
 def killed(ruleset: Ruleset, player: PlayerReport) -> bool:
     """Whether a casualty of this match killed the player (after apothecary and regeneration)."""
-    return any(result.dead for cas in player.casualties_suffered
-               for result in resolve_casualty(ruleset, cas).results)
+    return any(result.dead for cas in player.casualties_suffered for result in resolve_casualty(ruleset, cas).results)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +66,9 @@ class PlayerInjuries:
 def player_injuries(ruleset: Ruleset, team_key: str, player: PlayerReport) -> PlayerInjuries:
     """Every lasting effect of the player's casualties, stat limits applied one result at a time."""
     position = ruleset.team(team_key).position(player.position_key)
-    stats = Characteristics.for_position(ruleset, position, improvements=player.stat_improvements,
-                                         injuries=player.stat_injuries)
+    stats = Characteristics.for_position(
+        ruleset, position, improvements=player.stat_improvements, injuries=player.stat_injuries
+    )
     effects = []
     for cas in player.casualties_suffered:
         for result in resolve_casualty(ruleset, cas).results:

@@ -11,10 +11,20 @@ from .spp import spp_level
 from .team_building import Violation
 from .types import STATS, Ruleset
 
-_SIDE_COUNTS = ("roster_tv", "fan_factor", "treasury_before", "fame", "score", "petty_cash", "inducements_cost",
-                "rerolls", "assistant_coaches", "cheerleaders", "winnings_bonus")
-_PLAYER_COUNTS = ("spp_before", "improvement_rolls_taken", "completions", "touchdowns", "interceptions",
-                  "casualties")
+_SIDE_COUNTS = (
+    "roster_tv",
+    "fan_factor",
+    "treasury_before",
+    "fame",
+    "score",
+    "petty_cash",
+    "inducements_cost",
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "winnings_bonus",
+)
+_PLAYER_COUNTS = ("spp_before", "improvement_rolls_taken", "completions", "touchdowns", "interceptions", "casualties")
 _ACTIONS = ("completions", "touchdowns", "interceptions", "casualties")
 
 
@@ -42,17 +52,18 @@ def _check_casualty(ruleset: Ruleset, ref: str, cas: CasualtyReport, found: list
     except ValueError:
         found.append(Violation("apothecary_roll_unknown", {"player": ref, "index": cas.apothecary_roll_index}))
         return
-    if cas.regeneration_reroll is not None and (cas.regeneration is None or
-                                                cas.regeneration >= ruleset.params.regeneration_min_roll):
+    if cas.regeneration_reroll is not None and (
+        cas.regeneration is None or cas.regeneration >= ruleset.params.regeneration_min_roll
+    ):
         found.append(Violation("regeneration_reroll_unneeded", {"player": ref}))
     expected = tuple(result.key for result in resolved.results)
     if cas.final and not cas.override and cas.final != expected:
-        found.append(Violation("casualty_result_mismatch", {"player": ref, "expected": expected,
-                                                            "recorded": cas.final}))
+        found.append(
+            Violation("casualty_result_mismatch", {"player": ref, "expected": expected, "recorded": cas.final})
+        )
 
 
-def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerReport,
-                  found: list[Violation]) -> None:
+def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerReport, found: list[Violation]) -> None:
     ref = player.ref
     for name in _PLAYER_COUNTS:
         if getattr(player, name) < 0:
@@ -91,12 +102,15 @@ def _check_side(ruleset: Ruleset, side: Side, own: SideReport, found: list[Viola
     if own.concession_justified and not own.conceded:
         found.append(Violation("justified_without_concession", {"side": side}))
     if own.petty_cash > own.treasury_before:
-        found.append(Violation("petty_cash_over_treasury", {"side": side, "petty_cash": own.petty_cash,
-                                                            "treasury": own.treasury_before}))
+        found.append(
+            Violation(
+                "petty_cash_over_treasury",
+                {"side": side, "petty_cash": own.petty_cash, "treasury": own.treasury_before},
+            )
+        )
     touchdowns = sum(max(p.touchdowns, 0) for p in own.players)
     if touchdowns > own.score >= 0:  # fewer is fine: a TD given when the opponent fields nobody has no scorer (A21)
-        found.append(Violation("touchdowns_exceed_score", {"side": side, "touchdowns": touchdowns,
-                                                           "score": own.score}))
+        found.append(Violation("touchdowns_exceed_score", {"side": side, "touchdowns": touchdowns, "score": own.score}))
     if own.team_key not in ruleset.teams:
         found.append(Violation("unknown_team", {"side": side, "team": own.team_key}))
         return False
@@ -119,19 +133,31 @@ def check_report(ruleset: Ruleset, report: MatchReport) -> tuple[Violation, ...]
             seen.add(player.ref)
             _check_player(ruleset, side, own.team_key, player, found)
     if not found:
-        budgets = inducement_budgets(ruleset, home_tv=report.home.roster_tv, away_tv=report.away.roster_tv,
-                                     home_petty_cash=report.home.petty_cash, away_petty_cash=report.away.petty_cash,
-                                     final=report.playoff)
+        budgets = inducement_budgets(
+            ruleset,
+            home_tv=report.home.roster_tv,
+            away_tv=report.away.roster_tv,
+            home_petty_cash=report.home.petty_cash,
+            away_petty_cash=report.away.petty_cash,
+            final=report.playoff,
+        )
         for side in SIDES:
             own = report.side(side)
             if own.inducements_cost > budgets.budget(side):
-                found.append(Violation("inducements_over_budget", {"side": side, "budget": budgets.budget(side),
-                                                                   "cost": own.inducements_cost}))
+                found.append(
+                    Violation(
+                        "inducements_over_budget",
+                        {"side": side, "budget": budgets.budget(side), "cost": own.inducements_cost},
+                    )
+                )
             # Only block casualties earn SPP, and each one is a casualty some opposing player suffered.
             inflicted = sum(p.casualties for p in own.players)
             other = report.side("away" if side == "home" else "home")
             suffered = sum(len(p.casualties_suffered) for p in other.players)
             if inflicted > suffered:
-                found.append(Violation("casualties_exceed_suffered", {"side": side, "inflicted": inflicted,
-                                                                      "suffered": suffered}))
+                found.append(
+                    Violation(
+                        "casualties_exceed_suffered", {"side": side, "inflicted": inflicted, "suffered": suffered}
+                    )
+                )
     return tuple(found)

@@ -26,12 +26,40 @@ from .types import Ruleset
 
 
 class Run:
-    __slots__ = ("ruleset", "report", "dice", "decisions", "requests", "problems", "used_dice", "used_choices",
-                 "effects", "step", "conceder", "penalised", "outcomes", "treasury", "fan_factor", "spp",
-                 "injuries", "departed", "cleared", "chosen_values", "pending_sides", "players", "side_of")
+    __slots__ = (
+        "ruleset",
+        "report",
+        "dice",
+        "decisions",
+        "requests",
+        "problems",
+        "used_dice",
+        "used_choices",
+        "effects",
+        "step",
+        "conceder",
+        "penalised",
+        "outcomes",
+        "treasury",
+        "fan_factor",
+        "spp",
+        "injuries",
+        "departed",
+        "cleared",
+        "chosen_values",
+        "pending_sides",
+        "players",
+        "side_of",
+    )
 
-    def __init__(self, ruleset: Ruleset, report: MatchReport, dice: MatchDice, decisions: Decisions,
-                 injuries: dict[str, PlayerInjuries] | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        report: MatchReport,
+        dice: MatchDice,
+        decisions: Decisions,
+        injuries: dict[str, PlayerInjuries] | None = None,
+    ) -> None:
         self.ruleset, self.report, self.dice, self.decisions = ruleset, report, dice, decisions
         self.requests: list[InputRequest] = []
         self.problems: list[InputProblem] = []
@@ -45,7 +73,9 @@ class Run:
         self.penalised = concession_penalised(ruleset, conceded=self.conceder is not None, justified=justified)
         if self.conceder is None:
             self.outcomes: dict[Side, str] = {
-                "home": outcome_from_score(home.score, away.score), "away": outcome_from_score(away.score, home.score)}
+                "home": outcome_from_score(home.score, away.score),
+                "away": outcome_from_score(away.score, home.score),
+            }
         else:  # the side that did not concede wins, whatever the score (spec §8)
             self.outcomes = {side: "loss" if side == self.conceder else "win" for side in SIDES}
         self.treasury = {side: report.side(side).treasury_before - report.side(side).petty_cash for side in SIDES}
@@ -79,8 +109,11 @@ class Run:
 
     def available(self, player: PlayerReport) -> bool:
         """Can play the next match: stays, no MNG from this match, an earlier MNG already cleared."""
-        return (self.stays(player) and not self.injuries[player.ref].misses_next_game
-                and (self.cleared or not player.miss_next_game_before))
+        return (
+            self.stays(player)
+            and not self.injuries[player.ref].misses_next_game
+            and (self.cleared or not player.miss_next_game_before)
+        )
 
     def die(self, request: InputRequest) -> tuple[int, ...] | None:
         """The stored dice for `request`, or None after noting it as missing or wrong."""
@@ -90,8 +123,9 @@ class Run:
             return None
         self.used_dice.add(request.key)
         if not isinstance(values, tuple) or len(values) != request.count:
-            self.problems.append(problem(request.key, "die_count", count=request.count, sides=request.sides,
-                                         got=repr(values)))
+            self.problems.append(
+                problem(request.key, "die_count", count=request.count, sides=request.sides, got=repr(values))
+            )
             return None
         for value in values:
             try:
@@ -121,4 +155,3 @@ class Run:
         extra = [problem(key, "unused_die") for key in sorted(set(self.dice.rolls) - self.used_dice)]
         extra += [problem(key, "unused_decision") for key in sorted(set(self.decisions.choices) - self.used_choices)]
         return extra
-

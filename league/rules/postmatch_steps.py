@@ -19,8 +19,12 @@ from .spp import improvement_rolls_pending
 from .value import PlayerFacts, TeamFacts, player_value, team_value
 
 # (key suffix, spp_awards key, PlayerReport count attribute)
-EVENTS = (("comp", "completion", "completions"), ("td", "touchdown", "touchdowns"),
-          ("int", "interception", "interceptions"), ("cas", "casualty", "casualties"))
+EVENTS = (
+    ("comp", "completion", "completions"),
+    ("td", "touchdown", "touchdowns"),
+    ("int", "interception", "interceptions"),
+    ("cas", "casualty", "casualties"),
+)
 
 
 def step_mvp(run: Run) -> None:
@@ -46,8 +50,9 @@ def step_mvp(run: Run) -> None:
             elif len(candidates) == 1:
                 ref = candidates[0]
             else:
-                values = run.die(InputRequest(key, "dice", "mvp_draw", side, count=1, sides=len(candidates),
-                                              options=candidates))
+                values = run.die(
+                    InputRequest(key, "dice", "mvp_draw", side, count=1, sides=len(candidates), options=candidates)
+                )
                 ref = mvp_from_die(candidates, values[0]) if values else None
                 dice = values or ()
             if ref is None:
@@ -68,8 +73,16 @@ def step_spp(run: Run) -> None:
                 if count:
                     earned = count * run.ruleset.spp_awards[action]
                     run.spp[player.ref] += earned
-                    run.emit(side, "spp", f"spp:{side}:{player.ref}:{suffix}", player_ref=player.ref, count=count,
-                             spp=earned, total=run.spp[player.ref], reason=action)
+                    run.emit(
+                        side,
+                        "spp",
+                        f"spp:{side}:{player.ref}:{suffix}",
+                        player_ref=player.ref,
+                        count=count,
+                        spp=earned,
+                        total=run.spp[player.ref],
+                        reason=action,
+                    )
 
 
 def step_improvements(run: Run) -> None:
@@ -95,12 +108,15 @@ def step_improvements(run: Run) -> None:
                     waiting = True
                     run.pending_sides.add(side)
                     continue
-                options = improvement_outcome(rs, d6a=values[0], d6b=values[1], position=position, skills=skills,
-                                              stats=stats)
-                allowed = options.stat_choices + tuple(k for keys in available_skills(rs, options).values()
-                                                       for k in keys)
-                request = InputRequest(key, "decision", "improvement_choice", side, player.ref, required=False,
-                                       options=allowed)
+                options = improvement_outcome(
+                    rs, d6a=values[0], d6b=values[1], position=position, skills=skills, stats=stats
+                )
+                allowed = options.stat_choices + tuple(
+                    k for keys in available_skills(rs, options).values() for k in keys
+                )
+                request = InputRequest(
+                    key, "decision", "improvement_choice", side, player.ref, required=False, options=allowed
+                )
                 if waiting and key in run.decisions.choices:
                     run.used_choices.add(key)
                     run.problems.append(problem(key, "chosen_while_pending", player=player.ref))
@@ -114,8 +130,16 @@ def step_improvements(run: Run) -> None:
                 if choice is None:
                     waiting = True
                     run.pending_sides.add(side)
-                    run.emit(side, "improvement", key, player_ref=player.ref, dice=values, options=options,
-                             pending=True, total=run.spp[player.ref])
+                    run.emit(
+                        side,
+                        "improvement",
+                        key,
+                        player_ref=player.ref,
+                        dice=values,
+                        options=options,
+                        pending=True,
+                        total=run.spp[player.ref],
+                    )
                     continue
                 if choice.kind == "stat":
                     stats = stats.improved(choice.key)
@@ -123,10 +147,18 @@ def step_improvements(run: Run) -> None:
                     skills.append(choice.key)
                 value_key = improvement_value_key(choice)
                 run.chosen_values.setdefault(player.ref, []).append(value_key)
-                run.emit(side, "improvement", key, player_ref=player.ref, dice=values, options=options,
-                         stat=choice.key if choice.kind == "stat" else None,
-                         skill=choice.key if choice.kind == "skill" else None, value_key=value_key,
-                         total=run.spp[player.ref])
+                run.emit(
+                    side,
+                    "improvement",
+                    key,
+                    player_ref=player.ref,
+                    dice=values,
+                    options=options,
+                    stat=choice.key if choice.kind == "stat" else None,
+                    skill=choice.key if choice.kind == "skill" else None,
+                    value_key=value_key,
+                    total=run.spp[player.ref],
+                )
 
 
 def step_remove_dead(run: Run) -> None:
@@ -137,8 +169,13 @@ def step_remove_dead(run: Run) -> None:
         for player in run.roster(side):
             ref, injuries = player.ref, run.injuries[player.ref]
             if injuries.dead:
-                run.emit(side, "dead", f"dead:{ref}", player_ref=ref,
-                         casualty=next(e.result.key for e in injuries.effects if e.dead))
+                run.emit(
+                    side,
+                    "dead",
+                    f"dead:{ref}",
+                    player_ref=ref,
+                    casualty=next(e.result.key for e in injuries.effects if e.dead),
+                )
                 continue
             for index, effect in enumerate(injuries.effects, start=1):
                 key, result = f"injury:{ref}:{index}", effect.result.key
@@ -147,8 +184,15 @@ def step_remove_dead(run: Run) -> None:
                 elif effect.stat:
                     run.emit(side, "stat_injury", key, player_ref=ref, casualty=result, stat=effect.stat)
                 elif effect.stat_ignored:
-                    run.emit(side, "injury_ignored", key, player_ref=ref, casualty=result, stat=effect.result.stat,
-                             reason="stat_limit")
+                    run.emit(
+                        side,
+                        "injury_ignored",
+                        key,
+                        player_ref=ref,
+                        casualty=result,
+                        stat=effect.result.stat,
+                        reason="stat_limit",
+                    )
             if injuries.misses_next_game:
                 run.emit(side, "miss_next_game", f"mng:{ref}:set", player_ref=ref)
             if run.penalised and side == run.conceder and run.spp[ref] >= p.concession_spp_leave_threshold:
@@ -157,8 +201,14 @@ def step_remove_dead(run: Run) -> None:
                     left = values[0] <= p.concession_leave_on_d6_max
                     if left:
                         run.departed.add(ref)
-                    run.emit(side, "departure" if left else "departure_avoided", f"leave:{ref}", player_ref=ref,
-                             dice=values, total=run.spp[ref])
+                    run.emit(
+                        side,
+                        "departure" if left else "departure_avoided",
+                        f"leave:{ref}",
+                        player_ref=ref,
+                        dice=values,
+                        total=run.spp[ref],
+                    )
 
 
 def step_winnings(run: Run) -> None:
@@ -174,13 +224,15 @@ def step_winnings(run: Run) -> None:
             continue
         rolls[side] = values
         if run.outcomes[side] == "win":
-            again = run.choice(InputRequest(f"winnings_reroll:{side}", "decision", "winnings_reroll_decision", side),
-                               bool)
+            again = run.choice(
+                InputRequest(f"winnings_reroll:{side}", "decision", "winnings_reroll_decision", side), bool
+            )
             if again is None:
                 del rolls[side]
             elif again:
-                second = run.die(InputRequest(f"winnings_reroll:{side}", "dice", "winnings_reroll", side, count=1,
-                                              sides=6))
+                second = run.die(
+                    InputRequest(f"winnings_reroll:{side}", "dice", "winnings_reroll", side, count=1, sides=6)
+                )
                 if second is None:
                     del rolls[side]
                 else:
@@ -189,28 +241,54 @@ def step_winnings(run: Run) -> None:
         return
     kept = {side: rolls[side][-1] if rolls[side] else 1 for side in SIDES}  # 1: unused placeholder
     result = match_winnings(
-        run.ruleset, home_roll=kept["home"], home_fame=report.home.fame, away_roll=kept["away"],
-        away_fame=report.away.fame, home_score=report.home.score, away_score=report.away.score,
-        conceded_by=run.conceder, justified=run.conceder is not None and not run.penalised,
+        run.ruleset,
+        home_roll=kept["home"],
+        home_fame=report.home.fame,
+        away_roll=kept["away"],
+        away_fame=report.away.fame,
+        home_score=report.home.score,
+        away_score=report.away.score,
+        conceded_by=run.conceder,
+        justified=run.conceder is not None and not run.penalised,
         multiplier=p.playoff_winnings_multiplier if report.playoff else 1,
-        home_bonus=report.home.winnings_bonus, away_bonus=report.away.winnings_bonus)
+        home_bonus=report.home.winnings_bonus,
+        away_bonus=report.away.winnings_bonus,
+    )
     for side in SIDES:
         own = result.side(side)
         amount = 0 if own.conceded else own.earned
         run.treasury[side] += amount
-        run.emit(side, "winnings", f"winnings:{side}", amount=amount, treasury=run.treasury[side], dice=rolls[side],
-                 reason="conceded" if own.conceded else None)
+        run.emit(
+            side,
+            "winnings",
+            f"winnings:{side}",
+            amount=amount,
+            treasury=run.treasury[side],
+            dice=rolls[side],
+            reason="conceded" if own.conceded else None,
+        )
         if result.transferred and not own.conceded:
             run.treasury[side] += result.transferred
-            run.emit(side, "winnings_transfer", f"winnings_transfer:{side}", amount=result.transferred,
-                     treasury=run.treasury[side], reason="concession")
+            run.emit(
+                side,
+                "winnings_transfer",
+                f"winnings_transfer:{side}",
+                amount=result.transferred,
+                treasury=run.treasury[side],
+                reason="concession",
+            )
 
 
 def step_petty_cash_return(run: Run) -> None:
     report = run.report
-    budgets = inducement_budgets(run.ruleset, home_tv=report.home.roster_tv, away_tv=report.away.roster_tv,
-                                 home_petty_cash=report.home.petty_cash, away_petty_cash=report.away.petty_cash,
-                                 final=report.playoff)
+    budgets = inducement_budgets(
+        run.ruleset,
+        home_tv=report.home.roster_tv,
+        away_tv=report.away.roster_tv,
+        home_petty_cash=report.home.petty_cash,
+        away_petty_cash=report.away.petty_cash,
+        final=report.playoff,
+    )
     for side in SIDES:
         own = report.side(side)
         if own.petty_cash:
@@ -226,8 +304,14 @@ def step_spiralling_expenses(run: Run) -> None:
         basis = spiralling_expenses_basis(run.ruleset, roster_tv=own.roster_tv, petty_cash=own.petty_cash)
         paid = spiralling_expenses_paid(run.ruleset, basis, run.treasury[side])
         run.treasury[side] -= paid
-        run.emit(side, "spiralling_expenses", f"se:{side}", amount=-paid, treasury=run.treasury[side],
-                 total=spiralling_expenses(run.ruleset, basis))
+        run.emit(
+            side,
+            "spiralling_expenses",
+            f"se:{side}",
+            amount=-paid,
+            treasury=run.treasury[side],
+            total=spiralling_expenses(run.ruleset, basis),
+        )
 
 
 def step_fan_factor(run: Run) -> None:
@@ -243,8 +327,15 @@ def step_fan_factor(run: Run) -> None:
                 continue
             delta = fan_factor_change(fan_factor=before, outcome=outcome, roll_total=sum(values))
         run.fan_factor[side] = before + delta
-        run.emit(side, "fan_factor", f"ff:{side}", dice=values, delta=delta, total=run.fan_factor[side],
-                 reason="conceded" if not values else None)
+        run.emit(
+            side,
+            "fan_factor",
+            f"ff:{side}",
+            dice=values,
+            delta=delta,
+            total=run.fan_factor[side],
+            reason="conceded" if not values else None,
+        )
 
 
 def step_purchases(run: Run) -> None:
@@ -271,11 +362,21 @@ def step_journeymen(run: Run) -> None:
         team = run.ruleset.team(run.report.side(side).team_key)
         for player in run.roster(side):
             if player.is_journeyman and run.stays(player):
-                run.emit(side, "journeyman_hire_or_release", f"journeyman:{player.ref}", player_ref=player.ref,
-                         total=team.position(player.position_key).cost)
+                run.emit(
+                    side,
+                    "journeyman_hire_or_release",
+                    f"journeyman:{player.ref}",
+                    player_ref=player.ref,
+                    total=team.position(player.position_key).cost,
+                )
         available = sum(1 for player in run.roster(side) if not player.is_journeyman and run.available(player))
-        run.emit(side, "journeymen_needed", f"journeymen:{side}", count=journeymen_needed(run.ruleset, available),
-                 total=available)
+        run.emit(
+            side,
+            "journeymen_needed",
+            f"journeymen:{side}",
+            count=journeymen_needed(run.ruleset, available),
+            total=available,
+        )
 
 
 def step_team_value(run: Run) -> None:
@@ -284,19 +385,47 @@ def step_team_value(run: Run) -> None:
         own = run.report.side(side)
         team = run.ruleset.team(own.team_key)
         players = tuple(
-            PlayerFacts(player_value(run.ruleset, position_cost=team.position(player.position_key).cost,
-                                     improvements=(*player.improvements, *run.chosen_values.get(player.ref, ()))),
-                        run.available(player))
-            for player in run.roster(side) if run.stays(player) and not player.is_journeyman)
-        facts = TeamFacts(own.team_key, own.rerolls, run.fan_factor[side], own.assistant_coaches, own.cheerleaders,
-                          own.apothecary, players)
-        run.emit(side, "team_value", f"tv:{side}", total=team_value(run.ruleset, facts), facts=facts,
-                 pending=side in run.pending_sides)
+            PlayerFacts(
+                player_value(
+                    run.ruleset,
+                    position_cost=team.position(player.position_key).cost,
+                    improvements=(*player.improvements, *run.chosen_values.get(player.ref, ())),
+                ),
+                run.available(player),
+            )
+            for player in run.roster(side)
+            if run.stays(player) and not player.is_journeyman
+        )
+        facts = TeamFacts(
+            own.team_key,
+            own.rerolls,
+            run.fan_factor[side],
+            own.assistant_coaches,
+            own.cheerleaders,
+            own.apothecary,
+            players,
+        )
+        run.emit(
+            side,
+            "team_value",
+            f"tv:{side}",
+            total=team_value(run.ruleset, facts),
+            facts=facts,
+            pending=side in run.pending_sides,
+        )
 
 
 STEPS: dict[str, Callable[[Run], None]] = {
-    "mvp": step_mvp, "spp": step_spp, "improvements": step_improvements, "remove_dead": step_remove_dead,
-    "winnings": step_winnings, "petty_cash_return": step_petty_cash_return,
-    "spiralling_expenses": step_spiralling_expenses, "fan_factor": step_fan_factor, "purchases": step_purchases,
-    "clear_miss_next_game": step_clear_miss_next_game, "journeymen": step_journeymen, "team_value": step_team_value,
+    "mvp": step_mvp,
+    "spp": step_spp,
+    "improvements": step_improvements,
+    "remove_dead": step_remove_dead,
+    "winnings": step_winnings,
+    "petty_cash_return": step_petty_cash_return,
+    "spiralling_expenses": step_spiralling_expenses,
+    "fan_factor": step_fan_factor,
+    "purchases": step_purchases,
+    "clear_miss_next_game": step_clear_miss_next_game,
+    "journeymen": step_journeymen,
+    "team_value": step_team_value,
 }

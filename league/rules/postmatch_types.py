@@ -113,8 +113,9 @@ class MatchDice:
 
     def __post_init__(self) -> None:
         # Stored dice often come back from JSON as lists: keep tuples so that equal dice compare equal.
-        rolls = {key: tuple(values) if isinstance(values, list | tuple) else values
-                 for key, values in self.rolls.items()}
+        rolls = {
+            key: tuple(values) if isinstance(values, list | tuple) else values for key, values in self.rolls.items()
+        }
         object.__setattr__(self, "rolls", MappingProxyType(rolls))
 
     def merged(self, more: Mapping[str, tuple[int, ...]]) -> MatchDice:
@@ -136,9 +137,14 @@ class Decisions:
 
 
 _LABELS = {
-    "mvp_draw": "MVP draw die", "mvp_pick": "MVP pick", "winnings": "winnings die",
-    "winnings_reroll_decision": "winnings re-roll decision", "winnings_reroll": "winnings re-roll die",
-    "fan_factor": "fan factor dice", "departure": "concession departure die", "improvement": "improvement dice",
+    "mvp_draw": "MVP draw die",
+    "mvp_pick": "MVP pick",
+    "winnings": "winnings die",
+    "winnings_reroll_decision": "winnings re-roll decision",
+    "winnings_reroll": "winnings re-roll die",
+    "fan_factor": "fan factor dice",
+    "departure": "concession departure die",
+    "improvement": "improvement dice",
     "improvement_choice": "improvement choice",
 }
 
@@ -146,9 +152,12 @@ _LABELS = {
 # Key prefixes of the inputs as the steps build them ("improvement:p12:1", "mvp:home:1", ...), and
 # what the dice and the decision under such a key ask for.
 INPUT_PREFIXES = {
-    "mvp": ("mvp_draw", "mvp_pick"), "improvement": ("improvement", "improvement_choice"),
-    "leave": ("departure", "departure"), "winnings": ("winnings", "winnings"),
-    "winnings_reroll": ("winnings_reroll", "winnings_reroll_decision"), "ff": ("fan_factor", "fan_factor"),
+    "mvp": ("mvp_draw", "mvp_pick"),
+    "improvement": ("improvement", "improvement_choice"),
+    "leave": ("departure", "departure"),
+    "winnings": ("winnings", "winnings"),
+    "winnings_reroll": ("winnings_reroll", "winnings_reroll_decision"),
+    "ff": ("fan_factor", "fan_factor"),
 }
 
 
@@ -222,8 +231,7 @@ class InvalidInput(PostMatchInputError):
 class InvalidReport(PostMatchInputError):
     def __init__(self, violations: tuple[Violation, ...]) -> None:
         self.violations = violations
-        super().__init__("invalid match report: " + "; ".join(
-            f"{v.code} {dict(v.params)}" for v in violations))
+        super().__init__("invalid match report: " + "; ".join(f"{v.code} {dict(v.params)}" for v in violations))
 
 
 @dataclass(frozen=True, slots=True)

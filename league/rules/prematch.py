@@ -17,8 +17,17 @@ from .types import Position, Ruleset, TableEntry
 from .value import match_team_value
 
 __all__ = [
-    "InducementBudgets", "InducementOrder", "Mercenary", "WeatherRoll", "check_inducements", "inducement_budgets",
-    "inducement_cost", "journeyman_positions", "journeymen_needed", "petty_cash_order", "petty_cash_spent",
+    "InducementBudgets",
+    "InducementOrder",
+    "Mercenary",
+    "WeatherRoll",
+    "check_inducements",
+    "inducement_budgets",
+    "inducement_cost",
+    "journeyman_positions",
+    "journeymen_needed",
+    "petty_cash_order",
+    "petty_cash_spent",
     "roll_weather",
 ]
 
@@ -61,8 +70,15 @@ class InducementBudgets:
         return self.inducement_money if side == self.underdog else 0
 
 
-def inducement_budgets(ruleset: Ruleset, *, home_tv: int, away_tv: int, home_petty_cash: int = 0,
-                       away_petty_cash: int = 0, final: bool = False) -> InducementBudgets:
+def inducement_budgets(
+    ruleset: Ruleset,
+    *,
+    home_tv: int,
+    away_tv: int,
+    home_petty_cash: int = 0,
+    away_petty_cash: int = 0,
+    final: bool = False,
+) -> InducementBudgets:
     """Match TVs, the underdog's money and the spending limits (p.28 L3622-3644, spec A2).
 
     Underdog status and the buying order use match TV (petty cash included): the stronger side buys

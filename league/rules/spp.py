@@ -5,11 +5,23 @@ from __future__ import annotations
 from .types import Ruleset, SppLevel
 
 
-def spp_for(ruleset: Ruleset, *, completions: int = 0, touchdowns: int = 0, interceptions: int = 0,
-            casualties: int = 0, mvps: int = 0) -> int:
+def spp_for(
+    ruleset: Ruleset,
+    *,
+    completions: int = 0,
+    touchdowns: int = 0,
+    interceptions: int = 0,
+    casualties: int = 0,
+    mvps: int = 0,
+) -> int:
     """SPP earned for counted events, using the ruleset's award table."""
-    counts = {"completion": completions, "touchdown": touchdowns, "interception": interceptions,
-              "casualty": casualties, "mvp": mvps}
+    counts = {
+        "completion": completions,
+        "touchdown": touchdowns,
+        "interception": interceptions,
+        "casualty": casualties,
+        "mvp": mvps,
+    }
     total = 0
     for action, count in counts.items():
         if count < 0:

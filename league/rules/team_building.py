@@ -65,9 +65,7 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
         elif count < 0:
             found.append(Violation("negative_count", {"position": key}))
         elif count > known[key].max_count:
-            found.append(
-                Violation("position_max", {"position": key, "max": known[key].max_count, "count": count})
-            )
+            found.append(Violation("position_max", {"position": key, "max": known[key].max_count, "count": count}))
     players = sum(max(c, 0) for c in order.positions.values())
     if complete and players < p.roster_min_players:
         found.append(Violation("too_few_players", {"min": p.roster_min_players, "count": players}))

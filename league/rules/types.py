@@ -16,10 +16,22 @@ SKILL_CATEGORIES = "GASPME"  # E = Extraordinary: a skill category, never one a 
 PICKABLE_CATEGORIES = "GASPM"  # the letters a team list may give as Normal or Double access
 # The post-match steps the engine knows how to plan (postmatch.py); a ruleset lists each of them
 # once, in its own order ([sequence] post_match_steps in ruleset.toml).
-POST_MATCH_STEPS: frozenset[str] = frozenset({
-    "mvp", "spp", "improvements", "remove_dead", "winnings", "petty_cash_return", "spiralling_expenses",
-    "fan_factor", "purchases", "journeymen", "clear_miss_next_game", "team_value",
-})
+POST_MATCH_STEPS: frozenset[str] = frozenset(
+    {
+        "mvp",
+        "spp",
+        "improvements",
+        "remove_dead",
+        "winnings",
+        "petty_cash_return",
+        "spiralling_expenses",
+        "fan_factor",
+        "purchases",
+        "journeymen",
+        "clear_miss_next_game",
+        "team_value",
+    }
+)
 
 
 class _Named:
@@ -205,8 +217,16 @@ class Ruleset(_Named):
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
-        for name in ("teams", "skills", "star_players", "inducements", "casualty_table", "spp_awards",
-                     "value_increases", "overrides"):
+        for name in (
+            "teams",
+            "skills",
+            "star_players",
+            "inducements",
+            "casualty_table",
+            "spp_awards",
+            "value_increases",
+            "overrides",
+        ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
                 object.__setattr__(self, name, _frozen(value))

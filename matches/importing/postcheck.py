@@ -42,8 +42,7 @@ def _violation(v: Violation) -> str:
         return _("%(player)s: a casualty die is out of range (D6 1-6, D8 1-8).") % {"player": _player(params["player"])}
     if v.code == "inducements_over_budget":
         return _("The %(side)s inducements cost more than that side could spend.") % {"side": _(params["side"])}
-    return _("The post-match sequence refuses this report: %(code)s %(details)s.") % {"code": v.code,
-                                                                                       "details": params}
+    return _("The post-match sequence refuses this report: %(code)s %(details)s.") % {"code": v.code, "details": params}
 
 
 def postgame_problems(match: Match) -> list[str]:
@@ -57,9 +56,10 @@ def postgame_problems(match: Match) -> list[str]:
         return [_violation(v) for v in exc.violations]
     except MissingInput as exc:
         names = input_names(match, report, ruleset, (r.key for r in exc.missing))
-        return [_("The post-match sequence still needs: %(input)s.") % {"input": named(input_label(match, r, names),
-                                                                                          r.key)}
-                for r in exc.missing]
+        return [
+            _("The post-match sequence still needs: %(input)s.") % {"input": named(input_label(match, r, names), r.key)}
+            for r in exc.missing
+        ]
     except InvalidInput as exc:
         names = input_names(match, report, ruleset, (p.key for p in exc.problems))
         return [problem_text(match, report, p, names) for p in exc.problems]

@@ -58,16 +58,20 @@ def _team(value: int | str, league: League, problems: list[str]) -> Team | None:
 def resolve_setup(data: dict[str, Any], league: League | None) -> Setup:
     setup = Setup()
     if league is not None and league.slug != data["league"]:
-        setup.problems.append(_("This report is for the league “%(report)s”, not “%(league)s”.")
-                              % {"report": data["league"], "league": league.slug})
+        setup.problems.append(
+            _("This report is for the league “%(report)s”, not “%(league)s”.")
+            % {"report": data["league"], "league": league.slug}
+        )
         return setup
     setup.league = league or League.objects.filter(slug=data["league"]).first()
     if setup.league is None:
         setup.problems.append(_("There is no league “%(slug)s”.") % {"slug": data["league"]})
         return setup
     if data["ruleset"] != setup.league.ruleset:
-        setup.problems.append(_("This report is for the “%(report)s” ruleset but the league plays “%(league)s”.")
-                              % {"report": data["ruleset"], "league": setup.league.ruleset})
+        setup.problems.append(
+            _("This report is for the “%(report)s” ruleset but the league plays “%(league)s”.")
+            % {"report": data["ruleset"], "league": setup.league.ruleset}
+        )
     setup.home = _team(data["home"], setup.league, setup.problems)
     setup.away = _team(data["away"], setup.league, setup.problems)
     if setup.home and setup.away and setup.home.pk == setup.away.pk:
@@ -92,13 +96,14 @@ class Roster:
         if ruleset is not None:
             available = sum(1 for p in self.by_number.values() if not p.miss_next_game)
             free = [n for n in range(1, 100) if n not in self.by_number]
-            self.journeymen = set(free[:journeymen_needed(ruleset, available)])
+            self.journeymen = set(free[: journeymen_needed(ruleset, available)])
 
     def _checked(self, player: Player) -> tuple[Player | None, str | None]:
         if player.status != Player.Status.ACTIVE:
-            return None, (_("%(team)s: %(player)s is %(status)s and cannot play.")
-                          % {"team": self.team.name, "player": player,
-                             "status": str(player.get_status_display()).lower()})
+            return None, (
+                _("%(team)s: %(player)s is %(status)s and cannot play.")
+                % {"team": self.team.name, "player": player, "status": str(player.get_status_display()).lower()}
+            )
         return player, None
 
     def find(self, *, number: int | None = None, id: int | None = None) -> tuple[Player | None, str | None]:
@@ -132,8 +137,9 @@ def find_ref(text: str, rosters: dict[str, Roster]) -> tuple[Player | None, str 
 
 
 def casualties_problem(side: str, inflicted: int, suffered: int) -> str:
-    return (_("The %(side)s players caused %(inflicted)s casualties by blocks but the other side suffered only "
-              "%(suffered)s.") % {"side": _(side), "inflicted": inflicted, "suffered": suffered})
+    return _(
+        "The %(side)s players caused %(inflicted)s casualties by blocks but the other side suffered only %(suffered)s."
+    ) % {"side": _(side), "inflicted": inflicted, "suffered": suffered}
 
 
 def missed_problem(player: Player) -> str:
@@ -146,15 +152,18 @@ def prematch_input(data: dict[str, Any]) -> PrematchInput:
 
     def order(side: str) -> InducementOrder:
         wanted = pre.get(side, {}).get("inducements", {})
-        return InducementOrder(items=wanted.get("items", {}), stars=tuple(wanted.get("stars", ())),
-                               mercenaries=tuple(Mercenary(m["position"], m.get("extra_skill"))
-                                                 for m in wanted.get("mercenaries", ())))
+        return InducementOrder(
+            items=wanted.get("items", {}),
+            stars=tuple(wanted.get("stars", ())),
+            mercenaries=tuple(Mercenary(m["position"], m.get("extra_skill")) for m in wanted.get("mercenaries", ())),
+        )
 
     return PrematchInput(
         weather_dice=tuple(pre["weather"]) if "weather" in pre else None,
         home_petty_cash=pre.get("home", {}).get("petty_cash", 0),
         away_petty_cash=pre.get("away", {}).get("petty_cash", 0),
-        home_inducements=order("home"), away_inducements=order("away"),
+        home_inducements=order("home"),
+        away_inducements=order("away"),
     )
 
 
@@ -165,8 +174,9 @@ def _named(entry: dict[str, Any], roster: Roster, problems: list[str]) -> Player
     return player
 
 
-def _dice_and_decisions(data: dict[str, Any], rosters: dict[str, Roster],
-                        problems: list[str]) -> tuple[dict[str, list[int]], dict[str, Any]]:
+def _dice_and_decisions(
+    data: dict[str, Any], rosters: dict[str, Roster], problems: list[str]
+) -> tuple[dict[str, list[int]], dict[str, Any]]:
     def key_of(key: str) -> str | None:
         found = KEY_WITH_REF.match(key)
         if found is None:
@@ -228,22 +238,33 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
             if player is None:
                 continue
             if player.miss_next_game:
-                problems.append(_("%(player)s missed this match and cannot have suffered a casualty.")
-                                % {"player": player})
+                problems.append(
+                    _("%(player)s missed this match and cannot have suffered a casualty.") % {"player": player}
+                )
             decay, apo = entry.get("decay", {}), entry.get("apothecary")
-            casualties.append(CasualtyLine(
-                victim_id=player.pk, d6=entry["d6"], d8=entry["d8"], second_d6=decay.get("d6"),
-                second_d8=decay.get("d8"), apothecary_used=apo is not None,
-                apothecary_d6=apo["d6"] if apo else None, apothecary_d8=apo["d8"] if apo else None,
-                apothecary_kept_reroll=bool(apo and apo["kept"]), regeneration_roll=entry.get("regeneration"),
-            ))
+            casualties.append(
+                CasualtyLine(
+                    victim_id=player.pk,
+                    d6=entry["d6"],
+                    d8=entry["d8"],
+                    second_d6=decay.get("d6"),
+                    second_d8=decay.get("d8"),
+                    apothecary_used=apo is not None,
+                    apothecary_d6=apo["d6"] if apo else None,
+                    apothecary_d8=apo["d8"] if apo else None,
+                    apothecary_kept_reroll=bool(apo and apo["kept"]),
+                    regeneration_roll=entry.get("regeneration"),
+                )
+            )
     result = data["result"]
     for side, other in (("home", "away"), ("away", "home")):
         # Counted on the report as written, so a line naming an unknown player still counts here;
         # the wording is the services' (report_problems), so the same finding is listed once.
         if touchdowns[side] > result[f"{side}_score"]:
-            problems.append(_("The %(side)s players scored %(tds)s touchdowns but the score says %(score)s.")
-                            % {"side": _(side), "tds": touchdowns[side], "score": result[f"{side}_score"]})
+            problems.append(
+                _("The %(side)s players scored %(tds)s touchdowns but the score says %(score)s.")
+                % {"side": _(side), "tds": touchdowns[side], "score": result[f"{side}_score"]}
+            )
         suffered = len(data.get("casualties", {}).get(other, ()))
         if inflicted[side] > suffered:
             problems.append(casualties_problem(side, inflicted[side], suffered))
@@ -251,10 +272,17 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
         problems.append(_("A concession can only be justified when a team conceded."))
     dice, decisions = _dice_and_decisions(data, rosters, problems)
     report = ReportInput(
-        home_score=result["home_score"], away_score=result["away_score"], home_fame=result.get("home_fame", 0),
-        away_fame=result.get("away_fame", 0), gate=result.get("gate"), conceded_by=result.get("conceded_by") or "",
-        concession_justified=result.get("concession_justified", False), lines=tuple(lines),
-        casualties=tuple(casualties), dice=dice, decisions=decisions,
+        home_score=result["home_score"],
+        away_score=result["away_score"],
+        home_fame=result.get("home_fame", 0),
+        away_fame=result.get("away_fame", 0),
+        gate=result.get("gate"),
+        conceded_by=result.get("conceded_by") or "",
+        concession_justified=result.get("concession_justified", False),
+        lines=tuple(lines),
+        casualties=tuple(casualties),
+        dice=dice,
+        decisions=decisions,
         played_on=date.fromisoformat(data["played_on"]) if "played_on" in data else None,
     )
     return report, problems

@@ -47,13 +47,24 @@ def parse_report(raw: str | bytes) -> Any:
     try:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise MatchError([_("The report is not valid JSON: %(error)s (line %(line)s, column %(column)s).")
-                          % {"error": exc.msg, "line": exc.lineno, "column": exc.colno}]) from None
+        raise MatchError(
+            [
+                _("The report is not valid JSON: %(error)s (line %(line)s, column %(column)s).")
+                % {"error": exc.msg, "line": exc.lineno, "column": exc.colno}
+            ]
+        ) from None
 
 
 def _type_words(types: str | list[str]) -> str:
-    words = {"integer": _("a whole number"), "string": _("text"), "boolean": _("true or false"),
-             "object": _("an object"), "array": _("a list"), "null": _("null"), "number": _("a number")}
+    words = {
+        "integer": _("a whole number"),
+        "string": _("text"),
+        "boolean": _("true or false"),
+        "object": _("an object"),
+        "array": _("a list"),
+        "null": _("null"),
+        "number": _("a number"),
+    }
     names = [types] if isinstance(types, str) else list(types)
     return _(" or ").join(str(words.get(name, name)) for name in names)
 
@@ -82,16 +93,20 @@ def _wording(error: ValidationError) -> list[str]:
         "type": lambda: _("must be %(type)s.") % {"type": _type_words(limit)},
         "minimum": lambda: _("must be at least %(limit)s.") % {"limit": limit},
         "maximum": lambda: _("must be at most %(limit)s.") % {"limit": limit},
-        "minLength": lambda: (_("must not be empty.") if limit == 1
-                              else _("must have at least %(limit)s characters.") % {"limit": limit}),
+        "minLength": lambda: (
+            _("must not be empty.") if limit == 1 else _("must have at least %(limit)s characters.") % {"limit": limit}
+        ),
         "maxLength": lambda: _("must have at most %(limit)s characters.") % {"limit": limit},
         "minItems": lambda: _("must have at least %(limit)s values.") % {"limit": limit},
         "maxItems": lambda: _("must have at most %(limit)s values.") % {"limit": limit},
         "pattern": lambda: _("“%(value)s” is not in the expected form.") % {"value": value},
         "const": lambda: _("must be %(value)s.") % {"value": json.dumps(limit)},
         "enum": lambda: _("must be one of %(values)s.") % {"values": ", ".join(json.dumps(v) for v in limit)},
-        "format": lambda: (_("must be a date written YYYY-MM-DD.") if limit == "date"
-                           else _("is not a valid %(format)s.") % {"format": limit}),
+        "format": lambda: (
+            _("must be a date written YYYY-MM-DD.")
+            if limit == "date"
+            else _("is not a valid %(format)s.") % {"format": limit}
+        ),
         "uniqueItems": lambda: _("has the same value twice."),
     }
     return [simple[kind]() if kind in simple else error.message]
@@ -99,10 +114,14 @@ def _wording(error: ValidationError) -> list[str]:
 
 def schema_problems(data: Any) -> list[str]:
     """Every schema error, in document order, each as "<JSON path>: <what is wrong>"."""
+
     def order(error: ValidationError) -> tuple:
         # List indexes sort as numbers, so [10] comes after [2].
         return ([(0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in error.path], str(error.validator))
 
     errors = sorted(_validator().iter_errors(data), key=order)
-    return [_("%(path)s: %(message)s") % {"path": error.json_path, "message": message}
-            for error in errors for message in _wording(error)]
+    return [
+        _("%(path)s: %(message)s") % {"path": error.json_path, "message": message}
+        for error in errors
+        for message in _wording(error)
+    ]

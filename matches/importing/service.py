@@ -100,8 +100,10 @@ def import_match(data: Any, *, by: User | None, league: League | None = None) ->
         return ImportResult(existing, False)
     _check_importer(by, setup.league, setup.home, setup.away)
     if len(key) > IMPORT_KEY_MAX:
-        setup.problems.append(_("The report id is too long for this league (at most %(max)s characters).")
-                              % {"max": IMPORT_KEY_MAX - len(setup.league.slug) - 1})
+        setup.problems.append(
+            _("The report id is too long for this league (at most %(max)s characters).")
+            % {"max": IMPORT_KEY_MAX - len(setup.league.slug) - 1}
+        )
     ruleset = league_ruleset(setup.league)
     problems = list(setup.problems)
     rosters = {side: Roster(team, ruleset) for side, team in (("home", setup.home), ("away", setup.away)) if team}
@@ -154,8 +156,15 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     except MatchError as exc:
         problems += exc.messages
         raise _Refused from None
-    log_action(action="matches.match.imported", actor=by, league=league, match=match.pk, report=data["report_id"],
-               home=home.name, away=away.name)
+    log_action(
+        action="matches.match.imported",
+        actor=by,
+        league=league,
+        match=match.pk,
+        report=data["report_id"],
+        home=home.name,
+        away=away.name,
+    )
     if _trusted(by, league):
         report_confirm(match=match, by=by)
     match.refresh_from_db()

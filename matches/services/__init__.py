@@ -8,7 +8,23 @@ from matches.services.report import CasualtyLine, PlayerLine, ReportInput, repor
 from matches.services.scheduling import match_schedule
 
 __all__ = [
-    "CasualtyLine", "DiceSheet", "DieRow", "MatchError", "PlayerLine", "PrematchInput", "ReportInput", "dice_sheet",
-    "match_schedule", "postgame_retry", "postgame_run", "postgame_sweep", "prematch_record", "queue_postgame",
-    "report_confirm", "report_dice_enter", "report_save", "report_submit", "requested_dice",
+    "CasualtyLine",
+    "DiceSheet",
+    "DieRow",
+    "MatchError",
+    "PlayerLine",
+    "PrematchInput",
+    "ReportInput",
+    "dice_sheet",
+    "match_schedule",
+    "postgame_retry",
+    "postgame_run",
+    "postgame_sweep",
+    "prematch_record",
+    "queue_postgame",
+    "report_confirm",
+    "report_dice_enter",
+    "report_save",
+    "report_submit",
+    "requested_dice",
 ]

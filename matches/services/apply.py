@@ -41,8 +41,10 @@ MONEY_KINDS = {
 }
 # Ledger memos are stored in English and translated when shown; none repeats the entry's kind.
 MONEY_MEMOS = {
-    "winnings": "", "winnings_transfer": gettext_noop("Winnings of the conceding team"),
-    "petty_cash_return": gettext_noop("Unspent petty cash"), "spiralling_expenses": "",
+    "winnings": "",
+    "winnings_transfer": gettext_noop("Winnings of the conceding team"),
+    "petty_cash_return": gettext_noop("Unspent petty cash"),
+    "spiralling_expenses": "",
 }
 INJURY_KINDS = {"niggling_injury", "stat_injury", "injury_ignored"}
 # Player fields a kind of effect sets (the last one written wins, as if applied one by one).
@@ -89,22 +91,42 @@ def _options_json(effect: Effect) -> dict:
     if o is None:
         return {}
     return {
-        "total": o.total, "double": o.is_double, "normal": sorted(o.normal_categories),
-        "double_categories": sorted(o.double_categories), "stats": list(o.stat_choices),
+        "total": o.total,
+        "double": o.is_double,
+        "normal": sorted(o.normal_categories),
+        "double_categories": sorted(o.double_categories),
+        "stats": list(o.stat_choices),
         "excluded": sorted(o.excluded_skills),
     }
 
 
 def _effect_row(ctx: SequenceContext, effect: Effect) -> dict[str, Any]:
     return dict(
-        match_id=ctx.match.pk, step=effect.step, key=effect.key, kind=effect.kind, team_id=ctx.teams[effect.side].pk,
-        player_id=ref_player_id(effect.player_ref) if effect.player_ref else None, amount=effect.amount,
-        data={k: v for k, v in {
-            "spp": effect.spp, "count": effect.count, "total": effect.total, "delta": effect.delta,
-            "dice": list(effect.dice), "casualty": effect.casualty, "stat": effect.stat, "skill": effect.skill,
-            "value_key": effect.value_key, "pending": effect.pending, "reason": effect.reason,
-            "treasury": effect.treasury,
-        }.items() if v not in (None, 0, "", [], False)},
+        match_id=ctx.match.pk,
+        step=effect.step,
+        key=effect.key,
+        kind=effect.kind,
+        team_id=ctx.teams[effect.side].pk,
+        player_id=ref_player_id(effect.player_ref) if effect.player_ref else None,
+        amount=effect.amount,
+        data={
+            k: v
+            for k, v in {
+                "spp": effect.spp,
+                "count": effect.count,
+                "total": effect.total,
+                "delta": effect.delta,
+                "dice": list(effect.dice),
+                "casualty": effect.casualty,
+                "stat": effect.stat,
+                "skill": effect.skill,
+                "value_key": effect.value_key,
+                "pending": effect.pending,
+                "reason": effect.reason,
+                "treasury": effect.treasury,
+            }.items()
+            if v not in (None, 0, "", [], False)
+        },
     )
 
 
@@ -134,8 +156,15 @@ def _gather(ctx: SequenceContext, w: _Writes, effect: Effect) -> None:
     elif kind in PLAYER_SETS and player_id:
         w.sets.setdefault(player_id, {}).update(PLAYER_SETS[kind])
     elif kind in INJURY_KINDS and player_id:
-        w.injuries.append(dict(player_id=player_id, casualty=effect.casualty or "", stat=effect.stat or "",
-                               applied=kind != "injury_ignored", match_id=ctx.match.pk))
+        w.injuries.append(
+            dict(
+                player_id=player_id,
+                casualty=effect.casualty or "",
+                stat=effect.stat or "",
+                applied=kind != "injury_ignored",
+                match_id=ctx.match.pk,
+            )
+        )
         if kind == "niggling_injury":
             w.niggling[player_id] += 1
     elif kind in MONEY_KINDS and effect.amount:
@@ -147,8 +176,15 @@ def _gather(ctx: SequenceContext, w: _Writes, effect: Effect) -> None:
         team = ctx.teams[side]
         if ctx.choices.get(effect.key) == "hire" and effect.total is not None and team.treasury >= effect.total:
             # Hired for good at rookie cost: he loses Loner and keeps his SPP (p.29).
-            _post(ctx, w, side, TreasuryEntry.Kind.PLAYER_HIRED, -effect.total, effect.key,
-                  gettext_noop("Journeyman hired"))
+            _post(
+                ctx,
+                w,
+                side,
+                TreasuryEntry.Kind.PLAYER_HIRED,
+                -effect.total,
+                effect.key,
+                gettext_noop("Journeyman hired"),
+            )
             w.sets.setdefault(player_id, {}).update(HIRED)
         else:
             w.sets.setdefault(player_id, {}).update(RELEASED)
@@ -161,8 +197,17 @@ def _gather(ctx: SequenceContext, w: _Writes, effect: Effect) -> None:
 def _post(ctx: SequenceContext, w: _Writes, side: str, kind: str, amount: int, key: str, memo: str) -> None:
     """A ledger entry, and the kept treasury followed in memory (written once, by _write_teams)."""
     team = ctx.teams[side]
-    w.ledger.append(dict(team_id=team.pk, kind=kind, amount=amount, key=f"match:{ctx.match.pk}:{key}", memo=memo,
-                         match_id=ctx.match.pk, created_by_id=None))
+    w.ledger.append(
+        dict(
+            team_id=team.pk,
+            kind=kind,
+            amount=amount,
+            key=f"match:{ctx.match.pk}:{key}",
+            memo=memo,
+            match_id=ctx.match.pk,
+            created_by_id=None,
+        )
+    )
     team.treasury += amount
     w.teams_changed.add(side)
 
@@ -181,16 +226,31 @@ def _write_players(ctx: SequenceContext, w: _Writes) -> None:
 
 def _improvement_rolls(ctx: SequenceContext, effects: list[Effect]) -> None:
     """Rolls, and for the ones already chosen their advancement (created first, to link it)."""
-    chosen = {e.key: Advancement(player_id=ref_player_id(e.player_ref or ""), kind=e.value_key,
-                                 skill=e.skill or "", match=ctx.match)
-              for e in effects if not e.pending and e.value_key}
+    chosen = {
+        e.key: Advancement(
+            player_id=ref_player_id(e.player_ref or ""), kind=e.value_key, skill=e.skill or "", match=ctx.match
+        )
+        for e in effects
+        if not e.pending and e.value_key
+    }
     Advancement.objects.bulk_create(list(chosen.values()))  # rare here (choices entered with the report)
-    insert_rows(ImprovementRoll, [
-        dict(player_id=ref_player_id(e.player_ref or ""), match_id=ctx.match.pk, index=int(e.key.rsplit(":", 1)[1]),
-             d6a=e.dice[0], d6b=e.dice[1], options=_options_json(e),
-             advancement_id=chosen[e.key].pk if e.key in chosen else None,
-             choice=e.value_key if e.key in chosen else "", skill=(e.skill or "") if e.key in chosen else "")
-        for e in effects])
+    insert_rows(
+        ImprovementRoll,
+        [
+            dict(
+                player_id=ref_player_id(e.player_ref or ""),
+                match_id=ctx.match.pk,
+                index=int(e.key.rsplit(":", 1)[1]),
+                d6a=e.dice[0],
+                d6b=e.dice[1],
+                options=_options_json(e),
+                advancement_id=chosen[e.key].pk if e.key in chosen else None,
+                choice=e.value_key if e.key in chosen else "",
+                skill=(e.skill or "") if e.key in chosen else "",
+            )
+            for e in effects
+        ],
+    )
 
 
 def _journeymen_and_values(ctx: SequenceContext, w: _Writes) -> None:
@@ -198,8 +258,11 @@ def _journeymen_and_values(ctx: SequenceContext, w: _Writes) -> None:
     journeymen in one insert and the team values from the same rows."""
     sides = {ctx.teams[side].pk: side for side in w.journeymen_for | w.value_for}
     rosters: dict[str, dict[int, tuple[int, str, bool, list[str]]]] = {side: {} for side in sides.values()}
-    rows = (Player.objects.filter(team_id__in=list(sides), status=Player.Status.ACTIVE).order_by()
-            .values_list("team_id", "pk", "number", "position", "miss_next_game", "advancements__kind"))
+    rows = (
+        Player.objects.filter(team_id__in=list(sides), status=Player.Status.ACTIVE)
+        .order_by()
+        .values_list("team_id", "pk", "number", "position", "miss_next_game", "advancements__kind")
+    )
     for team_id, pk, number, position, misses, kind in rows:
         player = rosters[sides[team_id]].setdefault(pk, (number, position, misses, []))
         if kind:
@@ -207,8 +270,9 @@ def _journeymen_and_values(ctx: SequenceContext, w: _Writes) -> None:
     added: list[Player] = []
     for side in sorted(w.journeymen_for):
         roster = rosters[side].values()
-        new = new_journeymen(ctx.ruleset, ctx.teams[side], available=sum(1 for p in roster if not p[2]),
-                             taken={p[0] for p in roster})
+        new = new_journeymen(
+            ctx.ruleset, ctx.teams[side], available=sum(1 for p in roster if not p[2]), taken={p[0] for p in roster}
+        )
         added += new
         rosters[side].update({-n: (p.number, p.position, False, []) for n, p in enumerate(new, start=1)})
     if added:
@@ -221,6 +285,12 @@ def _journeymen_and_values(ctx: SequenceContext, w: _Writes) -> None:
 
 def _write_teams(ctx: SequenceContext, sides: set[str]) -> None:
     """One UPDATE of the kept treasury, fan factor and team value, from the teams held under lock."""
-    update_rows(Team, sets={ctx.teams[side].pk: {name: getattr(ctx.teams[side], name)
-                                                 for name in ("treasury", "fan_factor", "team_value")}
-                            for side in sides})
+    update_rows(
+        Team,
+        sets={
+            ctx.teams[side].pk: {
+                name: getattr(ctx.teams[side], name) for name in ("treasury", "fan_factor", "team_value")
+            }
+            for side in sides
+        },
+    )

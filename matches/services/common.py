@@ -35,8 +35,9 @@ def lock_match(match: Match) -> Match:
 
 def require_status(match: Match, *statuses: str) -> None:
     if match.status not in statuses:
-        raise MatchError([_("This match is “%(status)s”: that cannot be done now.")
-                          % {"status": match.get_status_display()}])
+        raise MatchError(
+            [_("This match is “%(status)s”: that cannot be done now.") % {"status": match.get_status_display()}]
+        )
 
 
 def side_of_user(match: Match, user: AbstractBaseUser | None) -> str | None:

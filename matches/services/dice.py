@@ -29,8 +29,14 @@ from matches.services.wording import input_label, input_names
 OPEN = (Match.Status.DRAFT, Match.Status.SUBMITTED)
 
 # The post-match step that asks for each kind of die: rows are shown in the sequence's order.
-STEP_OF = {"mvp_draw": "mvp", "improvement": "improvements", "departure": "remove_dead", "winnings": "winnings",
-           "winnings_reroll": "winnings", "fan_factor": "fan_factor"}
+STEP_OF = {
+    "mvp_draw": "mvp",
+    "improvement": "improvements",
+    "departure": "remove_dead",
+    "winnings": "winnings",
+    "winnings_reroll": "winnings",
+    "fan_factor": "fan_factor",
+}
 WHAT_ORDER = ("mvp_draw", "improvement", "departure", "winnings", "winnings_reroll", "fan_factor")
 
 
@@ -59,8 +65,14 @@ class DiceSheet:
     unused: list[DieRow]  # dice entered that it would refuse (the result changed): the next save removes them
 
 
-def _rows(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
-          decisions: Decisions, names: Mapping[str, str]) -> list[DieRow]:
+def _rows(
+    match: Match,
+    ruleset: Ruleset,
+    report: MatchReport,
+    stored: Mapping[str, tuple[int, ...]],
+    decisions: Decisions,
+    names: Mapping[str, str],
+) -> list[DieRow]:
     known, used, missing = dice_in_use(ruleset, report, stored, decisions)
     steps = list(ruleset.post_match_steps)
     refs = {p.ref: i for side in (report.home, report.away) for i, p in enumerate(side.players)}
@@ -68,34 +80,61 @@ def _rows(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[s
     def order(request: InputRequest) -> tuple[int, ...]:
         step = STEP_OF.get(request.what, "")
         tail = request.key.rsplit(":", 1)[-1]
-        return (steps.index(step) if step in steps else len(steps), 0 if request.side == "home" else 1,
-                refs.get(request.player_ref or "", -1),
-                WHAT_ORDER.index(request.what) if request.what in WHAT_ORDER else len(WHAT_ORDER),
-                int(tail) if tail.isdigit() else 0)
+        return (
+            steps.index(step) if step in steps else len(steps),
+            0 if request.side == "home" else 1,
+            refs.get(request.player_ref or "", -1),
+            WHAT_ORDER.index(request.what) if request.what in WHAT_ORDER else len(WHAT_ORDER),
+            int(tail) if tail.isdigit() else 0,
+        )
 
     rows = []
     for request in sorted((known[k] for k in known if k in used or k in missing), key=order):
-        rows.append(DieRow(
-            key=request.key, what=request.what, step=STEP_OF.get(request.what, ""), side=request.side,
-            count=request.count, sides=request.sides, label=input_label(match, request, names),
-            values=used.get(request.key),
-            candidates=tuple(names.get(ref, ref) for ref in request.options) if request.what == "mvp_draw" else ()))
+        rows.append(
+            DieRow(
+                key=request.key,
+                what=request.what,
+                step=STEP_OF.get(request.what, ""),
+                side=request.side,
+                count=request.count,
+                sides=request.sides,
+                label=input_label(match, request, names),
+                values=used.get(request.key),
+                candidates=tuple(names.get(ref, ref) for ref in request.options) if request.what == "mvp_draw" else (),
+            )
+        )
     return rows
 
 
-def _unused_row(match: Match, report: MatchReport, key: str, values: tuple[int, ...],
-                names: Mapping[str, str]) -> DieRow:
+def _unused_row(
+    match: Match, report: MatchReport, key: str, values: tuple[int, ...], names: Mapping[str, str]
+) -> DieRow:
     request = request_for_key(report, key, count=len(values))
-    return DieRow(key=key, what=request.what, step=STEP_OF.get(request.what, ""), side=request.side,
-                  count=len(values), sides=0, label=input_label(match, request, names), values=tuple(values))
+    return DieRow(
+        key=key,
+        what=request.what,
+        step=STEP_OF.get(request.what, ""),
+        side=request.side,
+        count=len(values),
+        sides=0,
+        label=input_label(match, request, names),
+        values=tuple(values),
+    )
 
 
-def _sheet(match: Match, ruleset: Ruleset, report: MatchReport, stored: Mapping[str, tuple[int, ...]],
-           decisions: Decisions, names: Mapping[str, str]) -> DiceSheet:
+def _sheet(
+    match: Match,
+    ruleset: Ruleset,
+    report: MatchReport,
+    stored: Mapping[str, tuple[int, ...]],
+    decisions: Decisions,
+    names: Mapping[str, str],
+) -> DiceSheet:
     rows = _rows(match, ruleset, report, stored, decisions, names)
     used = {row.key for row in rows if row.values is not None}
-    return DiceSheet(rows, [_unused_row(match, report, key, values, names)
-                            for key, values in stored.items() if key not in used])
+    return DiceSheet(
+        rows, [_unused_row(match, report, key, values, names) for key, values in stored.items() if key not in used]
+    )
 
 
 def _state(match: Match) -> tuple[Ruleset, MatchReport, dict[str, tuple[int, ...]], Decisions]:
@@ -133,19 +172,24 @@ def _problems(rows: Mapping[str, DieRow], dice: Mapping[str, Sequence[int] | Non
             continue
         values = list(values or ())
         if values and len(values) != row.count:
-            problems.append(_("%(die)s: enter %(count)s dice or none (%(given)s entered).")
-                            % {"die": row.label, "count": row.count, "given": len(values)})
+            problems.append(
+                _("%(die)s: enter %(count)s dice or none (%(given)s entered).")
+                % {"die": row.label, "count": row.count, "given": len(values)}
+            )
         for value in values:
             try:
                 check_die(value, row.sides)
             except (TypeError, ValueError):
-                problems.append(_("%(die)s: %(value)s is not a possible result of a D%(sides)s (1 to %(sides)s).")
-                                % {"die": row.label, "value": value, "sides": row.sides})
+                problems.append(
+                    _("%(die)s: %(value)s is not a possible result of a D%(sides)s (1 to %(sides)s).")
+                    % {"die": row.label, "value": value, "sides": row.sides}
+                )
     return problems
 
 
-def report_dice_enter(*, match: Match, dice: Mapping[str, Sequence[int] | None],
-                      by: AbstractBaseUser | None) -> list[DieRow]:
+def report_dice_enter(
+    *, match: Match, dice: Mapping[str, Sequence[int] | None], by: AbstractBaseUser | None
+) -> list[DieRow]:
     """Store the dice rolled at the table: {key: values}; empty values clear an entered die (the
     server rolls it). Refused with every reason, nothing written, for a key the match does not need
     now, a wrong number of dice or a value out of range. Entered dice that decide nothing once this
@@ -174,14 +218,21 @@ def report_dice_enter(*, match: Match, dice: Mapping[str, Sequence[int] | None],
         changed = {k: list(v) for k, v in entered.items() if k in used_after and stored.get(k) != v}
         removed = sorted(key for key in stored if key not in used_after)
         for key, values in changed.items():
-            DiceRoll.objects.update_or_create(match=match, purpose=key,
-                                              defaults={"values": values, "source": DiceRoll.Source.ENTERED})
+            DiceRoll.objects.update_or_create(
+                match=match, purpose=key, defaults={"values": values, "source": DiceRoll.Source.ENTERED}
+            )
         DiceRoll.objects.filter(match=match, purpose__in=removed, source=DiceRoll.Source.ENTERED).delete()
         # A winnings die left to the server is never re-rolled (postgame.DEFAULT_DECISIONS): the
         # re-roll choice made on the result sheet would then be a decision the sequence refuses.
         sides = [key.split(":", 1)[1] for key in removed if key.startswith("winnings:")]
         Decision.objects.filter(match=match, key__in=[f"winnings_reroll:{side}" for side in sides]).delete()
         if changed or removed:
-            log_action(action="matches.dice.entered", actor=by, league=match.league, match=match.pk,
-                       dice=changed, removed=removed)
+            log_action(
+                action="matches.dice.entered",
+                actor=by,
+                league=match.league,
+                match=match.pk,
+                dice=changed,
+                removed=removed,
+            )
     return after.unused

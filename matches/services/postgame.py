@@ -65,7 +65,8 @@ def _claim(match_id: int) -> datetime | None:
     until = now + _lease()
     claimable = Q(status=Match.Status.CONFIRMED) | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
     taken = Match.objects.filter(claimable, pk=match_id).update(
-        status=Match.Status.PROCESSING, lease_until=until, attempts=F("attempts") + 1, failure_reason="")
+        status=Match.Status.PROCESSING, lease_until=until, attempts=F("attempts") + 1, failure_reason=""
+    )
     return until if taken else None
 
 
@@ -73,8 +74,13 @@ def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[
     """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
     decisions already read, saves one). A journeyman's hire is the applier's, not the planner's."""
     choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
-    dice = MatchDice({purpose: tuple(values) for purpose, values in match.dice.values_list("purpose", "values")
-                      if purpose not in PREMATCH_DICE})
+    dice = MatchDice(
+        {
+            purpose: tuple(values)
+            for purpose, values in match.dice.values_list("purpose", "values")
+            if purpose not in PREMATCH_DICE
+        }
+    )
     return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
 
 
@@ -85,15 +91,32 @@ DEFAULT_DECISIONS = {"winnings_reroll_decision": False}
 
 # What a run reads of the match and its teams (and nothing more: these are compiled in every run).
 MATCH_FIELDS = (
-    "league__ruleset", "home_id", "away_id", "postgame_input", "gate", "conceded_by", "concession_justified",
+    "league__ruleset",
+    "home_id",
+    "away_id",
+    "postgame_input",
+    "gate",
+    "conceded_by",
+    "concession_justified",
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
-    *(f"{side}__{name}" for side in ("home", "away") for name in (
-        "race", "fan_factor", "treasury", "rerolls", "assistant_coaches", "cheerleaders", "apothecary")),
+    *(
+        f"{side}__{name}"
+        for side in ("home", "away")
+        for name in ("race", "fan_factor", "treasury", "rerolls", "assistant_coaches", "cheerleaders", "apothecary")
+    ),
 )
 
 
-TEAM_FIELDS = ("race", "treasury", "fan_factor", "team_value", "rerolls", "assistant_coaches", "cheerleaders",
-               "apothecary")
+TEAM_FIELDS = (
+    "race",
+    "treasury",
+    "fan_factor",
+    "team_value",
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "apothecary",
+)
 
 
 @dataclass
@@ -114,8 +137,12 @@ def _prepare(match_id: int) -> Prepared:
     Runs in the claim's transaction: the match row stays locked until it commits, so two runs
     never store different server dice for the same purpose.
     """
-    match = (Match.objects.select_for_update(of=("self",)).select_related("home", "away", "league")
-             .only(*MATCH_FIELDS).get(pk=match_id))
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("home", "away", "league")
+        .only(*MATCH_FIELDS)
+        .get(pk=match_id)
+    )
     ruleset = match_ruleset(match)  # the only read of the house rules in a run
     first_run = match.postgame_input is None
     if first_run:  # (the JSON reads back as the same report: tests/matches/test_snapshot.py)
@@ -127,36 +154,61 @@ def _prepare(match_id: int) -> Prepared:
     choices = dict(match.decisions.values_list("key", "value"))
     given, decisions = stored_inputs(match, choices)
     dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
-    insert_rows(Decision, [dict(match_id=match.pk, key=key, value=value, by_id=None)
-                           for key, value in decided.choices.items() if key not in decisions.choices])
-    insert_rows(DiceRoll, [dict(match_id=match.pk, purpose=purpose, values=list(values),
-                                source=DiceRoll.Source.SERVER)
-                           for purpose, values in dice.rolls.items() if purpose not in given.rolls])
+    insert_rows(
+        Decision,
+        [
+            dict(match_id=match.pk, key=key, value=value, by_id=None)
+            for key, value in decided.choices.items()
+            if key not in decisions.choices
+        ],
+    )
+    insert_rows(
+        DiceRoll,
+        [
+            dict(match_id=match.pk, purpose=purpose, values=list(values), source=DiceRoll.Source.SERVER)
+            for purpose, values in dice.rolls.items()
+            if purpose not in given.rolls
+        ],
+    )
     # Steps are created with the frozen input, in this transaction: a first run has none yet.
     status = {} if first_run else dict(match.steps.values_list("step", "status"))
-    insert_rows(MatchStep, [dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.PENDING,
-                                 finished_at=None)
-                            for order, step in enumerate(plan.steps) if step not in status])
+    insert_rows(
+        MatchStep,
+        [
+            dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.PENDING, finished_at=None)
+            for order, step in enumerate(plan.steps)
+            if step not in status
+        ],
+    )
     return Prepared(match, ruleset, plan, choices, {step for step, st in status.items() if st == MatchStep.Status.DONE})
 
 
 def _take_steps(match: Match) -> bool:
     """Mark the steps done unless they are: False when another run already applied them."""
-    return bool(MatchStep.objects.filter(match=match).exclude(status=MatchStep.Status.DONE)
-                .update(status=MatchStep.Status.DONE, finished_at=timezone.now()))
+    return bool(
+        MatchStep.objects.filter(match=match)
+        .exclude(status=MatchStep.Status.DONE)
+        .update(status=MatchStep.Status.DONE, finished_at=timezone.now())
+    )
 
 
 def _lock_teams(match: Match) -> dict[str, Team]:
     """Both teams, current and locked, always in primary-key order (no deadlock between runs), with
     what the sequence reads of them: what it writes (apply._write_teams) and the team value's facts."""
-    teams = {t.pk: t for t in Team.objects.select_for_update().filter(pk__in=[match.home_id, match.away_id])
-             .only(*TEAM_FIELDS).order_by("pk")}
+    teams = {
+        t.pk: t
+        for t in Team.objects.select_for_update()
+        .filter(pk__in=[match.home_id, match.away_id])
+        .only(*TEAM_FIELDS)
+        .order_by("pk")
+    }
     return {"home": teams[match.home_id], "away": teams[match.away_id]}
 
 
 def _finish(match: Match) -> None:
     if Match.objects.filter(pk=match.pk, status=Match.Status.PROCESSING).update(
-            status=Match.Status.PROCESSED, processed_at=timezone.now(), lease_until=None):
+        status=Match.Status.PROCESSED, processed_at=timezone.now(), lease_until=None
+    ):
         log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
 
 
@@ -191,11 +243,11 @@ def postgame_run(match_id: int) -> bool:
         if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
             reason = "; ".join(r.describe() for r in exc.missing)
         with transaction.atomic():
-            Match.objects.filter(pk=match_id).update(status=Match.Status.FAILED, failure_reason=reason[:2000],
-                                                     lease_until=None)
+            Match.objects.filter(pk=match_id).update(
+                status=Match.Status.FAILED, failure_reason=reason[:2000], lease_until=None
+            )
             league = Match.objects.select_related("league").get(pk=match_id).league
-            log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id,
-                       reason=reason[:500])
+            log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id, reason=reason[:500])
         return False
 
 
@@ -235,7 +287,8 @@ def postgame_retry(*, match: Match, by) -> Match:
     check_participant(match, by)
     with transaction.atomic():
         updated = Match.objects.filter(pk=match.pk, status=Match.Status.FAILED).update(
-            status=Match.Status.CONFIRMED, queued_at=None, failure_reason="")
+            status=Match.Status.CONFIRMED, queued_at=None, failure_reason=""
+        )
         if updated:
             log_action(action="matches.postgame.retried", actor=by, league=match.league, match=match.pk)
             transaction.on_commit(lambda: queue_postgame(match.pk))

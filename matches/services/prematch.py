@@ -56,23 +56,25 @@ def new_journeymen(ruleset, team: Team, *, available: int, taken: set[int]) -> l
         return []
     position = journeyman_positions(ruleset, team.race)[0]
     numbers = [n for n in range(1, 100) if n not in taken][:needed]
-    return [Player(team=team, number=n, name=_("Journeyman %(n)s") % {"n": n}, position=position.key, journeyman=True)
-            for n in numbers]
+    return [
+        Player(team=team, number=n, name=_("Journeyman %(n)s") % {"n": n}, position=position.key, journeyman=True)
+        for n in numbers
+    ]
 
 
 def add_journeymen(*, match: Match | None, team: Team, ruleset) -> list[Player]:
     """Free journeymen until the team can field journeyman_fill_to players."""
     active = list(team.players.filter(status=Player.Status.ACTIVE).values_list("number", "miss_next_game"))
-    added = new_journeymen(ruleset, team, available=sum(1 for _n, misses in active if not misses),
-                           taken={n for n, _misses in active})
+    added = new_journeymen(
+        ruleset, team, available=sum(1 for _n, misses in active if not misses), taken={n for n, _misses in active}
+    )
     if added:
         Player.objects.bulk_create(added)
         team_refresh_value(team=team)
     return added
 
 
-def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser | None,
-                    dice=None) -> Match:
+def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser | None, dice=None) -> Match:
     """Record the whole pre-match sequence at once; every refusal is listed and nothing is written."""
     check_participant(match, by)
     ruleset = match_ruleset(match)
@@ -90,8 +92,10 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                 problems.append(str(exc))
         for team, cash in ((home, data.home_petty_cash), (away, data.away_petty_cash)):
             if cash < 0 or cash > team.treasury:
-                problems.append(_("%(team)s can move between 0 and %(max)s gp into petty cash.")
-                                % {"team": team.name, "max": team.treasury})
+                problems.append(
+                    _("%(team)s can move between 0 and %(max)s gp into petty cash.")
+                    % {"team": team.name, "max": team.treasury}
+                )
         if problems:
             raise MatchError(problems)
 
@@ -99,15 +103,26 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
         for team in (home, away):
             add_journeymen(match=match, team=team, ruleset=ruleset)
         home_tv, away_tv = compute_team_value(home), compute_team_value(away)
-        budgets = inducement_budgets(ruleset, home_tv=home_tv, away_tv=away_tv,
-                                     home_petty_cash=data.home_petty_cash, away_petty_cash=data.away_petty_cash)
+        budgets = inducement_budgets(
+            ruleset,
+            home_tv=home_tv,
+            away_tv=away_tv,
+            home_petty_cash=data.home_petty_cash,
+            away_petty_cash=data.away_petty_cash,
+        )
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
             roster = team.players.filter(status=Player.Status.ACTIVE)
             counts: dict[str, int] = {}
             for pos in roster.values_list("position", flat=True):
                 counts[pos] = counts.get(pos, 0) + 1
-            found = check_inducements(ruleset, team_key=team.race, roster_size=roster.count(), order=order,
-                                      budget=budgets.budget(side), position_counts=counts)
+            found = check_inducements(
+                ruleset,
+                team_key=team.race,
+                roster_size=roster.count(),
+                order=order,
+                budget=budgets.budget(side),
+                position_counts=counts,
+            )
             problems += [f"{team.name}: {m}" for m in violation_messages(found)]
         if problems:
             raise MatchError(problems)
@@ -125,20 +140,38 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
             cash = data.home_petty_cash if side == "home" else data.away_petty_cash
             if cash:
-                treasury_post(team=team, kind=TreasuryEntry.Kind.PETTY_CASH, amount=-cash,
-                              key=f"match:{match.pk}:petty_cash:out", memo=str(match), by=by, match=match)
-            rows = [MatchInducement(match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race))
-                    for k, count in order.items.items() for _ in range(count)]
+                treasury_post(
+                    team=team,
+                    kind=TreasuryEntry.Kind.PETTY_CASH,
+                    amount=-cash,
+                    key=f"match:{match.pk}:petty_cash:out",
+                    memo=str(match),
+                    by=by,
+                    match=match,
+                )
+            rows = [
+                MatchInducement(match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race))
+                for k, count in order.items.items()
+                for _ in range(count)
+            ]
             star_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "star"), "star_players")
             merc_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "mercenary"), "mercenaries")
-            rows += [MatchInducement(match=match, side=side, key=star_key, star=s, cost=star_price(ruleset, s))
-                     for s in order.stars]
+            rows += [
+                MatchInducement(match=match, side=side, key=star_key, star=s, cost=star_price(ruleset, s))
+                for s in order.stars
+            ]
             team_list = ruleset.team(team.race)
-            rows += [MatchInducement(match=match, side=side, key=merc_key, position=m.position_key,
-                                     extra_skill=m.extra_skill or "",
-                                     cost=mercenary_price(ruleset, team_list.position(m.position_key),
-                                                          m.extra_skill is not None))
-                     for m in order.mercenaries]
+            rows += [
+                MatchInducement(
+                    match=match,
+                    side=side,
+                    key=merc_key,
+                    position=m.position_key,
+                    extra_skill=m.extra_skill or "",
+                    cost=mercenary_price(ruleset, team_list.position(m.position_key), m.extra_skill is not None),
+                )
+                for m in order.mercenaries
+            ]
             MatchInducement.objects.bulk_create(rows)
             # Who could play: the roster at kick-off; players missing this game are not eligible.
             MatchPlayer.objects.bulk_create(
@@ -147,6 +180,13 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             )
         match.status = Match.Status.PREMATCH_DONE
         match.save()
-        log_action(action="matches.prematch.recorded", actor=by, league=match.league, match=match.pk,
-                   weather=match.weather, home_tv=home_tv, away_tv=away_tv)
+        log_action(
+            action="matches.prematch.recorded",
+            actor=by,
+            league=match.league,
+            match=match.pk,
+            weather=match.weather,
+            home_tv=home_tv,
+            away_tv=away_tv,
+        )
     return match

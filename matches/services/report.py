@@ -72,8 +72,12 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     """Every reason the report does not fit the match (the same list for pages, API and imports)."""
     ruleset = match_ruleset(match)
     problems: list[str] = []
-    for name, value in (("home_score", report.home_score), ("away_score", report.away_score),
-                        ("home_fame", report.home_fame), ("away_fame", report.away_fame)):
+    for name, value in (
+        ("home_score", report.home_score),
+        ("away_score", report.away_score),
+        ("home_fame", report.home_fame),
+        ("away_fame", report.away_fame),
+    ):
         if value is None or value < 0:
             problems.append(_("%(field)s cannot be negative.") % {"field": name.replace("_", " ")})
     if report.home_fame not in (0, 1, 2) or report.away_fame not in (0, 1, 2):
@@ -95,13 +99,16 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         if any(c < 0 for c in counts):
             problems.append(_("%(player)s: counts cannot be negative.") % {"player": row.player})
         if any(counts) and not row.eligible:
-            problems.append(_("%(player)s missed this match and cannot be credited with anything.")
-                            % {"player": row.player})
+            problems.append(
+                _("%(player)s missed this match and cannot be credited with anything.") % {"player": row.player}
+            )
         touchdowns[row.side] += max(line.touchdowns, 0)
     for side, score in (("home", report.home_score), ("away", report.away_score)):
         if score is not None and touchdowns[side] > score:
-            problems.append(_("The %(side)s players scored %(tds)s touchdowns but the score says %(score)s.")
-                            % {"side": _(side), "tds": touchdowns[side], "score": score})
+            problems.append(
+                _("The %(side)s players scored %(tds)s touchdowns but the score says %(score)s.")
+                % {"side": _(side), "tds": touchdowns[side], "score": score}
+            )
     victims: set[int] = set()
     for cas in report.casualties:
         row = lines.get(cas.victim_id)
@@ -118,8 +125,10 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
             try:
                 casualty_from_dice(ruleset, d6, d8)
             except (TypeError, ValueError):
-                problems.append(_("%(player)s: %(d6)s and %(d8)s is not a casualty roll (D6 then D8).")
-                                % {"player": row.player, "d6": d6, "d8": d8})
+                problems.append(
+                    _("%(player)s: %(d6)s and %(d8)s is not a casualty roll (D6 then D8).")
+                    % {"player": row.player, "d6": d6, "d8": d8}
+                )
         if cas.regeneration_roll is not None:
             try:
                 check_die(cas.regeneration_roll, 6, "regeneration")
@@ -148,8 +157,16 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
         problems = report_problems(match, report)
         if problems:
             raise MatchError(problems)
-        for attr in ("home_score", "away_score", "home_fame", "away_fame", "gate", "conceded_by",
-                     "concession_justified", "played_on"):
+        for attr in (
+            "home_score",
+            "away_score",
+            "home_fame",
+            "away_fame",
+            "gate",
+            "conceded_by",
+            "concession_justified",
+            "played_on",
+        ):
             setattr(match, attr, getattr(report, attr))
         match.status = Match.Status.DRAFT
         match.save()
@@ -161,8 +178,11 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             row.save(update_fields=["completions", "touchdowns", "interceptions", "casualties"])
         MatchCasualty.objects.filter(match=match).delete()
         MatchCasualty.objects.bulk_create(
-            MatchCasualty(match=match, **{k: getattr(c, k) for k in CasualtyLine.__dataclass_fields__
-                                          if k != "victim_id"}, victim_id=c.victim_id)
+            MatchCasualty(
+                match=match,
+                **{k: getattr(c, k) for k in CasualtyLine.__dataclass_fields__ if k != "victim_id"},
+                victim_id=c.victim_id,
+            )
             for c in report.casualties
         )
         # The sheet's own dice are written again below; the others (MVP draw, improvement and
@@ -170,15 +190,21 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
         # for again. The pre-match weather dice are not the report's: saving must not erase them.
         DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).exclude(purpose="weather").delete()
         for purpose, values in report.dice.items():
-            DiceRoll.objects.update_or_create(match=match, purpose=purpose,
-                                              defaults={"values": values, "source": DiceRoll.Source.ENTERED})
+            DiceRoll.objects.update_or_create(
+                match=match, purpose=purpose, defaults={"values": values, "source": DiceRoll.Source.ENTERED}
+            )
         # Report-time decisions are replaced too: a stale re-roll or MVP pick would be "not used".
         stale = Decision.objects.filter(match=match).exclude(key__in=list(report.decisions))
         stale.filter(Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:")).delete()
         for key, value in report.decisions.items():
             Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
-        log_action(action="matches.result.saved", actor=by, league=match.league, match=match.pk,
-                   score=[report.home_score, report.away_score])
+        log_action(
+            action="matches.result.saved",
+            actor=by,
+            league=match.league,
+            match=match.pk,
+            score=[report.home_score, report.away_score],
+        )
     return match
 
 

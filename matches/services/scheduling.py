@@ -36,6 +36,7 @@ def match_schedule(*, league: League, home: Team, away: Team, by: AbstractBaseUs
         ruleset = match_ruleset(match)
         match.ruleset, match.ruleset_version = ruleset.key, ruleset.version
         match.save()
-        log_action(action="matches.match.scheduled", actor=by, league=league, match=match.pk,
-                   home=home.name, away=away.name)
+        log_action(
+            action="matches.match.scheduled", actor=by, league=league, match=match.pk, home=home.name, away=away.name
+        )
     return match

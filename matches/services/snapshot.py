@@ -31,22 +31,27 @@ def ref_player_id(ref: str) -> int | None:
 # The reads of build_report, which runs in every post-match sequence, as plain SQL (portable:
 # SQLite and PostgreSQL): the ORM spends about a millisecond of Python compiling each of them on
 # this project's machine, more than the database spends answering. Rows come back as tuples.
-_T = {model: connection.ops.quote_name(model._meta.db_table)
-      for model in (MatchPlayer, Player, Advancement, Injury, ImprovementRoll, MatchCasualty, MatchInducement)}
+_T = {
+    model: connection.ops.quote_name(model._meta.db_table)
+    for model in (MatchPlayer, Player, Advancement, Injury, ImprovementRoll, MatchCasualty, MatchInducement)
+}
 _IN_MATCH = f"IN (SELECT player_id FROM {_T[MatchPlayer]} WHERE match_id = %s)"
 LINES_SQL = (  # in shirt-number order (the MVP draw numbers candidates in roster order)
     f"SELECT l.side, l.eligible, l.completions, l.touchdowns, l.interceptions, l.casualties, p.id, p.position, "
     f"p.spp, p.journeyman FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
-    f"WHERE l.match_id = %s ORDER BY l.side, p.number")
+    f"WHERE l.match_id = %s ORDER BY l.side, p.number"
+)
 HISTORIES_SQL = (  # advancements (in the order gained), lasting injuries and rolls taken, tagged
     f"SELECT 'a', player_id, kind, skill, created_at, id FROM {_T[Advancement]} WHERE player_id {_IN_MATCH} "
     f"UNION ALL SELECT 'i', player_id, stat, '', created_at, id FROM {_T[Injury]} "
     f"WHERE applied = %s AND stat <> '' AND player_id {_IN_MATCH} "
     f"UNION ALL SELECT 'r', player_id, '', '', created_at, id FROM {_T[ImprovementRoll]} WHERE player_id {_IN_MATCH} "
-    f"ORDER BY 5, 6")
+    f"ORDER BY 5, 6"
+)
 CASUALTIES_SQL = (
     f"SELECT victim_id, d6, d8, second_d6, second_d8, apothecary_used, apothecary_d6, apothecary_d8, "
-    f"apothecary_kept_reroll, regeneration_roll FROM {_T[MatchCasualty]} WHERE match_id = %s ORDER BY id")
+    f"apothecary_kept_reroll, regeneration_roll FROM {_T[MatchCasualty]} WHERE match_id = %s ORDER BY id"
+)
 INDUCEMENTS_SQL = f"SELECT id, side, star, position, cost FROM {_T[MatchInducement]} WHERE match_id = %s ORDER BY id"
 
 
@@ -75,8 +80,9 @@ def _casualty(row: tuple) -> CasualtyReport:
     if second_d6 is not None and second_d8 is not None:
         rolls.append((second_d6, second_d8))
     apo = (apo_d6, apo_d8) if apo_used and apo_d6 else None
-    return CasualtyReport(rolls=tuple(rolls), apothecary_reroll=apo, apothecary_kept_reroll=bool(apo_kept),
-                          regeneration=regeneration)
+    return CasualtyReport(
+        rolls=tuple(rolls), apothecary_reroll=apo, apothecary_kept_reroll=bool(apo_kept), regeneration=regeneration
+    )
 
 
 def build_report(match: Match) -> MatchReport:
@@ -109,26 +115,43 @@ def build_report(match: Match) -> MatchReport:
             for kind, _skill in gained:
                 if kind in STAT_KINDS:
                     ups[STAT_KINDS[kind]] = ups.get(STAT_KINDS[kind], 0) + 1
-            players.append(PlayerReport(
-                ref=player_ref(pk), position_key=line.position, spp_before=line.spp,
-                improvement_rolls_taken=rolls_taken.get(pk, 0),
-                skills=tuple(skill for _kind, skill in gained if skill), improvements=tuple(k for k, _s in gained),
-                stat_improvements=ups, stat_injuries=injuries.get(pk, {}), is_journeyman=bool(line.journeyman),
-                eligible_for_mvp=eligible, miss_next_game_before=not eligible,
-                completions=line.completions, touchdowns=line.touchdowns, interceptions=line.interceptions,
-                casualties=line.casualties, casualties_suffered=tuple(casualties.get(pk, ())),
-            ))
+            players.append(
+                PlayerReport(
+                    ref=player_ref(pk),
+                    position_key=line.position,
+                    spp_before=line.spp,
+                    improvement_rolls_taken=rolls_taken.get(pk, 0),
+                    skills=tuple(skill for _kind, skill in gained if skill),
+                    improvements=tuple(k for k, _s in gained),
+                    stat_improvements=ups,
+                    stat_injuries=injuries.get(pk, {}),
+                    is_journeyman=bool(line.journeyman),
+                    eligible_for_mvp=eligible,
+                    miss_next_game_before=not eligible,
+                    completions=line.completions,
+                    touchdowns=line.touchdowns,
+                    interceptions=line.interceptions,
+                    casualties=line.casualties,
+                    casualties_suffered=tuple(casualties.get(pk, ())),
+                )
+            )
         for pk, _side, star, position, _cost in (i for i in inducements if i[1] == side and (i[2] or i[3])):
             players.append(PlayerReport(ref=f"i{pk}", position_key=star or position, is_star_or_mercenary=True))
         return SideReport(
-            team_key=team.race, roster_tv=(match.home_tv if side == "home" else match.away_tv) or 0,
-            fan_factor=team.fan_factor, treasury_before=team.treasury + petty_cash,
+            team_key=team.race,
+            roster_tv=(match.home_tv if side == "home" else match.away_tv) or 0,
+            fan_factor=team.fan_factor,
+            treasury_before=team.treasury + petty_cash,
             fame=(match.home_fame if side == "home" else match.away_fame) or 0,
             score=(match.home_score if side == "home" else match.away_score) or 0,
-            players=tuple(players), petty_cash=petty_cash,
+            players=tuple(players),
+            petty_cash=petty_cash,
             inducements_cost=sum(i[4] for i in inducements if i[1] == side),
-            conceded=match.conceded_by == side, concession_justified=match.concession_justified,
-            rerolls=team.rerolls, assistant_coaches=team.assistant_coaches, cheerleaders=team.cheerleaders,
+            conceded=match.conceded_by == side,
+            concession_justified=match.concession_justified,
+            rerolls=team.rerolls,
+            assistant_coaches=team.assistant_coaches,
+            cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
         )
 
@@ -161,13 +184,24 @@ def report_to_json(report: MatchReport) -> dict[str, Any]:
 
 def report_from_json(data: dict[str, Any]) -> MatchReport:
     def casualty(d: dict[str, Any]) -> CasualtyReport:
-        return CasualtyReport(**{**d, "rolls": tuple(tuple(r) for r in d["rolls"]),
-                                 "apothecary_reroll": tuple(d["apothecary_reroll"]) if d["apothecary_reroll"] else None,
-                                 "final": tuple(d["final"])})
+        return CasualtyReport(
+            **{
+                **d,
+                "rolls": tuple(tuple(r) for r in d["rolls"]),
+                "apothecary_reroll": tuple(d["apothecary_reroll"]) if d["apothecary_reroll"] else None,
+                "final": tuple(d["final"]),
+            }
+        )
 
     def player(d: dict[str, Any]) -> PlayerReport:
-        return PlayerReport(**{**d, "skills": tuple(d["skills"]), "improvements": tuple(d["improvements"]),
-                               "casualties_suffered": tuple(casualty(c) for c in d["casualties_suffered"])})
+        return PlayerReport(
+            **{
+                **d,
+                "skills": tuple(d["skills"]),
+                "improvements": tuple(d["improvements"]),
+                "casualties_suffered": tuple(casualty(c) for c in d["casualties_suffered"]),
+            }
+        )
 
     def side(d: dict[str, Any]) -> SideReport:
         return SideReport(**{**d, "players": tuple(player(p) for p in d["players"])})

@@ -18,15 +18,21 @@ from matches.models import Match, MatchInducement
 from matches.services.snapshot import ref_player_id
 from teams.models import Player
 
-DECISION_CODES = {"decision_type", "not_mvp_candidate", "chosen_while_pending", "improvement_not_allowed",
-                  "unused_decision"}
+DECISION_CODES = {
+    "decision_type",
+    "not_mvp_candidate",
+    "chosen_while_pending",
+    "improvement_not_allowed",
+    "unused_decision",
+}
 PROBLEMS = {
     "die_count": gettext_lazy("%(input)s: %(count)s dice with %(sides)s faces are needed, not %(got)s."),
     "die_value": gettext_lazy("%(input)s: %(value)s is not a possible result of a D%(sides)s (1 to %(sides)s)."),
     "decision_type": gettext_lazy("%(input)s: this answer (%(got)s) is not one the question allows."),
     "not_mvp_candidate": gettext_lazy("%(input)s: %(pick)s cannot be this team's MVP."),
     "chosen_while_pending": gettext_lazy(
-        "%(input)s: chosen while an earlier improvement roll of the same player still waits for its choice."),
+        "%(input)s: chosen while an earlier improvement roll of the same player still waits for its choice."
+    ),
     "improvement_not_allowed": gettext_lazy("%(input)s: “%(choice)s” is not something this roll allows."),
     "unused_die": gettext_lazy("%(input)s: this match does not call for this die (any more)."),
     "unused_decision": gettext_lazy("%(input)s: this match does not call for this decision (any more)."),

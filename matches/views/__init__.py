@@ -9,6 +9,16 @@ from matches.views.prematch import match_prematch, match_prematch_budget
 from matches.views.report import match_result
 
 __all__ = [
-    "improvement_roll", "match_confirm", "match_detail", "match_dice", "match_list", "match_prematch",
-    "match_prematch_budget", "match_result", "match_retry", "match_schedule_view", "match_status", "match_submit",
+    "improvement_roll",
+    "match_confirm",
+    "match_detail",
+    "match_dice",
+    "match_list",
+    "match_prematch",
+    "match_prematch_budget",
+    "match_result",
+    "match_retry",
+    "match_schedule_view",
+    "match_status",
+    "match_submit",
 ]

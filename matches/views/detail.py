@@ -24,8 +24,11 @@ WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.F
 
 
 def pending_rolls(match: Match, user: Any) -> list[ImprovementRoll]:
-    rolls = list(ImprovementRoll.objects.filter(match=match, advancement__isnull=True)
-                 .select_related("player__team__league").order_by("player__team", "player__number", "index"))
+    rolls = list(
+        ImprovementRoll.objects.filter(match=match, advancement__isnull=True)
+        .select_related("player__team__league")
+        .order_by("player__team", "player__number", "index")
+    )
     for roll in rolls:
         roll.can_choose = can_manage_team(user, roll.player.team)
     return rolls
@@ -46,15 +49,17 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_or_404(pk)
     participant = is_participant(request.user, match)
     context = postgame_context(request, match)
-    context.update({
-        "prematch": prematch_facts(match) if match.status != S.SCHEDULED else None,
-        "result": result_facts(match) if match.status in WITH_RESULT else None,
-        "can_prematch": participant and match.status == S.SCHEDULED,
-        "can_report": participant and match.status in (S.PREMATCH_DONE, S.DRAFT),
-        "can_submit": participant and match.status == S.DRAFT,
-        "can_dice": participant and match.status in (S.DRAFT, S.SUBMITTED),
-        "can_confirm": can_confirm(request.user, match),
-    })
+    context.update(
+        {
+            "prematch": prematch_facts(match) if match.status != S.SCHEDULED else None,
+            "result": result_facts(match) if match.status in WITH_RESULT else None,
+            "can_prematch": participant and match.status == S.SCHEDULED,
+            "can_report": participant and match.status in (S.PREMATCH_DONE, S.DRAFT),
+            "can_submit": participant and match.status == S.DRAFT,
+            "can_dice": participant and match.status in (S.DRAFT, S.SUBMITTED),
+            "can_confirm": can_confirm(request.user, match),
+        }
+    )
     return render(request, "matches/detail.html", context)
 
 
@@ -68,8 +73,11 @@ def match_status(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     match = participant_match_or_403(request, pk)
-    attempt(request, lambda: report_submit(match=match, by=request.user),
-            _("Result submitted: the opposing coach or the commissioner now confirms it."))
+    attempt(
+        request,
+        lambda: report_submit(match=match, by=request.user),
+        _("Result submitted: the opposing coach or the commissioner now confirms it."),
+    )
     return redirect(match)
 
 
@@ -78,18 +86,27 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
 def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """GET shows the submitted result; POST confirms it and starts the post-match sequence."""
     match = match_or_404(pk)
-    if not is_participant(request.user, match) or (match.status == S.SUBMITTED and not can_confirm(request.user, match)):
+    if not is_participant(request.user, match) or (
+        match.status == S.SUBMITTED and not can_confirm(request.user, match)
+    ):
         raise PermissionDenied(_("The result must be confirmed by the opposing coach or the commissioner."))
     if match.status != S.SUBMITTED:
         return redirect(match)
     if request.method == "POST":
         if attempt(request, lambda: report_confirm(match=match, by=request.user)):
             match.refresh_from_db(fields=["status"])
-            messages.success(request, _("Result confirmed and processed.") if match.status == S.PROCESSED
-                             else _("Result confirmed: the post-match sequence is running."))
+            messages.success(
+                request,
+                _("Result confirmed and processed.")
+                if match.status == S.PROCESSED
+                else _("Result confirmed: the post-match sequence is running."),
+            )
         return redirect(match)
-    return render(request, "matches/confirm.html", {
-        "match": match, "prematch": prematch_facts(match), "result": result_facts(match)})
+    return render(
+        request,
+        "matches/confirm.html",
+        {"match": match, "prematch": prematch_facts(match), "result": result_facts(match)},
+    )
 
 
 @login_required

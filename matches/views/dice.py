@@ -66,10 +66,22 @@ def match_dice(request: HttpRequest, pk: int) -> HttpResponse:
             shown = {row.key for row in rows}
             new = [row for row in requested_dice(match) if row.key not in shown]
             if new:
-                messages.info(request, ngettext("One more roll is needed now: see below.",
-                                                "%(count)s more rolls are needed now: see below.",
-                                                len(new)) % {"count": len(new)})
+                messages.info(
+                    request,
+                    ngettext(
+                        "One more roll is needed now: see below.",
+                        "%(count)s more rolls are needed now: see below.",
+                        len(new),
+                    )
+                    % {"count": len(new)},
+                )
             return redirect(reverse("matches:dice", args=[match.pk]))
-    context.update({"form": form, "groups": _groups(form), "unused": sheet.unused,
-                    "leave_max": match_ruleset(match).params.concession_leave_on_d6_max})
+    context.update(
+        {
+            "form": form,
+            "groups": _groups(form),
+            "unused": sheet.unused,
+            "leave_max": match_ruleset(match).params.concession_leave_on_d6_max,
+        }
+    )
     return render(request, "matches/dice.html", context)

@@ -24,8 +24,11 @@ def may_schedule(user: User, league: League) -> bool:
     """The commissioner; a coach with a ready team when the league lets coaches schedule."""
     if is_commissioner(user, league):
         return True
-    return bool(user.is_authenticated and league.coaches_schedule and Team.objects.filter(
-        league=league, coach_id=user.pk, status=Team.Status.READY).exists())
+    return bool(
+        user.is_authenticated
+        and league.coaches_schedule
+        and Team.objects.filter(league=league, coach_id=user.pk, status=Team.Status.READY).exists()
+    )
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
@@ -36,10 +39,15 @@ def match_list(request: HttpRequest) -> HttpResponse:
     if slug:
         league = get_object_or_404(League, slug=slug)
         matches = matches.filter(league=league)
-    return render(request, "matches/list.html", {
-        "league": league, "matches": matches[:LIST_LIMIT],
-        "can_schedule": league is not None and may_schedule(request.user, league),
-    })
+    return render(
+        request,
+        "matches/list.html",
+        {
+            "league": league,
+            "matches": matches[:LIST_LIMIT],
+            "can_schedule": league is not None and may_schedule(request.user, league),
+        },
+    )
 
 
 @login_required
@@ -54,8 +62,9 @@ def match_schedule_view(request: HttpRequest, slug: str) -> HttpResponse:
         done: dict[str, Match] = {}
 
         def schedule() -> None:
-            done["match"] = match_schedule(league=league, home=form.cleaned_data["home"],
-                                           away=form.cleaned_data["away"], by=request.user)
+            done["match"] = match_schedule(
+                league=league, home=form.cleaned_data["home"], away=form.cleaned_data["away"], by=request.user
+            )
 
         if attempt(request, schedule, _("Match scheduled.")):
             return redirect(done["match"])

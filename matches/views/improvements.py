@@ -22,8 +22,12 @@ from teams.services import improvement_choose, roll_choices
 @login_required
 @require_http_methods(["GET", "POST"])
 def improvement_roll(request: HttpRequest, roll_id: int) -> HttpResponse:
-    roll = get_object_or_404(ImprovementRoll.objects.select_related("player__team__league", "player__team__coach",
-                                                                    "match__home", "match__away"), pk=roll_id)
+    roll = get_object_or_404(
+        ImprovementRoll.objects.select_related(
+            "player__team__league", "player__team__coach", "match__home", "match__away"
+        ),
+        pk=roll_id,
+    )
     team = roll.player.team
     if not can_manage_team(request.user, team):
         raise PermissionDenied(_("You may not change this team."))
@@ -46,12 +50,23 @@ def improvement_roll(request: HttpRequest, roll_id: int) -> HttpResponse:
     form = ImprovementForm(request.POST or None, groups=groups)
     if request.method == "POST" and form.is_valid():
         choice = form.cleaned_data["choice"]
-        if attempt(request, lambda: improvement_choose(roll=roll, choice=choice, by=request.user),
-                   _("%(player)s takes %(choice)s.") % {"player": roll.player.name,
-                                                        "choice": choice_label(ruleset, choice)}):
+        if attempt(
+            request,
+            lambda: improvement_choose(roll=roll, choice=choice, by=request.user),
+            _("%(player)s takes %(choice)s.") % {"player": roll.player.name, "choice": choice_label(ruleset, choice)},
+        ):
             return redirect(team)
     position = ruleset.team(team.race).position(roll.player.position).name(lang())
-    return render(request, "matches/improvement.html", {
-        "roll": roll, "team": team, "form": form, "groups": groups, "position": position,
-        "total": roll.d6a + roll.d6b, "is_double": roll.d6a == roll.d6b,
-    })
+    return render(
+        request,
+        "matches/improvement.html",
+        {
+            "roll": roll,
+            "team": team,
+            "form": form,
+            "groups": groups,
+            "position": position,
+            "total": roll.d6a + roll.d6b,
+            "is_double": roll.d6a == roll.d6b,
+        },
+    )

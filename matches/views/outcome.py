@@ -12,7 +12,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from league.rules import Ruleset, casualty_from_dice
-from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchEffect, MatchInducement, MatchPlayer, MatchStep
+from matches.models import (
+    Decision,
+    DiceRoll,
+    Match,
+    MatchCasualty,
+    MatchEffect,
+    MatchInducement,
+    MatchPlayer,
+    MatchStep,
+)
 from matches.services.common import match_ruleset
 from matches.views.common import lang
 from teams.errors import gp
@@ -33,13 +42,18 @@ STEP_LABELS = {
     "team_value": gettext_lazy("Team value"),
 }
 ACTIONS = {
-    "completion": gettext_lazy("completion"), "touchdown": gettext_lazy("touchdown"),
-    "interception": gettext_lazy("interception"), "casualty": gettext_lazy("casualty (block)"),
+    "completion": gettext_lazy("completion"),
+    "touchdown": gettext_lazy("touchdown"),
+    "interception": gettext_lazy("interception"),
+    "casualty": gettext_lazy("casualty (block)"),
 }
 DICE_LABELS = {
-    "winnings": gettext_lazy("Winnings D6"), "winnings_reroll": gettext_lazy("Winnings re-roll"),
-    "ff": gettext_lazy("Fan factor dice"), "mvp": gettext_lazy("MVP draw"),
-    "improvement": gettext_lazy("Improvement roll"), "leave": gettext_lazy("Departure D6"),
+    "winnings": gettext_lazy("Winnings D6"),
+    "winnings_reroll": gettext_lazy("Winnings re-roll"),
+    "ff": gettext_lazy("Fan factor dice"),
+    "mvp": gettext_lazy("MVP draw"),
+    "improvement": gettext_lazy("Improvement roll"),
+    "leave": gettext_lazy("Departure D6"),
 }
 STAT_NAMES = {"ma": gettext_lazy("MA"), "st": gettext_lazy("ST"), "ag": gettext_lazy("AG"), "av": gettext_lazy("AV")}
 # Matches that will still change: the page polls its progress while they are in these states.
@@ -73,24 +87,35 @@ def choice_label(ruleset: Ruleset, choice: str, skill: str = "") -> str:
 def _mvp_or_spp(effect: MatchEffect, who: str, d: dict[str, Any]) -> str:
     if effect.kind == "mvp":
         return _("MVP: %(player)s (+%(spp)s SPP, %(total)s in all)") % {
-            "player": who, "spp": d.get("spp", 0), "total": d.get("total", 0)}
+            "player": who,
+            "spp": d.get("spp", 0),
+            "total": d.get("total", 0),
+        }
     if effect.kind == "mvp_wasted":
         return _("The MVP went to a star player or a mercenary: it is lost.")
     if effect.kind == "mvp_none":
         return _("No player could receive the MVP.")
     return _("%(player)s: %(count)s × %(action)s, +%(spp)s SPP (%(total)s in all)") % {
-        "player": who, "count": d.get("count", 0), "action": ACTIONS.get(d.get("reason", ""), d.get("reason", "")),
-        "spp": d.get("spp", 0), "total": d.get("total", 0)}
+        "player": who,
+        "count": d.get("count", 0),
+        "action": ACTIONS.get(d.get("reason", ""), d.get("reason", "")),
+        "spp": d.get("spp", 0),
+        "total": d.get("total", 0),
+    }
 
 
-def _improvement(ruleset: Ruleset, effect: MatchEffect, who: str, d: dict[str, Any],
-                 rolls: dict[tuple[int, int], ImprovementRoll]) -> tuple[str, ImprovementRoll | None]:
+def _improvement(
+    ruleset: Ruleset, effect: MatchEffect, who: str, d: dict[str, Any], rolls: dict[tuple[int, int], ImprovementRoll]
+) -> tuple[str, ImprovementRoll | None]:
     index = int(effect.key.rsplit(":", 1)[1])
     roll = rolls.get((effect.player_id or 0, index))
     dice = dice_text(d.get("dice", []))
     if roll is not None and not roll.pending:
         return _("%(player)s: improvement roll %(dice)s, took %(choice)s") % {
-            "player": who, "dice": dice, "choice": choice_label(ruleset, roll.choice, roll.skill)}, None
+            "player": who,
+            "dice": dice,
+            "choice": choice_label(ruleset, roll.choice, roll.skill),
+        }, None
     return _("%(player)s: improvement roll %(dice)s, choice to make") % {"player": who, "dice": dice}, roll
 
 
@@ -117,7 +142,10 @@ def _money(effect: MatchEffect, d: dict[str, Any]) -> str:
             return _("No winnings: the team conceded.")
         if len(d.get("dice", [])) > 1:
             return _("Winnings: %(amount)s gp (D6 %(first)s, re-rolled: %(last)s).") % {
-                "amount": amount, "first": d["dice"][0], "last": d["dice"][-1]}
+                "amount": amount,
+                "first": d["dice"][0],
+                "last": d["dice"][-1],
+            }
         return _("Winnings: %(amount)s gp (D6: %(dice)s).") % {"amount": amount, "dice": dice or "—"}
     if effect.kind == "winnings_transfer":
         return _("Winnings of the conceding team: %(amount)s gp.") % {"amount": amount}
@@ -130,8 +158,9 @@ def _money(effect: MatchEffect, d: dict[str, Any]) -> str:
     return _("Treasury for purchases: %(amount)s gp.") % {"amount": gp(d.get("treasury", 0))}
 
 
-def describe(ruleset: Ruleset, effect: MatchEffect, rolls: dict[tuple[int, int], ImprovementRoll]
-             ) -> tuple[str, ImprovementRoll | None]:
+def describe(
+    ruleset: Ruleset, effect: MatchEffect, rolls: dict[tuple[int, int], ImprovementRoll]
+) -> tuple[str, ImprovementRoll | None]:
     """One readable sentence per effect, and the improvement roll still to choose, if any."""
     d, who = effect.data or {}, player_label(effect.player)
     kind = effect.kind
@@ -139,8 +168,16 @@ def describe(ruleset: Ruleset, effect: MatchEffect, rolls: dict[tuple[int, int],
         return _mvp_or_spp(effect, who, d), None
     if kind == "improvement":
         return _improvement(ruleset, effect, who, d, rolls)
-    if kind in ("dead", "niggling_injury", "stat_injury", "injury_ignored", "miss_next_game",
-                "miss_next_game_cleared", "departure", "departure_avoided"):
+    if kind in (
+        "dead",
+        "niggling_injury",
+        "stat_injury",
+        "injury_ignored",
+        "miss_next_game",
+        "miss_next_game_cleared",
+        "departure",
+        "departure_avoided",
+    ):
         return _injury(ruleset, effect, who, d), None
     if kind in ("winnings", "winnings_transfer", "petty_cash_return", "spiralling_expenses", "purchases_open"):
         return _money(effect, d), None
@@ -148,15 +185,20 @@ def describe(ruleset: Ruleset, effect: MatchEffect, rolls: dict[tuple[int, int],
         if d.get("reason") == "conceded":
             return _("Fan factor −1 for the concession, now %(total)s.") % {"total": d.get("total", 0)}, None
         return _("Fan factor %(delta)s, now %(total)s (dice: %(dice)s).") % {
-            "delta": f"{d.get('delta', 0):+d}", "total": d.get("total", 0), "dice": dice_text(d.get("dice", []))}, None
+            "delta": f"{d.get('delta', 0):+d}",
+            "total": d.get("total", 0),
+            "dice": dice_text(d.get("dice", [])),
+        }, None
     if kind == "journeyman_hire_or_release":
         return _("%(player)s (journeyman): hired or released as the coach decided.") % {"player": who}, None
     if kind == "journeymen_needed":
         if not d.get("count"):
             return _("No journeyman needed (%(total)s players available).") % {"total": d.get("total", 0)}, None
-        return ngettext("%(count)s journeyman joins for the next match (%(total)s players available).",
-                        "%(count)s journeymen join for the next match (%(total)s players available).",
-                        d["count"]) % {"count": d["count"], "total": d.get("total", 0)}, None
+        return ngettext(
+            "%(count)s journeyman joins for the next match (%(total)s players available).",
+            "%(count)s journeymen join for the next match (%(total)s players available).",
+            d["count"],
+        ) % {"count": d["count"], "total": d.get("total", 0)}, None
     if kind == "team_value":
         text = _("Team value before new journeymen and purchases: %(total)s gp.") % {"total": gp(d.get("total", 0))}
         if d.get("pending"):
@@ -199,8 +241,14 @@ def prematch_facts(match: Match) -> dict[str, Any]:
             else:
                 name = ruleset.inducements[row.key].name(lang()) if row.key in ruleset.inducements else row.key
             items.append({"name": name, "cost": row.cost})
-        sides.append({"team": team, "tv": getattr(match, f"{side}_tv"),
-                      "petty_cash": getattr(match, f"{side}_petty_cash"), "inducements": items})
+        sides.append(
+            {
+                "team": team,
+                "tv": getattr(match, f"{side}_tv"),
+                "petty_cash": getattr(match, f"{side}_petty_cash"),
+                "inducements": items,
+            }
+        )
     return {
         "weather": weather.name(lang()) if weather else match.weather,
         "weather_effect": weather.effect(lang()) if weather else "",
@@ -222,8 +270,10 @@ def result_facts(match: Match) -> dict[str, Any]:
             parts.append(_("Decay: %(roll)s") % {"roll": _casualty_roll(ruleset, cas.second_d6, cas.second_d8)})
         if cas.apothecary_used and cas.apothecary_d6:
             kept = _("kept") if cas.apothecary_kept_reroll else _("not kept")
-            parts.append(_("apothecary: %(roll)s, %(kept)s") % {
-                "roll": _casualty_roll(ruleset, cas.apothecary_d6, cas.apothecary_d8), "kept": kept})
+            parts.append(
+                _("apothecary: %(roll)s, %(kept)s")
+                % {"roll": _casualty_roll(ruleset, cas.apothecary_d6, cas.apothecary_d8), "kept": kept}
+            )
         if cas.regeneration_roll is not None:
             parts.append(_("regeneration D6: %(die)s") % {"die": cas.regeneration_roll})
         casualties.append({"victim": cas.victim, "side": match.side_of(cas.victim.team_id), "text": "; ".join(parts)})
@@ -238,15 +288,27 @@ def result_facts(match: Match) -> dict[str, Any]:
             label = f"{DICE_LABELS.get(kind, kind)} ({player_label(player)})"
         else:
             label = str(DICE_LABELS.get(kind, kind))
-        dice.append({"label": label, "team": team, "values": dice_text(roll.values),
-                     "server": roll.source == DiceRoll.Source.SERVER})
+        dice.append(
+            {
+                "label": label,
+                "team": team,
+                "values": dice_text(roll.values),
+                "server": roll.source == DiceRoll.Source.SERVER,
+            }
+        )
     return {
-        "sides": [{"team": match.team(side), "lines": [line for line in credited if line.side == side]}
-                  for side in ("home", "away")],
-        "mvp_picks": [{"team": match.team(d.key.split(":")[1]), "player": _pick(lines, d.value)}
-                      for d in Decision.objects.filter(match=match, key__startswith="mvp:")],
-        "rerolls": {d.key.split(":")[1]: d.value for d in Decision.objects.filter(
-            match=match, key__startswith="winnings_reroll:")},
+        "sides": [
+            {"team": match.team(side), "lines": [line for line in credited if line.side == side]}
+            for side in ("home", "away")
+        ],
+        "mvp_picks": [
+            {"team": match.team(d.key.split(":")[1]), "player": _pick(lines, d.value)}
+            for d in Decision.objects.filter(match=match, key__startswith="mvp:")
+        ],
+        "rerolls": {
+            d.key.split(":")[1]: d.value
+            for d in Decision.objects.filter(match=match, key__startswith="winnings_reroll:")
+        },
         "casualties": casualties,
         "dice": dice,
     }

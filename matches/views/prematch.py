@@ -21,8 +21,14 @@ from matches.views.common import attempt, lang, participant_match_or_403
 from teams.models import Player, Team
 from teams.selectors import compute_team_value
 
-STRUCTURAL = {"unknown_inducement", "inducement_needs_details", "negative_count", "unknown_star",
-              "unknown_position", "unknown_skill"}
+STRUCTURAL = {
+    "unknown_inducement",
+    "inducement_needs_details",
+    "negative_count",
+    "unknown_star",
+    "unknown_position",
+    "unknown_skill",
+}
 
 
 def _named(ruleset: Ruleset, team: Team, v: Violation) -> Violation:
@@ -62,32 +68,63 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
     form.is_valid()  # fills cleaned_data with whatever is valid
     squads = {side: _squad(match.team(side), ruleset) for side in ("home", "away")}
     cash = {side: form.petty_cash(side) for side in ("home", "away")}
-    budgets = inducement_budgets(ruleset, home_tv=squads["home"][0], away_tv=squads["away"][0],
-                                 home_petty_cash=max(cash["home"], 0), away_petty_cash=max(cash["away"], 0))
+    budgets = inducement_budgets(
+        ruleset,
+        home_tv=squads["home"][0],
+        away_tv=squads["away"][0],
+        home_petty_cash=max(cash["home"], 0),
+        away_petty_cash=max(cash["away"], 0),
+    )
     sides = []
     for side in ("home", "away"):
         team, (tv, size, counts) = match.team(side), squads[side]
         order = form.order(side)
-        found = check_inducements(ruleset, team_key=team.race, roster_size=size, order=order,
-                                  budget=budgets.budget(side), position_counts=counts)
+        found = check_inducements(
+            ruleset,
+            team_key=team.race,
+            roster_size=size,
+            order=order,
+            budget=budgets.budget(side),
+            position_counts=counts,
+        )
         problems = violation_messages(_named(ruleset, team, v) for v in found)
         if not 0 <= cash[side] <= team.treasury:
-            problems.insert(0, _("%(team)s can move between 0 and %(max)s gp into petty cash.")
-                            % {"team": team.name, "max": team.treasury})
+            problems.insert(
+                0,
+                _("%(team)s can move between 0 and %(max)s gp into petty cash.")
+                % {"team": team.name, "max": team.treasury},
+            )
         cost = None if any(v.code in STRUCTURAL for v in found) else inducement_cost(ruleset, team.race, order)
         budget = budgets.budget(side)
-        sides.append({"side": side, "team": team, "tv": tv, "match_tv": getattr(budgets, f"{side}_match_tv"),
-                      "money": budgets.money(side), "petty_cash": cash[side], "budget": budget, "cost": cost,
-                      "left": None if cost is None else budget - cost, "problems": problems})
+        sides.append(
+            {
+                "side": side,
+                "team": team,
+                "tv": tv,
+                "match_tv": getattr(budgets, f"{side}_match_tv"),
+                "money": budgets.money(side),
+                "petty_cash": cash[side],
+                "budget": budget,
+                "cost": cost,
+                "left": None if cost is None else budget - cost,
+                "problems": problems,
+            }
+        )
     return {"sides": sides, "underdog": budgets.underdog, "buys_first": match.team(budgets.buys_first)}
 
 
 def _context(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
     first, second = petty_cash_order(match.home.team_value, match.away.team_value)
     sides = form.side_fields()
-    return {"match": match, "form": form, "sides": sides, "preview": budget_preview(match, ruleset, form),
-            "declares_first": match.team(first), "declares_second": match.team(second),
-            "cash_sides": sorted(sides, key=lambda s: s["side"] != first)}
+    return {
+        "match": match,
+        "form": form,
+        "sides": sides,
+        "preview": budget_preview(match, ruleset, form),
+        "declares_first": match.team(first),
+        "declares_second": match.team(second),
+        "cash_sides": sorted(sides, key=lambda s: s["side"] != first),
+    }
 
 
 @login_required
@@ -99,8 +136,11 @@ def match_prematch(request: HttpRequest, pk: int) -> HttpResponse:
     ruleset = match_ruleset(match)
     form = PrematchForm(request.POST or None, match=match, ruleset=ruleset, lang=lang())
     if request.method == "POST" and form.is_valid():
-        if attempt(request, lambda: prematch_record(match=match, data=form.to_input(), by=request.user),
-                   _("Pre-match recorded: the match can be played.")):
+        if attempt(
+            request,
+            lambda: prematch_record(match=match, data=form.to_input(), by=request.user),
+            _("Pre-match recorded: the match can be played."),
+        ):
             return redirect(match)
     return render(request, "matches/prematch.html", _context(match, ruleset, form))
 

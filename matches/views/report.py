@@ -19,8 +19,15 @@ from matches.services.common import match_ruleset
 from matches.views.common import attempt, participant_match_or_403
 from teams.models import Advancement
 
-CASUALTY_COLUMNS = {"d6": "d6", "d8": "d8", "d6b": "second_d6", "d8b": "second_d8", "apo_d6": "apothecary_d6",
-                    "apo_d8": "apothecary_d8", "regen": "regeneration_roll"}
+CASUALTY_COLUMNS = {
+    "d6": "d6",
+    "d8": "d8",
+    "d6b": "second_d6",
+    "d8b": "second_d8",
+    "apo_d6": "apothecary_d6",
+    "apo_d8": "apothecary_d8",
+    "regen": "regeneration_roll",
+}
 
 
 def player_skills(ruleset: Ruleset, match: Match, lines: list[MatchPlayer]) -> dict[int, set[str]]:
@@ -41,12 +48,26 @@ def player_skills(ruleset: Ruleset, match: Match, lines: list[MatchPlayer]) -> d
 
 def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
     """The saved draft, as form values."""
-    initial: dict[str, Any] = {name: getattr(match, name) for name in (
-        "home_score", "away_score", "home_fame", "away_fame", "gate", "played_on", "conceded_by",
-        "concession_justified")}
+    initial: dict[str, Any] = {
+        name: getattr(match, name)
+        for name in (
+            "home_score",
+            "away_score",
+            "home_fame",
+            "away_fame",
+            "gate",
+            "played_on",
+            "conceded_by",
+            "concession_justified",
+        )
+    }
     for line in lines:
-        for key, attr in (("comp", "completions"), ("td", "touchdowns"), ("int", "interceptions"),
-                          ("cas", "casualties")):
+        for key, attr in (
+            ("comp", "completions"),
+            ("td", "touchdowns"),
+            ("int", "interceptions"),
+            ("cas", "casualties"),
+        ):
             if getattr(line, attr):
                 initial[f"p{line.player_id}_{key}"] = getattr(line, attr)
     for cas in MatchCasualty.objects.filter(match=match):
@@ -79,9 +100,15 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     ruleset = match_ruleset(match)
     lines = list(MatchPlayer.objects.filter(match=match).select_related("player").order_by("side", "player__number"))
     submit = request.POST.get("action") == "submit"
-    form = ReportForm(request.POST or None, initial=None if request.method == "POST" else report_initial(match, lines),
-                      match=match, ruleset=ruleset, lines=lines, skills=player_skills(ruleset, match, lines),
-                      require_mvp=submit)
+    form = ReportForm(
+        request.POST or None,
+        initial=None if request.method == "POST" else report_initial(match, lines),
+        match=match,
+        ruleset=ruleset,
+        lines=lines,
+        skills=player_skills(ruleset, match, lines),
+        require_mvp=submit,
+    )
     if request.method == "POST" and form.is_valid():
         report = form.to_report()
 
@@ -90,9 +117,15 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
             if submit:
                 report_submit(match=match, by=request.user)
 
-        done = _("Result submitted: the opposing coach or the commissioner now confirms it.") if submit else _(
-            "Draft saved. Submit the result once both coaches agree on it.")
+        done = (
+            _("Result submitted: the opposing coach or the commissioner now confirms it.")
+            if submit
+            else _("Draft saved. Submit the result once both coaches agree on it.")
+        )
         if attempt(request, save, done):
             return redirect(match if submit else reverse("matches:result", args=[match.pk]))
-    return render(request, "matches/report.html", {
-        "match": match, "form": form, "sides": form.sides(), "mvp_chosen": form.mvp_chosen})
+    return render(
+        request,
+        "matches/report.html",
+        {"match": match, "form": form, "sides": form.sides(), "mvp_chosen": form.mvp_chosen},
+    )

@@ -12,5 +12,16 @@ from teams.api.teams import (
     TeamStaffApi,
 )
 
-__all__ = ["LedgerApi", "LedgerReverseApi", "PlayerApi", "PlayerFireApi", "TeamApi", "TeamHireApi", "TeamReadyApi",
-           "TeamRerollApi", "TeamRetireApi", "TeamStaffApi", "TeamsApi"]
+__all__ = [
+    "LedgerApi",
+    "LedgerReverseApi",
+    "PlayerApi",
+    "PlayerFireApi",
+    "TeamApi",
+    "TeamHireApi",
+    "TeamReadyApi",
+    "TeamRerollApi",
+    "TeamRetireApi",
+    "TeamStaffApi",
+    "TeamsApi",
+]

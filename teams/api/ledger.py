@@ -36,7 +36,8 @@ class LedgerApi(ServiceApi):
     pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
 
     @extend_schema(
-        operation_id="teams_ledger_list", responses={200: LedgerEntrySerializer(many=True), 404: NOT_FOUND},
+        operation_id="teams_ledger_list",
+        responses={200: LedgerEntrySerializer(many=True), 404: NOT_FOUND},
         description="The team's treasury ledger, oldest first, as on the team page; the treasury is its sum.",
     )
     def get(self, request: Request, team_id: int) -> Response:
@@ -53,7 +54,10 @@ class LedgerApi(ServiceApi):
 class LedgerReverseApi(ServiceApi):
     class InputSerializer(serializers.Serializer):
         memo = serializers.CharField(
-            max_length=200, allow_blank=True, required=False, default="",
+            max_length=200,
+            allow_blank=True,
+            required=False,
+            default="",
             help_text="The reason, kept as the correcting entry's memo; empty: “Reversal of …”.",
         )
 
@@ -61,14 +65,17 @@ class LedgerReverseApi(ServiceApi):
             ref_name = "LedgerReverseInput"
 
     @extend_schema(
-        operation_id="teams_ledger_reverse", request=InputSerializer,
+        operation_id="teams_ledger_reverse",
+        request=InputSerializer,
         responses={
-            201: LedgerEntryDetailSerializer, 400: BAD_REQUEST, 401: UNAUTHENTICATED,
+            201: LedgerEntryDetailSerializer,
+            400: BAD_REQUEST,
+            401: UNAUTHENTICATED,
             403: OpenApiResponse(DetailSerializer, description="Logged in, but not a commissioner of the league."),
             404: OpenApiResponse(DetailSerializer, description="No such team, or no such entry in it."),
         },
         description="Post the exact opposite of a ledger entry (the original stays). A reversing entry cannot be "
-                    "reversed and an entry is reversed once; the treasury may go below zero.",
+        "reversed and an entry is reversed once; the treasury may go below zero.",
     )
     def post(self, request: Request, team_id: int, entry_id: int) -> Response:
         team = team_or_404(team_id)

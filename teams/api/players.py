@@ -54,7 +54,8 @@ class PlayerApi(ServiceApi):
         return player_response(player_id)
 
     @extend_schema(
-        operation_id="players_rename", request=InputSerializer,
+        operation_id="players_rename",
+        request=InputSerializer,
         responses={200: PlayerDetailSerializer, **WRITE_ERRORS},
         description="Rename and/or renumber a player; what is not sent stays as it is.",
     )
@@ -63,15 +64,19 @@ class PlayerApi(ServiceApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player_rename(
-            player=player, name=serializer.validated_data.get("name", player.name),
-            number=serializer.validated_data.get("number", player.number), by=request.user,
+            player=player,
+            name=serializer.validated_data.get("name", player.name),
+            number=serializer.validated_data.get("number", player.number),
+            by=request.user,
         )
         return player_response(player_id)
 
 
 class PlayerFireApi(ServiceApi):
     @extend_schema(
-        operation_id="players_fire", request=None, responses={200: PlayerDetailSerializer, **WRITE_ERRORS},
+        operation_id="players_fire",
+        request=None,
+        responses={200: PlayerDetailSerializer, **WRITE_ERRORS},
         description="Release the player: nothing is refunded and he leaves the team value.",
     )
     def post(self, request: Request, player_id: int) -> Response:

@@ -125,8 +125,10 @@ class TeamOrderSerializer(serializers.Serializer):
                 {"race": [_("“%(team)s” is not a team of this ruleset.") % {"team": race}]}
             )
         known = {p.key for p in ruleset.team(race).positions}
-        errors = [{} if p["position"] in known else {"position": [unknown_position(p["position"])]}
-                  for p in attrs.get("players", [])]
+        errors = [
+            {} if p["position"] in known else {"position": [unknown_position(p["position"])]}
+            for p in attrs.get("players", [])
+        ]
         if any(errors):
             raise serializers.ValidationError({"players": errors})
         return attrs
@@ -139,8 +141,10 @@ def draft_order(team: Team, data: dict[str, Any]) -> TeamOrder:
     else:
         kept = team.players.filter(status=Player.Status.ACTIVE).order_by("number")
         players = tuple(PlayerOrder(p.position, p.name, p.number) for p in kept)
-    head = {key: data.get(key, getattr(team, key)) for key in
-            ("name", "race", "rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")}
+    head = {
+        key: data.get(key, getattr(team, key))
+        for key in ("name", "race", "rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
+    }
     return TeamOrder(players=players, **head)
 
 
@@ -194,25 +198,42 @@ class TeamsApi(ServiceApi):
     @extend_schema(
         operation_id="teams_create",
         request=InputSerializer,
-        responses={201: TeamDetailSerializer, 400: BAD_REQUEST, 401: UNAUTHENTICATED,
-                   403: OpenApiResponse(description="Not a member of the league.")},
+        responses={
+            201: TeamDetailSerializer,
+            400: BAD_REQUEST,
+            401: UNAUTHENTICATED,
+            403: OpenApiResponse(description="Not a member of the league."),
+        },
     )
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         order = TeamOrder(
-            name=data["name"], race=data["race"], players=tuple(PlayerOrder(**p) for p in data["players"]),
-            rerolls=data["rerolls"], fan_factor=data["fan_factor"], assistant_coaches=data["assistant_coaches"],
-            cheerleaders=data["cheerleaders"], apothecary=data["apothecary"],
+            name=data["name"],
+            race=data["race"],
+            players=tuple(PlayerOrder(**p) for p in data["players"]),
+            rerolls=data["rerolls"],
+            fan_factor=data["fan_factor"],
+            assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"],
+            apothecary=data["apothecary"],
         )
         if data["draft"]:
             team = team_save_draft(league=data["league"], coach=request.user, order=order, by=request.user)
         else:
             team = team_create(
-                league=data["league"], coach=request.user, name=order.name, race=order.race, players=order.players,
-                rerolls=order.rerolls, fan_factor=order.fan_factor, assistant_coaches=order.assistant_coaches,
-                cheerleaders=order.cheerleaders, apothecary=order.apothecary, by=request.user,
+                league=data["league"],
+                coach=request.user,
+                name=order.name,
+                race=order.race,
+                players=order.players,
+                rerolls=order.rerolls,
+                fan_factor=order.fan_factor,
+                assistant_coaches=order.assistant_coaches,
+                cheerleaders=order.cheerleaders,
+                apothecary=order.apothecary,
+                by=request.user,
             )
         return team_response(team.pk, status.HTTP_201_CREATED)
 
@@ -223,18 +244,21 @@ class TeamApi(ServiceApi):
         return team_response(team_id)
 
     @extend_schema(
-        operation_id="teams_update", request=TeamOrderSerializer, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        operation_id="teams_update",
+        request=TeamOrderSerializer,
+        responses={200: TeamDetailSerializer, **WRITE_ERRORS},
         description="Replace a draft with this order (as when creating one; the league and coach stay). Every "
-                    "creation rule but the 11-player minimum applies; a team that is no longer a draft is refused.",
+        "creation rule but the 11-player minimum applies; a team that is no longer a draft is refused.",
     )
     def put(self, request: Request, team_id: int) -> Response:
         return self.save_draft(request, team_id, partial=False)
 
     @extend_schema(
-        operation_id="teams_partial_update", request=TeamOrderSerializer(keep_unsent=True),
+        operation_id="teams_partial_update",
+        request=TeamOrderSerializer(keep_unsent=True),
         responses={200: TeamDetailSerializer, **WRITE_ERRORS},
         description="Change some of a draft's choices; what is not sent stays as it is (players sent replace "
-                    "the whole roster). The same rules and refusals as a full update.",
+        "the whole roster). The same rules and refusals as a full update.",
     )
     def patch(self, request: Request, team_id: int) -> Response:
         return self.save_draft(request, team_id, partial=True)
@@ -283,7 +307,9 @@ class TeamHireApi(ServiceApi):
 
 class TeamRerollApi(ServiceApi):
     @extend_schema(
-        operation_id="teams_rerolls_buy", request=None, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        operation_id="teams_rerolls_buy",
+        request=None,
+        responses={200: TeamDetailSerializer, **WRITE_ERRORS},
         description="Buy one team re-roll at the price after creation (the treasury pays; see reroll_price).",
     )
     def post(self, request: Request, team_id: int) -> Response:
@@ -294,16 +320,16 @@ class TeamRerollApi(ServiceApi):
 
 class TeamStaffApi(ServiceApi):
     class InputSerializer(serializers.Serializer):
-        kind = serializers.ChoiceField(
-            choices=[(k, Team._meta.get_field(k).verbose_name) for k in STAFF]
-        )
+        kind = serializers.ChoiceField(choices=[(k, Team._meta.get_field(k).verbose_name) for k in STAFF])
         action = serializers.ChoiceField(choices=[("hire", gettext_lazy("hire")), ("fire", gettext_lazy("fire"))])
 
         class Meta:
             ref_name = "StaffInput"
 
     @extend_schema(
-        operation_id="teams_staff", request=InputSerializer, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        operation_id="teams_staff",
+        request=InputSerializer,
+        responses={200: TeamDetailSerializer, **WRITE_ERRORS},
         description="Hire or release one assistant coach, cheerleader or the apothecary.",
     )
     def post(self, request: Request, team_id: int) -> Response:
@@ -317,9 +343,10 @@ class TeamStaffApi(ServiceApi):
 
 class TeamRetireApi(ServiceApi):
     @extend_schema(
-        operation_id="teams_retire", request=None, responses={200: TeamDetailSerializer, **WRITE_ERRORS},
-        description="Retire a draft or ready team for good: it keeps its history but can no longer be changed "
-                    "or play.",
+        operation_id="teams_retire",
+        request=None,
+        responses={200: TeamDetailSerializer, **WRITE_ERRORS},
+        description="Retire a draft or ready team for good: it keeps its history but can no longer be changed or play.",
     )
     def post(self, request: Request, team_id: int) -> Response:
         team = managed_team(request, team_id)

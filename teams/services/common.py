@@ -27,8 +27,12 @@ def check_manager(by: AbstractBaseUser | None, team: Team) -> None:
 
 def require_status(team: Team, *statuses: str) -> None:
     if team.status not in statuses:
-        raise TeamRuleError([_("This team is %(status)s: it cannot be changed that way.")
-                             % {"status": team.get_status_display().lower()}])
+        raise TeamRuleError(
+            [
+                _("This team is %(status)s: it cannot be changed that way.")
+                % {"status": team.get_status_display().lower()}
+            ]
+        )
 
 
 def team_refresh_value(*, team: Team) -> int:

@@ -47,8 +47,13 @@ class TeamOrder:
         for p in self.players:
             counts[p.position] = counts.get(p.position, 0) + 1
         return NewTeam(
-            team_key=self.race, positions=counts, rerolls=self.rerolls, fan_factor=self.fan_factor,
-            assistant_coaches=self.assistant_coaches, cheerleaders=self.cheerleaders, apothecary=self.apothecary,
+            team_key=self.race,
+            positions=counts,
+            rerolls=self.rerolls,
+            fan_factor=self.fan_factor,
+            assistant_coaches=self.assistant_coaches,
+            cheerleaders=self.cheerleaders,
+            apothecary=self.apothecary,
         )
 
 
@@ -91,14 +96,19 @@ def _write_players(team: Team, players: Sequence[PlayerOrder]) -> None:
     taken = {p.number for p in players if p.number is not None}
     free = (n for n in range(1, 100) if n not in taken)
     Player.objects.bulk_create(
-        Player(team=team, number=p.number if p.number is not None else next(free), name=p.name.strip(),
-               position=p.position)
+        Player(
+            team=team, number=p.number if p.number is not None else next(free), name=p.name.strip(), position=p.position
+        )
         for p in players
     )
 
 
 def team_save_draft(
-    *, league: League, coach: AbstractBaseUser, order: TeamOrder, team: Team | None = None,
+    *,
+    league: League,
+    coach: AbstractBaseUser,
+    order: TeamOrder,
+    team: Team | None = None,
     by: AbstractBaseUser | None = None,
 ) -> Team:
     """Save (or replace) a draft. Every creation rule but the minimum of players applies."""
@@ -111,8 +121,13 @@ def team_save_draft(
     if problems:
         raise TeamRuleError(problems)
     fields = dict(
-        name=order.name.strip(), race=order.race, rerolls=order.rerolls, fan_factor=order.fan_factor,
-        assistant_coaches=order.assistant_coaches, cheerleaders=order.cheerleaders, apothecary=order.apothecary,
+        name=order.name.strip(),
+        race=order.race,
+        rerolls=order.rerolls,
+        fan_factor=order.fan_factor,
+        assistant_coaches=order.assistant_coaches,
+        cheerleaders=order.cheerleaders,
+        apothecary=order.apothecary,
     )
     with transaction.atomic():
         if team is None:
@@ -125,8 +140,9 @@ def team_save_draft(
             team.players.all().delete()
         _write_players(team, order.players)
         team_refresh_value(team=team)
-        log_action(action="teams.team.draft_saved", actor=by or coach, team=team, race=order.race,
-                   players=len(order.players))
+        log_action(
+            action="teams.team.draft_saved", actor=by or coach, team=team, race=order.race, players=len(order.players)
+        )
     return team
 
 
@@ -138,8 +154,13 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         require_status(team, Team.Status.DRAFT)
         players = list(team.players.filter(status=Player.Status.ACTIVE).order_by("number"))
         order = TeamOrder(
-            name=team.name, race=team.race, rerolls=team.rerolls, fan_factor=team.fan_factor,
-            assistant_coaches=team.assistant_coaches, cheerleaders=team.cheerleaders, apothecary=team.apothecary,
+            name=team.name,
+            race=team.race,
+            rerolls=team.rerolls,
+            fan_factor=team.fan_factor,
+            assistant_coaches=team.assistant_coaches,
+            cheerleaders=team.cheerleaders,
+            apothecary=team.apothecary,
             players=[PlayerOrder(p.position, p.name, p.number) for p in players],
         )
         problems = order_problems(team.league, order, complete=True, team=team)
@@ -149,15 +170,36 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         team_list, p = ruleset.team(team.race), ruleset.params
         payer = by or team.coach
         entries = [(TreasuryEntry.Kind.STARTING_BUDGET, p.starting_treasury, "create:budget", "")]
-        entries += [(TreasuryEntry.Kind.PLAYER_HIRED, -team_list.position(player.position).cost,
-                     f"create:player:{player.pk}", f"#{player.number} {player.name}") for player in players]
+        entries += [
+            (
+                TreasuryEntry.Kind.PLAYER_HIRED,
+                -team_list.position(player.position).cost,
+                f"create:player:{player.pk}",
+                f"#{player.number} {player.name}",
+            )
+            for player in players
+        ]
         purchases = [
             (TreasuryEntry.Kind.REROLL_BOUGHT, team.rerolls * team_list.reroll_cost, "rerolls", ""),
             (TreasuryEntry.Kind.FAN_FACTOR_BOUGHT, team.fan_factor * p.fan_factor_cost, "fan_factor", ""),
-            (TreasuryEntry.Kind.STAFF_HIRED, team.assistant_coaches * p.assistant_coach_cost, "assistants",
-             N_("Assistant coaches")),
-            (TreasuryEntry.Kind.STAFF_HIRED, team.cheerleaders * p.cheerleader_cost, "cheerleaders", N_("Cheerleaders")),
-            (TreasuryEntry.Kind.STAFF_HIRED, p.apothecary_cost if team.apothecary else 0, "apothecary", N_("Apothecary")),
+            (
+                TreasuryEntry.Kind.STAFF_HIRED,
+                team.assistant_coaches * p.assistant_coach_cost,
+                "assistants",
+                N_("Assistant coaches"),
+            ),
+            (
+                TreasuryEntry.Kind.STAFF_HIRED,
+                team.cheerleaders * p.cheerleader_cost,
+                "cheerleaders",
+                N_("Cheerleaders"),
+            ),
+            (
+                TreasuryEntry.Kind.STAFF_HIRED,
+                p.apothecary_cost if team.apothecary else 0,
+                "apothecary",
+                N_("Apothecary"),
+            ),
         ]
         # Memos are stored in English and translated when shown (see teams/_ledger.html).
         entries += [(kind, -amount, f"create:{key}", memo) for kind, amount, key, memo in purchases if amount]
@@ -165,19 +207,37 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         Team.objects.filter(pk=team.pk).update(status=Team.Status.READY)
         team.status = Team.Status.READY
         team_refresh_value(team=team)
-        log_action(action="teams.team.ready", actor=payer, team=team, team_value=team.team_value,
-                   treasury=team.treasury)
+        log_action(
+            action="teams.team.ready", actor=payer, team=team, team_value=team.team_value, treasury=team.treasury
+        )
     return team
 
 
 def team_create(
-    *, league: League, coach: AbstractBaseUser, name: str, race: str, players: Sequence[PlayerOrder],
-    rerolls: int = 0, fan_factor: int = 0, assistant_coaches: int = 0, cheerleaders: int = 0,
-    apothecary: bool = False, by: AbstractBaseUser | None = None,
+    *,
+    league: League,
+    coach: AbstractBaseUser,
+    name: str,
+    race: str,
+    players: Sequence[PlayerOrder],
+    rerolls: int = 0,
+    fan_factor: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    by: AbstractBaseUser | None = None,
 ) -> Team:
     """Create a legal team in one step (draft + ready). Raises TeamRuleError; nothing is written then."""
-    order = TeamOrder(name=name, race=race, players=tuple(players), rerolls=rerolls, fan_factor=fan_factor,
-                      assistant_coaches=assistant_coaches, cheerleaders=cheerleaders, apothecary=apothecary)
+    order = TeamOrder(
+        name=name,
+        race=race,
+        players=tuple(players),
+        rerolls=rerolls,
+        fan_factor=fan_factor,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+    )
     problems = order_problems(league, order, complete=True)
     if problems:
         raise TeamRuleError(problems)

@@ -20,6 +20,7 @@ from teams.models import Advancement, ImprovementRoll, Player
 from teams.selectors import player_characteristics
 from teams.services.common import check_manager, lock_team, team_refresh_value
 
+
 def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
     """What the roll allows now, from the player's current skills and characteristics."""
     player: Player = roll.player
@@ -58,13 +59,17 @@ def improvement_choose(*, roll: ImprovementRoll, choice: str, by: AbstractBaseUs
         except ValueError:
             raise TeamRuleError([_("That choice is not allowed by this roll.")]) from None
         kind = improvement_value_key(picked)
-        adv = Advancement.objects.create(player=roll.player, kind=kind, match=roll.match,
-                                         skill=picked.key if picked.kind == "skill" else "")
-        ImprovementRoll.objects.filter(pk=roll.pk).update(advancement=adv, choice=kind,
-                                                          skill=adv.skill)
-        Decision.objects.update_or_create(match=roll.match, key=f"improvement:{player_ref(roll.player_id)}:{roll.index}",
-                                          defaults={"value": choice, "by": by})
+        adv = Advancement.objects.create(
+            player=roll.player, kind=kind, match=roll.match, skill=picked.key if picked.kind == "skill" else ""
+        )
+        ImprovementRoll.objects.filter(pk=roll.pk).update(advancement=adv, choice=kind, skill=adv.skill)
+        Decision.objects.update_or_create(
+            match=roll.match,
+            key=f"improvement:{player_ref(roll.player_id)}:{roll.index}",
+            defaults={"value": choice, "by": by},
+        )
         team_refresh_value(team=team)
-        log_action(action="teams.improvement.chosen", actor=by, team=team, player=roll.player_id,
-                   choice=choice, value_key=kind)
+        log_action(
+            action="teams.improvement.chosen", actor=by, team=team, player=roll.player_id, choice=choice, value_key=kind
+        )
     return adv

@@ -34,7 +34,12 @@ def treasury_post(
         if TreasuryEntry.objects.filter(team=team, key=key).exists():
             return None
         entry = TreasuryEntry.objects.create(
-            team=team, kind=kind, amount=amount, key=key, memo=memo, match=match,
+            team=team,
+            kind=kind,
+            amount=amount,
+            key=key,
+            memo=memo,
+            match=match,
             created_by=by if by is not None and by.is_authenticated else None,
         )
         Team.objects.filter(pk=team.pk).update(treasury=F("treasury") + amount)
@@ -53,8 +58,11 @@ def treasury_post_many(
         keys = [key for _kind, _amount, key, _memo in entries]
         done = set(TreasuryEntry.objects.filter(team=team, key__in=keys).values_list("key", flat=True))
         author = by if by is not None and by.is_authenticated else None
-        new = [TreasuryEntry(team=team, kind=kind, amount=amount, key=key, memo=memo, match=match, created_by=author)
-               for kind, amount, key, memo in entries if key not in done]
+        new = [
+            TreasuryEntry(team=team, kind=kind, amount=amount, key=key, memo=memo, match=match, created_by=author)
+            for kind, amount, key, memo in entries
+            if key not in done
+        ]
         TreasuryEntry.objects.bulk_create(new)
         total = sum(e.amount for e in new)
         if total:
@@ -78,8 +86,12 @@ def treasury_reverse(*, entry: TreasuryEntry, by: AbstractBaseUser, memo: str = 
     with transaction.atomic():
         Team.objects.select_for_update().filter(pk=team.pk).first()
         reversal = treasury_post(
-            team=team, kind=TreasuryEntry.Kind.CORRECTION, amount=-entry.amount, key=f"reverse:{entry.pk}",
-            memo=memo or _("Reversal of “%(memo)s”") % {"memo": entry.memo or entry.get_kind_display()}, by=by,
+            team=team,
+            kind=TreasuryEntry.Kind.CORRECTION,
+            amount=-entry.amount,
+            key=f"reverse:{entry.pk}",
+            memo=memo or _("Reversal of “%(memo)s”") % {"memo": entry.memo or entry.get_kind_display()},
+            by=by,
         )
         if reversal is None:
             raise TeamRuleError([_("This entry has already been reversed.")])

@@ -18,16 +18,21 @@ from teams.services.ledger import treasury_post
 
 STAFF = ("assistant_coaches", "cheerleaders", "apothecary")
 # Ledger memos are stored in English and translated when shown.
-STAFF_MEMOS = {"assistant_coaches": N_("Assistant coaches"), "cheerleaders": N_("Cheerleaders"),
-               "apothecary": N_("Apothecary")}
+STAFF_MEMOS = {
+    "assistant_coaches": N_("Assistant coaches"),
+    "cheerleaders": N_("Cheerleaders"),
+    "apothecary": N_("Apothecary"),
+}
 
 
 def _pay(team: Team, *, amount: int, kind: str, key: str, memo: str, by) -> None:
     if amount > team.treasury:
-        raise TeamRuleError([
-            _("This costs %(cost)s gp but the treasury holds %(treasury)s gp.")
-            % {"cost": gp(amount), "treasury": gp(team.treasury)}
-        ])
+        raise TeamRuleError(
+            [
+                _("This costs %(cost)s gp but the treasury holds %(treasury)s gp.")
+                % {"cost": gp(amount), "treasury": gp(team.treasury)}
+            ]
+        )
     treasury_post(team=team, kind=kind, amount=-amount, key=key, memo=memo, by=by)
 
 
@@ -58,19 +63,27 @@ def player_hire(
         if active.filter(journeyman=False).count() >= ruleset.params.roster_max_players:
             problems.append(_("The roster is full (%(max)s players).") % {"max": ruleset.params.roster_max_players})
         if active.filter(position=position).count() >= pos.max_count:
-            problems.append(_("A team may have at most %(max)s %(position)s.")
-                            % {"max": pos.max_count, "position": pos.name(get_language() or "en")})
+            problems.append(
+                _("A team may have at most %(max)s %(position)s.")
+                % {"max": pos.max_count, "position": pos.name(get_language() or "en")}
+            )
         if number is not None and (number < 1 or number > 99 or active.filter(number=number).exists()):
             problems.append(_("Number %(number)s is not free.") % {"number": number})
         if problems:
             raise TeamRuleError(problems)
-        player = Player.objects.create(team=team, position=position, name=name.strip(),
-                                       number=number if number is not None else _next_number(team))
-        _pay(team, amount=pos.cost, kind=TreasuryEntry.Kind.PLAYER_HIRED, key=f"hire:player:{player.pk}",
-             memo=f"#{player.number} {player.name}", by=by)
+        player = Player.objects.create(
+            team=team, position=position, name=name.strip(), number=number if number is not None else _next_number(team)
+        )
+        _pay(
+            team,
+            amount=pos.cost,
+            kind=TreasuryEntry.Kind.PLAYER_HIRED,
+            key=f"hire:player:{player.pk}",
+            memo=f"#{player.number} {player.name}",
+            by=by,
+        )
         team_refresh_value(team=team)
-        log_action(action="teams.player.hired", actor=by, team=team, player=player.pk, position=position,
-                   cost=pos.cost)
+        log_action(action="teams.player.hired", actor=by, team=team, player=player.pk, position=position, cost=pos.cost)
     return player
 
 
@@ -109,8 +122,14 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
         old = (player.name, player.number)
         Player.objects.filter(pk=player.pk).update(name=name.strip(), number=number)
         player.name, player.number = name.strip(), number
-        log_action(action="teams.player.renamed", actor=by, team=team, player=player.pk,
-                   before=list(old), after=[player.name, number])
+        log_action(
+            action="teams.player.renamed",
+            actor=by,
+            team=team,
+            player=player.pk,
+            before=list(old),
+            after=[player.name, number],
+        )
     return player
 
 
@@ -126,8 +145,7 @@ def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
             raise TeamRuleError([_("A team may have at most %(max)s team re-rolls.") % {"max": team_list.max_rerolls}])
         price = reroll_purchase_price(ruleset, team.race, at_creation=False)
         count = team.ledger.filter(kind=TreasuryEntry.Kind.REROLL_BOUGHT).count()
-        _pay(team, amount=price, kind=TreasuryEntry.Kind.REROLL_BOUGHT, key=f"hire:reroll:{count + 1}",
-             memo="", by=by)
+        _pay(team, amount=price, kind=TreasuryEntry.Kind.REROLL_BOUGHT, key=f"hire:reroll:{count + 1}", memo="", by=by)
         Team.objects.filter(pk=team.pk).update(rerolls=team.rerolls + 1)
         team.rerolls += 1
         team_refresh_value(team=team)
@@ -155,8 +173,14 @@ def staff_hire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> 
             price = p.assistant_coach_cost if kind == "assistant_coaches" else p.cheerleader_cost
             new_value = getattr(team, kind) + 1
         count = team.ledger.filter(key__startswith=f"hire:{kind}:").count()
-        _pay(team, amount=price, kind=TreasuryEntry.Kind.STAFF_HIRED, key=f"hire:{kind}:{count + 1}",
-             memo=STAFF_MEMOS[kind], by=by)
+        _pay(
+            team,
+            amount=price,
+            kind=TreasuryEntry.Kind.STAFF_HIRED,
+            key=f"hire:{kind}:{count + 1}",
+            memo=STAFF_MEMOS[kind],
+            by=by,
+        )
         Team.objects.filter(pk=team.pk).update(**{kind: new_value})
         setattr(team, kind, new_value)
         team_refresh_value(team=team)

@@ -24,7 +24,22 @@ from teams.views.roster import (
 )
 
 __all__ = [
-    "my_teams", "player_fire", "player_hire", "player_rename", "staff_fire", "staff_hire", "team_buy_reroll",
-    "team_detail", "team_edit", "team_edit_fields", "team_edit_preview", "team_export", "team_new",
-    "team_new_fields", "team_new_preview", "team_ready", "team_retire", "treasury_reverse",
+    "my_teams",
+    "player_fire",
+    "player_hire",
+    "player_rename",
+    "staff_fire",
+    "staff_hire",
+    "team_buy_reroll",
+    "team_detail",
+    "team_edit",
+    "team_edit_fields",
+    "team_edit_preview",
+    "team_export",
+    "team_new",
+    "team_new_fields",
+    "team_new_preview",
+    "team_ready",
+    "team_retire",
+    "treasury_reverse",
 ]

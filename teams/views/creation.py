@@ -77,8 +77,14 @@ def _preview(league: League, team: Team | None, head: Head, rows: Rows) -> dict[
         problems = [_("Choose a race.")]
     else:
         problems = order_problems(league, order, complete=True, team=team)
-    return {"budget": budget, "cost": budget - left, "left": left, "problems": problems,
-            "players": len(order.players), "max_players": ruleset.params.roster_max_players}
+    return {
+        "budget": budget,
+        "cost": budget - left,
+        "left": left,
+        "problems": problems,
+        "players": len(order.players),
+        "max_players": ruleset.params.roster_max_players,
+    }
 
 
 def _context(
@@ -124,9 +130,15 @@ def _blank_rows(count: int) -> Rows:
 
 
 def _team_head(team: Team) -> Head:
-    return {"name": team.name, "race": team.race, "rerolls": team.rerolls, "fan_factor": team.fan_factor,
-            "assistant_coaches": team.assistant_coaches, "cheerleaders": team.cheerleaders,
-            "apothecary": team.apothecary}
+    return {
+        "name": team.name,
+        "race": team.race,
+        "rerolls": team.rerolls,
+        "fan_factor": team.fan_factor,
+        "assistant_coaches": team.assistant_coaches,
+        "cheerleaders": team.cheerleaders,
+        "apothecary": team.apothecary,
+    }
 
 
 def _team_rows(team: Team) -> Rows:
@@ -153,26 +165,37 @@ def _submit(request: HttpRequest, league: League, team: Team | None) -> HttpResp
         if team is None and create:
             # One transaction: a refusal writes nothing at all.
             saved = team_create(
-                league=league, coach=user, name=order.name, race=order.race, players=order.players,
-                rerolls=order.rerolls, fan_factor=order.fan_factor, assistant_coaches=order.assistant_coaches,
-                cheerleaders=order.cheerleaders, apothecary=order.apothecary, by=user,
+                league=league,
+                coach=user,
+                name=order.name,
+                race=order.race,
+                players=order.players,
+                rerolls=order.rerolls,
+                fan_factor=order.fan_factor,
+                assistant_coaches=order.assistant_coaches,
+                cheerleaders=order.cheerleaders,
+                apothecary=order.apothecary,
+                by=user,
             )
         else:
-            saved = team_save_draft(league=league, coach=team.coach if team else user, order=order, team=team,
-                                    by=user)
+            saved = team_save_draft(league=league, coach=team.coach if team else user, order=order, team=team, by=user)
             if create:
                 try:
                     team_make_ready(team=saved, by=user)
                 except TeamRuleError as refusal:
                     # The draft keeps what was typed; the page says what still stops it.
                     context = _context(request, league, saved, head, rows, bound=True)
-                    return _render_page(request, context, [_("The draft was saved but cannot be made ready yet:"),
-                                                           *refusal.messages])
+                    return _render_page(
+                        request, context, [_("The draft was saved but cannot be made ready yet:"), *refusal.messages]
+                    )
     except TeamRuleError as refusal:
         return _render_page(request, context, refusal.messages)
     if saved.status == Team.Status.READY:
-        messages.success(request, _("%(team)s is ready to play. Treasury: %(treasury)s gp.")
-                         % {"team": saved.name, "treasury": intcomma(saved.treasury)})
+        messages.success(
+            request,
+            _("%(team)s is ready to play. Treasury: %(treasury)s gp.")
+            % {"team": saved.name, "treasury": intcomma(saved.treasury)},
+        )
     else:
         messages.success(request, _("Draft %(team)s saved.") % {"team": saved.name})
     return redirect(saved)
@@ -184,8 +207,15 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league_or_403(request, slug)
     if request.method == "POST":
         return _submit(request, league, None)
-    head = {"name": "", "race": "", "rerolls": 0, "fan_factor": 0, "assistant_coaches": 0, "cheerleaders": 0,
-            "apothecary": False}
+    head = {
+        "name": "",
+        "race": "",
+        "rerolls": 0,
+        "fan_factor": 0,
+        "assistant_coaches": 0,
+        "cheerleaders": 0,
+        "apothecary": False,
+    }
     return _render_page(request, _context(request, league, None, head, _blank_rows(DEFAULT_ROWS), bound=False))
 
 
@@ -247,6 +277,9 @@ def team_edit_preview(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def team_ready(request: HttpRequest, pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
-    attempt(request, lambda: team_make_ready(team=team, by=request.user),
-            _("%(team)s is ready to play.") % {"team": team.name})
+    attempt(
+        request,
+        lambda: team_make_ready(team=team, by=request.user),
+        _("%(team)s is ready to play.") % {"team": team.name},
+    )
     return redirect(team)

@@ -48,8 +48,11 @@ def hire_positions(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> list[
 
 def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
     p = ruleset.params
-    prices = {"assistant_coaches": p.assistant_coach_cost, "cheerleaders": p.cheerleader_cost,
-              "apothecary": p.apothecary_cost}
+    prices = {
+        "assistant_coaches": p.assistant_coach_cost,
+        "cheerleaders": p.cheerleader_cost,
+        "apothecary": p.apothecary_cost,
+    }
     allowed = ruleset.team(team.race).apothecary_allowed
     return [
         {
@@ -66,8 +69,11 @@ def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
 
 def _skill_origins(ruleset, row: RosterRow) -> list[dict[str, str]]:
     """Each skill with how it was gained: the position's (starting), a normal or a double roll."""
-    origin = {skill: ("double" if kind == Advancement.Kind.DOUBLE_SKILL else "normal")
-              for kind, skill in row.advancements if skill}
+    origin = {
+        skill: ("double" if kind == Advancement.Kind.DOUBLE_SKILL else "normal")
+        for kind, skill in row.advancements
+        if skill
+    }
     return [{"name": ruleset.skills[k].name(lang()), "origin": origin.get(k, "starting")} for k in row.skills]
 
 
@@ -88,7 +94,10 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         {
             "player": row.player,
             "position_name": row.position.name(lang()),
-            "ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av,
+            "ma": row.ma,
+            "st": row.st,
+            "ag": row.ag,
+            "av": row.av,
             "skill_names": [ruleset.skills[k].name(lang()) for k in row.skills],
             "skills": _skill_origins(ruleset, row),
             "stat_gains": [str(Advancement.Kind(kind).label) for kind, skill in row.advancements if not skill],
@@ -110,8 +119,13 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     draft_budget = None
     if team.status == Team.Status.DRAFT:
         order = TeamOrder(
-            name=team.name, race=team.race, rerolls=team.rerolls, fan_factor=team.fan_factor,
-            assistant_coaches=team.assistant_coaches, cheerleaders=team.cheerleaders, apothecary=team.apothecary,
+            name=team.name,
+            race=team.race,
+            rerolls=team.rerolls,
+            fan_factor=team.fan_factor,
+            assistant_coaches=team.assistant_coaches,
+            cheerleaders=team.cheerleaders,
+            apothecary=team.apothecary,
             players=[PlayerOrder(r.player.position, r.player.name, r.player.number) for r in rows],
         )
         draft_budget = budget_left(team.league, order)

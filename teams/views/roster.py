@@ -29,12 +29,30 @@ from teams.views.common import attempt, keep_input, managed_team_or_403, team_or
 from teams.views.detail import hire_input_key, hire_positions
 
 
-def _confirm(request: HttpRequest, team: Team, *, title: str, question: str, detail: str = "",
-             button: str, form: Any = None, danger: bool = True) -> HttpResponse:
-    return render(request, "teams/confirm.html", {
-        "team": team, "title": title, "question": question, "detail": detail, "button": button,
-        "form": form, "danger": danger,
-    })
+def _confirm(
+    request: HttpRequest,
+    team: Team,
+    *,
+    title: str,
+    question: str,
+    detail: str = "",
+    button: str,
+    form: Any = None,
+    danger: bool = True,
+) -> HttpResponse:
+    return render(
+        request,
+        "teams/confirm.html",
+        {
+            "team": team,
+            "title": title,
+            "question": question,
+            "detail": detail,
+            "button": button,
+            "form": form,
+            "danger": danger,
+        },
+    )
 
 
 def _staff_kind(kind: str) -> str:
@@ -56,14 +74,14 @@ def player_hire(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         cd = form.cleaned_data
         try:
-            player = services.player_hire(team=team, position=cd["position"], name=cd["name"],
-                                          number=cd["number"], by=request.user)
+            player = services.player_hire(
+                team=team, position=cd["position"], name=cd["name"], number=cd["number"], by=request.user
+            )
         except TeamRuleError as refusal:
             for message in refusal.messages:
                 messages.error(request, message)
         else:
-            messages.success(request, _("#%(number)s %(name)s hired.") % {"number": player.number,
-                                                                          "name": player.name})
+            messages.success(request, _("#%(number)s %(name)s hired.") % {"number": player.number, "name": player.name})
             return redirect(team)
     else:
         messages.error(request, _("The player was not hired: see the form below."))
@@ -79,11 +97,16 @@ def player_fire(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
     player = get_object_or_404(Player, pk=player_pk, team=team)
     if request.method == "POST":
-        attempt(request, lambda: services.player_fire(player=player, by=request.user),
-                _("#%(number)s %(name)s has left the team.") % {"number": player.number, "name": player.name})
+        attempt(
+            request,
+            lambda: services.player_fire(player=player, by=request.user),
+            _("#%(number)s %(name)s has left the team.") % {"number": player.number, "name": player.name},
+        )
         return redirect(team)
     return _confirm(
-        request, team, title=_("Fire a player"),
+        request,
+        team,
+        title=_("Fire a player"),
         question=_("Fire #%(number)s %(name)s? No refund.") % {"number": player.number, "name": player.name},
         detail=_("The player leaves the roster and the team value; the gold paid for him is not returned."),
         button=_("Fire"),
@@ -99,14 +122,16 @@ def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
         form = PlayerRenameForm(request.POST)
         if form.is_valid():
             try:
-                services.player_rename(player=player, name=form.cleaned_data["name"],
-                                       number=form.cleaned_data["number"], by=request.user)
+                services.player_rename(
+                    player=player, name=form.cleaned_data["name"], number=form.cleaned_data["number"], by=request.user
+                )
             except TeamRuleError as refusal:
                 for message in refusal.messages:
                     form.add_error(None, message)
             else:
-                messages.success(request, _("Player saved as #%(number)s %(name)s.")
-                                 % {"number": player.number, "name": player.name})
+                messages.success(
+                    request, _("Player saved as #%(number)s %(name)s.") % {"number": player.number, "name": player.name}
+                )
                 return redirect(team)
     else:
         form = PlayerRenameForm(initial={"name": player.name, "number": player.number})
@@ -118,8 +143,11 @@ def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
 def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
     price = reroll_purchase_price(team_ruleset(team), team.race, at_creation=False)
-    attempt(request, lambda: services.team_buy_reroll(team=team, by=request.user),
-            _("Team re-roll bought for %(price)s gp.") % {"price": intcomma(price)})
+    attempt(
+        request,
+        lambda: services.team_buy_reroll(team=team, by=request.user),
+        _("Team re-roll bought for %(price)s gp.") % {"price": intcomma(price)},
+    )
     return redirect(team)
 
 
@@ -128,8 +156,11 @@ def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
 def staff_hire(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     kind = _staff_kind(kind)
     team = managed_team_or_403(request, pk)
-    attempt(request, lambda: services.staff_hire(team=team, kind=kind, by=request.user),
-            _("Hired: %(staff)s.") % {"staff": _staff_label(kind)})
+    attempt(
+        request,
+        lambda: services.staff_hire(team=team, kind=kind, by=request.user),
+        _("Hired: %(staff)s.") % {"staff": _staff_label(kind)},
+    )
     return redirect(team)
 
 
@@ -139,11 +170,16 @@ def staff_fire(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     kind = _staff_kind(kind)
     team = managed_team_or_403(request, pk)
     if request.method == "POST":
-        attempt(request, lambda: services.staff_fire(team=team, kind=kind, by=request.user),
-                _("Released: %(staff)s.") % {"staff": _staff_label(kind)})
+        attempt(
+            request,
+            lambda: services.staff_fire(team=team, kind=kind, by=request.user),
+            _("Released: %(staff)s.") % {"staff": _staff_label(kind)},
+        )
         return redirect(team)
     return _confirm(
-        request, team, title=_("Release staff"),
+        request,
+        team,
+        title=_("Release staff"),
         question=_("Release one of the team's %(staff)s? No refund.") % {"staff": _staff_label(kind)},
         button=_("Release"),
     )
@@ -154,11 +190,16 @@ def staff_fire(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 def team_retire(request: HttpRequest, pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
     if request.method == "POST":
-        attempt(request, lambda: services.team_retire(team=team, by=request.user),
-                _("%(team)s is retired.") % {"team": team.name})
+        attempt(
+            request,
+            lambda: services.team_retire(team=team, by=request.user),
+            _("%(team)s is retired.") % {"team": team.name},
+        )
         return redirect(team)
     return _confirm(
-        request, team, title=_("Retire the team"),
+        request,
+        team,
+        title=_("Retire the team"),
         question=_("Retire %(team)s for good?") % {"team": team.name},
         detail=_("A retired team keeps its history but can no longer be changed or play."),
         button=_("Retire the team"),
@@ -175,14 +216,19 @@ def treasury_reverse(request: HttpRequest, pk: int, entry_pk: int) -> HttpRespon
     # Not `request.POST or None`: an empty POST (no reason given) must still count as submitted.
     form = ReverseEntryForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        attempt(request, lambda: services.treasury_reverse(entry=entry, by=request.user,
-                                                           memo=form.cleaned_data["memo"]),
-                _("Entry reversed: %(amount)s gp.") % {"amount": intcomma(-entry.amount)})
+        attempt(
+            request,
+            lambda: services.treasury_reverse(entry=entry, by=request.user, memo=form.cleaned_data["memo"]),
+            _("Entry reversed: %(amount)s gp.") % {"amount": intcomma(-entry.amount)},
+        )
         return redirect(team)
     return _confirm(
-        request, team, title=_("Reverse a ledger entry"),
+        request,
+        team,
+        title=_("Reverse a ledger entry"),
         question=_("Reverse “%(entry)s” (%(amount)s gp)?")
         % {"entry": entry.memo or entry.get_kind_display(), "amount": intcomma(entry.amount)},
         detail=_("A correcting entry of the opposite amount is added; the original stays in the ledger."),
-        button=_("Reverse the entry"), form=form,
+        button=_("Reverse the entry"),
+        form=form,
     )

@@ -48,8 +48,11 @@ def other_commissioner(user_factory):
 @pytest.fixture
 def people(league, commissioner, coach_alice, coach_bob, other_commissioner) -> dict[str, Any]:
     return {
-        "anonymous": None, "other_coach": coach_bob, "owner": coach_alice,
-        "other_commissioner": other_commissioner, "commissioner": commissioner,
+        "anonymous": None,
+        "other_coach": coach_bob,
+        "owner": coach_alice,
+        "other_commissioner": other_commissioner,
+        "commissioner": commissioner,
     }
 
 
@@ -72,21 +75,27 @@ def alice_api(client_for, coach_alice) -> APIClient:
 @pytest.fixture
 def humans(league, coach_alice) -> Team:
     """Ready: 11 linemen (550,000), so 450,000 left in the treasury."""
-    return team_create(league=league, coach=coach_alice, name="Reavers", race="human",
-                       players=orders(("lineman", 11)))
+    return team_create(league=league, coach=coach_alice, name="Reavers", race="human", players=orders(("lineman", 11)))
 
 
 @pytest.fixture
 def poor_humans(league, coach_alice) -> Team:
     """Ready, 10,000 in the treasury: 11 linemen, an ogre and 6 re-rolls (990,000)."""
-    return team_create(league=league, coach=coach_alice, name="Paupers", race="human",
-                       players=orders(("lineman", 11), ("ogre", 1)), rerolls=6)
+    return team_create(
+        league=league,
+        coach=coach_alice,
+        name="Paupers",
+        race="human",
+        players=orders(("lineman", 11), ("ogre", 1)),
+        rerolls=6,
+    )
 
 
 @pytest.fixture
 def undead(league, coach_alice) -> Team:
-    return team_create(league=league, coach=coach_alice, name="Grave Diggers", race="undead",
-                       players=orders(("skeleton", 11)))
+    return team_create(
+        league=league, coach=coach_alice, name="Grave Diggers", race="undead", players=orders(("skeleton", 11))
+    )
 
 
 @pytest.fixture
@@ -100,10 +109,19 @@ def snapshot() -> tuple:
     return (
         TreasuryEntry.objects.count(),
         AuditEntry.objects.count(),
-        list(Team.objects.order_by("pk").values_list(
-            "pk", "name", "status", "treasury", "team_value", "rerolls", "assistant_coaches", "cheerleaders",
-            "apothecary",
-        )),
+        list(
+            Team.objects.order_by("pk").values_list(
+                "pk",
+                "name",
+                "status",
+                "treasury",
+                "team_value",
+                "rerolls",
+                "assistant_coaches",
+                "cheerleaders",
+                "apothecary",
+            )
+        ),
         list(Player.objects.order_by("pk").values_list("pk", "name", "number", "status", "position")),
     )
 

@@ -15,22 +15,39 @@ pytestmark = pytest.mark.django_db
 
 # 740,000 of players, 100,000 of re-rolls, 10,000 of fans, 10,000 + 20,000 of staff, 50,000 apothecary.
 LEGAL = {
-    "name": "Sketch II", "race": "human",
-    "players": [{"position": pos, "name": f"P{n}", "number": n} for n, pos in enumerate(
-        ["lineman"] * 7 + ["catcher"] * 2 + ["thrower"] + ["blitzer"] * 2, start=1)],
-    "rerolls": 2, "fan_factor": 1, "assistant_coaches": 1, "cheerleaders": 2, "apothecary": True,
+    "name": "Sketch II",
+    "race": "human",
+    "players": [
+        {"position": pos, "name": f"P{n}", "number": n}
+        for n, pos in enumerate(["lineman"] * 7 + ["catcher"] * 2 + ["thrower"] + ["blitzer"] * 2, start=1)
+    ],
+    "rerolls": 2,
+    "fan_factor": 1,
+    "assistant_coaches": 1,
+    "cheerleaders": 2,
+    "apothecary": True,
 }
 
 
 def roster(team: Team) -> list[tuple[str, int, str]]:
-    return sorted(team.players.filter(status=Player.Status.ACTIVE).values_list("position", "number", "name"),
-                  key=lambda row: row[1])
+    return sorted(
+        team.players.filter(status=Player.Status.ACTIVE).values_list("position", "number", "name"),
+        key=lambda row: row[1],
+    )
 
 
 def head(team: Team) -> tuple:
     team.refresh_from_db()
-    return (team.name, team.race, team.status, team.rerolls, team.fan_factor, team.assistant_coaches,
-            team.cheerleaders, team.apothecary)
+    return (
+        team.name,
+        team.race,
+        team.status,
+        team.rerolls,
+        team.fan_factor,
+        team.assistant_coaches,
+        team.cheerleaders,
+        team.apothecary,
+    )
 
 
 def test_put_replaces_the_draft_and_spends_nothing(alice_api, draft, coach_alice):
@@ -50,10 +67,16 @@ def test_put_replaces_the_draft_and_spends_nothing(alice_api, draft, coach_alice
 
 
 def test_put_uses_the_creation_defaults_for_what_is_not_sent(alice_api, draft, coach_alice):
-    team_save_draft(league=draft.league, coach=coach_alice, team=draft, by=coach_alice, order=TeamOrder(
-        name="Sketch", race="human", players=tuple(orders(("lineman", 11))), rerolls=3, apothecary=True))
-    response = alice_api.put(f"/api/teams/{draft.pk}/", {"name": "Bare", "race": "orc", "players": []},
-                             format="json")
+    team_save_draft(
+        league=draft.league,
+        coach=coach_alice,
+        team=draft,
+        by=coach_alice,
+        order=TeamOrder(
+            name="Sketch", race="human", players=tuple(orders(("lineman", 11))), rerolls=3, apothecary=True
+        ),
+    )
+    response = alice_api.put(f"/api/teams/{draft.pk}/", {"name": "Bare", "race": "orc", "players": []}, format="json")
     assert response.status_code == 200, response.content
     assert head(draft) == ("Bare", "orc", "draft", 0, 0, 0, 0, False)
     assert roster(draft) == []
@@ -87,20 +110,25 @@ def draft_refusal(team: Team, coach, lang: str = "en", **changes) -> list[str]:
     """What team_save_draft says of the draft with these changes (PATCH semantics: the rest is kept)."""
     players = changes.pop("players", None)
     kept = tuple(PlayerOrder(p.position, p.name, p.number) for p in team.players.order_by("number"))
-    head = {key: getattr(team, key) for key in ("name", "race", "rerolls", "fan_factor", "assistant_coaches",
-                                                 "cheerleaders", "apothecary")}
+    head = {
+        key: getattr(team, key)
+        for key in ("name", "race", "rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
+    }
     order = TeamOrder(**{**head, **changes, "players": tuple(orders(*players)) if players else kept})
     return refusal(team_save_draft, lang, league=team.league, coach=coach, team=team, order=order, by=coach)
 
 
-@pytest.mark.parametrize("changes, fragment", [
-    ({"players": (("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1))}, "over the"),
-    ({"players": (("lineman", 7), ("blitzer", 5))}, "at most 4 Blitzer"),
-    ({"rerolls": 9}, "at most 8 team re-rolls"),
-    ({"race": "dwarf"}, "“lineman” is not a position of this team."),
-    ({"name": "  "}, "The team needs a name."),
-    ({"players": (("lineman", 17),)}, "at most 16 players"),
-])
+@pytest.mark.parametrize(
+    "changes, fragment",
+    [
+        ({"players": (("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1))}, "over the"),
+        ({"players": (("lineman", 7), ("blitzer", 5))}, "at most 4 Blitzer"),
+        ({"rerolls": 9}, "at most 8 team re-rolls"),
+        ({"race": "dwarf"}, "“lineman” is not a position of this team."),
+        ({"name": "  "}, "The team needs a name."),
+        ({"players": (("lineman", 17),)}, "at most 16 players"),
+    ],
+)
 def test_rule_refusals_are_the_services(alice_api, draft, coach_alice, unchanged, changes, fragment):
     expected = draft_refusal(draft, coach_alice, **dict(changes))
     assert any(fragment in message for message in expected), expected
@@ -142,15 +170,19 @@ def test_only_a_draft_can_be_edited(alice_api, humans, draft, coach_alice, uncha
 def test_refusals_in_french(alice_api, draft, coach_alice, unchanged):
     expected = draft_refusal(draft, coach_alice, "fr", rerolls=9)
     with unchanged():
-        response = alice_api.patch(f"/api/teams/{draft.pk}/", {"rerolls": 9}, format="json",
-                                   HTTP_ACCEPT_LANGUAGE="fr")
+        response = alice_api.patch(f"/api/teams/{draft.pk}/", {"rerolls": 9}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
     assert response.json() == {"errors": expected}
     assert "relances" in expected[0]
 
 
 def test_a_form_encoded_patch_keeps_what_is_not_sent_too(alice_api, draft, coach_alice):
-    team_save_draft(league=draft.league, coach=coach_alice, team=draft, by=coach_alice, order=TeamOrder(
-        name="Sketch", race="human", players=tuple(orders(("lineman", 11))), apothecary=True))
+    team_save_draft(
+        league=draft.league,
+        coach=coach_alice,
+        team=draft,
+        by=coach_alice,
+        order=TeamOrder(name="Sketch", race="human", players=tuple(orders(("lineman", 11))), apothecary=True),
+    )
     before = roster(draft)
     response = alice_api.patch(f"/api/teams/{draft.pk}/", {"name": "Posted"}, format="multipart")
     assert response.status_code == 200, response.content

@@ -41,15 +41,21 @@ TEAM_WRITES = [
     ("humans", "post", "/api/players/{player}/fire/", None, 200),
     ("humans", "patch", "/api/players/{player}/", {"name": "Renamed", "number": 42}, 200),
     ("humans", "post", "/api/teams/{team}/retire/", None, 200),
-    ("draft", "put", "/api/teams/{team}/",
-     {"name": "Redone", "race": "human", "players": body(("lineman", 12)), "rerolls": 1}, 200),
+    (
+        "draft",
+        "put",
+        "/api/teams/{team}/",
+        {"name": "Redone", "race": "human", "players": body(("lineman", 12)), "rerolls": 1},
+        200,
+    ),
     ("draft", "patch", "/api/teams/{team}/", {"name": "Renamed"}, 200),
 ]
 
 
 @pytest.mark.parametrize("actor", ACTORS)
-@pytest.mark.parametrize("fixture, method, url, data, success", TEAM_WRITES,
-                         ids=[f"{m} {u}" for _f, m, u, _d, _s in TEAM_WRITES])
+@pytest.mark.parametrize(
+    "fixture, method, url, data, success", TEAM_WRITES, ids=[f"{m} {u}" for _f, m, u, _d, _s in TEAM_WRITES]
+)
 def test_team_write_permissions(request, people, client_for, unchanged, actor, fixture, method, url, data, success):
     team: Team = request.getfixturevalue(fixture)
     url = url.format(team=team.pk, player=team.players.order_by("number").first().pk)
@@ -126,7 +132,13 @@ def test_http_basic_authentication_works_too(league, coach_alice, humans):
 
 def test_reads_need_no_login(client_for, humans):
     anon = client_for(None)
-    for url in ("/api/rulesets/", "/api/rulesets/lrb6/", "/api/rulesets/lrb6/teams/human/", "/api/teams/",
-                f"/api/teams/{humans.pk}/", f"/api/players/{humans.players.first().pk}/",
-                f"/api/teams/{humans.pk}/ledger/"):
+    for url in (
+        "/api/rulesets/",
+        "/api/rulesets/lrb6/",
+        "/api/rulesets/lrb6/teams/human/",
+        "/api/teams/",
+        f"/api/teams/{humans.pk}/",
+        f"/api/players/{humans.players.first().pk}/",
+        f"/api/teams/{humans.pk}/ledger/",
+    ):
         assert anon.get(url).status_code == 200, url

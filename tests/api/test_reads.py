@@ -25,8 +25,12 @@ def anon() -> APIClient:
 def test_rulesets_are_listed_with_version_and_names(anon):
     response = anon.get("/api/rulesets/")
     assert response.status_code == 200
-    assert {"key": "lrb6", "version": LRB6.version, "name": LRB6.name_en,
-            "names": {"en": LRB6.name_en, "fr": LRB6.name_fr}} in response.json()
+    assert {
+        "key": "lrb6",
+        "version": LRB6.version,
+        "name": LRB6.name_en,
+        "names": {"en": LRB6.name_en, "fr": LRB6.name_fr},
+    } in response.json()
     french = anon.get("/api/rulesets/", HTTP_ACCEPT_LANGUAGE="fr").json()
     assert [r["name"] for r in french if r["key"] == "lrb6"] == [LRB6.name_fr]
 
@@ -35,8 +39,13 @@ def test_a_ruleset_lists_its_teams_with_rerolls_and_apothecary(anon):
     data = anon.get("/api/rulesets/lrb6/").json()
     teams = {t["key"]: t for t in data["teams"]}
     assert set(teams) == set(LRB6.teams)
-    assert teams["human"] == {"key": "human", "name": "Human", "reroll_cost": 50_000, "max_rerolls": 8,
-                              "apothecary_allowed": True}
+    assert teams["human"] == {
+        "key": "human",
+        "name": "Human",
+        "reroll_cost": 50_000,
+        "max_rerolls": 8,
+        "apothecary_allowed": True,
+    }
     assert teams["undead"]["apothecary_allowed"] is False
     assert data["starting_treasury"] == 1_000_000
 
@@ -45,9 +54,17 @@ def test_a_team_list_shows_positions_skills_and_stars(anon):
     data = anon.get("/api/rulesets/lrb6/teams/human/").json()
     positions = {p["key"]: p for p in data["positions"]}
     assert positions["blitzer"] == {
-        "key": "blitzer", "name": "Blitzer", "max": 4, "cost": 90_000, "ma": 7, "st": 3, "ag": 3, "av": 8,
+        "key": "blitzer",
+        "name": "Blitzer",
+        "max": 4,
+        "cost": 90_000,
+        "ma": 7,
+        "st": 3,
+        "ag": 3,
+        "av": 8,
         "skills": [{"key": "block", "name": LRB6.skill("block").name_en}],
-        "normal_categories": "GS", "double_categories": "AP",
+        "normal_categories": "GS",
+        "double_categories": "AP",
     }
     assert "griff_oberwald" in {s["key"] for s in data["star_players"]}
     assert (data["reroll_cost"], data["max_rerolls"], data["apothecary_allowed"]) == (50_000, 8, True)
@@ -61,9 +78,16 @@ def test_a_team_list_in_french(anon):
     assert [s["name"] for s in catcher["skills"]] == [LRB6.skill(k).name("fr") for k in ("catch", "dodge")]
 
 
-@pytest.mark.parametrize("url", ["/api/rulesets/nope/", "/api/rulesets/lrb6/teams/nope/",
-                                 "/api/rulesets/nope/teams/human/", "/api/teams/999999/",
-                                 "/api/players/999999/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/rulesets/nope/",
+        "/api/rulesets/lrb6/teams/nope/",
+        "/api/rulesets/nope/teams/human/",
+        "/api/teams/999999/",
+        "/api/players/999999/",
+    ],
+)
 def test_unknown_keys_and_ids_are_404(anon, url):
     assert anon.get(url).status_code == 404
 
@@ -72,18 +96,32 @@ def test_teams_are_listed_and_filtered_by_league(anon, league, other_commissione
     from league.models import League
 
     elsewhere = League.objects.get(slug="other-league")
-    team_create(league=elsewhere, coach=other_commissioner, name="Far Away", race="orc",
-                players=orders(("lineman", 11)))
+    team_create(
+        league=elsewhere, coach=other_commissioner, name="Far Away", race="orc", players=orders(("lineman", 11))
+    )
     everything = anon.get("/api/teams/").json()
     assert everything["count"] == 3
     mine = anon.get("/api/teams/", {"league": league.slug}).json()
     assert [t["name"] for t in mine["results"]] == ["Grave Diggers", "Reavers"]
     reavers = mine["results"][1]
     assert reavers == {
-        "id": humans.pk, "name": "Reavers", "league": league.slug, "league_name": league.name, "ruleset": "lrb6",
-        "coach": "alice", "race": "human", "race_name": "Human", "status": "ready", "status_display": "Ready",
-        "team_value": 550_000, "treasury": 450_000, "rerolls": 0, "fan_factor": 0, "assistant_coaches": 0,
-        "cheerleaders": 0, "apothecary": False,
+        "id": humans.pk,
+        "name": "Reavers",
+        "league": league.slug,
+        "league_name": league.name,
+        "ruleset": "lrb6",
+        "coach": "alice",
+        "race": "human",
+        "race_name": "Human",
+        "status": "ready",
+        "status_display": "Ready",
+        "team_value": 550_000,
+        "treasury": 450_000,
+        "rerolls": 0,
+        "fan_factor": 0,
+        "assistant_coaches": 0,
+        "cheerleaders": 0,
+        "apothecary": False,
     }
     assert anon.get("/api/teams/", {"league": "no-such-league"}).status_code == 400
 

@@ -33,8 +33,11 @@ def test_retire_a_ready_team_or_a_draft(request, alice_api, coach_alice, fixture
 def test_a_retired_team_refuses_everything(alice_api, humans, unchanged):
     alice_api.post(f"/api/teams/{humans.pk}/retire/")
     message = {"errors": ["This team is retired: it cannot be changed that way."]}
-    for url, data in [(f"/api/teams/{humans.pk}/retire/", {}), (f"/api/teams/{humans.pk}/rerolls/", {}),
-                      (f"/api/teams/{humans.pk}/hire/", {"position": "lineman", "name": "Late"})]:
+    for url, data in [
+        (f"/api/teams/{humans.pk}/retire/", {}),
+        (f"/api/teams/{humans.pk}/rerolls/", {}),
+        (f"/api/teams/{humans.pk}/hire/", {"position": "lineman", "name": "Late"}),
+    ]:
         with unchanged():
             response = alice_api.post(url, data, format="json")
         assert (response.status_code, response.json()) == (400, message), url
@@ -52,10 +55,19 @@ def test_the_ledger_lists_every_entry_with_what_reversed_it(client_for, commissi
     assert data["count"] == 13 and sum(row["amount"] for row in data["results"]) == 450_000 - 1_000_000
     first, last = data["results"][0], data["results"][-1]
     assert (first["id"], first["kind"], first["amount"], first["key"]) == (
-        budget.pk, "starting_budget", 1_000_000, "create:budget")
+        budget.pk,
+        "starting_budget",
+        1_000_000,
+        "create:budget",
+    )
     assert (first["reverses"], first["reversed_by"], first["created_by"]) == (None, reversal.pk, "alice")
     assert (last["id"], last["kind"], last["amount"], last["memo"], last["created_by"]) == (
-        reversal.pk, "correction", -1_000_000, "Typo", "commissioner")
+        reversal.pk,
+        "correction",
+        -1_000_000,
+        "Typo",
+        "commissioner",
+    )
     assert (last["reverses"], last["reversed_by"]) == (budget.pk, None)
     assert data["results"][1]["memo"].startswith("#1 ")  # a player hired, shown as stored
 
@@ -65,8 +77,14 @@ def test_the_ledger_is_paginated_and_speaks_the_readers_language(client_for, lea
 
     from .conftest import orders
 
-    team = team_create(league=league, coach=coach_alice, name="Staffed", race="human",
-                       players=orders(("lineman", 11)), assistant_coaches=1)
+    team = team_create(
+        league=league,
+        coach=coach_alice,
+        name="Staffed",
+        race="human",
+        players=orders(("lineman", 11)),
+        assistant_coaches=1,
+    )
     page = client_for(None).get(f"/api/teams/{team.pk}/ledger/?limit=5&offset=10", HTTP_ACCEPT_LANGUAGE="fr")
     rows = page.json()["results"]
     assert page.json()["count"] == 13 and len(rows) == 3
@@ -78,14 +96,25 @@ def test_the_ledger_is_paginated_and_speaks_the_readers_language(client_for, lea
 
 def test_a_commissioner_reverses_an_entry(client_for, commissioner, humans):
     entry = humans.ledger.get(key="create:budget")
-    response = client_for(commissioner).post(f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/",
-                                             {"memo": "Typo"}, format="json")
+    response = client_for(commissioner).post(
+        f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/", {"memo": "Typo"}, format="json"
+    )
     assert response.status_code == 201, response.content
     data = response.json()
     assert (data["kind"], data["amount"], data["key"], data["memo"], data["reverses"]) == (
-        "correction", -1_000_000, f"reverse:{entry.pk}", "Typo", entry.pk)
-    assert data["team"] == {"id": humans.pk, "name": "Reavers", "status": "ready", "team_value": 550_000,
-                            "treasury": 450_000 - 1_000_000}  # a reversal may go below zero
+        "correction",
+        -1_000_000,
+        f"reverse:{entry.pk}",
+        "Typo",
+        entry.pk,
+    )
+    assert data["team"] == {
+        "id": humans.pk,
+        "name": "Reavers",
+        "status": "ready",
+        "team_value": 550_000,
+        "treasury": 450_000 - 1_000_000,
+    }  # a reversal may go below zero
     stored = TreasuryEntry.objects.get(pk=data["id"])
     assert (stored.team_id, stored.amount, stored.created_by) == (humans.pk, -1_000_000, commissioner)
     assert AuditEntry.objects.filter(team=humans, action="teams.treasury.corrected", actor=commissioner).count() == 1
@@ -124,6 +153,7 @@ def test_refusals_in_french(client_for, commissioner, humans, unchanged):
     entry = humans.ledger.get(key="create:budget")
     api.post(f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/", format="json")
     with unchanged():
-        response = api.post(f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/", format="json",
-                            HTTP_ACCEPT_LANGUAGE="fr")
+        response = api.post(
+            f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/", format="json", HTTP_ACCEPT_LANGUAGE="fr"
+        )
     assert response.json() == {"errors": ["Cette écriture a déjà été contre-passée."]}

@@ -48,10 +48,15 @@ def test_write_operations_document_their_body_and_the_400_shape(schema):
     create = schema["paths"]["/api/teams/"]["post"]
     body = create["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     assert {"league", "name", "race", "players", "draft"} <= set(schema["components"]["schemas"][body]["properties"])
-    for path, method in [("/api/teams/", "post"), ("/api/teams/{team_id}/hire/", "post"),
-                         ("/api/players/{player_id}/", "patch"), ("/api/teams/{team_id}/", "put"),
-                         ("/api/teams/{team_id}/", "patch"), ("/api/teams/{team_id}/retire/", "post"),
-                         ("/api/teams/{team_id}/ledger/{entry_id}/reverse/", "post")]:
+    for path, method in [
+        ("/api/teams/", "post"),
+        ("/api/teams/{team_id}/hire/", "post"),
+        ("/api/players/{player_id}/", "patch"),
+        ("/api/teams/{team_id}/", "put"),
+        ("/api/teams/{team_id}/", "patch"),
+        ("/api/teams/{team_id}/retire/", "post"),
+        ("/api/teams/{team_id}/ledger/{entry_id}/reverse/", "post"),
+    ]:
         bad = schema["paths"][path][method]["responses"]["400"]["content"]["application/json"]["schema"]
         assert any(option.get("required") == ["errors"] for option in bad["anyOf"])
     for path in ("/api/teams/{team_id}/rerolls/", "/api/teams/{team_id}/retire/"):
@@ -71,7 +76,8 @@ def test_draft_edits_and_reversals_document_their_bodies(schema):
     assert set(patch["properties"]) == fields and not patch.get("required")
     assert not any("default" in prop for prop in patch["properties"].values())  # what is not sent is kept
     assert set(request_body(schema, "/api/teams/{team_id}/ledger/{entry_id}/reverse/", "post")["properties"]) == {
-        "memo"}
+        "memo"
+    }
     reverse = schema["paths"]["/api/teams/{team_id}/ledger/{entry_id}/reverse/"]["post"]["responses"]
     assert set(reverse) == {"201", "400", "401", "403", "404"}
 
@@ -83,8 +89,11 @@ def test_schema_generates_without_warnings(tmp_path):
 @pytest.mark.parametrize("url", ["/api/docs/", "/api/redoc/"])
 def test_viewers_use_only_local_static_files(url, settings):
     # tests/settings.py drops WhiteNoise for speed; this test is about the files it serves.
-    settings.MIDDLEWARE = [settings.MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware",
-                           *settings.MIDDLEWARE[1:]]
+    settings.MIDDLEWARE = [
+        settings.MIDDLEWARE[0],
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+        *settings.MIDDLEWARE[1:],
+    ]
     client = APIClient()
     response = client.get(url)
     assert response.status_code == 200

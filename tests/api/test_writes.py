@@ -35,9 +35,17 @@ def consistent(team: Team) -> None:
 
 
 def test_create_a_ready_team(alice_api, league, coach_alice):
-    payload = {"league": league.slug, "name": "Reavers", "race": "human",
-               "players": body(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)),
-               "rerolls": 3, "fan_factor": 3, "assistant_coaches": 1, "cheerleaders": 1, "apothecary": True}
+    payload = {
+        "league": league.slug,
+        "name": "Reavers",
+        "race": "human",
+        "players": body(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)),
+        "rerolls": 3,
+        "fan_factor": 3,
+        "assistant_coaches": 1,
+        "cheerleaders": 1,
+        "apothecary": True,
+    }
     response = alice_api.post("/api/teams/", payload, format="json")
     assert response.status_code == 201, response.content
     data = response.json()
@@ -49,8 +57,7 @@ def test_create_a_ready_team(alice_api, league, coach_alice):
 
 
 def test_save_a_draft_then_make_it_ready(alice_api, league, coach_alice):
-    payload = {"league": league.slug, "name": "Sketch", "race": "human", "players": body(("lineman", 3)),
-               "draft": True}
+    payload = {"league": league.slug, "name": "Sketch", "race": "human", "players": body(("lineman", 3)), "draft": True}
     response = alice_api.post("/api/teams/", payload, format="json")
     assert response.status_code == 201 and response.json()["status"] == "draft"
     team_id = response.json()["id"]
@@ -66,8 +73,9 @@ def test_save_a_draft_then_make_it_ready(alice_api, league, coach_alice):
 
 
 def test_hire_a_human_blitzer(alice_api, humans):
-    response = alice_api.post(f"/api/teams/{humans.pk}/hire/", {"position": "blitzer", "name": "Griff", "number": 20},
-                              format="json")
+    response = alice_api.post(
+        f"/api/teams/{humans.pk}/hire/", {"position": "blitzer", "name": "Griff", "number": 20}, format="json"
+    )
     assert response.status_code == 201, response.content
     data = response.json()
     assert (data["number"], data["name"], data["position"], data["value"]) == (20, "Griff", "blitzer", 90_000)
@@ -91,10 +99,16 @@ def test_staff_hire_and_fire(alice_api, humans):
     hired = alice_api.post(f"/api/teams/{humans.pk}/staff/", {"kind": "apothecary", "action": "hire"}, format="json")
     assert hired.status_code == 200
     assert (hired.json()["apothecary"], hired.json()["treasury"], hired.json()["team_value"]) == (
-        True, 400_000, 600_000)
+        True,
+        400_000,
+        600_000,
+    )
     fired = alice_api.post(f"/api/teams/{humans.pk}/staff/", {"kind": "apothecary", "action": "fire"}, format="json")
     assert (fired.json()["apothecary"], fired.json()["treasury"], fired.json()["team_value"]) == (
-        False, 400_000, 550_000)  # nothing refunded
+        False,
+        400_000,
+        550_000,
+    )  # nothing refunded
     consistent(humans)
 
 
@@ -120,20 +134,32 @@ def test_rename_and_renumber(alice_api, humans):
 CREATION_REFUSALS = [
     ("over budget", "human", orders(("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1)), {}, "over the"),
     ("position max", "human", orders(("lineman", 7), ("blitzer", 5)), {}, "at most 4 Blitzer"),
-    ("undead apothecary", "undead", orders(("skeleton", 11)), {"apothecary": True},
-     "This team may not hire an apothecary."),
+    (
+        "undead apothecary",
+        "undead",
+        orders(("skeleton", 11)),
+        {"apothecary": True},
+        "This team may not hire an apothecary.",
+    ),
     ("re-roll max", "human", orders(("lineman", 11)), {"rerolls": 9}, "at most 8 team re-rolls"),
     ("too few", "human", orders(("lineman", 10)), {}, "at least 11 players"),
 ]
 
 
-@pytest.mark.parametrize("race, players, extra, fragment", [c[1:] for c in CREATION_REFUSALS],
-                         ids=[c[0] for c in CREATION_REFUSALS])
+@pytest.mark.parametrize(
+    "race, players, extra, fragment", [c[1:] for c in CREATION_REFUSALS], ids=[c[0] for c in CREATION_REFUSALS]
+)
 def test_creation_refusals(alice_api, league, coach_alice, unchanged, race, players, extra, fragment):
-    expected = refusal(team_create, league=league, coach=coach_alice, name="Bad", race=race, players=players,
-                       by=coach_alice, **extra)
-    payload = {"league": league.slug, "name": "Bad", "race": race,
-               "players": [{"position": p.position, "name": p.name} for p in players], **extra}
+    expected = refusal(
+        team_create, league=league, coach=coach_alice, name="Bad", race=race, players=players, by=coach_alice, **extra
+    )
+    payload = {
+        "league": league.slug,
+        "name": "Bad",
+        "race": race,
+        "players": [{"position": p.position, "name": p.name} for p in players],
+        **extra,
+    }
     with unchanged():
         response = alice_api.post("/api/teams/", payload, format="json")
     assert response.status_code == 400
@@ -142,8 +168,14 @@ def test_creation_refusals(alice_api, league, coach_alice, unchanged, race, play
 
 
 def test_every_broken_rule_is_listed(alice_api, league, coach_alice, unchanged):
-    payload = {"league": league.slug, "name": "", "race": "khemri", "players": body(("skeleton", 5)),
-               "apothecary": True, "rerolls": 9}
+    payload = {
+        "league": league.slug,
+        "name": "",
+        "race": "khemri",
+        "players": body(("skeleton", 5)),
+        "apothecary": True,
+        "rerolls": 9,
+    }
     with unchanged():
         response = alice_api.post("/api/teams/", payload, format="json")
     assert len(response.json()["errors"]) == 4
@@ -154,16 +186,21 @@ def test_hire_over_a_position_maximum(alice_api, humans, coach_alice, unchanged)
         player_hire(team=humans, position="blitzer", name=f"B{i}", by=coach_alice)
     expected = refusal(player_hire, team=humans, position="blitzer", name="Fifth", by=coach_alice)
     with unchanged():
-        response = alice_api.post(f"/api/teams/{humans.pk}/hire/", {"position": "blitzer", "name": "Fifth"},
-                                  format="json")
+        response = alice_api.post(
+            f"/api/teams/{humans.pk}/hire/", {"position": "blitzer", "name": "Fifth"}, format="json"
+        )
     assert response.status_code == 400 and response.json() == {"errors": expected}
     assert "at most 4 Blitzer" in expected[0]
 
 
 def test_hire_and_reroll_need_the_treasury(alice_api, poor_humans, coach_alice, unchanged):
     for url, data, service, kwargs in [
-        (f"/api/teams/{poor_humans.pk}/hire/", {"position": "lineman", "name": "X"}, player_hire,
-         {"position": "lineman", "name": "X"}),
+        (
+            f"/api/teams/{poor_humans.pk}/hire/",
+            {"position": "lineman", "name": "X"},
+            player_hire,
+            {"position": "lineman", "name": "X"},
+        ),
         (f"/api/teams/{poor_humans.pk}/rerolls/", {}, team_buy_reroll, {}),
     ]:
         expected = refusal(service, team=poor_humans, by=coach_alice, **kwargs)
@@ -174,8 +211,9 @@ def test_hire_and_reroll_need_the_treasury(alice_api, poor_humans, coach_alice, 
 
 
 def test_no_ninth_reroll(alice_api, league, coach_alice, unchanged):
-    team = team_create(league=league, coach=coach_alice, name="Lucky", race="human",
-                       players=orders(("lineman", 11)), rerolls=8)
+    team = team_create(
+        league=league, coach=coach_alice, name="Lucky", race="human", players=orders(("lineman", 11)), rerolls=8
+    )
     expected = refusal(team_buy_reroll, team=team, by=coach_alice)
     assert expected == ["A team may have at most 8 team re-rolls."]
     with unchanged():
@@ -186,17 +224,21 @@ def test_no_ninth_reroll(alice_api, league, coach_alice, unchanged):
 def test_undead_may_not_hire_an_apothecary_later(alice_api, undead, coach_alice, unchanged):
     expected = refusal(staff_hire, team=undead, kind="apothecary", by=coach_alice)
     with unchanged():
-        response = alice_api.post(f"/api/teams/{undead.pk}/staff/", {"kind": "apothecary", "action": "hire"},
-                                  format="json")
+        response = alice_api.post(
+            f"/api/teams/{undead.pk}/staff/", {"kind": "apothecary", "action": "hire"}, format="json"
+        )
     assert response.status_code == 400 and response.json() == {"errors": expected}
 
 
-@pytest.mark.parametrize("method, url, data", [
-    ("post", "/api/teams/{team}/hire/", {"position": "lineman", "name": "X"}),
-    ("post", "/api/teams/{team}/rerolls/", {}),
-    ("post", "/api/teams/{team}/staff/", {"kind": "cheerleaders", "action": "hire"}),
-    ("post", "/api/players/{player}/fire/", {}),
-])
+@pytest.mark.parametrize(
+    "method, url, data",
+    [
+        ("post", "/api/teams/{team}/hire/", {"position": "lineman", "name": "X"}),
+        ("post", "/api/teams/{team}/rerolls/", {}),
+        ("post", "/api/teams/{team}/staff/", {"kind": "cheerleaders", "action": "hire"}),
+        ("post", "/api/players/{player}/fire/", {}),
+    ],
+)
 def test_a_draft_cannot_be_managed_like_a_ready_team(alice_api, draft, unchanged, method, url, data):
     url = url.format(team=draft.pk, player=draft.players.first().pk)
     with unchanged():
@@ -213,10 +255,18 @@ def test_ready_twice_and_other_roster_refusals(alice_api, humans, unchanged):
         ("post", f"/api/players/{fired.pk}/fire/", {}, "This player is no longer on the roster."),
         ("patch", f"/api/players/{humans.players.get(number=3).pk}/", {"number": 4}, "Number 4 is not free."),
         ("patch", f"/api/players/{humans.players.get(number=3).pk}/", {"name": "  "}, "Every player needs a name."),
-        ("post", f"/api/teams/{humans.pk}/staff/", {"kind": "cheerleaders", "action": "fire"},
-         "There is nobody of that staff to release."),
-        ("post", f"/api/teams/{humans.pk}/hire/", {"position": "lineman", "name": "X", "number": 1},
-         "Number 1 is not free."),
+        (
+            "post",
+            f"/api/teams/{humans.pk}/staff/",
+            {"kind": "cheerleaders", "action": "fire"},
+            "There is nobody of that staff to release.",
+        ),
+        (
+            "post",
+            f"/api/teams/{humans.pk}/hire/",
+            {"position": "lineman", "name": "X", "number": 1},
+            "Number 1 is not free.",
+        ),
     ]
     for method, url, data, message in cases:
         with unchanged():
@@ -229,15 +279,24 @@ def test_ready_twice_and_other_roster_refusals(alice_api, humans, unchanged):
 
 
 def test_refusals_in_french(alice_api, league, coach_alice, undead, unchanged):
-    payload = {"league": league.slug, "name": "Morts", "race": "undead", "players": body(("skeleton", 11)),
-               "apothecary": True}
+    payload = {
+        "league": league.slug,
+        "name": "Morts",
+        "race": "undead",
+        "players": body(("skeleton", 11)),
+        "apothecary": True,
+    }
     with unchanged():
         response = alice_api.post("/api/teams/", payload, format="json", HTTP_ACCEPT_LANGUAGE="fr")
     assert response.json() == {"errors": ["Cette équipe ne peut pas engager d'apothicaire."]}
     expected = refusal(staff_hire, "fr", team=undead, kind="apothecary", by=coach_alice)
     with unchanged():
-        response = alice_api.post(f"/api/teams/{undead.pk}/staff/", {"kind": "apothecary", "action": "hire"},
-                                  format="json", HTTP_ACCEPT_LANGUAGE="fr")
+        response = alice_api.post(
+            f"/api/teams/{undead.pk}/staff/",
+            {"kind": "apothecary", "action": "hire"},
+            format="json",
+            HTTP_ACCEPT_LANGUAGE="fr",
+        )
     assert response.json() == {"errors": expected} == {"errors": ["Cette équipe ne peut pas engager d'apothicaire."]}
 
 
@@ -245,7 +304,11 @@ def test_french_messages_match_the_service_in_french(alice_api, humans, coach_al
     for i in range(4):
         player_hire(team=humans, position="blitzer", name=f"B{i}", by=coach_alice)
     expected = refusal(player_hire, "fr", team=humans, position="blitzer", name="Cinq", by=coach_alice)
-    response = alice_api.post(f"/api/teams/{humans.pk}/hire/", {"position": "blitzer", "name": "Cinq"},
-                              format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    response = alice_api.post(
+        f"/api/teams/{humans.pk}/hire/",
+        {"position": "blitzer", "name": "Cinq"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
     assert response.json() == {"errors": expected}
     assert "Blitzeur" in expected[0]  # the position's French name, whatever the sentence's state

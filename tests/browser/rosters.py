@@ -10,11 +10,14 @@ def sixteen_humans(django_user_model, *, league_name: str, password: str = "pw-{
     from league.services import league_create, league_join
     from teams.services import PlayerOrder, team_create
 
-    boss, coach = (django_user_model.objects.create_user(username=n, password=password.format(name=n))
-                   for n in ("boss", "coach"))
+    boss, coach = (
+        django_user_model.objects.create_user(username=n, password=password.format(name=n)) for n in ("boss", "coach")
+    )
     league = league_create(name=league_name, ruleset="lrb6", commissioner=boss)
     league_join(league=league, user=coach)
-    players = [PlayerOrder(position=pos, name=f"{pos.title()} the Long-Named {i + 1}")
-               for pos, n in SPEC for i in range(n)]
-    return team_create(league=league, coach=coach, name="Middenheim Marauders of the Sixteen", race="human",
-                       players=players)
+    players = [
+        PlayerOrder(position=pos, name=f"{pos.title()} the Long-Named {i + 1}") for pos, n in SPEC for i in range(n)
+    ]
+    return team_create(
+        league=league, coach=coach, name="Middenheim Marauders of the Sixteen", race="human", players=players
+    )

@@ -30,17 +30,29 @@ def build_match(django_user_model, mvp_mode: str = "chosen"):
     from matches.services import PrematchInput, match_schedule, prematch_record
     from teams.services import PlayerOrder, team_create
 
-    boss, alice, bob = (django_user_model.objects.create_user(username=n, password=f"pw-{n}-1988")
-                        for n in ("boss", "alice", "bob"))
+    boss, alice, bob = (
+        django_user_model.objects.create_user(username=n, password=f"pw-{n}-1988") for n in ("boss", "alice", "bob")
+    )
     league = league_create(name="Table Top League", ruleset="lrb6", commissioner=boss)
     for coach in (alice, bob):
         league_join(league=league, user=coach)
     if mvp_mode != "random":
         HouseRule.objects.create(league=league, key="mvp_mode", value=mvp_mode)
-    humans = team_create(league=league, coach=alice, name="Reavers", race="human",
-                         players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)])
-    orcs = team_create(league=league, coach=bob, name="Gouged Eye", race="orc", fan_factor=3,
-                       players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)])
+    humans = team_create(
+        league=league,
+        coach=alice,
+        name="Reavers",
+        race="human",
+        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
+    )
+    orcs = team_create(
+        league=league,
+        coach=bob,
+        name="Gouged Eye",
+        race="orc",
+        fan_factor=3,
+        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
+    )
     match = match_schedule(league=league, home=humans, away=orcs, by=boss)
     prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=boss)
     return match, humans, orcs
@@ -126,11 +138,19 @@ def test_result_entered_on_a_phone_confirmed_and_processed(page, live_server, ar
     page.wait_for_selector('#postgame[data-status="processed"]')
     assert page.locator('#postgame-steps [data-step-status="done"]').count() == 12
     outcome = page.locator("#postgame-steps").inner_text()
-    for sentence in ("MVP: #1 H1 (+5 SPP, 5 in all)", "MVP: #1 O1 (+5 SPP, 5 in all)",
-                     "#1 H1: 1 × touchdown, +3 SPP (8 in all)", "#2 H2: 1 × casualty (block), +2 SPP",
-                     "#3 O3 misses the next match.", "Winnings: 50,000 gp (D6: 4).", "Winnings: 20,000 gp (D6: 2).",
-                     "Fan factor +1, now 1 (dice: 6 + 6 + 6).", "Fan factor -1, now 2 (dice: 1 + 1).",
-                     "1 journeyman joins for the next match", "No spiralling expenses."):
+    for sentence in (
+        "MVP: #1 H1 (+5 SPP, 5 in all)",
+        "MVP: #1 O1 (+5 SPP, 5 in all)",
+        "#1 H1: 1 × touchdown, +3 SPP (8 in all)",
+        "#2 H2: 1 × casualty (block), +2 SPP",
+        "#3 O3 misses the next match.",
+        "Winnings: 50,000 gp (D6: 4).",
+        "Winnings: 20,000 gp (D6: 2).",
+        "Fan factor +1, now 1 (dice: 6 + 6 + 6).",
+        "Fan factor -1, now 2 (dice: 1 + 1).",
+        "1 journeyman joins for the next match",
+        "No spiralling expenses.",
+    ):
         assert sentence in outcome, sentence
     assert "improvement roll" in outcome
     page.screenshot(path=str(artifacts_dir / "match-06-processed-phone.png"), full_page=True)
@@ -161,15 +181,20 @@ def test_result_entered_on_a_phone_confirmed_and_processed(page, live_server, ar
     page.screenshot(path=str(artifacts_dir / "match-09-humans-after-phone.png"), full_page=True)
 
 
-def test_the_match_page_follows_the_sequence_by_polling(page, live_server, artifacts_dir, django_user_model,
-                                                        monkeypatch):
+def test_the_match_page_follows_the_sequence_by_polling(
+    page, live_server, artifacts_dir, django_user_model, monkeypatch
+):
     """Confirmed but not run yet (as with a worker): the open page polls and shows the outcome by itself."""
     from matches.models import Match
     from matches.services import PlayerLine, ReportInput, postgame_run, report_confirm, report_save, report_submit
 
     match, humans, orcs = build_match(django_user_model, mvp_mode="random")
-    report = ReportInput(home_score=0, away_score=2, lines=(PlayerLine(player(orcs, 2), touchdowns=2),),
-                         dice={"winnings:home": [3], "winnings:away": [5], "ff:home": [1, 1], "ff:away": [6, 6, 6]})
+    report = ReportInput(
+        home_score=0,
+        away_score=2,
+        lines=(PlayerLine(player(orcs, 2), touchdowns=2),),
+        dice={"winnings:home": [3], "winnings:away": [5], "ff:home": [1, 1], "ff:away": [6, 6, 6]},
+    )
     report_save(match=match, report=report, by=humans.coach)
     report_submit(match=match, by=humans.coach)
     monkeypatch.setattr("matches.services.postgame.queue_postgame", lambda match_id: None)  # no worker yet
@@ -200,15 +225,27 @@ def test_prematch_on_a_phone_with_the_live_budget(page, live_server, artifacts_d
     from matches.services import match_schedule
     from teams.services import PlayerOrder, team_create
 
-    boss, alice, bob = (django_user_model.objects.create_user(username=n, password=f"pw-{n}-1988")
-                        for n in ("boss", "alice", "bob"))
+    boss, alice, bob = (
+        django_user_model.objects.create_user(username=n, password=f"pw-{n}-1988") for n in ("boss", "alice", "bob")
+    )
     league = league_create(name="Table Top League", ruleset="lrb6", commissioner=boss)
     for coach in (alice, bob):
         league_join(league=league, user=coach)
-    humans = team_create(league=league, coach=alice, name="Reavers", race="human",
-                         players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)])
-    orcs = team_create(league=league, coach=bob, name="Gouged Eye", race="orc", fan_factor=3,
-                       players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)])
+    humans = team_create(
+        league=league,
+        coach=alice,
+        name="Reavers",
+        race="human",
+        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
+    )
+    orcs = team_create(
+        league=league,
+        coach=bob,
+        name="Gouged Eye",
+        race="orc",
+        fan_factor=3,
+        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
+    )
     match = match_schedule(league=league, home=humans, away=orcs, by=boss)
     page.set_viewport_size(PHONE)
     log_in(page, live_server, "alice")
@@ -233,8 +270,9 @@ def test_prematch_on_a_phone_with_the_live_budget(page, live_server, artifacts_d
     assert Match.objects.get(pk=match.pk).home_petty_cash == 100_000
 
 
-def test_mvp_and_improvement_dice_rolled_at_the_table_entered_on_a_phone(page, live_server, artifacts_dir,
-                                                                        django_user_model):
+def test_mvp_and_improvement_dice_rolled_at_the_table_entered_on_a_phone(
+    page, live_server, artifacts_dir, django_user_model
+):
     """Random MVP: the home coach reads the MVP off a D11 at the table (4: H4, who had 1 SPP), the page
     then asks for H4's improvement roll (6 SPP: a level), and the sequence uses both as entered."""
     from matches.models import DiceRoll
@@ -244,8 +282,12 @@ def test_mvp_and_improvement_dice_rolled_at_the_table_entered_on_a_phone(page, l
     match, humans, orcs = build_match(django_user_model, mvp_mode="random")
     h2, h4 = player(humans, 2), player(humans, 4)
     Player.objects.filter(pk=h4).update(spp=1)
-    report = ReportInput(home_score=1, away_score=0, lines=(PlayerLine(h2, touchdowns=1),),
-                         dice={"winnings:home": [3], "winnings:away": [2], "ff:home": [1, 1, 1], "ff:away": [6, 6]})
+    report = ReportInput(
+        home_score=1,
+        away_score=0,
+        lines=(PlayerLine(h2, touchdowns=1),),
+        dice={"winnings:home": [3], "winnings:away": [2], "ff:home": [1, 1, 1], "ff:away": [6, 6]},
+    )
     report_save(match=match, report=report, by=humans.coach)
     page.set_viewport_size(PHONE)
     match_url = live_server.url + match.get_absolute_url()
@@ -257,7 +299,9 @@ def test_mvp_and_improvement_dice_rolled_at_the_table_entered_on_a_phone(page, l
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     rows = page.locator(".die-row")
     assert [rows.nth(i).locator(".fw-semibold").first.inner_text() for i in range(2)] == [
-        "MVP draw, Reavers", "MVP draw, Gouged Eye"]
+        "MVP draw, Reavers",
+        "MVP draw, Gouged Eye",
+    ]
     assert "Improvement roll" not in page.locator("#dice-form").inner_text()  # nobody crosses a level yet
     home_mvp = page.get_by_label("MVP draw, Reavers")
     assert home_mvp.get_attribute("max") == "11"

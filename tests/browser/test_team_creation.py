@@ -155,8 +155,7 @@ def test_new_coach_builds_a_legal_human_team_on_a_phone(page, live_server, artif
     assert (team.team_value, team.treasury, team.coach.username) == (value, treasury, "rookie")
 
 
-def test_a_sixteen_player_roster_prints_on_one_a4_landscape_page(page, live_server, artifacts_dir,
-                                                                 django_user_model):
+def test_a_sixteen_player_roster_prints_on_one_a4_landscape_page(page, live_server, artifacts_dir, django_user_model):
     team = sixteen_humans(django_user_model, league_name="Print League")
     assert team.players.count() == 16
 

@@ -39,8 +39,7 @@ def label_of(cell) -> str:
     return cell.evaluate("td => getComputedStyle(td, '::before').content")
 
 
-def test_the_roster_reads_on_a_phone_without_sideways_scrolling(page, live_server, artifacts_dir,
-                                                                django_user_model):
+def test_the_roster_reads_on_a_phone_without_sideways_scrolling(page, live_server, artifacts_dir, django_user_model):
     from teams.models import Advancement, Player
 
     team = sixteen_humans(django_user_model, league_name="Phone League", password="pw-{name}-1988")
@@ -70,8 +69,14 @@ def test_the_roster_reads_on_a_phone_without_sideways_scrolling(page, live_serve
     rows = page.locator("#roster tbody tr")
     assert rows.count() == 16
     # Every card shows the SPP and the skills (a Lineman has none: no empty "Skills" label either).
-    skills_of = {1: "Mighty BlowD", 12: "Catch, Dodge", 13: "Catch, Dodge", 14: "Sure Hands, Pass", 15: "Block",
-                 16: "Loner, Bone-head, Mighty Blow, Thick Skull, Throw Team-Mate"}
+    skills_of = {
+        1: "Mighty BlowD",
+        12: "Catch, Dodge",
+        13: "Catch, Dodge",
+        14: "Sure Hands, Pass",
+        15: "Block",
+        16: "Loner, Bone-head, Mighty Blow, Thick Skull, Throw Team-Mate",
+    }
     for number in range(1, 17):
         cells = page.locator(f'#roster tr[data-number="{number}"] td')
         spp, skills = cells.nth(9), cells.nth(7)
@@ -105,8 +110,10 @@ def test_the_roster_reads_on_a_phone_without_sideways_scrolling(page, live_serve
     hire.locator('input[name="name"]').fill("Griff Oberwald")
     hire.get_by_role("button", name="Hire").click()
     page.wait_for_url(team_url)
-    assert page.locator(".alert-danger").all_inner_texts() == ["The roster is full (16 players).",
-                                                              "Number 3 is not free."]
+    assert page.locator(".alert-danger").all_inner_texts() == [
+        "The roster is full (16 players).",
+        "Number 3 is not free.",
+    ]
     assert hire.locator('input[name="name"]').input_value() == "Griff Oberwald"
     assert hire.locator('input[name="number"]').input_value() == "3"
     assert hire.locator('select[name="position"]').input_value() == "blitzer"

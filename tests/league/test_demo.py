@@ -22,9 +22,15 @@ def test_demo_league_has_legal_teams_of_different_races():
         counts: dict[str, int] = {}
         for p in team.players.all():
             counts[p.position] = counts.get(p.position, 0) + 1
-        order = NewTeam(team_key=team.race, positions=counts, rerolls=team.rerolls, fan_factor=team.fan_factor,
-                        assistant_coaches=team.assistant_coaches, cheerleaders=team.cheerleaders,
-                        apothecary=team.apothecary)
+        order = NewTeam(
+            team_key=team.race,
+            positions=counts,
+            rerolls=team.rerolls,
+            fan_factor=team.fan_factor,
+            assistant_coaches=team.assistant_coaches,
+            cheerleaders=team.cheerleaders,
+            apothecary=team.apothecary,
+        )
         assert ledger_balance(team) == team.treasury >= 0
         assert compute_team_value(team) == team.team_value
         if not team.home_matches.exists() and not team.away_matches.exists():

@@ -41,8 +41,9 @@ def text(response) -> str:
 
 
 def entered(match) -> dict[str, list[int]]:
-    return {d.purpose: d.values for d in DiceRoll.objects.filter(match=match, source="entered").exclude(
-        purpose="weather")}
+    return {
+        d.purpose: d.values for d in DiceRoll.objects.filter(match=match, source="entered").exclude(purpose="weather")
+    }
 
 
 @pytest.fixture
@@ -63,8 +64,13 @@ def field(key: str, index: int = 0) -> str:
 def test_the_engine_lists_the_dice_in_the_sequences_order(draft):
     rows = requested_dice(draft)
     assert [(r.key, r.count, r.sides) for r in rows] == [
-        ("mvp:home:1", 1, 11), ("mvp:away:1", 1, 11), ("winnings:home", 1, 6), ("winnings:away", 1, 6),
-        ("ff:home", 3, 6), ("ff:away", 2, 6)]
+        ("mvp:home:1", 1, 11),
+        ("mvp:away:1", 1, 11),
+        ("winnings:home", 1, 6),
+        ("winnings:away", 1, 6),
+        ("ff:home", 3, 6),
+        ("ff:away", 2, 6),
+    ]
     assert rows[0].label == "MVP draw, Reavers" and rows[0].candidates[3] == "#4 H4"
     assert all(r.values is None for r in rows)
 
@@ -87,8 +93,7 @@ def test_another_mvp_removes_the_improvement_roll_he_no_longer_makes(draft, huma
     h4 = pid(humans, 4)
     report_dice_enter(match=draft, dice={"mvp:home:1": [4]}, by=coach_alice)
     report_dice_enter(match=draft, dice={f"improvement:p{h4}:1": [3, 5]}, by=coach_alice)
-    dropped = report_dice_enter(match=draft, dice={"mvp:home:1": [5], f"improvement:p{h4}:1": [3, 5]},
-                                by=coach_alice)
+    dropped = report_dice_enter(match=draft, dice={"mvp:home:1": [5], f"improvement:p{h4}:1": [3, 5]}, by=coach_alice)
     assert [r.key for r in dropped] == [f"improvement:p{h4}:1"]
     assert entered(draft) == {"mvp:home:1": [5]}
     assert f"improvement:p{h4}:1" not in {r.key for r in requested_dice(draft)}
@@ -97,8 +102,11 @@ def test_another_mvp_removes_the_improvement_roll_he_no_longer_makes(draft, huma
 def test_every_bad_die_is_refused_at_once_and_nothing_is_written(draft, coach_alice):
     before = AuditEntry.objects.count()
     with pytest.raises(MatchError) as refused:
-        report_dice_enter(match=draft, dice={"mvp:home:1": [12], "improvement:p999:1": [1, 2], "ff:home": [1, 2],
-                                             "winnings:away": [0]}, by=coach_alice)
+        report_dice_enter(
+            match=draft,
+            dice={"mvp:home:1": [12], "improvement:p999:1": [1, 2], "ff:home": [1, 2], "winnings:away": [0]},
+            by=coach_alice,
+        )
     assert refused.value.messages == [
         "MVP draw, Reavers: 12 is not a possible result of a D11 (1 to 11).",
         "“improvement:p999:1” is not a die this match needs now.",
@@ -130,7 +138,8 @@ def test_no_dice_once_the_result_is_confirmed(processed_match, coach_alice):
 
 
 def test_a_result_with_a_die_the_sequence_would_not_use_is_not_confirmed(
-        client, draft, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks):
+    client, draft, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
     h4 = pid(humans, 4)
     improvement = f"improvement:p{h4}:1"
     report_dice_enter(match=draft, dice={"mvp:home:1": [4]}, by=coach_alice)
@@ -168,15 +177,21 @@ def test_a_stored_die_nobody_asks_for_stops_the_submission(draft, humans, coach_
     with pytest.raises(MatchError) as refused:
         report_submit(match=draft, by=coach_alice)
     assert refused.value.messages == [
-        f"Departure die of #2 H2 (Reavers) [leave:p{h2}]: this match does not call for this die (any more)."]
+        f"Departure die of #2 H2 (Reavers) [leave:p{h2}]: this match does not call for this die (any more)."
+    ]
     assert Match.objects.get(pk=draft.pk).status == Match.Status.DRAFT
 
 
 def test_a_winnings_die_left_to_the_server_takes_its_re_roll_choice_with_it(ready_match, coach_alice):
     """The result sheet stored the winner's die and "not re-rolled"; clearing the die here must not
     leave a re-roll choice the sequence would refuse."""
-    report_save(match=ready_match, report=ReportInput(home_score=1, away_score=0, dice={"winnings:home": [3]},
-                                                      decisions={"winnings_reroll:home": False}), by=coach_alice)
+    report_save(
+        match=ready_match,
+        report=ReportInput(
+            home_score=1, away_score=0, dice={"winnings:home": [3]}, decisions={"winnings_reroll:home": False}
+        ),
+        by=coach_alice,
+    )
     report_dice_enter(match=ready_match, dice={"winnings:home": []}, by=coach_alice)
     assert entered(ready_match) == {} and not Decision.objects.filter(match=ready_match).exists()
     report_submit(match=ready_match, by=coach_alice)
@@ -197,7 +212,8 @@ def test_the_page_lists_the_mvp_draw_with_its_numbered_candidates(client, draft,
 
 
 def test_the_mvp_die_brings_the_improvement_roll_and_the_sequence_uses_the_dice(
-        client, draft, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks):
+    client, draft, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
     h4 = pid(humans, 4)
     improvement = f"improvement:p{h4}:1"
     login(client, coach_alice)
@@ -207,8 +223,9 @@ def test_the_mvp_die_brings_the_improvement_roll_and_the_sequence_uses_the_dice(
     assert "Dice saved." in page and "One more roll is needed now" in page
     assert "Improvement roll 1 of #4 H4 (Reavers)" in page and f'name="{field(improvement, 1)}"' in page
     assert f'name="{field("mvp:home:1")}" value="4"' in page
-    response = client.post(url(draft), {field("mvp:home:1"): "4", field(improvement, 0): "3",
-                                        field(improvement, 1): "5"})
+    response = client.post(
+        url(draft), {field("mvp:home:1"): "4", field(improvement, 0): "3", field(improvement, 1): "5"}
+    )
     assert response.status_code == 302 and response.url == url(draft)
     assert entered(draft) == {"mvp:home:1": [4], improvement: [3, 5]}
     # Submit, confirm: the sequence runs (tasks are eager) with the dice entered.
@@ -262,8 +279,7 @@ def test_the_page_in_french(client, draft, coach_alice):
     assert "Tirage du JPV, Reavers" in page and "Dés d'après-match" in page
 
 
-def test_a_die_slipped_in_after_confirmation_fails_the_sequence_with_its_reason(draft, humans, coach_alice,
-                                                                                 coach_bob):
+def test_a_die_slipped_in_after_confirmation_fails_the_sequence_with_its_reason(draft, humans, coach_alice, coach_bob):
     """Submitting and confirming refuse such a die; one stored behind their back (by hand, in the
     database) still cannot be half-applied: the run fails with a readable reason and writes nothing."""
     from matches.models import MatchEffect
@@ -290,9 +306,11 @@ def test_the_refusals_are_worded_in_the_coachs_language(draft, humans, coach_ali
     with translation.override("fr"), pytest.raises(MatchError) as refused:
         report_submit(match=draft, by=coach_alice)
     assert refused.value.messages == [
-        "Dé de gains, Reavers [winnings:home] : 9 n'est pas un résultat possible d'un D6 (1 à 6)."]
+        "Dé de gains, Reavers [winnings:home] : 9 n'est pas un résultat possible d'un D6 (1 à 6)."
+    ]
     DiceRoll.objects.filter(match=draft, purpose="winnings:home").delete()
     with translation.override("fr"), pytest.raises(MatchError) as refused:
         report_submit(match=draft, by=coach_alice)
     assert refused.value.messages == [
-        f"Dé de départ de #2 H2 (Reavers) [{key}] : ce match ne demande pas (ou plus) ce dé."]
+        f"Dé de départ de #2 H2 (Reavers) [{key}] : ce match ne demande pas (ou plus) ce dé."
+    ]

@@ -21,8 +21,9 @@ def play(match, report, alice, bob, capture):
     return match
 
 
-def test_full_match(ready_match, worked_report, humans, orcs, coach_alice, coach_bob,
-                    django_capture_on_commit_callbacks):
+def test_full_match(
+    ready_match, worked_report, humans, orcs, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
     match = play(ready_match, worked_report, coach_alice, coach_bob, django_capture_on_commit_callbacks)
     assert match.status == Match.Status.PROCESSED, match.failure_reason
     humans.refresh_from_db()
@@ -56,8 +57,9 @@ def test_full_match(ready_match, worked_report, humans, orcs, coach_alice, coach
         assert compute_team_value(team) == team.team_value
 
 
-def test_running_the_sequence_again_changes_nothing(ready_match, worked_report, coach_alice, coach_bob,
-                                                    humans, django_capture_on_commit_callbacks):
+def test_running_the_sequence_again_changes_nothing(
+    ready_match, worked_report, coach_alice, coach_bob, humans, django_capture_on_commit_callbacks
+):
     from matches.services import postgame_run
     from matches.tasks import run_postgame
 
@@ -68,8 +70,9 @@ def test_running_the_sequence_again_changes_nothing(ready_match, worked_report, 
     assert (MatchEffect.objects.count(), humans.ledger.count()) == (effects, entries)
 
 
-def test_the_coach_picks_an_improvement_and_the_value_follows(ready_match, worked_report, humans, coach_alice,
-                                                              coach_bob, django_capture_on_commit_callbacks):
+def test_the_coach_picks_an_improvement_and_the_value_follows(
+    ready_match, worked_report, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
     from teams.errors import TeamRuleError
     from teams.services import improvement_choose, roll_choices
 
@@ -90,8 +93,8 @@ def test_the_coach_picks_an_improvement_and_the_value_follows(ready_match, worke
 
 
 def test_pending_improvements_show_on_the_team_page_and_the_team_list(
-        client, league, ready_match, worked_report, humans, coach_alice, coach_bob,
-        django_capture_on_commit_callbacks):
+    client, league, ready_match, worked_report, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
     play(ready_match, worked_report, coach_alice, coach_bob, django_capture_on_commit_callbacks)
     listing = client.get(league.get_absolute_url()).text
     assert listing.count("1 improvement to choose") == 2  # one roll on each side
@@ -102,7 +105,8 @@ def test_pending_improvements_show_on_the_team_page_and_the_team_list(
 
 
 def test_how_each_skill_was_gained_shows_on_the_sheet_and_in_the_api(
-        client, ready_match, worked_report, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks):
+    client, ready_match, worked_report, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
     from teams.services import improvement_choose
 
     play(ready_match, worked_report, coach_alice, coach_bob, django_capture_on_commit_callbacks)

@@ -39,8 +39,9 @@ def client_for(user=None) -> APIClient:
 # --- python manage.py import_match ---
 
 
-def test_the_command_reports_each_file_and_fails_when_one_is_refused(tmp_path, humans, orcs,
-                                                                      django_capture_on_commit_callbacks):
+def test_the_command_reports_each_file_and_fails_when_one_is_refused(
+    tmp_path, humans, orcs, django_capture_on_commit_callbacks
+):
     good = tmp_path / "good.json"
     good.write_text(json.dumps(example()), encoding="utf-8")
     broken = tmp_path / "broken.json"
@@ -49,8 +50,9 @@ def test_the_command_reports_each_file_and_fails_when_one_is_refused(tmp_path, h
     wrong.write_text(json.dumps({**example(), "report_id": "other", "league": "nowhere", "home": "Reavers"}))
     out, err = StringIO(), StringIO()
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(CommandError) as failed:
-        call_command("import_match", str(good), str(broken), str(wrong), str(tmp_path / "missing.json"),
-                     stdout=out, stderr=err)
+        call_command(
+            "import_match", str(good), str(broken), str(wrong), str(tmp_path / "missing.json"), stdout=out, stderr=err
+        )
     assert failed.value.returncode == 1 and "3 of 4 reports refused" in str(failed.value)
     match = Match.objects.get()
     assert match.status == Match.Status.PROCESSED  # no user behind the command: trusted, confirmed
@@ -63,8 +65,9 @@ def test_the_command_reports_each_file_and_fails_when_one_is_refused(tmp_path, h
     out = StringIO()
     before = row_counts()
     call_command("import_match", str(good), stdout=out, stderr=StringIO())  # exit code 0: no exception
-    assert out.getvalue().strip() == (f"{good}: already imported as match {match.pk}, Reavers v Gouged Eye "
-                                      f"(/matches/{match.pk}/).")
+    assert out.getvalue().strip() == (
+        f"{good}: already imported as match {match.pk}, Reavers v Gouged Eye (/matches/{match.pk}/)."
+    )
     assert row_counts() == before
 
 
@@ -77,8 +80,13 @@ def test_the_api_imports_for_the_commissioner(humans, orcs, commissioner, django
     assert response.status_code == 201, response.content
     match = Match.objects.get()
     # Confirmed when answered; the post-match sequence runs once the transaction has committed.
-    assert response.json() == {"match": match.pk, "url": f"/matches/{match.pk}/", "status": "confirmed",
-                               "import_key": "test-league:2025-round-1-reavers-gouged-eye", "created": True}
+    assert response.json() == {
+        "match": match.pk,
+        "url": f"/matches/{match.pk}/",
+        "status": "confirmed",
+        "import_key": "test-league:2025-round-1-reavers-gouged-eye",
+        "created": True,
+    }
     match.refresh_from_db()
     assert match.status == Match.Status.PROCESSED
     again = client_for(commissioner).post(URL, example(), format="json")
@@ -101,8 +109,10 @@ def test_the_api_refuses_with_every_reason(humans, orcs, coach_alice):
     data["players"]["home"].append({"number": 42, "touchdowns": 1})
     response = client_for(coach_alice).post(URL, data, format="json")
     assert response.status_code == 400
-    assert response.json()["errors"] == ["Reavers has no player #42.",
-                                         "The home players scored 3 touchdowns but the score says 2."]
+    assert response.json()["errors"] == [
+        "Reavers has no player #42.",
+        "The home players scored 3 touchdowns but the score says 2.",
+    ]
     malformed = client_for(coach_alice).post(URL, "{not json", content_type="application/json")
     assert malformed.status_code == 400 and malformed.json()["errors"][0].startswith("The report is not valid JSON")
     assert Match.objects.count() == 0

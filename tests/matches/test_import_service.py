@@ -40,8 +40,10 @@ def example(name: str = "plain-match") -> dict[str, Any]:
 
 
 def row_counts() -> dict[str, int]:
-    return {model.__name__: model.objects.count()
-            for model in (Match, TreasuryEntry, AuditEntry, Player, DiceRoll, MatchEffect)}
+    return {
+        model.__name__: model.objects.count()
+        for model in (Match, TreasuryEntry, AuditEntry, Player, DiceRoll, MatchEffect)
+    }
 
 
 def imported(data: dict[str, Any], capture, by=None):
@@ -56,12 +58,19 @@ def outcome(*teams: Team) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for n, team in enumerate(teams):
         team.refresh_from_db()
-        found[f"team{n}"] = (team.treasury, team.fan_factor, team.team_value, ledger_balance(team),
-                             compute_team_value(team))
-        found[f"players{n}"] = sorted((p.number, p.spp, p.status, p.miss_next_game, p.journeyman)
-                                      for p in team.players.all())
-        found[f"rolls{n}"] = sorted((r.player.number, r.d6a, r.d6b)
-                                    for p in team.players.all() for r in p.improvement_rolls.all())
+        found[f"team{n}"] = (
+            team.treasury,
+            team.fan_factor,
+            team.team_value,
+            ledger_balance(team),
+            compute_team_value(team),
+        )
+        found[f"players{n}"] = sorted(
+            (p.number, p.spp, p.status, p.miss_next_game, p.journeyman) for p in team.players.all()
+        )
+        found[f"rolls{n}"] = sorted(
+            (r.player.number, r.d6a, r.d6b) for p in team.players.all() for r in p.improvement_rolls.all()
+        )
     return found
 
 
@@ -84,25 +93,56 @@ def test_the_schema_is_valid_draft_2020_12_and_the_examples_follow_it():
 # --- valid imports ---
 
 
-def test_the_plain_example_gives_what_the_services_give(league, humans, orcs, coach_alice, coach_bob, commissioner,
-                                                         django_capture_on_commit_callbacks):
+def test_the_plain_example_gives_what_the_services_give(
+    league, humans, orcs, coach_alice, coach_bob, commissioner, django_capture_on_commit_callbacks
+):
     # The same match typed in through the services, between two identical teams of the same league.
-    humans_b = team_create(league=league, coach=coach_alice, name="Reavers B", race="human",
-                           players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)])
-    orcs_b = team_create(league=league, coach=coach_bob, name="Gouged Eye B", race="orc", fan_factor=3,
-                         players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)])
-    typed = prematch_record(match=match_schedule(league=league, home=humans_b, away=orcs_b, by=commissioner),
-                            data=PrematchInput(weather_dice=(3, 4)), by=coach_alice)
+    humans_b = team_create(
+        league=league,
+        coach=coach_alice,
+        name="Reavers B",
+        race="human",
+        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
+    )
+    orcs_b = team_create(
+        league=league,
+        coach=coach_bob,
+        name="Gouged Eye B",
+        race="orc",
+        fan_factor=3,
+        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
+    )
+    typed = prematch_record(
+        match=match_schedule(league=league, home=humans_b, away=orcs_b, by=commissioner),
+        data=PrematchInput(weather_dice=(3, 4)),
+        by=coach_alice,
+    )
     h = {n: humans_b.players.get(number=n).pk for n in range(1, 5)}
     o = {n: orcs_b.players.get(number=n).pk for n in range(1, 4)}
     report = ReportInput(
-        home_score=2, away_score=1, home_fame=1, away_fame=0, gate=25,
-        lines=(PlayerLine(h[1], touchdowns=2), PlayerLine(h[2], completions=1), PlayerLine(o[1], touchdowns=1),
-               PlayerLine(o[2], casualties=1)),
+        home_score=2,
+        away_score=1,
+        home_fame=1,
+        away_fame=0,
+        gate=25,
+        lines=(
+            PlayerLine(h[1], touchdowns=2),
+            PlayerLine(h[2], completions=1),
+            PlayerLine(o[1], touchdowns=1),
+            PlayerLine(o[2], casualties=1),
+        ),
         casualties=(CasualtyLine(h[3], d6=4, d8=1), CasualtyLine(o[3], d6=6, d8=1)),
-        dice={"mvp:home:1": [4], "mvp:away:1": [1], "winnings:home": [2], "winnings_reroll:home": [5],
-              "winnings:away": [3], "ff:home": [6, 6, 6], "ff:away": [1, 1],
-              f"improvement:p{h[1]}:1": [3, 3], f"improvement:p{o[1]}:1": [2, 5]},
+        dice={
+            "mvp:home:1": [4],
+            "mvp:away:1": [1],
+            "winnings:home": [2],
+            "winnings_reroll:home": [5],
+            "winnings:away": [3],
+            "ff:home": [6, 6, 6],
+            "ff:away": [1, 1],
+            f"improvement:p{h[1]}:1": [3, 3],
+            f"improvement:p{o[1]}:1": [2, 5],
+        },
         decisions={"winnings_reroll:home": True},
     )
     typed = play(typed, report, coach_alice, coach_bob, django_capture_on_commit_callbacks)
@@ -124,8 +164,9 @@ def test_the_plain_example_gives_what_the_services_give(league, humans, orcs, co
     assert match.dice.get(purpose="weather").values == [3, 4]
 
 
-def test_importing_the_same_report_twice_makes_one_match(humans, orcs, commissioner,
-                                                         django_capture_on_commit_callbacks):
+def test_importing_the_same_report_twice_makes_one_match(
+    humans, orcs, commissioner, django_capture_on_commit_callbacks
+):
     first = imported(example(), django_capture_on_commit_callbacks)
     before = row_counts()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
@@ -135,13 +176,15 @@ def test_importing_the_same_report_twice_makes_one_match(humans, orcs, commissio
     assert Match.objects.filter(import_key=first.match.import_key).count() == 1
 
 
-def test_the_conceded_example_lets_the_server_roll_every_post_match_die(humans, orcs,
-                                                                        django_capture_on_commit_callbacks):
+def test_the_conceded_example_lets_the_server_roll_every_post_match_die(
+    humans, orcs, django_capture_on_commit_callbacks
+):
     match = imported(example("conceded-match"), django_capture_on_commit_callbacks).match
     assert match.status == Match.Status.PROCESSED, match.failure_reason
     assert (match.home, match.conceded_by, match.concession_justified) == (orcs, "home", False)
     assert list(MatchInducement.objects.filter(match=match).values_list("side", "key")) == [
-        ("home", "wandering_apothecaries")]
+        ("home", "wandering_apothecaries")
+    ]
     assert match.home_petty_cash == 100_000
     dice = dict(match.dice.values_list("purpose", "source"))
     assert set(dice.values()) == {DiceRoll.Source.SERVER}
@@ -153,8 +196,9 @@ def test_the_conceded_example_lets_the_server_roll_every_post_match_die(humans, 
         assert ledger_balance(team) == team.treasury
 
 
-def test_a_coachs_import_waits_for_the_other_coach(league, humans, orcs, coach_alice, coach_bob,
-                                                   django_capture_on_commit_callbacks):
+def test_a_coachs_import_waits_for_the_other_coach(
+    league, humans, orcs, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
     assert not league.coaches_schedule  # importing his own match is allowed all the same
     match = imported(example(), django_capture_on_commit_callbacks, by=coach_alice).match
     assert match.status == Match.Status.SUBMITTED
@@ -197,6 +241,7 @@ def _set(path: str, value: Any) -> Callable[[dict, Team, Team], None]:
         for key in parents:
             target = target[key]
         target[last] = value
+
     return change
 
 
@@ -237,20 +282,35 @@ REFUSALS = {
     "player missed the game": (_missed, ["#5 H5 missed this match and cannot be credited with anything."]),
     "dead player": (_dead, ["Gouged Eye: #3 O3 is dead and cannot play."]),
     "more touchdowns than the score": (
-        _set("result.home_score", 1), ["The home players scored 2 touchdowns but the score says 1."]),
+        _set("result.home_score", 1),
+        ["The home players scored 2 touchdowns but the score says 1."],
+    ),
     "negative score": (_set("result.away_score", -1), ["$.result.away_score: must be at least 0."]),
-    "D68 out of range": (_set("casualties.home", [{"number": 3, "d6": 7, "d8": 9}]),
-                         ["$.casualties.home[0].d6: must be at most 6.",
-                          "$.casualties.home[0].d8: must be at most 8."]),
+    "D68 out of range": (
+        _set("casualties.home", [{"number": 3, "d6": 7, "d8": 9}]),
+        ["$.casualties.home[0].d6: must be at most 6.", "$.casualties.home[0].d8: must be at most 8."],
+    ),
     "FAME out of range": (_set("result.home_fame", 3), ["FAME is 0, 1 or 2."]),
     "MVP die beyond the candidates": (
-        _set("dice.mvp:home:1", [40]), ["MVP draw, Reavers [mvp:home:1]: 40 is not a possible result of a D11 (1 to 11)."]),
-    "improvement chosen before its dice": (_choice_without_dice,
-                                           ["“improvement:home#1:1”: enter the improvement dice"]),
-    "petty cash over the treasury": (_set("prematch.home.petty_cash", 5_000_000),
-                                     ["Pre-match: Reavers can move between 0 and 450000 gp"]),
-    "several at once": (_many, ["#5 H5 missed this match", "Gouged Eye has no player #42.",
-                                "The away players scored 1 touchdowns but the score says 0."]),
+        _set("dice.mvp:home:1", [40]),
+        ["MVP draw, Reavers [mvp:home:1]: 40 is not a possible result of a D11 (1 to 11)."],
+    ),
+    "improvement chosen before its dice": (
+        _choice_without_dice,
+        ["“improvement:home#1:1”: enter the improvement dice"],
+    ),
+    "petty cash over the treasury": (
+        _set("prematch.home.petty_cash", 5_000_000),
+        ["Pre-match: Reavers can move between 0 and 450000 gp"],
+    ),
+    "several at once": (
+        _many,
+        [
+            "#5 H5 missed this match",
+            "Gouged Eye has no player #42.",
+            "The away players scored 1 touchdowns but the score says 0.",
+        ],
+    ),
 }
 
 

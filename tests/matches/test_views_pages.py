@@ -42,8 +42,9 @@ def test_the_league_match_list(client, league, scheduled, commissioner, coach_al
 
 
 def test_scheduling_a_team_against_itself_is_refused(client, league, humans, orcs, commissioner):
-    response = login(client, commissioner).post(reverse("matches:schedule", args=[league.slug]),
-                                                {"home": humans.pk, "away": humans.pk})
+    response = login(client, commissioner).post(
+        reverse("matches:schedule", args=[league.slug]), {"home": humans.pk, "away": humans.pk}
+    )
     assert response.status_code == 200 and "A team cannot play against itself." in text(response)
     assert not Match.objects.exists()
 
@@ -70,8 +71,13 @@ def test_prematch_page_shows_order_menu_and_stars(client, scheduled, coach_alice
 
 
 def test_prematch_names_in_french_and_special_prices(client, league, scheduled, coach_alice, coach_carol):
-    goblins = team_create(league=league, coach=coach_alice, name="Gob Squad", race="goblin",
-                          players=[PlayerOrder("goblin", f"G{i}") for i in range(1, 12)])
+    goblins = team_create(
+        league=league,
+        coach=coach_alice,
+        name="Gob Squad",
+        race="goblin",
+        players=[PlayerOrder("goblin", f"G{i}") for i in range(1, 12)],
+    )
     from matches.services import match_schedule
 
     match = match_schedule(league=league, home=goblins, away=scheduled.away, by=league.commissioner)
@@ -82,8 +88,10 @@ def test_prematch_names_in_french_and_special_prices(client, league, scheduled, 
 
 
 def test_budget_partial_lists_every_refusal_live(client, scheduled, coach_alice):
-    response = login(client, coach_alice).post(reverse("matches:prematch_budget", args=[scheduled.pk]), {
-        "weather_source": "server", "home_petty_cash": "20000", "away_petty_cash": "0", "home_item_wizard": "2"})
+    response = login(client, coach_alice).post(
+        reverse("matches:prematch_budget", args=[scheduled.pk]),
+        {"weather_source": "server", "home_petty_cash": "20000", "away_petty_cash": "0", "home_item_wizard": "2"},
+    )
     page = text(response)
     assert 'id="budget-home">30,000<' in page  # 10,000 inducement money + 20,000 petty cash
     assert "At most 1 of “Wizard” (you chose 2)." in page
@@ -92,32 +100,55 @@ def test_budget_partial_lists_every_refusal_live(client, scheduled, coach_alice)
 
 
 def test_prematch_refusals_are_listed_and_nothing_is_written(client, scheduled, coach_alice, humans):
-    response = login(client, coach_alice).post(reverse("matches:prematch", args=[scheduled.pk]), {
-        "weather_source": "server", "home_petty_cash": str(humans.treasury + 10000), "away_petty_cash": "0",
-        "home_item_wizard": "1"})
+    response = login(client, coach_alice).post(
+        reverse("matches:prematch", args=[scheduled.pk]),
+        {
+            "weather_source": "server",
+            "home_petty_cash": str(humans.treasury + 10000),
+            "away_petty_cash": "0",
+            "home_item_wizard": "1",
+        },
+    )
     assert response.status_code == 200
     assert "Reavers can move between 0 and" in text(response)
     scheduled.refresh_from_db()
     assert scheduled.status == Match.Status.SCHEDULED and not DiceRoll.objects.exists()
-    response = client.post(reverse("matches:prematch", args=[scheduled.pk]), {
-        "weather_source": "server", "home_petty_cash": "0", "away_petty_cash": "0", "home_item_wizard": "1"})
+    response = client.post(
+        reverse("matches:prematch", args=[scheduled.pk]),
+        {"weather_source": "server", "home_petty_cash": "0", "away_petty_cash": "0", "home_item_wizard": "1"},
+    )
     assert "over the 30,000 gp available" in text(response)
     assert not MatchInducement.objects.exists() and not MatchPlayer.objects.exists()
 
 
 def test_weather_dice_are_checked(client, scheduled, coach_alice):
-    response = login(client, coach_alice).post(reverse("matches:prematch", args=[scheduled.pk]), {
-        "weather_source": "entered", "weather_1": "7", "weather_2": "", "home_petty_cash": "0",
-        "away_petty_cash": "0"})
+    response = login(client, coach_alice).post(
+        reverse("matches:prematch", args=[scheduled.pk]),
+        {
+            "weather_source": "entered",
+            "weather_1": "7",
+            "weather_2": "",
+            "home_petty_cash": "0",
+            "away_petty_cash": "0",
+        },
+    )
     page = text(response)
     assert "a D6 shows 1 to 6 (you entered 7)" in page and "Enter both weather dice" in page
     assert Match.objects.get(pk=scheduled.pk).status == Match.Status.SCHEDULED
 
 
 def test_prematch_with_petty_cash_inducements_and_a_mercenary(client, scheduled, coach_alice, humans):
-    response = login(client, coach_alice).post(reverse("matches:prematch", args=[scheduled.pk]), {
-        "weather_source": "entered", "weather_1": "3", "weather_2": "4", "home_petty_cash": "100000",
-        "away_petty_cash": "0", "home_item_bribes": "1"})
+    response = login(client, coach_alice).post(
+        reverse("matches:prematch", args=[scheduled.pk]),
+        {
+            "weather_source": "entered",
+            "weather_1": "3",
+            "weather_2": "4",
+            "home_petty_cash": "100000",
+            "away_petty_cash": "0",
+            "home_item_bribes": "1",
+        },
+    )
     assert response.status_code == 302, text(response)
     scheduled.refresh_from_db()
     assert (scheduled.status, scheduled.weather, scheduled.home_petty_cash) == ("prematch_done", "nice", 100000)
@@ -145,7 +176,7 @@ def test_status_partial_polls_until_processed(client, submitted_match):
     assert "Confirmed" in running and "<html" not in running  # a partial, not a page
     assert postgame_run(submitted_match.pk) is True
     done = text(client.get(url, HTTP_HX_REQUEST="true"))
-    assert 'hx-trigger' not in done and 'data-status="processed"' in done  # polling stops
+    assert "hx-trigger" not in done and 'data-status="processed"' in done  # polling stops
     assert "Winnings: 70,000 gp (D6 2, re-rolled: 5)." in done
     assert "#1 H1: 2 × touchdown, +6 SPP (6 in all)" in done
     assert "#3 O3 is dead" in done and "Fan factor +1, now 1 (dice: 6 + 6 + 6)." in done
@@ -156,9 +187,15 @@ def test_status_partial_polls_until_processed(client, submitted_match):
 
 def test_processed_match_page_shows_the_outcome(client, processed_match, coach_alice):
     page = text(login(client, coach_alice).get(processed_match.get_absolute_url()))
-    for sentence in ("MVP: #4 H4 (+5 SPP, 5 in all)", "#3 H3 misses the next match.", "No spiralling expenses.",
-                     "#1 H1: improvement roll 3 + 3, choice to make", "1 journeyman joins for the next match",
-                     "Team value before new journeymen and purchases: 510,000 gp.", "Now: treasury 520,000 gp · team value 560,000 gp"):
+    for sentence in (
+        "MVP: #4 H4 (+5 SPP, 5 in all)",
+        "#3 H3 misses the next match.",
+        "No spiralling expenses.",
+        "#1 H1: improvement roll 3 + 3, choice to make",
+        "1 journeyman joins for the next match",
+        "Team value before new journeymen and purchases: 510,000 gp.",
+        "Now: treasury 520,000 gp · team value 560,000 gp",
+    ):
         assert sentence in page, sentence
     assert page.count('data-step-status="done"') == 12
     roll = ImprovementRoll.objects.get(match=processed_match, player__team=processed_match.home)

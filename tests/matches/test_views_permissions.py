@@ -57,8 +57,9 @@ def test_schedule_matrix(client, league, humans, orcs, commissioner, coach_alice
 def test_a_coach_schedules_when_the_league_allows_it(client, league, humans, orcs, coach_alice, coach_carol):
     league.coaches_schedule = True
     league.save()
-    response = login(client, coach_alice).post(reverse("matches:schedule", args=[league.slug]),
-                                               {"home": humans.pk, "away": orcs.pk})
+    response = login(client, coach_alice).post(
+        reverse("matches:schedule", args=[league.slug]), {"home": humans.pk, "away": orcs.pk}
+    )
     assert response.status_code == 302 and Match.objects.filter(home=humans, away=orcs).exists()
 
 
@@ -128,12 +129,26 @@ def test_submit_is_post_only(client, draft_match, coach_alice):
 # --- Confirmation: the opposing coach or the commissioner ---
 
 
-@pytest.mark.parametrize("who, allowed", [
-    ("carol", False), ("alice", False),  # alice submitted: her own side may not confirm
-    ("bob", True), ("commissioner", True),
-])
-def test_confirm_matrix(client, submitted_match, coach_alice, coach_bob, coach_carol, commissioner, who, allowed,
-                        django_capture_on_commit_callbacks):
+@pytest.mark.parametrize(
+    "who, allowed",
+    [
+        ("carol", False),
+        ("alice", False),  # alice submitted: her own side may not confirm
+        ("bob", True),
+        ("commissioner", True),
+    ],
+)
+def test_confirm_matrix(
+    client,
+    submitted_match,
+    coach_alice,
+    coach_bob,
+    coach_carol,
+    commissioner,
+    who,
+    allowed,
+    django_capture_on_commit_callbacks,
+):
     users = {"alice": coach_alice, "bob": coach_bob, "carol": coach_carol, "commissioner": commissioner}
     url = reverse("matches:confirm", args=[submitted_match.pk])
     login(client, users[who])
@@ -166,8 +181,9 @@ def test_only_the_right_people_see_the_confirm_button(client, submitted_match, c
 
 
 @pytest.mark.parametrize("who, allowed", [("carol", False), ("bob", True), ("commissioner", True)])
-def test_retry_matrix(client, failed_match, coach_bob, coach_carol, commissioner, who, allowed,
-                      django_capture_on_commit_callbacks):
+def test_retry_matrix(
+    client, failed_match, coach_bob, coach_carol, commissioner, who, allowed, django_capture_on_commit_callbacks
+):
     users = {"bob": coach_bob, "carol": coach_carol, "commissioner": commissioner}
     login(client, users[who])
     with django_capture_on_commit_callbacks(execute=True):

@@ -22,8 +22,13 @@ def coach_carol(league, user_factory):
     """A coach of the league who plays in none of the matches under test."""
     carol = user_factory("carol")
     league_join(league=league, user=carol)
-    team_create(league=league, coach=carol, name="Grey Fangs", race="skaven",
-                players=[PlayerOrder("lineman", f"S{i}") for i in range(1, 12)])
+    team_create(
+        league=league,
+        coach=carol,
+        name="Grey Fangs",
+        race="skaven",
+        players=[PlayerOrder("lineman", f"S{i}") for i in range(1, 12)],
+    )
     return carol
 
 
@@ -69,7 +74,8 @@ def processed_match(submitted_match, coach_bob, django_capture_on_commit_callbac
 @pytest.fixture
 def failed_match(submitted_match):
     Match.objects.filter(pk=submitted_match.pk).update(
-        status=Match.Status.FAILED, failure_reason="winnings:home: 7 is not a possible D6 result (1-6)")
+        status=Match.Status.FAILED, failure_reason="winnings:home: 7 is not a possible D6 result (1-6)"
+    )
     submitted_match.refresh_from_db()
     return submitted_match
 

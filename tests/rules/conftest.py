@@ -36,8 +36,13 @@ def edit_csv(data_copy: Path) -> EditCsv:
     With append={...} a new row is added instead (returns its line number).
     """
 
-    def edit(file: str, *, match: dict[str, str] | None = None, set: dict[str, str] | None = None,
-             append: dict[str, str] | None = None) -> int:
+    def edit(
+        file: str,
+        *,
+        match: dict[str, str] | None = None,
+        set: dict[str, str] | None = None,
+        append: dict[str, str] | None = None,
+    ) -> int:
         path = data_copy / file
         with path.open(encoding="utf-8", newline="") as handle:
             reader = csv.DictReader(handle)

@@ -50,9 +50,12 @@ def test_inputs_appear_once_their_prerequisites_are_known(rs: Ruleset) -> None:
     by_key = {(r.key, r.kind): r for r in then}
     assert by_key[("improvement:h1:1", "dice")].count == 2
     assert by_key[("winnings_reroll:home", "decision")].required
-    again = required_inputs(rs, WON, MatchDice({"mvp:home:1": (11,), "winnings:home": (2,),
-                                                "improvement:h1:1": (1, 2)}),
-                            Decisions({"winnings_reroll:home": True}))
+    again = required_inputs(
+        rs,
+        WON,
+        MatchDice({"mvp:home:1": (11,), "winnings:home": (2,), "improvement:h1:1": (1, 2)}),
+        Decisions({"winnings_reroll:home": True}),
+    )
     choice = next(r for r in again if r.key == "improvement:h1:1")
     assert (choice.kind, choice.required) == ("decision", False) and "block" in choice.options
     assert ("winnings_reroll:home", "dice") in {(r.key, r.kind) for r in again}
@@ -91,9 +94,11 @@ def test_dice_in_use_follows_the_mvp_and_leaves_out_a_die_no_longer_asked_for(rs
 
 def test_a_key_names_its_request(rs: Ruleset) -> None:
     assert request_for_key(WON, "improvement:h1:1", count=2) == InputRequest(
-        "improvement:h1:1", "dice", "improvement", "home", "h1", count=2)
+        "improvement:h1:1", "dice", "improvement", "home", "h1", count=2
+    )
     assert request_for_key(WON, "winnings_reroll:away", decision=True) == InputRequest(
-        "winnings_reroll:away", "decision", "winnings_reroll_decision", "away")
+        "winnings_reroll:away", "decision", "winnings_reroll_decision", "away"
+    )
 
 
 @pytest.mark.parametrize("seed", [1, 7, 19, 42])  # 19 and 42 draw h1 as MVP: his improvement die follows
@@ -102,8 +107,9 @@ def test_the_servers_one_pass_planning_equals_rolling_then_deciding_then_plannin
     defaults and plan_post_match one after the other, and must give the same dice in the same order,
     the same assumed decisions and the same plan."""
     given = MatchDice({"winnings:away": (4,)})
-    dice, decided, plan = plan_rolling_missing(rs, WON, SeededDice(seed), given, None,
-                                               {"winnings_reroll_decision": False})
+    dice, decided, plan = plan_rolling_missing(
+        rs, WON, SeededDice(seed), given, None, {"winnings_reroll_decision": False}
+    )
     expected_dice = roll_missing(rs, WON, SeededDice(seed), given)
     assumed = {r.key: False for r in required_inputs(rs, WON, expected_dice) if r.what == "winnings_reroll_decision"}
     assert dice == expected_dice and decided == Decisions(assumed) and assumed == {"winnings_reroll:home": False}
@@ -118,16 +124,20 @@ def test_the_one_pass_planning_raises_as_the_planner_does(rs: Ruleset) -> None:
         plan_rolling_missing(rs, WON, SeededDice(1))  # no default given for the decision
 
 
-@pytest.mark.parametrize(("dice", "decisions", "message"), [
-    ({"winnings:home": (7,)}, {}, "winnings:home: 7 is not a possible D6"),
-    ({"ff:away": (3,)}, {}, r"ff:away: 2 D6 expected"),
-    ({"mvp:home:1": (12,)}, {}, "mvp:home:1: 12 is not a possible D11"),
-    ({"winnings_reroll:away": (3,)}, {}, "winnings_reroll:away: die not used"),
-    ({}, {"winnings_reroll:away": True}, "winnings_reroll:away: decision not used"),
-    ({}, {"winnings_reroll:home": "yes"}, "a bool is expected"),
-])
-def test_invalid_inputs(rs: Ruleset, dice: dict[str, tuple[int, ...]], decisions: dict[str, object],
-                        message: str) -> None:
+@pytest.mark.parametrize(
+    ("dice", "decisions", "message"),
+    [
+        ({"winnings:home": (7,)}, {}, "winnings:home: 7 is not a possible D6"),
+        ({"ff:away": (3,)}, {}, r"ff:away: 2 D6 expected"),
+        ({"mvp:home:1": (12,)}, {}, "mvp:home:1: 12 is not a possible D11"),
+        ({"winnings_reroll:away": (3,)}, {}, "winnings_reroll:away: die not used"),
+        ({}, {"winnings_reroll:away": True}, "winnings_reroll:away: decision not used"),
+        ({}, {"winnings_reroll:home": "yes"}, "a bool is expected"),
+    ],
+)
+def test_invalid_inputs(
+    rs: Ruleset, dice: dict[str, tuple[int, ...]], decisions: dict[str, object], message: str
+) -> None:
     full = base_dice({"ff:home": (1, 1, 1), **dice})
     choices = {"winnings_reroll:home": False, **decisions}
     with pytest.raises(InvalidInput, match=message):
@@ -135,8 +145,9 @@ def test_invalid_inputs(rs: Ruleset, dice: dict[str, tuple[int, ...]], decisions
 
 
 def test_improvement_choice_must_be_allowed_and_in_order(rs: Ruleset) -> None:
-    report = match(side("human", "h", PlayerReport("h1", "lineman", spp_before=14, improvement_rolls_taken=0,
-                                                   touchdowns=1)))
+    report = match(
+        side("human", "h", PlayerReport("h1", "lineman", spp_before=14, improvement_rolls_taken=0, touchdowns=1))
+    )
     report = with_side(report, "home", score=1)
     dice = MatchDice(base_dice({"ff:home": (1, 1, 1), "improvement:h1:1": (1, 2), "improvement:h1:2": (6, 6)}))
     base = {"winnings_reroll:home": False}
@@ -144,20 +155,24 @@ def test_improvement_choice_must_be_allowed_and_in_order(rs: Ruleset) -> None:
         plan_post_match(rs, report, dice, Decisions({**base, "improvement:h1:1": "dodge"}))
     with pytest.raises(InvalidInput, match="earlier roll of h1 is still pending"):
         plan_post_match(rs, report, dice, Decisions({**base, "improvement:h1:2": "st"}))
-    plan = plan_post_match(rs, report, dice, Decisions({**base, "improvement:h1:1": "block",
-                                                        "improvement:h1:2": "st"}))
+    plan = plan_post_match(rs, report, dice, Decisions({**base, "improvement:h1:1": "block", "improvement:h1:2": "st"}))
     assert [(e.skill, e.stat, e.value_key) for e in plan.by_step("improvements")] == [
-        ("block", None, "new_skill"), (None, "st", "st_increase")]
+        ("block", None, "new_skill"),
+        (None, "st", "st_increase"),
+    ]
     with pytest.raises(InvalidInput, match="already held"):
-        plan_post_match(rs, report, dice, Decisions({**base, "improvement:h1:1": "block",
-                                                     "improvement:h1:2": "block"}))
+        plan_post_match(rs, report, dice, Decisions({**base, "improvement:h1:1": "block", "improvement:h1:2": "block"}))
 
 
 # --- MVP ---------------------------------------------------------------------------------------------
 
-STAR_SIDE = side("human", "h", PlayerReport("dead", "lineman", casualties_suffered=(CasualtyReport(rolls=((6, 1),)),)),
-                 PlayerReport("zug", "mighty_zug", is_star_or_mercenary=True),
-                 PlayerReport("out", "lineman", miss_next_game_before=True))
+STAR_SIDE = side(
+    "human",
+    "h",
+    PlayerReport("dead", "lineman", casualties_suffered=(CasualtyReport(rolls=((6, 1),)),)),
+    PlayerReport("zug", "mighty_zug", is_star_or_mercenary=True),
+    PlayerReport("out", "lineman", miss_next_game_before=True),
+)
 
 
 @pytest.mark.parametrize(("mode", "count"), [("random", 10), ("random_living", 8), ("chosen", 9)])
@@ -201,6 +216,7 @@ def test_this_matchs_journeymen_are_offered_and_not_counted(rs: Ruleset) -> None
 
 # --- step order as data ------------------------------------------------------------------------------
 
+
 def test_effects_follow_the_ruleset_step_order(rs: Ruleset) -> None:
     plan = plan_post_match(rs, match(), MatchDice(base_dice()))
     positions = [rs.post_match_steps.index(e.step) for e in plan.effects]
@@ -218,8 +234,10 @@ def _with_steps(folder: Path, steps: str) -> Path:
 
 def test_the_order_in_the_data_is_the_order_applied(data_copy: Path) -> None:
     # Clearing earlier MNG marks after the journeymen step means those players are not counted yet.
-    steps = ('"mvp", "spp", "improvements", "remove_dead", "winnings", "petty_cash_return", "spiralling_expenses", '
-             '"fan_factor", "purchases", "journeymen", "clear_miss_next_game", "team_value"')
+    steps = (
+        '"mvp", "spp", "improvements", "remove_dead", "winnings", "petty_cash_return", "spiralling_expenses", '
+        '"fan_factor", "purchases", "journeymen", "clear_miss_next_game", "team_value"'
+    )
     rules = load_ruleset_from(_with_steps(data_copy, steps))
     report = match(side("human", "h", PlayerReport("b", "lineman", miss_next_game_before=True)))
     plan = plan_post_match(rules, report, MatchDice(base_dice()))
@@ -227,11 +245,14 @@ def test_the_order_in_the_data_is_the_order_applied(data_copy: Path) -> None:
     assert plan.effect("journeymen:home").count == 1
 
 
-@pytest.mark.parametrize(("steps", "message"), [
-    ('"mvp"', "post-match step 'spp' is missing"),
-    ('"mvp", "mvp"', "post-match step 'mvp' is listed more than once"),
-    ('"coffee"', "unknown post-match step 'coffee'"),
-])
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        ('"mvp"', "post-match step 'spp' is missing"),
+        ('"mvp", "mvp"', "post-match step 'mvp' is listed more than once"),
+        ('"coffee"', "unknown post-match step 'coffee'"),
+    ],
+)
 def test_step_list_is_validated(data_copy: Path, steps: str, message: str) -> None:
     with pytest.raises(RulesetDataError) as caught:
         load_ruleset_from(_with_steps(data_copy, steps))

@@ -28,48 +28,95 @@ def test_a_clean_report_has_no_violation(rs: Ruleset) -> None:
     assert check_report(rs, match()) == ()
 
 
-@pytest.mark.parametrize(("report", "code", "params"), [
-    (with_side(with_side(match(), "home", conceded=True), "away", conceded=True), "both_conceded", {}),
-    (with_side(match(), "home", score=-1), "negative_value", {"side": "home", "field": "score"}),
-    (with_side(match(), "away", fan_factor=-1), "negative_value", {"side": "away", "field": "fan_factor"}),
-    (with_side(match(), "home", concession_justified=True), "justified_without_concession", {"side": "home"}),
-    (with_side(match(), "home", petty_cash=150_000), "petty_cash_over_treasury",
-     {"side": "home", "petty_cash": 150_000, "treasury": 100_000}),
-    (with_side(match(), "away", team_key="elves"), "unknown_team", {"side": "away", "team": "elves"}),
-    (home_with(PlayerReport("x", "lineman", touchdowns=2), score=1), "touchdowns_exceed_score",
-     {"side": "home", "touchdowns": 2, "score": 1}),
-    (home_with(PlayerReport("hL1", "lineman")), "duplicate_player", {"player": "hL1"}),
-    (home_with(PlayerReport("x", "troll")), "unknown_position", {"player": "x", "position": "troll"}),
-    (home_with(PlayerReport("x", "lineman", completions=-1)), "negative_value",
-     {"player": "x", "field": "completions"}),
-    (home_with(PlayerReport("x", "lineman", stat_injuries={"wp": 1})), "unknown_stat", {"player": "x", "stat": "wp"}),
-    (home_with(PlayerReport("x", "lineman", improvements=("injury",))), "unknown_improvement",
-     {"player": "x", "improvement": "injury"}),
-    (home_with(PlayerReport("x", "lineman", skills=("flying",))), "unknown_skill", {"player": "x", "skill": "flying"}),
-    (home_with(PlayerReport("x", "lineman", spp_before=10, improvement_rolls_taken=2)),
-     "improvement_rolls_exceed_level", {"player": "x", "taken": 2}),
-    (home_with(PlayerReport("x", "lineman", miss_next_game_before=True, completions=1)),
-     "missed_game_but_credited", {"player": "x"}),
-    (hurt(CasualtyReport(rolls=((1, 1), (1, 2), (1, 3)))), "too_many_casualty_rolls", {"player": "v", "count": 3}),
-    (hurt(CasualtyReport(rolls=((7, 1),))), "die_out_of_range", {"player": "v"}),
-    (hurt(CasualtyReport(rolls=((1, 9),))), "die_out_of_range", {"player": "v"}),  # D68 units are 1-8 (A20)
-    (hurt(CasualtyReport(rolls=((6, 1),), regeneration=7)), "die_out_of_range", {"player": "v"}),
-    (hurt(CasualtyReport(rolls=((6, 1),), apothecary_reroll=(1, 1), apothecary_roll_index=1)),
-     "apothecary_roll_unknown", {"player": "v", "index": 1}),
-    (hurt(CasualtyReport(rolls=((6, 1),), final=("beheaded",))), "unknown_casualty",
-     {"player": "v", "casualty": "beheaded"}),
-    (hurt(CasualtyReport(rolls=((6, 1),), override="miracle_worker")), "override_without_result", {"player": "v"}),
-    (hurt(CasualtyReport()), "casualty_without_roll", {"player": "v"}),
-    (hurt(CasualtyReport(final=("dead",))), "casualty_without_roll", {"player": "v"}),
-    (hurt(CasualtyReport(rolls=((6, 1),), regeneration=5, regeneration_reroll=2)), "regeneration_reroll_unneeded",
-     {"player": "v"}),
-    (hurt(CasualtyReport(rolls=((6, 1),), apothecary_reroll=(1, 1), final=("dead",))), "casualty_result_mismatch",
-     {"player": "v", "expected": ("badly_hurt",), "recorded": ("dead",)}),
-    (with_side(match(), "home", inducements_cost=10_000), "inducements_over_budget",
-     {"side": "home", "budget": 0, "cost": 10_000}),
-    (home_with(PlayerReport("x", "blitzer", casualties=1)), "casualties_exceed_suffered",
-     {"side": "home", "inflicted": 1, "suffered": 0}),
-])
+@pytest.mark.parametrize(
+    ("report", "code", "params"),
+    [
+        (with_side(with_side(match(), "home", conceded=True), "away", conceded=True), "both_conceded", {}),
+        (with_side(match(), "home", score=-1), "negative_value", {"side": "home", "field": "score"}),
+        (with_side(match(), "away", fan_factor=-1), "negative_value", {"side": "away", "field": "fan_factor"}),
+        (with_side(match(), "home", concession_justified=True), "justified_without_concession", {"side": "home"}),
+        (
+            with_side(match(), "home", petty_cash=150_000),
+            "petty_cash_over_treasury",
+            {"side": "home", "petty_cash": 150_000, "treasury": 100_000},
+        ),
+        (with_side(match(), "away", team_key="elves"), "unknown_team", {"side": "away", "team": "elves"}),
+        (
+            home_with(PlayerReport("x", "lineman", touchdowns=2), score=1),
+            "touchdowns_exceed_score",
+            {"side": "home", "touchdowns": 2, "score": 1},
+        ),
+        (home_with(PlayerReport("hL1", "lineman")), "duplicate_player", {"player": "hL1"}),
+        (home_with(PlayerReport("x", "troll")), "unknown_position", {"player": "x", "position": "troll"}),
+        (
+            home_with(PlayerReport("x", "lineman", completions=-1)),
+            "negative_value",
+            {"player": "x", "field": "completions"},
+        ),
+        (
+            home_with(PlayerReport("x", "lineman", stat_injuries={"wp": 1})),
+            "unknown_stat",
+            {"player": "x", "stat": "wp"},
+        ),
+        (
+            home_with(PlayerReport("x", "lineman", improvements=("injury",))),
+            "unknown_improvement",
+            {"player": "x", "improvement": "injury"},
+        ),
+        (
+            home_with(PlayerReport("x", "lineman", skills=("flying",))),
+            "unknown_skill",
+            {"player": "x", "skill": "flying"},
+        ),
+        (
+            home_with(PlayerReport("x", "lineman", spp_before=10, improvement_rolls_taken=2)),
+            "improvement_rolls_exceed_level",
+            {"player": "x", "taken": 2},
+        ),
+        (
+            home_with(PlayerReport("x", "lineman", miss_next_game_before=True, completions=1)),
+            "missed_game_but_credited",
+            {"player": "x"},
+        ),
+        (hurt(CasualtyReport(rolls=((1, 1), (1, 2), (1, 3)))), "too_many_casualty_rolls", {"player": "v", "count": 3}),
+        (hurt(CasualtyReport(rolls=((7, 1),))), "die_out_of_range", {"player": "v"}),
+        (hurt(CasualtyReport(rolls=((1, 9),))), "die_out_of_range", {"player": "v"}),  # D68 units are 1-8 (A20)
+        (hurt(CasualtyReport(rolls=((6, 1),), regeneration=7)), "die_out_of_range", {"player": "v"}),
+        (
+            hurt(CasualtyReport(rolls=((6, 1),), apothecary_reroll=(1, 1), apothecary_roll_index=1)),
+            "apothecary_roll_unknown",
+            {"player": "v", "index": 1},
+        ),
+        (
+            hurt(CasualtyReport(rolls=((6, 1),), final=("beheaded",))),
+            "unknown_casualty",
+            {"player": "v", "casualty": "beheaded"},
+        ),
+        (hurt(CasualtyReport(rolls=((6, 1),), override="miracle_worker")), "override_without_result", {"player": "v"}),
+        (hurt(CasualtyReport()), "casualty_without_roll", {"player": "v"}),
+        (hurt(CasualtyReport(final=("dead",))), "casualty_without_roll", {"player": "v"}),
+        (
+            hurt(CasualtyReport(rolls=((6, 1),), regeneration=5, regeneration_reroll=2)),
+            "regeneration_reroll_unneeded",
+            {"player": "v"},
+        ),
+        (
+            hurt(CasualtyReport(rolls=((6, 1),), apothecary_reroll=(1, 1), final=("dead",))),
+            "casualty_result_mismatch",
+            {"player": "v", "expected": ("badly_hurt",), "recorded": ("dead",)},
+        ),
+        (
+            with_side(match(), "home", inducements_cost=10_000),
+            "inducements_over_budget",
+            {"side": "home", "budget": 0, "cost": 10_000},
+        ),
+        (
+            home_with(PlayerReport("x", "blitzer", casualties=1)),
+            "casualties_exceed_suffered",
+            {"side": "home", "inflicted": 1, "suffered": 0},
+        ),
+    ],
+)
 def test_violations(rs: Ruleset, report, code: str, params: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
     assert one(rs, report) == (code, params)
 
@@ -80,9 +127,10 @@ def test_fewer_touchdowns_than_the_score_is_fine(rs: Ruleset) -> None:
 
 
 def test_matching_casualty_record_and_stars(rs: Ruleset) -> None:
-    report = home_with(PlayerReport("v", "lineman", casualties_suffered=(CasualtyReport(rolls=((5, 3),),
-                                                                                        final=("smashed_hip",)),)),
-                       PlayerReport("zug", "mighty_zug", is_star_or_mercenary=True))
+    report = home_with(
+        PlayerReport("v", "lineman", casualties_suffered=(CasualtyReport(rolls=((5, 3),), final=("smashed_hip",)),)),
+        PlayerReport("zug", "mighty_zug", is_star_or_mercenary=True),
+    )
     assert check_report(rs, report) == ()
 
 

@@ -25,16 +25,30 @@ def codes(found) -> list[str]:  # type: ignore[no-untyped-def]
 
 # --- weather, petty cash, budgets ----------------------------------------------------------------
 
-@pytest.mark.parametrize(("dice", "key"), [((1, 1), "sweltering_heat"), ((1, 2), "very_sunny"), ((3, 4), "nice"),
-                                           ((5, 6), "pouring_rain"), ((6, 6), "blizzard")])
+
+@pytest.mark.parametrize(
+    ("dice", "key"),
+    [
+        ((1, 1), "sweltering_heat"),
+        ((1, 2), "very_sunny"),
+        ((3, 4), "nice"),
+        ((5, 6), "pouring_rain"),
+        ((6, 6), "blizzard"),
+    ],
+)
 def test_roll_weather_keeps_both_dice(rs: Ruleset, dice: tuple[int, int], key: str) -> None:
     roll = roll_weather(rs, ScriptedDice(dice))
     assert roll.dice == dice and roll.result.key == key
 
 
-@pytest.mark.parametrize(("home", "away", "order"), [(1_200_000, 1_000_000, ("home", "away")),
-                                                     (1_000_000, 1_200_000, ("away", "home")),
-                                                     (1_000_000, 1_000_000, ("home", "away"))])
+@pytest.mark.parametrize(
+    ("home", "away", "order"),
+    [
+        (1_200_000, 1_000_000, ("home", "away")),
+        (1_000_000, 1_200_000, ("away", "home")),
+        (1_000_000, 1_000_000, ("home", "away")),
+    ],
+)
 def test_higher_roster_tv_declares_petty_cash_first(home: int, away: int, order: tuple[str, str]) -> None:
     assert petty_cash_order(home, away) == order
 
@@ -83,6 +97,7 @@ def test_inducement_money_is_spent_before_petty_cash(rs: Ruleset, cost: int, spe
 
 # --- journeymen -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("available", "needed"), [(0, 11), (8, 3), (10, 1), (11, 0), (14, 0)])
 def test_journeymen_fill_up_to_eleven(rs: Ruleset, available: int, needed: int) -> None:
     assert journeymen_needed(rs, available) == needed
@@ -95,30 +110,56 @@ def test_journeyman_positions_cheapest_first(rs: Ruleset) -> None:
 
 # --- inducement orders ----------------------------------------------------------------------------
 
-def check(rs: Ruleset, team: str, order: InducementOrder, *, roster: int = 12,  # type: ignore[no-untyped-def]
-          budget: int = 10_000_000, **kw):
+
+def check(
+    rs: Ruleset,
+    team: str,
+    order: InducementOrder,
+    *,
+    roster: int = 12,  # type: ignore[no-untyped-def]
+    budget: int = 10_000_000,
+    **kw,
+):
     return check_inducements(rs, team_key=team, roster_size=roster, order=order, budget=budget, **kw)
 
 
-@pytest.mark.parametrize(("team", "key", "price"), [("goblin", "bribes", 50_000), ("human", "bribes", 100_000),
-                                                    ("halfling", "halfling_master_chef", 100_000),
-                                                    ("human", "halfling_master_chef", 300_000)])
+@pytest.mark.parametrize(
+    ("team", "key", "price"),
+    [
+        ("goblin", "bribes", 50_000),
+        ("human", "bribes", 100_000),
+        ("halfling", "halfling_master_chef", 100_000),
+        ("human", "halfling_master_chef", 300_000),
+    ],
+)
 def test_special_team_prices(rs: Ruleset, team: str, key: str, price: int) -> None:
     assert inducement_cost(rs, team, InducementOrder({key: 1})) == price
 
 
-@pytest.mark.parametrize(("team", "key", "allowed"), [("khemri", "igor", True), ("human", "igor", False),
-                                                      ("human", "wandering_apothecaries", True),
-                                                      ("undead", "wandering_apothecaries", False)])
+@pytest.mark.parametrize(
+    ("team", "key", "allowed"),
+    [
+        ("khemri", "igor", True),
+        ("human", "igor", False),
+        ("human", "wandering_apothecaries", True),
+        ("undead", "wandering_apothecaries", False),
+    ],
+)
 def test_igor_and_wandering_apothecaries(rs: Ruleset, team: str, key: str, allowed: bool) -> None:
     found = check(rs, team, InducementOrder({key: 1}))
     assert codes(found) == ([] if allowed else ["inducement_not_allowed"])
 
 
-@pytest.mark.parametrize(("items", "code"), [({"bribes": 4}, "inducement_max"),
-                                             ({"bloodweiser_babes": 3}, "inducement_max"),
-                                             ({"cheese": 1}, "unknown_inducement"), ({"bribes": -1}, "negative_count"),
-                                             ({"star_players": 1}, "inducement_needs_details")])
+@pytest.mark.parametrize(
+    ("items", "code"),
+    [
+        ({"bribes": 4}, "inducement_max"),
+        ({"bloodweiser_babes": 3}, "inducement_max"),
+        ({"cheese": 1}, "unknown_inducement"),
+        ({"bribes": -1}, "negative_count"),
+        ({"star_players": 1}, "inducement_needs_details"),
+    ],
+)
 def test_item_refusals(rs: Ruleset, items: dict[str, int], code: str) -> None:
     assert codes(check(rs, "human", InducementOrder(items))) == [code]
 
@@ -165,10 +206,15 @@ def test_mercenary_price(rs: Ruleset) -> None:
     assert check(rs, "human", with_skill) == ()
 
 
-@pytest.mark.parametrize(("merc", "code"), [(Mercenary("lineman", "dodge"), "mercenary_skill_not_allowed"),
-                                            (Mercenary("blitzer", "block"), "mercenary_skill_not_allowed"),
-                                            (Mercenary("lineman", "flying"), "unknown_skill"),
-                                            (Mercenary("wizard"), "unknown_position")])
+@pytest.mark.parametrize(
+    ("merc", "code"),
+    [
+        (Mercenary("lineman", "dodge"), "mercenary_skill_not_allowed"),
+        (Mercenary("blitzer", "block"), "mercenary_skill_not_allowed"),
+        (Mercenary("lineman", "flying"), "unknown_skill"),
+        (Mercenary("wizard"), "unknown_position"),
+    ],
+)
 def test_mercenary_refusals(rs: Ruleset, merc: Mercenary, code: str) -> None:
     assert codes(check(rs, "human", InducementOrder(mercenaries=(merc,)))) == [code]
 

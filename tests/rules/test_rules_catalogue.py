@@ -35,8 +35,14 @@ def test_every_skill_has_a_french_name(rs: Ruleset) -> None:
 
 @pytest.mark.parametrize(
     ("key", "fr"),
-    [("block", "Blocage"), ("mighty_blow", "Châtaigne"), ("sure_hands", "Dextérité"), ("claw", "Pince / Griffes"),
-     ("loner", "Solitaire"), ("stand_firm", "Stabilité")],
+    [
+        ("block", "Blocage"),
+        ("mighty_blow", "Châtaigne"),
+        ("sure_hands", "Dextérité"),
+        ("claw", "Pince / Griffes"),
+        ("loner", "Solitaire"),
+        ("stand_firm", "Stabilité"),
+    ],
 )
 def test_skill_names(rs: Ruleset, key: str, fr: str) -> None:
     assert rs.skill(key).name("fr") == fr
@@ -52,9 +58,16 @@ def test_name_falls_back_to_english_without_french(rs: Ruleset) -> None:
 
 @pytest.mark.parametrize(
     ("team", "reroll", "apothecary", "necromancer"),
-    [("human", 50000, True, False), ("orc", 60000, True, False), ("dwarf", 50000, True, False),
-     ("khemri", 70000, False, False), ("necromantic", 70000, False, True), ("nurgle", 70000, False, False),
-     ("undead", 70000, False, True), ("vampire", 70000, True, False)],
+    [
+        ("human", 50000, True, False),
+        ("orc", 60000, True, False),
+        ("dwarf", 50000, True, False),
+        ("khemri", 70000, False, False),
+        ("necromantic", 70000, False, True),
+        ("nurgle", 70000, False, False),
+        ("undead", 70000, False, True),
+        ("vampire", 70000, True, False),
+    ],
 )
 def test_team_lists(rs: Ruleset, team: str, reroll: int, apothecary: bool, necromancer: bool) -> None:
     t = rs.team(team)
@@ -112,9 +125,15 @@ def test_paired_stars(rs: Ruleset) -> None:
 def test_inducement_menu(rs: Ruleset) -> None:
     menu = {k: (i.max_count, i.cost) for k, i in rs.inducements.items()}
     assert menu == {  # seed 000 p.28
-        "bloodweiser_babes": (2, 50000), "bribes": (3, 100000), "extra_training": (4, 100000),
-        "halfling_master_chef": (1, 300000), "igor": (1, 100000), "star_players": (2, None),
-        "wandering_apothecaries": (2, 100000), "wizard": (1, 150000), "mercenaries": (None, None),
+        "bloodweiser_babes": (2, 50000),
+        "bribes": (3, 100000),
+        "extra_training": (4, 100000),
+        "halfling_master_chef": (1, 300000),
+        "igor": (1, 100000),
+        "star_players": (2, None),
+        "wandering_apothecaries": (2, 100000),
+        "wizard": (1, 150000),
+        "mercenaries": (None, None),
     }
     assert rs.inducement("bribes").name("fr") == "Pot de Vin"
 

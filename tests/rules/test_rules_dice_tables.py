@@ -35,8 +35,15 @@ def test_scripted_dice_out_of_range() -> None:
 
 @pytest.mark.parametrize(
     ("total", "key", "fr"),
-    [(2, "sweltering_heat", "Canicule"), (3, "very_sunny", "Très Ensoleillé"), (4, "nice", "Clément"),
-     (7, "nice", "Clément"), (10, "nice", "Clément"), (11, "pouring_rain", "Averse"), (12, "blizzard", "Blizzard")],
+    [
+        (2, "sweltering_heat", "Canicule"),
+        (3, "very_sunny", "Très Ensoleillé"),
+        (4, "nice", "Clément"),
+        (7, "nice", "Clément"),
+        (10, "nice", "Clément"),
+        (11, "pouring_rain", "Averse"),
+        (12, "blizzard", "Blizzard"),
+    ],
 )
 def test_weather(rs: Ruleset, total: int, key: str, fr: str) -> None:
     entry = weather(rs, total)
@@ -45,10 +52,19 @@ def test_weather(rs: Ruleset, total: int, key: str, fr: str) -> None:
 
 @pytest.mark.parametrize(
     ("total", "key", "fr"),
-    [(2, "get_the_ref", "À mort l’Arbitre !"), (3, "riot", "Émeute"), (4, "perfect_defence", "Défense Parfaite"),
-     (5, "high_kick", "Chandelle"), (6, "cheering_fans", "Supporters"), (7, "changing_weather", "Changement de Météo"),
-     (8, "brilliant_coaching", "Entraînement"), (9, "quick_snap", "Surprise !"), (10, "blitz", "Blitz !"),
-     (11, "throw_a_rock", "Rocher"), (12, "pitch_invasion", "Invasion du terrain")],
+    [
+        (2, "get_the_ref", "À mort l’Arbitre !"),
+        (3, "riot", "Émeute"),
+        (4, "perfect_defence", "Défense Parfaite"),
+        (5, "high_kick", "Chandelle"),
+        (6, "cheering_fans", "Supporters"),
+        (7, "changing_weather", "Changement de Météo"),
+        (8, "brilliant_coaching", "Entraînement"),
+        (9, "quick_snap", "Surprise !"),
+        (10, "blitz", "Blitz !"),
+        (11, "throw_a_rock", "Rocher"),
+        (12, "pitch_invasion", "Invasion du terrain"),
+    ],
 )
 def test_kickoff(rs: Ruleset, total: int, key: str, fr: str) -> None:
     entry = kickoff(rs, total)

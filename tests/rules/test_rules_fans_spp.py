@@ -43,10 +43,18 @@ def test_fan_factor_dice(rs: Ruleset, outcome: str, dice: int) -> None:
 @pytest.mark.parametrize(
     ("ff", "outcome", "roll", "delta"),
     [
-        (5, "win", 6, 1), (5, "win", 5, 0), (5, "win", 3, 0),  # a winner never loses FF on the roll
-        (5, "draw", 6, 1), (5, "draw", 5, 0), (5, "draw", 4, -1),  # a draw can go either way
-        (5, "loss", 4, -1), (5, "loss", 5, 0), (5, "loss", 12, 0),  # a loser never gains
-        (0, "loss", 2, 0), (0, "draw", 2, 1), (18, "win", 18, 0),
+        (5, "win", 6, 1),
+        (5, "win", 5, 0),
+        (5, "win", 3, 0),  # a winner never loses FF on the roll
+        (5, "draw", 6, 1),
+        (5, "draw", 5, 0),
+        (5, "draw", 4, -1),  # a draw can go either way
+        (5, "loss", 4, -1),
+        (5, "loss", 5, 0),
+        (5, "loss", 12, 0),  # a loser never gains
+        (0, "loss", 2, 0),
+        (0, "draw", 2, 1),
+        (18, "win", 18, 0),
     ],
 )
 def test_fan_factor_change(ff: int, outcome: str, roll: int, delta: int) -> None:
@@ -77,11 +85,22 @@ def test_spp_awards(rs: Ruleset) -> None:
 
 @pytest.mark.parametrize(
     ("spp", "key", "fr", "rolls"),
-    [(0, "rookie", "Débutant", 0), (5, "rookie", "Débutant", 0), (6, "experienced", "Expérimenté", 1),
-     (15, "experienced", "Expérimenté", 1), (16, "veteran", "Vétéran", 2), (30, "veteran", "Vétéran", 2),
-     (31, "emerging_star", "Futur Champion", 3), (50, "emerging_star", "Futur Champion", 3),
-     (51, "star", "Champion", 4), (75, "star", "Champion", 4), (76, "super_star", "Super Champion", 5),
-     (175, "super_star", "Super Champion", 5), (176, "legend", "Légende", 6), (1000, "legend", "Légende", 6)],
+    [
+        (0, "rookie", "Débutant", 0),
+        (5, "rookie", "Débutant", 0),
+        (6, "experienced", "Expérimenté", 1),
+        (15, "experienced", "Expérimenté", 1),
+        (16, "veteran", "Vétéran", 2),
+        (30, "veteran", "Vétéran", 2),
+        (31, "emerging_star", "Futur Champion", 3),
+        (50, "emerging_star", "Futur Champion", 3),
+        (51, "star", "Champion", 4),
+        (75, "star", "Champion", 4),
+        (76, "super_star", "Super Champion", 5),
+        (175, "super_star", "Super Champion", 5),
+        (176, "legend", "Légende", 6),
+        (1000, "legend", "Légende", 6),
+    ],
 )
 def test_spp_levels(rs: Ruleset, spp: int, key: str, fr: str, rolls: int) -> None:
     level = spp_level(rs, spp)

@@ -20,16 +20,23 @@ from league.rules import (
 
 def _options(rs: Ruleset, a: int, b: int, team: str = "human", position: str = "blitzer", skills=(), **counts):
     pos = rs.team(team).position(position)
-    stats = Characteristics.for_position(rs, pos, improvements=counts.get("improvements"),
-                                         injuries=counts.get("injuries"))
+    stats = Characteristics.for_position(
+        rs, pos, improvements=counts.get("improvements"), injuries=counts.get("injuries")
+    )
     return improvement_outcome(rs, d6a=a, d6b=b, position=pos, skills=skills, stats=stats)
 
 
 @pytest.mark.parametrize(
     ("a", "b", "result", "stats", "double"),
-    [(1, 2, "new_skill", (), False), (4, 5, "new_skill", (), False), (1, 1, "new_skill", (), True),
-     (4, 6, "ma_or_av_or_skill", ("ma", "av"), False), (5, 5, "ma_or_av_or_skill", ("ma", "av"), True),
-     (5, 6, "ag_or_skill", ("ag",), False), (6, 6, "st_or_skill", ("st",), True)],
+    [
+        (1, 2, "new_skill", (), False),
+        (4, 5, "new_skill", (), False),
+        (1, 1, "new_skill", (), True),
+        (4, 6, "ma_or_av_or_skill", ("ma", "av"), False),
+        (5, 5, "ma_or_av_or_skill", ("ma", "av"), True),
+        (5, 6, "ag_or_skill", ("ag",), False),
+        (6, 6, "st_or_skill", ("st",), True),
+    ],
 )
 def test_table_results(rs: Ruleset, a: int, b: int, result: str, stats: tuple[str, ...], double: bool) -> None:
     options = _options(rs, a, b)
@@ -66,11 +73,13 @@ def test_grab_and_frenzy_exclude_each_other(rs: Ruleset) -> None:
 
 @pytest.mark.parametrize(
     ("improvements", "injuries", "a", "b", "stats"),
-    [({"ma": 2}, None, 4, 6, ("av",)),  # MA already +2
-     ({"ma": 2, "av": 2}, None, 4, 6, ()),  # both at +2: only a skill remains
-     ({"st": 2}, None, 6, 6, ()),
-     ({"st": 1}, None, 6, 6, ("st",)),
-     ({"ag": 2}, {"ag": 1}, 5, 6, ())],  # improvements are counted, not the net value
+    [
+        ({"ma": 2}, None, 4, 6, ("av",)),  # MA already +2
+        ({"ma": 2, "av": 2}, None, 4, 6, ()),  # both at +2: only a skill remains
+        ({"st": 2}, None, 6, 6, ()),
+        ({"st": 1}, None, 6, 6, ("st",)),
+        ({"ag": 2}, {"ag": 1}, 5, 6, ()),
+    ],  # improvements are counted, not the net value
 )
 def test_stat_increase_limits(rs: Ruleset, improvements, injuries, a: int, b: int, stats: tuple[str, ...]) -> None:
     assert _options(rs, a, b, improvements=improvements, injuries=injuries).stat_choices == stats
@@ -100,8 +109,9 @@ def test_choices_and_their_value(rs: Ruleset) -> None:
 
 def test_roll_improvement_with_dice(rs: Ruleset) -> None:
     pos = rs.team("orc").position("blitzer")
-    options = roll_improvement(rs, ScriptedDice([6, 6]), position=pos, skills=pos.skills,
-                               stats=Characteristics.for_position(rs, pos))
+    options = roll_improvement(
+        rs, ScriptedDice([6, 6]), position=pos, skills=pos.skills, stats=Characteristics.for_position(rs, pos)
+    )
     assert options.dice == (6, 6) and options.stat_choices == ("st",) and options.is_double
     with pytest.raises(DiceError):
         _options(rs, 0, 6)

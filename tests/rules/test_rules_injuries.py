@@ -20,13 +20,22 @@ from league.rules import (
 # Seed 000 p.25, expanded to the 48 D6 x D8 results.
 EXPECTED = {
     **{t * 10 + u: ("badly_hurt", "none") for t in (1, 2, 3) for u in range(1, 9)},
-    41: ("broken_ribs", "miss_next_game"), 42: ("groin_strain", "miss_next_game"),
-    43: ("gouged_eye", "miss_next_game"), 44: ("broken_jaw", "miss_next_game"),
-    45: ("fractured_arm", "miss_next_game"), 46: ("fractured_leg", "miss_next_game"),
-    47: ("smashed_hand", "miss_next_game"), 48: ("pinched_nerve", "miss_next_game"),
-    51: ("damaged_back", "niggling"), 52: ("smashed_knee", "niggling"), 53: ("smashed_hip", "ma"),
-    54: ("smashed_ankle", "ma"), 55: ("serious_concussion", "av"), 56: ("fractured_skull", "av"),
-    57: ("broken_neck", "ag"), 58: ("smashed_collar_bone", "st"),
+    41: ("broken_ribs", "miss_next_game"),
+    42: ("groin_strain", "miss_next_game"),
+    43: ("gouged_eye", "miss_next_game"),
+    44: ("broken_jaw", "miss_next_game"),
+    45: ("fractured_arm", "miss_next_game"),
+    46: ("fractured_leg", "miss_next_game"),
+    47: ("smashed_hand", "miss_next_game"),
+    48: ("pinched_nerve", "miss_next_game"),
+    51: ("damaged_back", "niggling"),
+    52: ("smashed_knee", "niggling"),
+    53: ("smashed_hip", "ma"),
+    54: ("smashed_ankle", "ma"),
+    55: ("serious_concussion", "av"),
+    56: ("fractured_skull", "av"),
+    57: ("broken_neck", "ag"),
+    58: ("smashed_collar_bone", "st"),
     **{60 + u: ("dead", "dead") for u in range(1, 9)},
 }
 
@@ -70,6 +79,7 @@ def test_roll_casualty_reads_d6_then_d8(rs: Ruleset) -> None:
 
 # --- characteristic limits -------------------------------------------------------------------------
 
+
 def _stats(rs: Ruleset, **lines: StatLine) -> Characteristics:
     base = {"ma": StatLine(6), "st": StatLine(3), "ag": StatLine(3), "av": StatLine(8)}
     return Characteristics(StatLimits.of(rs), **{**base, **lines})
@@ -77,9 +87,16 @@ def _stats(rs: Ruleset, **lines: StatLine) -> Characteristics:
 
 @pytest.mark.parametrize(
     ("line", "effective", "can_improve"),
-    [(StatLine(3), 3, True), (StatLine(3, 1), 4, True), (StatLine(3, 2), 5, False),  # +2 max over base
-     (StatLine(9), 9, True), (StatLine(9, 1), 10, False),  # never above 10
-     (StatLine(10), 10, False), (StatLine(3, 1, 1), 3, True), (StatLine(3, 2, 2), 3, False)],
+    [
+        (StatLine(3), 3, True),
+        (StatLine(3, 1), 4, True),
+        (StatLine(3, 2), 5, False),  # +2 max over base
+        (StatLine(9), 9, True),
+        (StatLine(9, 1), 10, False),  # never above 10
+        (StatLine(10), 10, False),
+        (StatLine(3, 1, 1), 3, True),
+        (StatLine(3, 2, 2), 3, False),
+    ],
 )
 def test_improvement_limits(rs: Ruleset, line: StatLine, effective: int, can_improve: bool) -> None:
     stats = _stats(rs, st=line)
@@ -89,9 +106,15 @@ def test_improvement_limits(rs: Ruleset, line: StatLine, effective: int, can_imp
 
 @pytest.mark.parametrize(
     ("line", "effective", "applies"),
-    [(StatLine(3), 3, True), (StatLine(3, 0, 1), 2, True), (StatLine(3, 0, 2), 1, False),  # -2 max
-     (StatLine(2, 0, 1), 1, False),  # never below 1
-     (StatLine(1), 1, False), (StatLine(4, 0, 2), 2, False), (StatLine(3, 2, 1), 4, True)],
+    [
+        (StatLine(3), 3, True),
+        (StatLine(3, 0, 1), 2, True),
+        (StatLine(3, 0, 2), 1, False),  # -2 max
+        (StatLine(2, 0, 1), 1, False),  # never below 1
+        (StatLine(1), 1, False),
+        (StatLine(4, 0, 2), 2, False),
+        (StatLine(3, 2, 1), 4, True),
+    ],
 )
 def test_injury_limits(rs: Ruleset, line: StatLine, effective: int, applies: bool) -> None:
     stats = _stats(rs, ag=line)

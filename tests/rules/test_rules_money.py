@@ -26,22 +26,35 @@ from league.rules import (
     winnings,
 )
 
-
 # --- player value (p.27) ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("improvements", "value"),
-    [((), 90000), (("new_skill",), 110000), (("new_skill_double",), 120000), (("ma_increase",), 120000),
-     (("av_increase",), 120000), (("ag_increase",), 130000), (("st_increase",), 140000),
-     (("new_skill", "new_skill", "st_increase"), 180000)],
+    [
+        ((), 90000),
+        (("new_skill",), 110000),
+        (("new_skill_double",), 120000),
+        (("ma_increase",), 120000),
+        (("av_increase",), 120000),
+        (("ag_increase",), 130000),
+        (("st_increase",), 140000),
+        (("new_skill", "new_skill", "st_increase"), 180000),
+    ],
 )
 def test_player_value(rs: Ruleset, improvements: tuple[str, ...], value: int) -> None:
     assert player_value(rs, position_cost=90000, improvements=improvements) == value
 
 
 def test_value_increases_table(rs: Ruleset) -> None:
-    assert dict(rs.value_increases) == {"new_skill": 20000, "new_skill_double": 30000, "ma_increase": 30000,
-                                        "av_increase": 30000, "ag_increase": 40000, "st_increase": 50000}
+    assert dict(rs.value_increases) == {
+        "new_skill": 20000,
+        "new_skill_double": 30000,
+        "ma_increase": 30000,
+        "av_increase": 30000,
+        "ag_increase": 40000,
+        "st_increase": 50000,
+    }
 
 
 def test_player_value_unknown_improvement(rs: Ruleset) -> None:
@@ -50,6 +63,7 @@ def test_player_value_unknown_improvement(rs: Ruleset) -> None:
 
 
 # --- team value (§2) -------------------------------------------------------------------------------
+
 
 def _human_roster(rs: Ruleset) -> tuple[PlayerFacts, ...]:
     human = rs.team("human")
@@ -60,22 +74,29 @@ def _human_roster(rs: Ruleset) -> tuple[PlayerFacts, ...]:
 def test_team_value_of_a_new_human_team(rs: Ruleset) -> None:
     players = _human_roster(rs)
     assert sum(p.value for p in players) == 870000
-    facts = TeamFacts("human", rerolls=2, fan_factor=3, assistant_coaches=0, cheerleaders=0, apothecary=False,
-                      players=players)
+    facts = TeamFacts(
+        "human", rerolls=2, fan_factor=3, assistant_coaches=0, cheerleaders=0, apothecary=False, players=players
+    )
     assert team_value(rs, facts) == 870000 + 2 * 50000 + 3 * 10000 == 1000000
 
 
 def test_team_value_skips_unavailable_players_and_counts_staff(rs: Ruleset) -> None:
     players = _human_roster(rs) + (PlayerFacts(140000, False),)  # injured (MNG) ogre does not count
     improved = (PlayerFacts(player_value(rs, position_cost=90000, improvements=["new_skill"]), True),)
-    facts = TeamFacts("human", rerolls=3, fan_factor=5, assistant_coaches=2, cheerleaders=3, apothecary=True,
-                      players=players + improved)
+    facts = TeamFacts(
+        "human",
+        rerolls=3,
+        fan_factor=5,
+        assistant_coaches=2,
+        cheerleaders=3,
+        apothecary=True,
+        players=players + improved,
+    )
     assert team_value(rs, facts) == 870000 + 110000 + 150000 + 50000 + 20000 + 30000 + 50000
 
 
 def test_free_fan_factor_house_rule(rs: Ruleset) -> None:
-    facts = TeamFacts("orc", rerolls=1, fan_factor=4, assistant_coaches=0, cheerleaders=0, apothecary=False,
-                      players=())
+    facts = TeamFacts("orc", rerolls=1, fan_factor=4, assistant_coaches=0, cheerleaders=0, apothecary=False, players=())
     assert team_value(rs, facts) == 60000 + 40000
     assert team_value(rs.with_overrides({"free_fan_factor": True}), facts) == 60000
 
@@ -90,11 +111,29 @@ def test_match_team_value_and_reroll_prices(rs: Ruleset) -> None:
 
 # --- spiralling expenses (p.29) --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("tv", "expense"),
-    [(0, 0), (1000000, 0), (1740000, 0), (1750000, 10000), (1890000, 10000), (1900000, 20000), (2040000, 20000),
-     (2050000, 30000), (2190000, 30000), (2200000, 40000), (2340000, 40000), (2350000, 50000), (2490000, 50000),
-     (2500000, 60000), (2640000, 60000), (2650000, 70000), (2790000, 70000), (2800000, 80000)],
+    [
+        (0, 0),
+        (1000000, 0),
+        (1740000, 0),
+        (1750000, 10000),
+        (1890000, 10000),
+        (1900000, 20000),
+        (2040000, 20000),
+        (2050000, 30000),
+        (2190000, 30000),
+        (2200000, 40000),
+        (2340000, 40000),
+        (2350000, 50000),
+        (2490000, 50000),
+        (2500000, 60000),
+        (2640000, 60000),
+        (2650000, 70000),
+        (2790000, 70000),
+        (2800000, 80000),
+    ],
 )
 def test_spiralling_expense_band_edges(rs: Ruleset, tv: int, expense: int) -> None:
     assert spiralling_expenses(rs, tv) == expense
@@ -107,8 +146,13 @@ def test_spiralling_expenses_never_below_zero_treasury(rs: Ruleset, treasury: in
 
 
 def test_spiralling_expenses_are_parameters(rs: Ruleset) -> None:
-    house = rs.with_overrides({"spiralling_expenses_threshold": 2000000, "spiralling_expenses_band": 100000,
-                               "spiralling_expenses_step": 20000})
+    house = rs.with_overrides(
+        {
+            "spiralling_expenses_threshold": 2000000,
+            "spiralling_expenses_band": 100000,
+            "spiralling_expenses_step": 20000,
+        }
+    )
     assert spiralling_expenses(house, 1990000) == 0
     assert spiralling_expenses(house, 2000000) == 20000
     assert spiralling_expenses(house, 2100000) == 40000
@@ -123,10 +167,17 @@ def test_spiralling_expenses_basis(rs: Ruleset) -> None:
 
 # --- winnings (p.29 step 2, concession p.29) -----------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("roll", "fame", "outcome", "expected"),
-    [(1, 0, "loss", 10000), (6, 2, "loss", 80000), (3, 1, "win", 50000), (3, 1, "draw", 50000),
-     (6, 2, "win", 90000), (1, 0, "draw", 20000)],
+    [
+        (1, 0, "loss", 10000),
+        (6, 2, "loss", 80000),
+        (3, 1, "win", 50000),
+        (3, 1, "draw", 50000),
+        (6, 2, "win", 90000),
+        (1, 0, "draw", 20000),
+    ],
 )
 def test_winnings(rs: Ruleset, roll: int, fame: int, outcome: str, expected: int) -> None:
     assert winnings(rs, roll=roll, fame=fame, outcome=outcome) == expected
@@ -150,8 +201,9 @@ def test_match_winnings_without_concession(rs: Ruleset) -> None:
 
 def test_match_winnings_conceder_hands_over_its_winnings(rs: Ruleset) -> None:
     # The away team concedes while leading: the home team wins and takes the away team's winnings.
-    result = match_winnings(rs, home_roll=3, home_fame=0, away_roll=5, away_fame=1, home_score=0, away_score=1,
-                            conceded_by="away")
+    result = match_winnings(
+        rs, home_roll=3, home_fame=0, away_roll=5, away_fame=1, home_score=0, away_score=1, conceded_by="away"
+    )
     assert result.home.outcome == "win" and result.away.outcome == "loss"
     assert result.away.earned == 60000 and result.away.received == 0
     assert result.transferred == 60000
@@ -160,8 +212,16 @@ def test_match_winnings_conceder_hands_over_its_winnings(rs: Ruleset) -> None:
 
 
 def test_justified_concession_transfers_nothing_by_default(rs: Ruleset) -> None:
-    kwargs = dict(home_roll=3, home_fame=0, away_roll=5, away_fame=1, home_score=0, away_score=0,
-                  conceded_by="home", justified=True)
+    kwargs = dict(
+        home_roll=3,
+        home_fame=0,
+        away_roll=5,
+        away_fame=1,
+        home_score=0,
+        away_score=0,
+        conceded_by="home",
+        justified=True,
+    )
     result = match_winnings(rs, **kwargs)  # type: ignore[arg-type]
     assert (result.home.received, result.away.received, result.transferred) == (0, 70000, 0)
     strict_rules = rs.with_overrides({"justified_concession_penalties": True})
@@ -170,6 +230,7 @@ def test_justified_concession_transfers_nothing_by_default(rs: Ruleset) -> None:
 
 
 # --- inducements (p.28) ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("a", "b", "money"),
@@ -185,9 +246,17 @@ def test_inducement_money_uses_match_tv_with_petty_cash() -> None:
 
 @pytest.mark.parametrize(
     ("key", "team", "price"),
-    [("bribes", "goblin", 50000), ("bribes", "orc", 100000), ("halfling_master_chef", "halfling", 100000),
-     ("halfling_master_chef", "human", 300000), ("bloodweiser_babes", "elf", 50000), ("wizard", "dwarf", 150000),
-     ("extra_training", "skaven", 100000), ("igor", "undead", 100000), ("wandering_apothecaries", "human", 100000)],
+    [
+        ("bribes", "goblin", 50000),
+        ("bribes", "orc", 100000),
+        ("halfling_master_chef", "halfling", 100000),
+        ("halfling_master_chef", "human", 300000),
+        ("bloodweiser_babes", "elf", 50000),
+        ("wizard", "dwarf", 150000),
+        ("extra_training", "skaven", 100000),
+        ("igor", "undead", 100000),
+        ("wandering_apothecaries", "human", 100000),
+    ],
 )
 def test_inducement_prices(rs: Ruleset, key: str, team: str, price: int) -> None:
     assert inducement_price(rs, key, team) == price

@@ -12,13 +12,29 @@ from league.rules import Parameters, Ruleset, RulesetParameterError
 from league.rules.loader import DATA_DIR
 
 SHARED_LEAGUE_RULES = {  # tables/league_rules.csv of the facts dataset (seed 000 p.16-29)
-    "starting_treasury": 1000000, "roster_min_players": 11, "roster_max_players": 16, "fan_factor_cost": 10000,
-    "fan_factor_max_at_creation": 9, "assistant_coach_cost": 10000, "cheerleader_cost": 10000,
-    "apothecary_cost": 50000, "apothecary_max": 1, "reroll_cost_multiplier_after_creation": 2,
-    "winnings_per_point": 10000, "winnings_bonus_win_or_draw": 10000, "spiralling_expenses_threshold": 1750000,
-    "spiralling_expenses_band": 150000, "spiralling_expenses_step": 10000, "stat_max_increase": 2,
-    "stat_max_value": 10, "stat_max_decrease": 2, "stat_min_value": 1, "mercenary_extra_cost": 30000,
-    "mercenary_extra_skill_cost": 50000, "max_rerolls": 8, "concession_spp_leave_threshold": 51,
+    "starting_treasury": 1000000,
+    "roster_min_players": 11,
+    "roster_max_players": 16,
+    "fan_factor_cost": 10000,
+    "fan_factor_max_at_creation": 9,
+    "assistant_coach_cost": 10000,
+    "cheerleader_cost": 10000,
+    "apothecary_cost": 50000,
+    "apothecary_max": 1,
+    "reroll_cost_multiplier_after_creation": 2,
+    "winnings_per_point": 10000,
+    "winnings_bonus_win_or_draw": 10000,
+    "spiralling_expenses_threshold": 1750000,
+    "spiralling_expenses_band": 150000,
+    "spiralling_expenses_step": 10000,
+    "stat_max_increase": 2,
+    "stat_max_value": 10,
+    "stat_max_decrease": 2,
+    "stat_min_value": 1,
+    "mercenary_extra_cost": 30000,
+    "mercenary_extra_skill_cost": 50000,
+    "max_rerolls": 8,
+    "concession_spp_leave_threshold": 51,
     "journeyman_fill_to": 11,
 }
 
@@ -37,7 +53,11 @@ def test_toml_holds_exactly_the_parameters() -> None:
 def test_recommended_readings_are_the_defaults(rs: Ruleset) -> None:
     p = rs.params
     assert (p.se_tv_includes_petty_cash, p.mvp_mode, p.free_fan_factor, p.justified_concession_penalties) == (
-        False, "random", False, False)
+        False,
+        "random",
+        False,
+        False,
+    )
     assert p.ignored_injury_misses_next_game and p.final_inducements == "none"
 
 
@@ -51,11 +71,18 @@ def test_no_spiralling_band_table_shipped() -> None:
 def test_with_overrides_accepted(rs: Ruleset) -> None:
     house = rs.with_overrides({"mvp_mode": "chosen", "free_fan_factor": True, "starting_treasury": 1100000})
     assert (house.params.mvp_mode, house.params.free_fan_factor, house.params.starting_treasury) == (
-        "chosen", True, 1100000)
+        "chosen",
+        True,
+        1100000,
+    )
     assert house.teams is rs.teams and house.casualty_table is rs.casualty_table  # tables shared
     assert rs.params.mvp_mode == "random"  # the cached ruleset is untouched
     assert dict(house.with_overrides({"max_rerolls": 6}).overrides) == {
-        "mvp_mode": "chosen", "free_fan_factor": True, "starting_treasury": 1100000, "max_rerolls": 6}
+        "mvp_mode": "chosen",
+        "free_fan_factor": True,
+        "starting_treasury": 1100000,
+        "max_rerolls": 6,
+    }
 
 
 @pytest.mark.parametrize(

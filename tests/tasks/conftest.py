@@ -97,8 +97,9 @@ def celery_worker_session(django_db_setup, django_db_blocker):
     app.conf.update(task_routes={"*": {"queue": queue}})
     try:
         with django_db_blocker.unblock():
-            with testing_worker.start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10,
-                                             queues=[queue]) as worker:
+            with testing_worker.start_worker(
+                app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
+            ) as worker:
                 yield worker
     finally:
         app.conf.update(task_routes=saved)
@@ -113,10 +114,21 @@ def celery_worker_session(django_db_setup, django_db_blocker):
 def twin(league, humans, orcs, coach_alice, coach_bob, commissioner):
     """The worked match again between two new teams built like tests/matches/conftest.py's (after
     them: the orcs' fixture makes bob a member)."""
-    home = team_create(league=league, coach=coach_alice, name="Reavers II", race="human",
-                       players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)])
-    away = team_create(league=league, coach=coach_bob, name="Gouged Eye II", race="orc", fan_factor=3,
-                       players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)])
+    home = team_create(
+        league=league,
+        coach=coach_alice,
+        name="Reavers II",
+        race="human",
+        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
+    )
+    away = team_create(
+        league=league,
+        coach=coach_bob,
+        name="Gouged Eye II",
+        race="orc",
+        fan_factor=3,
+        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
+    )
     match = match_schedule(league=league, home=home, away=away, by=commissioner)
     match = prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice)
     # The fixture's own function, called for these teams: the same report, the same dice.
@@ -138,17 +150,33 @@ def state(match: Match) -> dict[str, Any]:
     return {
         "status": match.status,
         "steps": sorted((s.order, s.step, s.status) for s in MatchStep.objects.filter(match=match)),
-        "teams": sorted((sides[t.pk], t.treasury, t.team_value, t.fan_factor, t.rerolls)
-                        for t in (match.home, match.away)),
-        "players": sorted((name[p.pk], p.name, p.position, p.status, p.spp, p.miss_next_game, p.niggling_injuries)
-                          for p in players),
-        "ledger": sorted((sides[e.team_id], e.kind, e.amount, plain(e.key))
-                         for e in TreasuryEntry.objects.filter(team_id__in=list(sides))),
+        "teams": sorted(
+            (sides[t.pk], t.treasury, t.team_value, t.fan_factor, t.rerolls) for t in (match.home, match.away)
+        ),
+        "players": sorted(
+            (name[p.pk], p.name, p.position, p.status, p.spp, p.miss_next_game, p.niggling_injuries) for p in players
+        ),
+        "ledger": sorted(
+            (sides[e.team_id], e.kind, e.amount, plain(e.key))
+            for e in TreasuryEntry.objects.filter(team_id__in=list(sides))
+        ),
         "effects": effects_by_step(match, plain),
-        "rolls": sorted((name[r.player_id], r.index, r.d6a, r.d6b, json.dumps(r.options, sort_keys=True), r.choice,
-                         r.skill, r.pending) for r in ImprovementRoll.objects.filter(match=match)),
-        "injuries": sorted((name[i.player_id], i.casualty, i.stat, i.applied)
-                           for i in Injury.objects.filter(match=match)),
+        "rolls": sorted(
+            (
+                name[r.player_id],
+                r.index,
+                r.d6a,
+                r.d6b,
+                json.dumps(r.options, sort_keys=True),
+                r.choice,
+                r.skill,
+                r.pending,
+            )
+            for r in ImprovementRoll.objects.filter(match=match)
+        ),
+        "injuries": sorted(
+            (name[i.player_id], i.casualty, i.stat, i.applied) for i in Injury.objects.filter(match=match)
+        ),
         "dice": sorted((plain(d.purpose), tuple(d.values), d.source) for d in DiceRoll.objects.filter(match=match)),
     }
 
@@ -180,8 +208,12 @@ def subprocess_broker(tmp_path) -> Iterator[Broker]:
     options: dict[str, Any] = {}
     if url.startswith("memory://"):
         url = "filesystem://"
-        options = {"data_folder_in": str(tmp_path / "broker"), "data_folder_out": str(tmp_path / "broker"),
-                   "control_folder": str(tmp_path / "broker-control"), "polling_interval": 0.05}
+        options = {
+            "data_folder_in": str(tmp_path / "broker"),
+            "data_folder_out": str(tmp_path / "broker"),
+            "control_folder": str(tmp_path / "broker-control"),
+            "polling_interval": 0.05,
+        }
         for folder in ("broker", "broker-control"):
             (tmp_path / folder).mkdir()
     broker = Broker(url, f"tests-postgame-{uuid.uuid4().hex[:12]}", options)
@@ -223,17 +255,40 @@ class Workers:
 
     def start(self, *, apply_delay: float, lease_seconds: int) -> tuple[subprocess.Popen, Path]:
         log = self.tmp_path / f"worker{len(self.procs)}.log"
-        env = {**os.environ, **_database_env(), "DJANGO_SETTINGS_MODULE": "tests.tasks.worker_settings",
-               "CELERY_BROKER_URL": self.broker.url, "TEST_WORKER_QUEUE": self.broker.queue,
-               "TEST_BROKER_TRANSPORT_OPTIONS": json.dumps(self.broker.transport_options),
-               "POSTGAME_APPLY_DELAY": str(apply_delay), "POSTGAME_LEASE_SECONDS": str(lease_seconds)}
+        env = {
+            **os.environ,
+            **_database_env(),
+            "DJANGO_SETTINGS_MODULE": "tests.tasks.worker_settings",
+            "CELERY_BROKER_URL": self.broker.url,
+            "TEST_WORKER_QUEUE": self.broker.queue,
+            "TEST_BROKER_TRANSPORT_OPTIONS": json.dumps(self.broker.transport_options),
+            "POSTGAME_APPLY_DELAY": str(apply_delay),
+            "POSTGAME_LEASE_SECONDS": str(lease_seconds),
+        }
         celery = str(Path(sys.executable).with_name("celery"))
         with open(log, "w") as out:
             proc = subprocess.Popen(
-                [celery, "-A", "league", "worker", "--pool=solo", "-Q", self.broker.queue, "--loglevel=INFO",
-                 "--without-gossip", "--without-mingle", "--without-heartbeat",
-                 "-n", f"{self.broker.queue}-{len(self.procs)}@%h"],
-                env=env, cwd=settings.BASE_DIR, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+                [
+                    celery,
+                    "-A",
+                    "league",
+                    "worker",
+                    "--pool=solo",
+                    "-Q",
+                    self.broker.queue,
+                    "--loglevel=INFO",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                    "-n",
+                    f"{self.broker.queue}-{len(self.procs)}@%h",
+                ],
+                env=env,
+                cwd=settings.BASE_DIR,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self.procs.append(proc)
         return proc, log
 
@@ -259,8 +314,13 @@ def app_broker(url: str, *, queue: str | None = None, transport_options: dict | 
     """Point this process's Celery producers at another broker (and the post-match tasks at
     another queue) for a while; the in-process test worker keeps its own connection."""
     conf = app.conf
-    saved = (os.environ.get("CELERY_BROKER_URL"), conf.broker_url, conf.broker_transport_options,
-             conf.task_routes, conf.task_always_eager)
+    saved = (
+        os.environ.get("CELERY_BROKER_URL"),
+        conf.broker_url,
+        conf.broker_transport_options,
+        conf.task_routes,
+        conf.task_always_eager,
+    )
     os.environ["CELERY_BROKER_URL"] = url  # Celery reads the environment before its own setting
     conf.broker_url, conf.broker_transport_options = url, transport_options or {}
     conf.task_always_eager = False
@@ -299,8 +359,10 @@ def check_worked_numbers(home, away) -> None:
     assert spp[(away.pk, 1)] == 3 + 5 and spp[(away.pk, 2)] == 2
     assert sum(spp.values()) == 6 + 1 + 5 + 8 + 2
     # 6 SPP reaches Experienced: one improvement roll each for #1, pending the coach's choice.
-    rolls = {r.player.team_id: r for r in ImprovementRoll.objects.filter(player__team__in=[home, away])
-             .select_related("player")}
+    rolls = {
+        r.player.team_id: r
+        for r in ImprovementRoll.objects.filter(player__team__in=[home, away]).select_related("player")
+    }
     assert len(rolls) == 2 and rolls[home.pk].player.number == rolls[away.pk].player.number == 1
     assert (rolls[home.pk].d6a, rolls[home.pk].d6b, rolls[home.pk].pending) == (3, 3, True)
     assert (rolls[away.pk].d6a, rolls[away.pk].d6b, rolls[away.pk].pending) == (2, 5, True)

@@ -37,23 +37,49 @@ CEILING = 30
 
 
 def sequence_queries(league, alice, bob, commissioner, size: int) -> tuple[int, Match]:
-    home = team_create(league=league, coach=alice, name=f"Humans {size}", race="human",
-                       players=[PlayerOrder("lineman", f"H{i}") for i in range(1, size + 1)])
-    away = team_create(league=league, coach=bob, name=f"Orcs {size}", race="orc", fan_factor=3,
-                       players=[PlayerOrder("lineman", f"O{i}") for i in range(1, size + 1)])
+    home = team_create(
+        league=league,
+        coach=alice,
+        name=f"Humans {size}",
+        race="human",
+        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, size + 1)],
+    )
+    away = team_create(
+        league=league,
+        coach=bob,
+        name=f"Orcs {size}",
+        race="orc",
+        fan_factor=3,
+        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, size + 1)],
+    )
     match = match_schedule(league=league, home=home, away=away, by=commissioner)
     prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=alice)
     h1, h2, h3, h4 = (home.players.get(number=n).pk for n in (1, 2, 3, 4))
     o1, o2, o3 = (away.players.get(number=n).pk for n in (1, 2, 3))
     report = ReportInput(
-        home_score=2, away_score=1, home_fame=1, gate=25,
-        lines=(PlayerLine(h1, touchdowns=2), PlayerLine(h2, completions=1), PlayerLine(o1, touchdowns=1),
-               PlayerLine(o2, casualties=1)),
+        home_score=2,
+        away_score=1,
+        home_fame=1,
+        gate=25,
+        lines=(
+            PlayerLine(h1, touchdowns=2),
+            PlayerLine(h2, completions=1),
+            PlayerLine(o1, touchdowns=1),
+            PlayerLine(o2, casualties=1),
+        ),
         # Badly hurt, both (D6 1-3): nobody misses the next match, nobody dies.
         casualties=(CasualtyLine(h3, d6=2, d8=1), CasualtyLine(o3, d6=3, d8=5)),
-        dice={"mvp:home:1": [4], "mvp:away:1": [1], "winnings:home": [2], "winnings_reroll:home": [5],
-              "winnings:away": [3], "ff:home": [6, 6, 6], "ff:away": [1, 1],
-              f"improvement:p{h1}:1": [3, 3], f"improvement:p{o1}:1": [2, 5]},
+        dice={
+            "mvp:home:1": [4],
+            "mvp:away:1": [1],
+            "winnings:home": [2],
+            "winnings_reroll:home": [5],
+            "winnings:away": [3],
+            "ff:home": [6, 6, 6],
+            "ff:away": [1, 1],
+            f"improvement:p{h1}:1": [3, 3],
+            f"improvement:p{o1}:1": [2, 5],
+        },
         decisions={"winnings_reroll:home": True},
     )
     report_save(match=match, report=report, by=alice)
@@ -66,15 +92,17 @@ def sequence_queries(league, alice, bob, commissioner, size: int) -> tuple[int, 
     return len(queries), match
 
 
-def test_one_sequence_reads_and_writes_as_often_for_11_players_as_for_16(league, coach_alice, commissioner,
-                                                                           user_factory):
+def test_one_sequence_reads_and_writes_as_often_for_11_players_as_for_16(
+    league, coach_alice, commissioner, user_factory
+):
     bob = user_factory("bob")
     league_join(league=league, user=bob)
     small, small_match = sequence_queries(league, coach_alice, bob, commissioner, 11)
     large, large_match = sequence_queries(league, coach_alice, bob, commissioner, 16)
     # The same plan on both sides (keys name players by id, so compare kinds and figures)...
     assert sorted(MatchEffect.objects.filter(match=small_match).values_list("kind", "amount")) == sorted(
-        MatchEffect.objects.filter(match=large_match).values_list("kind", "amount"))
+        MatchEffect.objects.filter(match=large_match).values_list("kind", "amount")
+    )
     assert not Player.objects.filter(journeyman=True).exists()
     # ...and the same number of queries to apply it.
     assert small == large

@@ -28,7 +28,8 @@ def postgame_runs(runs, match):
 
 
 def test_a_confirmed_match_runs_in_the_worker_and_every_number_is_the_rulebooks(
-        celery_worker, task_runs, ready_match, worked_report, humans, orcs, coach_alice, coach_bob):
+    celery_worker, task_runs, ready_match, worked_report, humans, orcs, coach_alice, coach_bob
+):
     match = play(ready_match, worked_report, coach_alice, coach_bob)
     assert match.queued_at is not None  # handed to the broker at commit
     wait_for(lambda: processed(match), "the worker to process the match")
@@ -39,13 +40,16 @@ def test_a_confirmed_match_runs_in_the_worker_and_every_number_is_the_rulebooks(
 
 
 def test_a_task_delivered_twice_and_a_direct_call_apply_the_sequence_once(
-        celery_worker, task_runs, ready_match, worked_report, humans, orcs, coach_alice, coach_bob):
+    celery_worker, task_runs, ready_match, worked_report, humans, orcs, coach_alice, coach_bob
+):
     match = play(ready_match, worked_report, coach_alice, coach_bob)  # queued once by the confirmation
     run_postgame.delay(match.pk)  # delivered again, twice, while the first may be running
     run_postgame.delay(match.pk)
     direct = postgame_run(match.pk)  # and the service called straight away, in this thread
-    runs = wait_for(lambda: len(postgame_runs(task_runs, match)) == 3 and postgame_runs(task_runs, match),
-                    "the three deliveries to be handled")
+    runs = wait_for(
+        lambda: len(postgame_runs(task_runs, match)) == 3 and postgame_runs(task_runs, match),
+        "the three deliveries to be handled",
+    )
     assert processed(match)
     # Exactly one of the four claimed the match; the others found nothing to do.
     assert sorted([direct] + [r.result for r in runs]) == [False, False, False, True]
@@ -54,12 +58,15 @@ def test_a_task_delivered_twice_and_a_direct_call_apply_the_sequence_once(
     assert len(effects) == len(set(effects)) > 20
     entries = TreasuryEntry.objects.filter(match=match)
     assert sorted(entries.values_list("key", flat=True)) == [
-        f"match:{match.pk}:winnings:away", f"match:{match.pk}:winnings:home"]
+        f"match:{match.pk}:winnings:away",
+        f"match:{match.pk}:winnings:home",
+    ]
     check_worked_numbers(humans, orcs)  # nothing paid or counted twice
 
 
 def test_with_the_broker_down_the_match_waits_and_the_sweep_queues_it_later(
-        celery_worker, task_runs, ready_match, worked_report, humans, orcs, coach_alice, coach_bob, caplog):
+    celery_worker, task_runs, ready_match, worked_report, humans, orcs, coach_alice, coach_bob, caplog
+):
     with app_broker(UNREACHABLE), caplog.at_level(logging.WARNING, logger="matches.services.postgame"):
         match = play(ready_match, worked_report, coach_alice, coach_bob)
         assert "could not queue the post-match sequence" in caplog.text

@@ -34,7 +34,8 @@ LEASE = 2  # seconds: how soon the sweep may hand a dead worker's run to another
 
 
 def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_completes_the_run(
-        workers, subprocess_broker, twin, ready_match, worked_report, humans, orcs, coach_alice, coach_bob):
+    workers, subprocess_broker, twin, ready_match, worked_report, humans, orcs, coach_alice, coach_bob
+):
     # The reference: the twin match, uninterrupted (eagerly, in this process).
     twin_match, twin_report = twin
     play(twin_match, twin_report, coach_alice, coach_bob)
@@ -45,8 +46,11 @@ def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_compl
     with app_broker(broker.url, queue=broker.queue, transport_options=broker.transport_options):
         first, first_log = workers.start(apply_delay=APPLY_DELAY, lease_seconds=LEASE)
         match = play(ready_match, worked_report, coach_alice, coach_bob)
-        wait_for(lambda: f"match {match.pk}: players written, pausing" in first_log.read_text(),
-                 "the first worker to be halfway through the writes", log=first_log)
+        wait_for(
+            lambda: f"match {match.pk}: players written, pausing" in first_log.read_text(),
+            "the first worker to be halfway through the writes",
+            log=first_log,
+        )
         workers.kill(first)  # SIGKILL: no warm shutdown, no cleanup
 
         # The frozen input and the server's dice were committed before the application began; of
@@ -63,8 +67,11 @@ def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_compl
             assert ledger_balance(team) == team.treasury
 
         second, second_log = workers.start(apply_delay=0, lease_seconds=LEASE)
-        wait_for(lambda: Match.objects.get(pk=match.pk).lease_until < timezone.now(), "the dead worker's lease to end",
-                 timeout=LEASE + 5)
+        wait_for(
+            lambda: Match.objects.get(pk=match.pk).lease_until < timezone.now(),
+            "the dead worker's lease to end",
+            timeout=LEASE + 5,
+        )
         assert postgame_sweep() == [match.pk]
         wait_for(lambda: processed(match), "the second worker to finish the sequence", log=second_log)
 

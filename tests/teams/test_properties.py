@@ -48,8 +48,12 @@ _names = itertools.count()
 @given(ops=st.lists(operation, max_size=20))
 def test_kept_value_and_balance_always_match_a_full_recomputation(league, coach_alice, commissioner, ops):
     team = team_create(
-        league=league, coach=coach_alice, name=f"Prop {next(_names)}", race="human",
-        players=[PlayerOrder("lineman", f"L{i}") for i in range(11)], rerolls=1,
+        league=league,
+        coach=coach_alice,
+        name=f"Prop {next(_names)}",
+        race="human",
+        players=[PlayerOrder("lineman", f"L{i}") for i in range(11)],
+        rerolls=1,
     )
     for op, arg in ops:
         active = list(team.players.filter(status=Player.Status.ACTIVE).order_by("pk"))

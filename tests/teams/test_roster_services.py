@@ -98,8 +98,14 @@ def test_a_reroll_after_creation_costs_double_but_adds_list_price(humans, coach_
 
 
 def test_reroll_maximum(league, coach_alice):
-    team = team_create(league=league, coach=coach_alice, name="Max", race="human",
-                       players=[PlayerOrder("lineman", f"L{i}") for i in range(11)], rerolls=8)
+    team = team_create(
+        league=league,
+        coach=coach_alice,
+        name="Max",
+        race="human",
+        players=[PlayerOrder("lineman", f"L{i}") for i in range(11)],
+        rerolls=8,
+    )
     with pytest.raises(TeamRuleError, match="at most 8 team re-rolls"):
         team_buy_reroll(team=team, by=coach_alice)
 
@@ -120,8 +126,13 @@ def test_staff_hire_and_release(humans, coach_alice):
 
 
 def test_undead_may_not_hire_an_apothecary(league, coach_alice):
-    team = team_create(league=league, coach=coach_alice, name="Dead", race="undead",
-                       players=[PlayerOrder("skeleton", f"S{i}") for i in range(11)])
+    team = team_create(
+        league=league,
+        coach=coach_alice,
+        name="Dead",
+        race="undead",
+        players=[PlayerOrder("skeleton", f"S{i}") for i in range(11)],
+    )
     with pytest.raises(TeamRuleError, match="may not hire an apothecary"):
         staff_hire(team=team, kind="apothecary", by=coach_alice)
 
@@ -172,8 +183,13 @@ def test_drafts_still_obey_maxima_and_budget(league, coach_alice):
 def test_non_members_cannot_create_teams(league, user_factory):
     stranger = user_factory("stranger")
     with pytest.raises(PermissionDenied):
-        team_create(league=league, coach=stranger, name="Gatecrashers", race="human",
-                    players=[PlayerOrder("lineman", f"L{i}") for i in range(11)])
+        team_create(
+            league=league,
+            coach=stranger,
+            name="Gatecrashers",
+            race="human",
+            players=[PlayerOrder("lineman", f"L{i}") for i in range(11)],
+        )
 
 
 def test_commissioner_reverses_a_ledger_entry_once(humans, commissioner, coach_alice):

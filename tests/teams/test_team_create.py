@@ -21,8 +21,16 @@ HUMANS = orders(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)) 
 
 def test_legal_human_team_costs_and_value_match_the_rulebook(league, coach_alice):
     team = team_create(
-        league=league, coach=coach_alice, name="Reavers", race="human", players=HUMANS,
-        rerolls=3, fan_factor=3, assistant_coaches=1, cheerleaders=1, apothecary=True,
+        league=league,
+        coach=coach_alice,
+        name="Reavers",
+        race="human",
+        players=HUMANS,
+        rerolls=3,
+        fan_factor=3,
+        assistant_coaches=1,
+        cheerleaders=1,
+        apothecary=True,
     )
     # 7×50k + 2×70k + 70k + 2×90k = 740k; re-rolls 3×50k; FF 3×10k; staff 2×10k; apothecary 50k.
     assert team.treasury == 1_000_000 - 740_000 - 150_000 - 30_000 - 20_000 - 50_000 == 10_000
@@ -45,9 +53,7 @@ def test_legal_human_team_costs_and_value_match_the_rulebook(league, coach_alice
         ({"players": orders(("lineman", 11)), "fan_factor": 10}, "between 0 and 9"),
     ],
 )
-def test_illegal_teams_are_refused_with_their_own_message_and_nothing_is_written(
-    league, coach_alice, kwargs, expected
-):
+def test_illegal_teams_are_refused_with_their_own_message_and_nothing_is_written(league, coach_alice, kwargs, expected):
     with pytest.raises(TeamRuleError) as info:
         team_create(league=league, coach=coach_alice, name="Bad", race="human", **kwargs)
     assert any(expected in m for m in info.value.messages), info.value.messages
@@ -57,8 +63,12 @@ def test_illegal_teams_are_refused_with_their_own_message_and_nothing_is_written
 def test_no_apothecary_for_undead(league, coach_alice):
     with pytest.raises(TeamRuleError) as info:
         team_create(
-            league=league, coach=coach_alice, name="Dead", race="undead",
-            players=orders(("skeleton", 11)), apothecary=True,
+            league=league,
+            coach=coach_alice,
+            name="Dead",
+            race="undead",
+            players=orders(("skeleton", 11)),
+            apothecary=True,
         )
     assert info.value.messages == ["This team may not hire an apothecary."]
 
@@ -66,8 +76,13 @@ def test_no_apothecary_for_undead(league, coach_alice):
 def test_every_broken_rule_is_listed_at_once(league, coach_alice):
     with pytest.raises(TeamRuleError) as info:
         team_create(
-            league=league, coach=coach_alice, name="", race="khemri",
-            players=orders(("skeleton", 5)), apothecary=True, rerolls=9,
+            league=league,
+            coach=coach_alice,
+            name="",
+            race="khemri",
+            players=orders(("skeleton", 5)),
+            apothecary=True,
+            rerolls=9,
         )
     assert len(info.value.messages) == 4  # name, too few players, re-rolls, apothecary
 

@@ -22,10 +22,17 @@ ELEVEN_LINEMEN = (("lineman", 11),)  # 550,000: 450,000 left to spend
 
 @pytest.fixture
 def make_team(league, coach_alice):
-    def make(name: str = "Reavers", *, coach=None, players=ELEVEN_LINEMEN, race: str = "human", in_league=None,
-             **extra):
-        return team_create(league=in_league or league, coach=coach or coach_alice, name=name, race=race,
-                           players=lineup(*players), **extra)
+    def make(
+        name: str = "Reavers", *, coach=None, players=ELEVEN_LINEMEN, race: str = "human", in_league=None, **extra
+    ):
+        return team_create(
+            league=in_league or league,
+            coach=coach or coach_alice,
+            name=name,
+            race=race,
+            players=lineup(*players),
+            **extra,
+        )
 
     return make
 

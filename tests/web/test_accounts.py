@@ -14,8 +14,7 @@ PASSWORD = "a-Long-and-unusual-pass-42"
 def test_signup_creates_the_account_and_logs_in(client):
     page = client.get(reverse("signup"))
     assert page.status_code == 200 and 'name="password2"' in page.text
-    response = client.post(reverse("signup"), {"username": "newcoach", "password1": PASSWORD,
-                                               "password2": PASSWORD})
+    response = client.post(reverse("signup"), {"username": "newcoach", "password1": PASSWORD, "password2": PASSWORD})
     assert response.status_code == 302 and response["Location"] == reverse("home")
     user = get_user_model().objects.get(username="newcoach")
     home = client.get(reverse("home"))

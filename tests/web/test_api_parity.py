@@ -20,8 +20,10 @@ ELEVEN = [PlayerOrder("lineman", f"L{i}") for i in range(11)]
 
 def twins(league, coach, rerolls: int) -> tuple[Team, Team]:
     """Two identical Human teams, one driven through the pages and one through the API."""
-    return tuple(team_create(league=league, coach=coach, name=name, race="human", players=ELEVEN, rerolls=rerolls)
-                 for name in ("Pages", "Api"))
+    return tuple(
+        team_create(league=league, coach=coach, name=name, race="human", players=ELEVEN, rerolls=rerolls)
+        for name in ("Pages", "Api")
+    )
 
 
 def via_page(client, url: str, data: dict | None = None) -> list[str]:
@@ -73,7 +75,9 @@ def run_both(page_client, api, pages: Team, api_team: Team, urls: tuple[str, str
 
 def test_hire_fire_and_rerolls_match_step_by_step(league, coach_alice, page_client, api):
     pages, api_team = twins(league, coach_alice, rerolls=5)  # treasury 1,000,000 - 550,000 - 250,000
-    assert run_both(page_client, api, pages, api_team, HIRE, {"position": "blitzer", "name": "Griff", "number": 20}) == []
+    assert (
+        run_both(page_client, api, pages, api_team, HIRE, {"position": "blitzer", "name": "Griff", "number": 20}) == []
+    )
     assert run_both(page_client, api, pages, api_team, REROLL, {}) == []  # 2 x 50,000 after creation
     pages.refresh_from_db()
     assert (pages.treasury, pages.team_value) == (200_000 - 90_000 - 100_000, 550_000 + 90_000 + 6 * 50_000)
@@ -124,7 +128,8 @@ def test_reversing_ledger_entries_matches(league, coach_alice, commissioner, cli
         assert page_errors == api_errors
         assert snapshot(pages) == snapshot(api_team)
         assert [(e.key.split(":")[0], e.memo) for e in pages.ledger.order_by("pk")] == [
-            (e.key.split(":")[0], e.memo) for e in api_team.ledger.order_by("pk")]
+            (e.key.split(":")[0], e.memo) for e in api_team.ledger.order_by("pk")
+        ]
         return page_errors
 
     assert reverse_both(lambda t: "create:rerolls", "Typo") == []
@@ -136,32 +141,59 @@ def test_reversing_ledger_entries_matches(league, coach_alice, commissioner, cli
 
 
 def draft_twins(league, coach) -> tuple[Team, Team]:
-    return tuple(team_save_draft(league=league, coach=coach, by=coach,
-                                 order=TeamOrder(name=name, race="human", players=tuple(ELEVEN[:5])))
-                 for name in ("Pages", "Api"))
+    return tuple(
+        team_save_draft(
+            league=league, coach=coach, by=coach, order=TeamOrder(name=name, race="human", players=tuple(ELEVEN[:5]))
+        )
+        for name in ("Pages", "Api")
+    )
 
 
 def draft_state(team: Team) -> tuple:
     team.refresh_from_db()
-    head = (team.race, team.status, team.rerolls, team.fan_factor, team.assistant_coaches, team.cheerleaders,
-            team.apothecary, team.treasury, team.team_value, team.ledger.count())
+    head = (
+        team.race,
+        team.status,
+        team.rerolls,
+        team.fan_factor,
+        team.assistant_coaches,
+        team.cheerleaders,
+        team.apothecary,
+        team.treasury,
+        team.team_value,
+        team.ledger.count(),
+    )
     return head, sorted(team.players.values_list("position", "number", "name"))
 
 
-@pytest.mark.parametrize("rows, head, expected", [
-    (rows_of(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)), {"rerolls": 2, "cheerleaders": 1}, []),
-    (rows_of(("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1)), {}, ["over the"]),
-    (rows_of(("lineman", 7), ("blitzer", 5)), {"rerolls": 9},
-     ["at most 4 Blitzer", "at most 8 team re-rolls", "over the"]),
-    ([("lineman", 3, "A"), ("lineman", 3, "B")], {}, ["Two players cannot wear the same number."]),
-])
+@pytest.mark.parametrize(
+    "rows, head, expected",
+    [
+        (
+            rows_of(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)),
+            {"rerolls": 2, "cheerleaders": 1},
+            [],
+        ),
+        (rows_of(("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1)), {}, ["over the"]),
+        (
+            rows_of(("lineman", 7), ("blitzer", 5)),
+            {"rerolls": 9},
+            ["at most 4 Blitzer", "at most 8 team re-rolls", "over the"],
+        ),
+        ([("lineman", 3, "A"), ("lineman", 3, "B")], {}, ["Two players cannot wear the same number."]),
+    ],
+)
 def test_editing_a_draft_matches(league, coach_alice, page_client, api, rows, head, expected):
     pages, api_team = draft_twins(league, coach_alice)
     response = page_client.post(f"/teams/{pages.pk}/edit/", form_data(name="Pages", rows=rows, action="draft", **head))
     page_errors = [str(m) for m in response.context["refusals"]] if response.status_code == 200 else []
     assert response.status_code == (200 if expected else 302)
-    body = {"name": "Api", "race": "human", "players": [{"position": p, "number": n, "name": name}
-                                                         for p, n, name in rows], **head}
+    body = {
+        "name": "Api",
+        "race": "human",
+        "players": [{"position": p, "number": n, "name": name} for p, n, name in rows],
+        **head,
+    }
     response = api.put(f"/api/teams/{api_team.pk}/", body, format="json")
     assert response.status_code == (400 if expected else 200), response.content
     assert page_errors == response.json().get("errors", [])

@@ -74,8 +74,14 @@ def test_catalogue_redirects_the_picker_and_serves_team_options_to_htmx(client):
 
 @pytest.mark.parametrize(
     "url",
-    ["/rosters/nope/human/", "/rosters/lrb6/nope/", "/rosters/?ruleset=nope", "/rosters/?team=nope",
-     "/teams/999999/", "/leagues/nope/"],
+    [
+        "/rosters/nope/human/",
+        "/rosters/lrb6/nope/",
+        "/rosters/?ruleset=nope",
+        "/rosters/?team=nope",
+        "/teams/999999/",
+        "/leagues/nope/",
+    ],
 )
 def test_bad_urls_are_404(client, url):
     assert client.get(url).status_code == 404

@@ -37,20 +37,32 @@ def _player(team: Team) -> Player:
 
 
 ENDPOINTS = [
-    Endpoint("player_hire", lambda t: reverse("teams:player_hire", args=[t.pk]),
-             lambda t: {"position": "blitzer", "number": "20", "name": "New"}),
+    Endpoint(
+        "player_hire",
+        lambda t: reverse("teams:player_hire", args=[t.pk]),
+        lambda t: {"position": "blitzer", "number": "20", "name": "New"},
+    ),
     Endpoint("player_fire", lambda t: reverse("teams:player_fire", args=[t.pk, _player(t).pk])),
-    Endpoint("player_rename", lambda t: reverse("teams:player_rename", args=[t.pk, _player(t).pk]),
-             lambda t: {"number": "42", "name": "Renamed"}),
+    Endpoint(
+        "player_rename",
+        lambda t: reverse("teams:player_rename", args=[t.pk, _player(t).pk]),
+        lambda t: {"number": "42", "name": "Renamed"},
+    ),
     Endpoint("team_buy_reroll", lambda t: reverse("teams:buy_reroll", args=[t.pk])),
     Endpoint("staff_hire", lambda t: reverse("teams:staff_hire", args=[t.pk, "cheerleaders"])),
     Endpoint("staff_fire", lambda t: reverse("teams:staff_fire", args=[t.pk, "assistant_coaches"])),
     Endpoint("team_retire", lambda t: reverse("teams:retire", args=[t.pk])),
-    Endpoint("treasury_reverse",
-             lambda t: reverse("teams:treasury_reverse", args=[t.pk, t.ledger.get(key="create:budget").pk]),
-             commissioner_only=True),
-    Endpoint("team_save_draft", lambda t: reverse("teams:edit", args=[t.pk]),
-             lambda t: form_data(name=t.name, rows=LEGAL, action="draft"), draft=True),
+    Endpoint(
+        "treasury_reverse",
+        lambda t: reverse("teams:treasury_reverse", args=[t.pk, t.ledger.get(key="create:budget").pk]),
+        commissioner_only=True,
+    ),
+    Endpoint(
+        "team_save_draft",
+        lambda t: reverse("teams:edit", args=[t.pk]),
+        lambda t: form_data(name=t.name, rows=LEGAL, action="draft"),
+        draft=True,
+    ),
     Endpoint("team_make_ready", lambda t: reverse("teams:ready", args=[t.pk]), draft=True),
 ]
 
@@ -60,8 +72,7 @@ def snapshot(team: Team) -> tuple:
     row = Team.objects.filter(pk=team.pk).values().get()
     row.pop("updated_at")
     players = list(Player.objects.filter(team=team).values_list("pk", "number", "name", "status").order_by("pk"))
-    return (row, players, TreasuryEntry.objects.filter(team=team).count(),
-            AuditEntry.objects.filter(team=team).count())
+    return (row, players, TreasuryEntry.objects.filter(team=team).count(), AuditEntry.objects.filter(team=team).count())
 
 
 @pytest.fixture
@@ -70,8 +81,13 @@ def actors(league, commissioner, coach_alice, user_factory):
     league_join(league=league, user=bob)
     boss = user_factory("boss")
     league_create(name="Other League", ruleset="lrb6", commissioner=boss)
-    return {"anonymous": None, "other_coach": bob, "owner": coach_alice, "other_commissioner": boss,
-            "commissioner": commissioner}
+    return {
+        "anonymous": None,
+        "other_coach": bob,
+        "owner": coach_alice,
+        "other_commissioner": boss,
+        "commissioner": commissioner,
+    }
 
 
 def team_for(endpoint: Endpoint, make_team, league, coach_alice) -> Team:
@@ -107,14 +123,16 @@ def test_permission_matrix(client, actors, make_team, league, coach_alice, endpo
     assert changed is allowed, f"{endpoint.name} by {actor}: changed={changed}"
 
 
-CONFIRMATION_PAGES = [e for e in ENDPOINTS if e.name in {"player_fire", "staff_fire", "team_retire",
-                                                         "treasury_reverse", "player_rename"}]
+CONFIRMATION_PAGES = [
+    e for e in ENDPOINTS if e.name in {"player_fire", "staff_fire", "team_retire", "treasury_reverse", "player_rename"}
+]
 
 
 @pytest.mark.parametrize("actor", ACTORS)
 @pytest.mark.parametrize("endpoint", CONFIRMATION_PAGES, ids=[e.name for e in CONFIRMATION_PAGES])
-def test_confirmation_pages_are_shown_only_to_those_who_may_act(client, actors, make_team, league,
-                                                                coach_alice, endpoint, actor):
+def test_confirmation_pages_are_shown_only_to_those_who_may_act(
+    client, actors, make_team, league, coach_alice, endpoint, actor
+):
     team = team_for(endpoint, make_team, league, coach_alice)
     before = snapshot(team)
     if actors[actor] is not None:

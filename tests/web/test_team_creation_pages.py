@@ -17,9 +17,17 @@ pytestmark = pytest.mark.django_db
 def form_data(name="Reavers", race="human", rows=(), action="create", **head):
     """A creation form as the browser posts it; rows are (position, number, name)."""
     data = {
-        "name": name, "race": race, "rerolls": "0", "fan_factor": "0", "assistant_coaches": "0",
-        "cheerleaders": "0", "players-TOTAL_FORMS": str(len(rows)), "players-INITIAL_FORMS": "0",
-        "players-MIN_NUM_FORMS": "0", "players-MAX_NUM_FORMS": "30", "action": action,
+        "name": name,
+        "race": race,
+        "rerolls": "0",
+        "fan_factor": "0",
+        "assistant_coaches": "0",
+        "cheerleaders": "0",
+        "players-TOTAL_FORMS": str(len(rows)),
+        "players-INITIAL_FORMS": "0",
+        "players-MIN_NUM_FORMS": "0",
+        "players-MAX_NUM_FORMS": "30",
+        "action": action,
     }
     data.update({k: str(v) for k, v in head.items()})
     for i, (position, number, player_name) in enumerate(rows):
@@ -41,8 +49,12 @@ LEGAL = rows_of(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)) 
 
 
 def nothing_written() -> bool:
-    return not (Team.objects.exists() or Player.objects.exists() or TreasuryEntry.objects.exists()
-                or AuditEntry.objects.filter(team__isnull=False).exists())
+    return not (
+        Team.objects.exists()
+        or Player.objects.exists()
+        or TreasuryEntry.objects.exists()
+        or AuditEntry.objects.filter(team__isnull=False).exists()
+    )
 
 
 def new_url(league) -> str:
@@ -86,8 +98,7 @@ def test_blank_rows_are_ignored(alice_client, league):
         (LEGAL[:-1] + [("lineman", "seven", "Twin")], "Enter a whole number."),
         (LEGAL[:-1] + [("lineman", 12, "")], "Every player needs a name."),
     ],
-    ids=["position-max", "over-budget", "too-few", "unknown-position", "duplicate-number", "non-numeric",
-         "no-name"],
+    ids=["position-max", "over-budget", "too-few", "unknown-position", "duplicate-number", "non-numeric", "no-name"],
 )
 def test_refusals_keep_everything_typed_and_write_nothing(alice_client, league, rows, expected):
     response = alice_client.post(new_url(league), form_data(name="Typed Name", rows=rows, fan_factor=2))
@@ -175,8 +186,7 @@ def test_live_preview_shows_cost_budget_left_and_broken_rules_without_writing(al
     legal = alice_client.post(url, form_data(rows=LEGAL), HTTP_HX_REQUEST="true")
     assert 'id="budget-left">260,000<' in legal.text and 'id="order-ok"' in legal.text
 
-    over = alice_client.post(url, form_data(rows=rows_of(("lineman", 6), ("blitzer", 4), ("catcher", 4),
-                                                         ("ogre", 1))))
+    over = alice_client.post(url, form_data(rows=rows_of(("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1))))
     assert 'text-danger" id="budget-left">-80,000<' in over.text and "over the 1" in over.text
 
     unreadable = alice_client.post(url, form_data(race="", rows=[("", "x", "")], rerolls="lots"))
@@ -202,11 +212,11 @@ def test_adding_and_removing_a_row(alice_client, league):
     url = reverse("league:team_new_fields", args=[league.slug])
     rows = [("lineman", 1, "A"), ("lineman", 2, "B")]
     added = alice_client.post(url, {**form_data(rows=rows), "add_row": "1"}, HTTP_HX_REQUEST="true")
-    assert added.text.count("player-row\"") == 3
+    assert added.text.count('player-row"') == 3
     assert 'name="players-TOTAL_FORMS" value="3"' in added.text
     assert 'name="players-2-number" value="3"' in added.text  # the next free number
     removed = alice_client.post(url, {**form_data(rows=rows), "remove_row": "0"}, HTTP_HX_REQUEST="true")
-    assert removed.text.count("player-row\"") == 1 and 'value="B"' in removed.text and 'value="A"' not in removed.text
+    assert removed.text.count('player-row"') == 1 and 'value="B"' in removed.text and 'value="A"' not in removed.text
 
 
 def test_unknown_race_is_refused(alice_client, league):

@@ -24,12 +24,29 @@ def follow_post(client, url, data=None):
 
 
 def test_the_sheet_shows_roster_summary_ledger_and_audit_log(alice_client, make_team):
-    team = make_team(players=(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)),
-                     rerolls=3, fan_factor=3, assistant_coaches=1, cheerleaders=1, apothecary=True)
+    team = make_team(
+        players=(("lineman", 7), ("catcher", 2), ("thrower", 1), ("blitzer", 2)),
+        rerolls=3,
+        fan_factor=3,
+        assistant_coaches=1,
+        cheerleaders=1,
+        apothecary=True,
+    )
     text = alice_client.get(team.get_absolute_url()).text
-    for expected in ("Catcher", "Catch, Dodge", "Sure Hands, Pass", 'id="team-value">990,000<',
-                     'id="team-treasury">10,000<', "Starting budget", "Treasury ledger", "Audit log",
-                     "Team declared ready", "Draft saved", "Team created", "alice"):
+    for expected in (
+        "Catcher",
+        "Catch, Dodge",
+        "Sure Hands, Pass",
+        'id="team-value">990,000<',
+        'id="team-treasury">10,000<',
+        "Starting budget",
+        "Treasury ledger",
+        "Audit log",
+        "Team declared ready",
+        "Draft saved",
+        "Team created",
+        "alice",
+    ):
         assert expected in text, expected
     audit = text.split('id="audit-log"')[1]
     # Newest first: created (logged last) above ready above the draft.
@@ -37,8 +54,11 @@ def test_the_sheet_shows_roster_summary_ledger_and_audit_log(alice_client, make_
 
 
 def test_hire_a_player(alice_client, humans):
-    text = follow_post(alice_client, reverse("teams:player_hire", args=[humans.pk]),
-                       {"position": "blitzer", "number": "20", "name": "Griff"})
+    text = follow_post(
+        alice_client,
+        reverse("teams:player_hire", args=[humans.pk]),
+        {"position": "blitzer", "number": "20", "name": "Griff"},
+    )
     assert "#20 Griff hired." in text
     humans.refresh_from_db()
     assert humans.players.filter(number=20, name="Griff", position="blitzer").exists()
@@ -77,8 +97,11 @@ def test_a_refused_hire_redirects_to_the_team_page_with_its_messages_and_input(a
     the team page then says every reason and shows the form as typed."""
     team = make_team(players=(("lineman", 11), ("blitzer", 4)))  # 910,000: 90,000 left
     url = reverse("teams:player_hire", args=[team.pk])
-    before = (list(team.players.values_list("pk", "number", "name", "position", "status")),
-              list(team.ledger.values_list("pk", "amount")), team.audit.count())
+    before = (
+        list(team.players.values_list("pk", "number", "name", "position", "status")),
+        list(team.ledger.values_list("pk", "amount")),
+        team.audit.count(),
+    )
 
     # Refused by the rules, for two reasons at once.
     response = alice_client.post(url, {"position": "blitzer", "number": "3", "name": "Griff Oberwald"})
@@ -105,26 +128,30 @@ def test_a_refused_hire_redirects_to_the_team_page_with_its_messages_and_input(a
 
     # Nothing was written: no player, no ledger entry, no audit entry, same treasury.
     team.refresh_from_db()
-    assert (list(team.players.values_list("pk", "number", "name", "position", "status")),
-            list(team.ledger.values_list("pk", "amount")), team.audit.count()) == before
+    assert (
+        list(team.players.values_list("pk", "number", "name", "position", "status")),
+        list(team.ledger.values_list("pk", "amount")),
+        team.audit.count(),
+    ) == before
     assert team.treasury == 90_000 and team.players.count() == 15
 
 
 def test_a_refused_hire_keeps_its_input_for_its_own_team_only(alice_client, make_team):
     reavers, other = make_team(), make_team("Other Team")
-    alice_client.post(reverse("teams:player_hire", args=[reavers.pk]),
-                      {"position": "lineman", "number": "3", "name": "Twin"})
+    alice_client.post(
+        reverse("teams:player_hire", args=[reavers.pk]), {"position": "lineman", "number": "3", "name": "Twin"}
+    )
     assert 'value="Twin"' not in _hire_form(alice_client.get(other.get_absolute_url()).text)
     assert 'value="Twin"' in _hire_form(alice_client.get(reavers.get_absolute_url()).text)
 
 
 def test_hiring_over_the_treasury_or_position_maximum_is_refused(alice_client, make_team):
     team = make_team(players=(("lineman", 11), ("blitzer", 4)))  # 910,000: 90,000 left
-    text = follow_post(alice_client, reverse("teams:player_hire", args=[team.pk]),
-                       {"position": "blitzer", "name": "Fifth"})
+    text = follow_post(
+        alice_client, reverse("teams:player_hire", args=[team.pk]), {"position": "blitzer", "name": "Fifth"}
+    )
     assert "at most 4 Blitzer" in text
-    text = follow_post(alice_client, reverse("teams:player_hire", args=[team.pk]),
-                       {"position": "ogre", "name": "Big"})
+    text = follow_post(alice_client, reverse("teams:player_hire", args=[team.pk]), {"position": "ogre", "name": "Big"})
     assert "treasury holds" in text
     assert team.players.count() == 15
 
@@ -194,8 +221,13 @@ def test_retire_then_every_change_is_refused(alice_client, humans):
     humans.refresh_from_db()
     assert humans.status == Team.Status.RETIRED
     player = humans.players.get(number=1)
-    before = (list(humans.players.values_list("pk", "name", "number", "status")), humans.ledger.count(),
-              humans.audit.count(), humans.rerolls, humans.cheerleaders)
+    before = (
+        list(humans.players.values_list("pk", "name", "number", "status")),
+        humans.ledger.count(),
+        humans.audit.count(),
+        humans.rerolls,
+        humans.cheerleaders,
+    )
     posts = [
         (reverse("teams:player_hire", args=[humans.pk]), {"position": "lineman", "name": "Late"}),
         (reverse("teams:player_fire", args=[humans.pk, player.pk]), {}),
@@ -208,8 +240,13 @@ def test_retire_then_every_change_is_refused(alice_client, humans):
         response = alice_client.post(url, data, follow=True)
         assert "This team is retired: it cannot be changed that way." in html.unescape(response.text), url
     humans.refresh_from_db()
-    assert (list(humans.players.values_list("pk", "name", "number", "status")), humans.ledger.count(),
-            humans.audit.count(), humans.rerolls, humans.cheerleaders) == before
+    assert (
+        list(humans.players.values_list("pk", "name", "number", "status")),
+        humans.ledger.count(),
+        humans.audit.count(),
+        humans.rerolls,
+        humans.cheerleaders,
+    ) == before
     page = alice_client.get(humans.get_absolute_url()).text
     assert "Retired" in page and 'id="hire-form"' not in page
 
@@ -269,8 +306,9 @@ def test_french_team_page(client, humans, coach_alice):
     client.cookies["django_language"] = "fr"
     text = client.get(humans.get_absolute_url()).text
     assert "Trésorerie" in text and "Trois-quart" in text and 'lang="fr"' in text
-    response = client.post(reverse("teams:player_hire", args=[humans.pk]),
-                           {"position": "dragon", "name": "Smaug"}, follow=True)
+    response = client.post(
+        reverse("teams:player_hire", args=[humans.pk]), {"position": "dragon", "name": "Smaug"}, follow=True
+    )
     assert "« dragon » n'est pas un poste de cette équipe." in html.unescape(response.text)
 
 
@@ -284,8 +322,9 @@ def _count_queries(client, url) -> int:
 
 
 @pytest.mark.parametrize("viewer", ["anonymous", "owner", "commissioner"])
-def test_team_page_queries_do_not_grow_with_players(client, make_team, coach_alice, commissioner,
-                                                    django_assert_num_queries, viewer):
+def test_team_page_queries_do_not_grow_with_players(
+    client, make_team, coach_alice, commissioner, django_assert_num_queries, viewer
+):
     small = make_team("Eleven", players=(("lineman", 11),))
     big = make_team("Sixteen", players=(("lineman", 10), ("blitzer", 4), ("catcher", 2)))
     assert big.players.count() == 16 and small.players.count() == 11
@@ -297,8 +336,9 @@ def test_team_page_queries_do_not_grow_with_players(client, make_team, coach_ali
         assert client.get(big.get_absolute_url()).status_code == 200
 
 
-def test_league_page_queries_do_not_grow_with_teams(client, league, make_team, user_factory,
-                                                    django_assert_num_queries, coach_alice):
+def test_league_page_queries_do_not_grow_with_teams(
+    client, league, make_team, user_factory, django_assert_num_queries, coach_alice
+):
     from league.services import league_create
 
     other = league_create(name="Big League", ruleset="lrb6", commissioner=user_factory("boss"))

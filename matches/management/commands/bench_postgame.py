@@ -45,15 +45,18 @@ class Command(BaseCommand):
         parser.add_argument("--matches", type=int, default=1000)
         parser.add_argument("--workers", type=int, default=2)
         parser.add_argument("--seed", type=int, default=6)
-        parser.add_argument("--conn-max-age", type=int, default=60,
-                            help="DB_CONN_MAX_AGE of the workers (0: a new connection per task)")
+        parser.add_argument(
+            "--conn-max-age", type=int, default=60, help="DB_CONN_MAX_AGE of the workers (0: a new connection per task)"
+        )
         parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         db = settings.DATABASES["default"]
         if "postgresql" not in db["ENGINE"] or "bench" not in str(db["NAME"]):
-            raise CommandError("Set DATABASE_URL to a PostgreSQL database whose name contains 'bench' "
-                               "(it is dropped and created): `make bench` does.")
+            raise CommandError(
+                "Set DATABASE_URL to a PostgreSQL database whose name contains 'bench' "
+                "(it is dropped and created): `make bench` does."
+            )
         broker = settings.CELERY_BROKER_URL
         if not broker.startswith("redis://"):
             raise CommandError("Set CELERY_BROKER_URL to a Redis database reserved for the bench: `make bench` does.")
@@ -107,14 +110,22 @@ class Command(BaseCommand):
             coach = User.objects.create_user(f"coach{n:03d}")
             membership_add(league=league, user=coach)
             size = 11 + n % 6  # 11 to 16 players
-            for race in races[n % len(races):] + races[:n % len(races)]:
+            for race in races[n % len(races) :] + races[: n % len(races)]:
                 lineup = _lineup(ruleset.team(race), size, budget)
                 if not lineup:
                     continue
                 players = [PlayerOrder(pos, f"P{i}") for i, pos in enumerate(lineup, start=1)]
                 try:
-                    teams.append(team_create(league=league, coach=coach, name=f"Team {n:03d}", race=race,
-                                             players=players, fan_factor=rng.randint(0, 3)))
+                    teams.append(
+                        team_create(
+                            league=league,
+                            coach=coach,
+                            name=f"Team {n:03d}",
+                            race=race,
+                            players=players,
+                            fan_factor=rng.randint(0, 3),
+                        )
+                    )
                     break
                 except TeamRuleError:
                     continue
@@ -130,8 +141,14 @@ class Command(BaseCommand):
         # One match row to read; it is deleted afterwards so the real league starts clean.
         User = get_user_model()
         teams = list(league.teams.all()[:2])
-        match = Match.objects.create(league=league, home=teams[0], away=teams[1], ruleset="lrb6",
-                                     ruleset_version="-", scheduled_by=User.objects.get(username="commissioner"))
+        match = Match.objects.create(
+            league=league,
+            home=teams[0],
+            away=teams[1],
+            ruleset="lrb6",
+            ruleset_version="-",
+            scheduled_by=User.objects.get(username="commissioner"),
+        )
         client = _redis(broker)
         window = meter.start()
         for _ in range(count):
@@ -158,11 +175,18 @@ class Command(BaseCommand):
                 for match, by in matches:
                     report_confirm(match=match, by=by)
             ids = [m.pk for m, _by in matches]
-            _until(lambda: not Match.objects.filter(pk__in=ids).exclude(
-                status__in=[Match.Status.PROCESSED, Match.Status.FAILED]).exists(), f"round {n + 1}")
+            _until(
+                lambda: (
+                    not Match.objects.filter(pk__in=ids)
+                    .exclude(status__in=[Match.Status.PROCESSED, Match.Status.FAILED])
+                    .exists()
+                ),
+                f"round {n + 1}",
+            )
             meter.stop(window)
-            failed += list(Match.objects.filter(pk__in=ids, status=Match.Status.FAILED)
-                           .values_list("pk", "failure_reason"))
+            failed += list(
+                Match.objects.filter(pk__in=ids, status=Match.Status.FAILED).values_list("pk", "failure_reason")
+            )
             if (n + 1) % 5 == 0:
                 self._log(f"round {n + 1}: {(n + 1) * per_round} matches, {window.seconds:.1f}s of post-match so far")
         if failed:
@@ -201,36 +225,53 @@ class Command(BaseCommand):
                 casualties.append(CasualtyLine(victim, d6=rng.randint(1, 6), d8=rng.randint(1, 8)))
                 _bump(lines[other], rng.choice(sorted(lines[other])), "casualties")
         report = ReportInput(
-            home_score=score["home"], away_score=score["away"], home_fame=rng.randint(0, 2),
-            away_fame=rng.randint(0, 2), gate=rng.randint(20, 60),
-            lines=tuple(PlayerLine(pid, **counts) for side in lines.values() for pid, counts in side.items()
-                        if counts),
-            casualties=tuple(casualties))
+            home_score=score["home"],
+            away_score=score["away"],
+            home_fame=rng.randint(0, 2),
+            away_fame=rng.randint(0, 2),
+            gate=rng.randint(20, 60),
+            lines=tuple(PlayerLine(pid, **counts) for side in lines.values() for pid, counts in side.items() if counts),
+            casualties=tuple(casualties),
+        )
         report_save(match=match, report=report, by=home.coach)
         report_submit(match=match, by=home.coach)
         return match, away.coach
 
     # --- output ---
 
-    def _report(self, opts: dict, figures: dict[str, list[tuple[int, float]]], ping_window: Window,
-                postgame_window: Window, load: list[float]) -> None:
+    def _report(
+        self,
+        opts: dict,
+        figures: dict[str, list[tuple[int, float]]],
+        ping_window: Window,
+        postgame_window: Window,
+        load: list[float],
+    ) -> None:
         out = self.stdout.write
-        out(f"\nbench_postgame: {opts['teams']} teams, {opts['matches']} matches, {opts['workers']} workers "
+        out(
+            f"\nbench_postgame: {opts['teams']} teams, {opts['matches']} matches, {opts['workers']} workers "
             f"(--pool=solo, DB_CONN_MAX_AGE={opts['conn_max_age']}), {os.cpu_count()} CPUs, PostgreSQL + Redis; "
-            f"1-minute load average {load[0]:.1f} before, {load[-1]:.1f} after")
-        out("wall time and queries: per task, measured in the workers (median); CPU: per task, "
-            "all workers' and all PostgreSQL processes' CPU time over the run, divided by the tasks")
-        out(f"{'task':<16}{'runs':>6}{'wall ms':>9}{'queries (min-max)':>19}{'per second':>12}"
-            f"{'worker CPU ms':>15}{'PG CPU ms':>11}")
+            f"1-minute load average {load[0]:.1f} before, {load[-1]:.1f} after"
+        )
+        out(
+            "wall time and queries: per task, measured in the workers (median); CPU: per task, "
+            "all workers' and all PostgreSQL processes' CPU time over the run, divided by the tasks"
+        )
+        out(
+            f"{'task':<16}{'runs':>6}{'wall ms':>9}{'queries (min-max)':>19}{'per second':>12}"
+            f"{'worker CPU ms':>15}{'PG CPU ms':>11}"
+        )
         for task, window in (("run_postgame", postgame_window), ("ping (trivial)", ping_window)):
             runs = figures.get(task.split()[0], [])
             if not runs:
                 raise CommandError(f"no {task} lines in the worker logs")
             queries = sorted(q for q, _ms in runs)
             n = len(runs)
-            out(f"{task:<16}{n:>6}{statistics.median(ms for _q, ms in runs):>9.1f}"
+            out(
+                f"{task:<16}{n:>6}{statistics.median(ms for _q, ms in runs):>9.1f}"
                 f"{f'{queries[n // 2]} ({queries[0]}-{queries[-1]})':>19}{n / window.seconds:>12.1f}"
-                f"{window.worker_cpu / n * 1000:>15.1f}{window.postgres_cpu / n * 1000:>11.1f}")
+                f"{window.worker_cpu / n * 1000:>15.1f}{window.postgres_cpu / n * 1000:>11.1f}"
+            )
 
 
 @dataclass
@@ -340,8 +381,14 @@ def _redis(url: str):
 def _admin_connection(db: dict):
     import psycopg
 
-    return psycopg.connect(dbname="postgres", user=db.get("USER") or None, password=db.get("PASSWORD") or None,
-                           host=db.get("HOST") or None, port=db.get("PORT") or None, autocommit=True)
+    return psycopg.connect(
+        dbname="postgres",
+        user=db.get("USER") or None,
+        password=db.get("PASSWORD") or None,
+        host=db.get("HOST") or None,
+        port=db.get("PORT") or None,
+        autocommit=True,
+    )
 
 
 def _recreate_database(db: dict) -> None:
@@ -356,14 +403,37 @@ def _drop_database(db: dict) -> None:
 
 
 def _start_workers(count: int, logs: Path, conn_max_age: int) -> list[subprocess.Popen]:
-    env = {**os.environ, "DB_CONN_MAX_AGE": str(conn_max_age), "DEBUG": "0", "POSTGAME_APPLY_DELAY": "0",
-           "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-not-a-secret"}
+    env = {
+        **os.environ,
+        "DB_CONN_MAX_AGE": str(conn_max_age),
+        "DEBUG": "0",
+        "POSTGAME_APPLY_DELAY": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-not-a-secret",
+    }
     celery = str(Path(sys.executable).with_name("celery"))
-    return [subprocess.Popen([celery, "-A", "league", "worker", "--pool=solo", "--loglevel=INFO", "--without-gossip",
-                              "--without-mingle", "--without-heartbeat", "-n", f"bench{n}@%h"],
-                             env=env, cwd=settings.BASE_DIR, stdout=subprocess.DEVNULL,
-                             stderr=open(logs / f"worker{n}.log", "w"), start_new_session=True)
-            for n in range(count)]
+    return [
+        subprocess.Popen(
+            [
+                celery,
+                "-A",
+                "league",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                f"bench{n}@%h",
+            ],
+            env=env,
+            cwd=settings.BASE_DIR,
+            stdout=subprocess.DEVNULL,
+            stderr=open(logs / f"worker{n}.log", "w"),
+            start_new_session=True,
+        )
+        for n in range(count)
+    ]
 
 
 def _wait_ready(app, workers: list[subprocess.Popen]) -> None:

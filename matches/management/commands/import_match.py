@@ -19,8 +19,9 @@ from matches.services import MatchError
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Import match reports (JSON files, see docs/match-report.md); valid ones are confirmed "
-                        "at once.")
+    help = gettext_lazy(
+        "Import match reports (JSON files, see docs/match-report.md); valid ones are confirmed at once."
+    )
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         self.help = str(self.help)  # argparse needs a real str: translate it now
@@ -36,8 +37,10 @@ class Command(BaseCommand):
                 result = import_match(parse_report(Path(name).read_bytes()), by=None)
             except OSError as exc:
                 refused += 1
-                self.stderr.write(_("%(file)s: refused: the file cannot be read (%(error)s).")
-                                  % {"file": name, "error": exc.strerror or exc})
+                self.stderr.write(
+                    _("%(file)s: refused: the file cannot be read (%(error)s).")
+                    % {"file": name, "error": exc.strerror or exc}
+                )
             except MatchError as exc:
                 refused += 1
                 self.stderr.write(_("%(file)s: refused:") % {"file": name})
@@ -47,10 +50,12 @@ class Command(BaseCommand):
                 match = result.match
                 words = {"file": name, "id": match.pk, "match": match, "url": match.get_absolute_url()}
                 if result.created:
-                    self.stdout.write(self.style.SUCCESS(_("%(file)s: created match %(id)s, %(match)s (%(url)s).")
-                                                         % words))
+                    self.stdout.write(
+                        self.style.SUCCESS(_("%(file)s: created match %(id)s, %(match)s (%(url)s).") % words)
+                    )
                 else:
                     self.stdout.write(_("%(file)s: already imported as match %(id)s, %(match)s (%(url)s).") % words)
         if refused:
-            raise CommandError(_("%(refused)s of %(total)s reports refused.")
-                               % {"refused": refused, "total": len(files)}, returncode=1)
+            raise CommandError(
+                _("%(refused)s of %(total)s reports refused.") % {"refused": refused, "total": len(files)}, returncode=1
+            )
