@@ -40,8 +40,8 @@ CELERY_BROKER_URL = _test_broker_url()
 # subprocess cannot open SQLite's default in-memory test database: on SQLite it is a file, one per
 # pytest process (TEST_SQLITE_PATH names another).
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    DATABASES["default"]["TEST"] = {
-        "NAME": os.environ.get("TEST_SQLITE_PATH")  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.environ.get("TEST_SQLITE_PATH")
         or os.path.join(tempfile.gettempdir(), f"bloodbowl-test-{os.getpid()}.sqlite3")
     }
 # No persistent connections in tests: the worker threads and subprocesses of tests/tasks would

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Union
-
 from .parameters import Parameters
 from .types import Ruleset
 
-RulesLike = Union[Ruleset, Parameters]
+RulesLike = Ruleset | Parameters
 
 # The ruleset used when a scalar helper is called without one. It is read from the data files like
 # any other, so the code still holds no rule number; pass a Ruleset to honour house rules.

@@ -176,7 +176,7 @@ class Command(BaseCommand):
                     report_confirm(match=match, by=by)
             ids = [m.pk for m, _by in matches]
             _until(
-                lambda: (
+                lambda ids=ids: (
                     not Match.objects.filter(pk__in=ids)
                     .exclude(status__in=[Match.Status.PROCESSED, Match.Status.FAILED])
                     .exists()
