@@ -1,33 +1,36 @@
-"""Running the post-match sequence: claim, freeze and plan, then apply the whole plan.
+"""Running the post-match sequence: claim, then read, plan and apply in one transaction.
 
-A run takes three commits whatever the match: the claim (a compare-and-swap on the match with a
-lease), the frozen input (the report as the rules engine sees it, the server's dice and default
-decisions, stored before anything uses them, and one progress row per step) and the application
-of every effect. The application is one transaction: a killed worker or a failure leaves the
-match exactly as before it (the frozen input and dice stay, so a retry replays the same dice), and
-the next run applies the sequence whole. Every effect is recorded as a MatchEffect with its natural
-key and every gold movement as a ledger entry keyed "match:<id>:<effect key>", so nothing can be
-written twice.
+A team's matches are processed one after the other, in the order they were confirmed, each on the
+state its previous match left: a run claims its match (a compare-and-swap with a lease) only when
+no earlier confirmed match of either team is still waiting, running or failed. A match that has to
+wait stays confirmed; the run of the match before it queues it when it finishes (the periodic sweep
+is the safety net), and a failed match holds its teams' later matches until it is retried.
 
-The application starts by marking the steps done only where they are not: that UPDATE is the run's
-mutex (a second run of the same match waits on the rows, then finds them done and skips). The two
-teams are then locked in primary-key order, so two sequences sharing a team (or a coach buying a
-re-roll meanwhile) wait for each other instead of deadlocking or reading a stale treasury. The
-number of queries of a sequence depends on the kinds of effects, never on the roster size
-(tests/tasks/test_postgame_queries.py), and one transaction for all the steps instead of one per
-step is what makes a sequence cheap enough for the throughput target (docs/benchmarks.md).
+The run then locks both teams (in primary-key order: two sequences sharing a team, or a coach
+buying a re-roll meanwhile, wait for each other instead of deadlocking) and, under that lock, reads
+the match as the rules engine sees it (players' SPP, rolls already taken, treasury, fan factor),
+rolls the dice nobody entered, stores them with the default decisions, plans and applies every
+effect, in one transaction. Nothing is read before the lock, so no stale copy of a team is ever
+replayed: a retry re-reads everything that is not a stored die or decision. A killed worker or a
+failure leaves the match exactly as before the run; the next run applies the sequence whole.
+Every effect is recorded as a MatchEffect with its natural key and every gold movement as a ledger
+entry keyed "match:<id>:<effect key>", so nothing can be written twice. The input the run read is
+kept on the match (postgame_input) for the audit.
+
+The number of queries of a sequence depends on the kinds of effects, never on the roster size
+(tests/tasks/test_postgame_queries.py); one transaction for the whole sequence is what makes it
+cheap enough for the throughput target (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from league.audit import log_action
@@ -45,7 +48,7 @@ from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset
 from matches.services.prematch import server_dice
-from matches.services.snapshot import build_report, report_from_json, report_to_json
+from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
 log = logging.getLogger(__name__)
@@ -58,16 +61,45 @@ def _lease() -> timedelta:
     return timedelta(seconds=settings.POSTGAME_LEASE_SECONDS)
 
 
-def _claim(match_id: int) -> datetime | None:
-    """Compare-and-swap: take the match unless someone holds a live lease on it or it is done.
-    Returns the end of the lease taken, or None."""
-    now = timezone.now()
-    until = now + _lease()
-    claimable = Q(status=Match.Status.CONFIRMED) | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
-    taken = Match.objects.filter(claimable, pk=match_id).update(
-        status=Match.Status.PROCESSING, lease_until=until, attempts=F("attempts") + 1, failure_reason=""
+# A match waits for these earlier matches of its teams: confirmed and not yet processed.
+UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED)
+
+
+def earlier_unprocessed(home_id: Any, away_id: Any, confirmed_at: Any, pk: Any):
+    """The confirmed, unprocessed matches of either team confirmed before this one (arguments may
+    be OuterRef()s): the matches whose sequence must run first. Order: confirmation time, then id."""
+    return Match.objects.filter(
+        Q(home_id=home_id) | Q(home_id=away_id) | Q(away_id=home_id) | Q(away_id=away_id),
+        Q(confirmed_at__lt=confirmed_at) | Q(confirmed_at=confirmed_at, pk__lt=pk),
+        status__in=UNPROCESSED,
     )
-    return until if taken else None
+
+
+def _claim(match_id: int) -> bool:
+    """Compare-and-swap: take the match unless someone holds a live lease on it, it is done, or an
+    earlier match of one of its teams has still to be processed."""
+    now = timezone.now()
+    claimable = Q(status=Match.Status.CONFIRMED) | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
+    waiting = Exists(
+        earlier_unprocessed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("confirmed_at"), OuterRef("pk"))
+    )
+    return bool(
+        Match.objects.filter(claimable, ~waiting, pk=match_id).update(
+            status=Match.Status.PROCESSING, lease_until=now + _lease(), attempts=F("attempts") + 1, failure_reason=""
+        )
+    )
+
+
+def waiting_for(match: Match) -> Match | None:
+    """The first earlier match whose sequence this confirmed match waits for (None: it does not wait)."""
+    if match.status != Match.Status.CONFIRMED or match.confirmed_at is None:
+        return None
+    return (
+        earlier_unprocessed(match.home_id, match.away_id, match.confirmed_at, match.pk)
+        .select_related("home", "away")
+        .order_by("confirmed_at", "pk")
+        .first()
+    )
 
 
 def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[MatchDice, Decisions]:
@@ -89,24 +121,19 @@ def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[
 DEFAULT_DECISIONS = {"winnings_reroll_decision": False}
 
 
-# What a run reads of the match and its teams (and nothing more: these are compiled in every run).
+# What a run reads of the match (and nothing more: these are compiled in every run).
 MATCH_FIELDS = (
     "league__ruleset",
+    "status",
+    "attempts",
     "home_id",
     "away_id",
-    "postgame_input",
     "gate",
     "conceded_by",
     "concession_justified",
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
-    *(
-        f"{side}__{name}"
-        for side in ("home", "away")
-        for name in ("race", "fan_factor", "treasury", "rerolls", "assistant_coaches", "cheerleaders", "apothecary")
-    ),
 )
-
-
+# What it reads of the teams: what it writes (apply._write_teams), the report's and the team value's facts.
 TEAM_FIELDS = (
     "race",
     "treasury",
@@ -119,38 +146,30 @@ TEAM_FIELDS = (
 )
 
 
-@dataclass
-class Prepared:
-    """What the frozen input gives a run: the match (teams and league loaded, house rules
-    prefetched), its ruleset, the plan, the stored decisions and the steps already done."""
+def _lock(match_id: int) -> tuple[Match, dict[str, Team]] | None:
+    """Both teams locked, always in primary-key order (no deadlock between runs), then the match read
+    under that lock: None when another run of the same match finished it meanwhile (a run whose lease
+    ran out and was taken over waits here for the other, then finds the match processed)."""
+    match_ids = Match.objects.filter(pk=match_id)
+    locked = {
+        t.pk: t
+        for t in Team.objects.select_for_update()
+        .filter(Q(pk__in=match_ids.values("home_id")) | Q(pk__in=match_ids.values("away_id")))
+        .only(*TEAM_FIELDS)
+        .order_by("pk")
+    }
+    match = Match.objects.select_related("league").only(*MATCH_FIELDS).get(pk=match_id)
+    if match.status != Match.Status.PROCESSING:
+        return None
+    match.home, match.away = locked[match.home_id], locked[match.away_id]
+    return match, {"home": match.home, "away": match.away}
 
-    match: Match
-    ruleset: Ruleset
-    plan: PostMatchPlan
-    choices: dict[str, Any]
-    done: set[str]
 
-
-def _prepare(match_id: int) -> Prepared:
-    """Freeze the input, roll the missing dice (stored before use) and plan. Idempotent.
-
-    Runs in the claim's transaction: the match row stays locked until it commits, so two runs
-    never store different server dice for the same purpose.
-    """
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("home", "away", "league")
-        .only(*MATCH_FIELDS)
-        .get(pk=match_id)
-    )
-    ruleset = match_ruleset(match)  # the only read of the house rules in a run
-    first_run = match.postgame_input is None
-    if first_run:  # (the JSON reads back as the same report: tests/matches/test_snapshot.py)
-        report = build_report(match)
-        match.postgame_input = report_to_json(report)
-        match.save(update_fields=["postgame_input"])
-    else:
-        report = report_from_json(match.postgame_input)
+def _store_plan(match: Match, ruleset: Ruleset) -> tuple[PostMatchPlan, dict[str, Any]]:
+    """Read the match as it stands (under the teams' lock), roll the dice nobody entered, store them
+    and the default decisions, and plan. The dice are stored in the transaction that applies them."""
+    report = build_report(match)
+    match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
     choices = dict(match.decisions.values_list("key", "value"))
     given, decisions = stored_inputs(match, choices)
     dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
@@ -170,46 +189,48 @@ def _prepare(match_id: int) -> Prepared:
             if purpose not in given.rolls
         ],
     )
-    # Steps are created with the frozen input, in this transaction: a first run has none yet.
-    status = {} if first_run else dict(match.steps.values_list("step", "status"))
+    return plan, choices
+
+
+def _mark_steps(match: Match, plan: PostMatchPlan) -> None:
+    """One progress row per step, done (they are applied in this transaction). Only a retried match
+    can have rows already: pending ones, left by a run of an earlier version that failed."""
+    now = timezone.now()
+    existing = set(match.steps.values_list("step", flat=True)) if match.attempts > 1 else set()
+    if existing:
+        MatchStep.objects.filter(match=match).update(status=MatchStep.Status.DONE, finished_at=now)
     insert_rows(
         MatchStep,
         [
-            dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.PENDING, finished_at=None)
+            dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.DONE, finished_at=now)
             for order, step in enumerate(plan.steps)
-            if step not in status
+            if step not in existing
         ],
     )
-    return Prepared(match, ruleset, plan, choices, {step for step, st in status.items() if st == MatchStep.Status.DONE})
-
-
-def _take_steps(match: Match) -> bool:
-    """Mark the steps done unless they are: False when another run already applied them."""
-    return bool(
-        MatchStep.objects.filter(match=match)
-        .exclude(status=MatchStep.Status.DONE)
-        .update(status=MatchStep.Status.DONE, finished_at=timezone.now())
-    )
-
-
-def _lock_teams(match: Match) -> dict[str, Team]:
-    """Both teams, current and locked, always in primary-key order (no deadlock between runs), with
-    what the sequence reads of them: what it writes (apply._write_teams) and the team value's facts."""
-    teams = {
-        t.pk: t
-        for t in Team.objects.select_for_update()
-        .filter(pk__in=[match.home_id, match.away_id])
-        .only(*TEAM_FIELDS)
-        .order_by("pk")
-    }
-    return {"home": teams[match.home_id], "away": teams[match.away_id]}
 
 
 def _finish(match: Match) -> None:
-    if Match.objects.filter(pk=match.pk, status=Match.Status.PROCESSING).update(
-        status=Match.Status.PROCESSED, processed_at=timezone.now(), lease_until=None
-    ):
-        log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.PROCESSED,
+        processed_at=timezone.now(),
+        lease_until=None,
+        postgame_input=match.postgame_input,
+    )
+    log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
+    transaction.on_commit(lambda: queue_next(match))
+
+
+def queue_next(match: Match) -> None:
+    """Queue the first match each team still has waiting (its claim checks its other team too)."""
+    for team_id in (match.home_id, match.away_id):
+        nxt = (
+            Match.objects.filter(Q(home_id=team_id) | Q(away_id=team_id), status=Match.Status.CONFIRMED)
+            .order_by("confirmed_at", "pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if nxt is not None:
+            queue_postgame(nxt)
 
 
 def plan_for_server(ruleset: Ruleset, report: MatchReport, given: MatchDice, decisions: Decisions):
@@ -218,20 +239,24 @@ def plan_for_server(ruleset: Ruleset, report: MatchReport, given: MatchDice, dec
 
 
 def postgame_run(match_id: int) -> bool:
-    """Run (or resume) the sequence of a confirmed match; False when there was nothing to claim."""
+    """Run the sequence of a confirmed match; False when there was nothing to claim (done, running
+    elsewhere, or waiting for an earlier match of one of its teams)."""
     claimed = False
     try:
-        with transaction.atomic():  # the claim and the frozen input commit together
-            if _claim(match_id) is None:
-                return False
-            claimed = True
-            p = _prepare(match_id)
         with transaction.atomic():
-            if _take_steps(p.match):
-                teams = _lock_teams(p.match)
-                effects = [e for e in p.plan.effects if e.step not in p.done]
-                apply_effects(SequenceContext(p.match, p.ruleset, teams, p.choices), effects)
-            _finish(p.match)
+            claimed = _claim(match_id)
+        if not claimed:
+            return False
+        with transaction.atomic():
+            locked = _lock(match_id)
+            if locked is None:
+                return False
+            match, teams = locked
+            ruleset = match_ruleset(match)  # the only read of the house rules in a run
+            plan, choices = _store_plan(match, ruleset)
+            _mark_steps(match, plan)
+            apply_effects(SequenceContext(match, ruleset, teams, choices), plan.effects)
+            _finish(match)
         return True
     except Exception as exc:  # a readable reason on the match page, and a retry button
         if not claimed:  # the claim itself failed (the database is down): the sweep tries again later

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.permissions import can_manage_team
 from matches.models import Match
 from matches.services import postgame_retry, report_confirm, report_submit
+from matches.services.postgame import waiting_for
 from matches.views.common import attempt, can_confirm, is_participant, match_or_404, participant_match_or_403
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
 from teams.models import ImprovementRoll
@@ -40,6 +41,7 @@ def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "running": match.status in RUNNING,
         "steps": postgame_steps(match),
         "can_retry": match.status == S.FAILED and is_participant(request.user, match),
+        "waiting_for": waiting_for(match),
         "rolls": pending_rolls(match, request.user) if match.status == S.PROCESSED else [],
         "teams": [match.home, match.away],
     }

@@ -253,7 +253,9 @@ class Workers:
     def __init__(self, tmp_path: Path, broker: Broker) -> None:
         self.tmp_path, self.broker, self.procs = tmp_path, broker, []
 
-    def start(self, *, apply_delay: float, lease_seconds: int) -> tuple[subprocess.Popen, Path]:
+    def start(
+        self, *, apply_delay: float, lease_seconds: int, pool: tuple[str, ...] = ("--pool=solo",)
+    ) -> tuple[subprocess.Popen, Path]:
         log = self.tmp_path / f"worker{len(self.procs)}.log"
         env = {
             **os.environ,
@@ -273,7 +275,7 @@ class Workers:
                     "-A",
                     "league",
                     "worker",
-                    "--pool=solo",
+                    *pool,
                     "-Q",
                     self.broker.queue,
                     "--loglevel=INFO",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from matches.models import Match, MatchEffect, MatchStep
+from matches.models import DiceRoll, Match, MatchEffect, MatchStep
 from matches.services import postgame_sweep
 from teams.models import Injury, Player, TreasuryEntry
 from teams.selectors import ledger_balance
@@ -53,11 +53,12 @@ def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_compl
         )
         workers.kill(first)  # SIGKILL: no warm shutdown, no cleanup
 
-        # The frozen input and the server's dice were committed before the application began; of
-        # the application itself nothing is left: no step done, no effect, no gold, no SPP.
+        # The claim was committed; of the run itself nothing is left: the input it read, the dice
+        # it rolled, its steps, effects, gold and SPP all went with its transaction.
         match.refresh_from_db()
-        assert match.status == Match.Status.PROCESSING and match.postgame_input is not None
-        assert set(MatchStep.objects.filter(match=match).values_list("status", flat=True)) == {"pending"}
+        assert match.status == Match.Status.PROCESSING and match.postgame_input is None
+        assert not MatchStep.objects.filter(match=match).exists()
+        assert not DiceRoll.objects.filter(match=match, source=DiceRoll.Source.SERVER).exists()
         assert not MatchEffect.objects.filter(match=match).exists()
         assert not TreasuryEntry.objects.filter(match=match).exclude(key__endswith=":petty_cash:out").exists()
         assert not Injury.objects.filter(match=match).exists()

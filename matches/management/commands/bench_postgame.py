@@ -6,7 +6,10 @@ name must contain "bench": it is dropped and created again), starts 2 Celery wor
 rounds (each team at most once per round, every post-match sequence done before the next round's
 pre-match, as in a real league). Each round's results are confirmed in one transaction, so their
 sequences reach the queue together at its commit; the throughput is matches / time from that
-commit until the database shows the round processed, summed over rounds. The same is measured for a
+commit until the database shows the round processed, summed over rounds. Then come queued rounds:
+several rounds (--queued-depth) played and confirmed at once, so every team has that many matches
+in the queue together and the workers must process each team's matches in order, each on the
+state the one before left. Failed sequences are counted and printed (the target is 0). The same is measured for a
 trivial task (matches.ping: one query). Per-task wall time and query count come from the line each
 task logs in the worker (matches/tasks.py), i.e. under the 2-worker load; CPU time is read from
 /proc for the workers and every PostgreSQL process while the tasks run.
@@ -16,14 +19,9 @@ from __future__ import annotations
 
 import os
 import random
-import re
-import signal
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +31,19 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections, transaction
 
-LINE = re.compile(r"task=(\w+) match=(\d+) result=(\S+) queries=(\d+) ms=([\d.]+)")
-TIMEOUT = 600  # seconds: the bound of every wait
+from matches.management.bench_support import (
+    Meter,
+    Run,
+    Window,
+    drop_database,
+    read_logs,
+    recreate_database,
+    redis_client,
+    start_workers,
+    stop_workers,
+    until,
+    wait_ready,
+)
 
 
 class Command(BaseCommand):
@@ -48,6 +57,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--conn-max-age", type=int, default=60, help="DB_CONN_MAX_AGE of the workers (0: a new connection per task)"
         )
+        parser.add_argument(
+            "--queued-matches", type=int, default=600, help="matches played in queued rounds after the others"
+        )
+        parser.add_argument(
+            "--queued-depth", type=int, default=3, help="rounds confirmed together: each team's matches queued at once"
+        )
         parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -60,32 +75,50 @@ class Command(BaseCommand):
         broker = settings.CELERY_BROKER_URL
         if not broker.startswith("redis://"):
             raise CommandError("Set CELERY_BROKER_URL to a Redis database reserved for the bench: `make bench` does.")
-        if opts["teams"] % 2 or opts["matches"] % (opts["teams"] // 2):
-            raise CommandError("--teams must be even and --matches a multiple of --teams / 2 (whole rounds).")
+        per_round = opts["teams"] // 2
+        if (
+            opts["teams"] % 2
+            or opts["matches"] % per_round
+            or opts["queued_matches"] % (per_round * opts["queued_depth"])
+        ):
+            raise CommandError(
+                "--teams must be even, --matches a multiple of --teams / 2 (whole rounds) and --queued-matches "
+                "a multiple of --teams / 2 x --queued-depth."
+            )
         from league.celery import app
 
         app.conf.task_always_eager = False  # settings make it eager when no broker is set
         load = [os.getloadavg()[0]]  # other work on the machine skews every figure: say how much
         self._log(f"database {db['NAME']} (dropped and created), broker {broker}")
-        _recreate_database(db)
+        recreate_database(db)
         call_command("migrate", verbosity=0, interactive=False)
-        _redis(broker).flushdb()  # the bench's own Redis database: stale messages would skew it
+        redis_client(broker).flushdb()  # the bench's own Redis database: stale messages would skew it
         logs = Path(tempfile.mkdtemp(prefix="bench-postgame-"))
-        workers = _start_workers(opts["workers"], logs, opts["conn_max_age"])
+        workers = start_workers(opts["workers"], logs, opts["conn_max_age"])
         try:
-            _wait_ready(app, workers)
+            wait_ready(app, workers)
             league, teams = self._build_league(opts["teams"], random.Random(opts["seed"]))
             meter = Meter([w.pid for w in workers])
             ping_window = self._ping(league, opts["matches"], broker, meter)
-            postgame_window = self._play(league, teams, opts["matches"], random.Random(opts["seed"]), meter)
+            rng = random.Random(opts["seed"])
+            plain = self._play(league, teams, opts["matches"], rng, meter, depth=1, first_round=0)
+            queued = self._play(
+                league,
+                teams,
+                opts["queued_matches"],
+                rng,
+                meter,
+                depth=opts["queued_depth"],
+                first_round=opts["matches"] // per_round,
+            )
+            _check_kept_figures(teams)
         finally:
             load.append(os.getloadavg()[0])
-            _stop_workers(workers)
+            stop_workers(workers)
             connections.close_all()
             if not opts["keep"]:
-                _drop_database(db)
-        figures = _read_logs(logs)
-        self._report(opts, figures, ping_window, postgame_window, load)
+                drop_database(db)
+        self._report(opts, read_logs(logs), ping_window, plain, queued, load)
 
     def _log(self, message: str) -> None:
         self.stderr.write(f"[bench] {message}")
@@ -149,50 +182,57 @@ class Command(BaseCommand):
             ruleset_version="-",
             scheduled_by=User.objects.get(username="commissioner"),
         )
-        client = _redis(broker)
+        client = redis_client(broker)
         window = meter.start()
         for _ in range(count):
             ping.delay(match.pk)
         # Acks-late: a message leaves "unacked" only once its task has run.
-        _until(lambda: client.llen("celery") == 0 and client.hlen("unacked") == 0, "the trivial tasks")
+        until(lambda: client.llen("celery") == 0 and client.hlen("unacked") == 0, "the trivial tasks")
         meter.stop(window)
         match.delete()
         return window
 
     # --- the matches ---
 
-    def _play(self, league, teams: list, count: int, rng: random.Random, meter: Meter) -> Window:
+    def _play(
+        self, league, teams: list, count: int, rng: random.Random, meter: Meter, *, depth: int, first_round: int
+    ) -> Played:
+        """Rounds from `first_round` on, `depth` at a time: each group is played (pre-match, result,
+        submission) and then confirmed in one transaction, so with depth > 1 every team has `depth`
+        matches in the queue at once."""
         from matches.models import Match
         from matches.services import report_confirm
 
         per_round = len(teams) // 2
-        window, failed = Window(), []
-        for n in range(count // per_round):
-            matches = [self._ready(league, home, away, rng) for home, away in _round(teams, n)]
-            with transaction.atomic():  # the round's sequences are queued together, at commit
+        played = Played(depth)
+        for g in range(count // (per_round * depth)):
+            rounds = range(first_round + g * depth, first_round + (g + 1) * depth)
+            matches = [self._ready(league, home, away, rng) for n in rounds for home, away in _round(teams, n)]
+            with transaction.atomic():  # the group's sequences are queued together, at commit
                 # Registered first, so it runs first at commit: the clock starts as the sends begin.
-                transaction.on_commit(lambda: meter.start(window))
+                transaction.on_commit(lambda: meter.start(played.window))
                 for match, by in matches:
                     report_confirm(match=match, by=by)
             ids = [m.pk for m, _by in matches]
-            _until(
+            played.ids.update(ids)
+            until(
                 lambda ids=ids: (
                     not Match.objects.filter(pk__in=ids)
                     .exclude(status__in=[Match.Status.PROCESSED, Match.Status.FAILED])
                     .exists()
                 ),
-                f"round {n + 1}",
+                f"rounds {rounds.start + 1}-{rounds.stop}",
             )
-            meter.stop(window)
-            failed += list(
+            meter.stop(played.window)
+            played.failed += list(
                 Match.objects.filter(pk__in=ids, status=Match.Status.FAILED).values_list("pk", "failure_reason")
             )
-            if (n + 1) % 5 == 0:
-                self._log(f"round {n + 1}: {(n + 1) * per_round} matches, {window.seconds:.1f}s of post-match so far")
-        if failed:
-            raise CommandError(f"{len(failed)} post-match sequences failed, e.g. {failed[:3]}")
-        _check_kept_figures(teams)
-        return window
+            if (g + 1) % max(1, 5 // depth) == 0:
+                self._log(
+                    f"{len(played.ids)} matches ({depth} rounds at a time), "
+                    f"{played.window.seconds:.1f}s of post-match so far, {len(played.failed)} failed"
+                )
+        return played
 
     def _ready(self, league, home, away, rng: random.Random):
         """A match scheduled, pre-match recorded, result saved and submitted (confirmed later)."""
@@ -240,93 +280,65 @@ class Command(BaseCommand):
     # --- output ---
 
     def _report(
-        self,
-        opts: dict,
-        figures: dict[str, list[tuple[int, float]]],
-        ping_window: Window,
-        postgame_window: Window,
-        load: list[float],
+        self, opts: dict, runs: list[Run], ping_window: Window, plain: Played, queued: Played, load: list[float]
     ) -> None:
         out = self.stdout.write
         out(
-            f"\nbench_postgame: {opts['teams']} teams, {opts['matches']} matches, {opts['workers']} workers "
+            f"\nbench_postgame: {opts['teams']} teams, {opts['matches']} matches, then {opts['queued_matches']} in "
+            f"queued rounds ({opts['queued_depth']} matches of each team queued at once), {opts['workers']} workers "
             f"(--pool=solo, DB_CONN_MAX_AGE={opts['conn_max_age']}), {os.cpu_count()} CPUs, PostgreSQL + Redis; "
             f"1-minute load average {load[0]:.1f} before, {load[-1]:.1f} after"
         )
         out(
-            "wall time and queries: per task, measured in the workers (median); CPU: per task, "
-            "all workers' and all PostgreSQL processes' CPU time over the run, divided by the tasks"
+            "wall time and queries: per sequence applied, measured in the workers (median); CPU: all workers' and "
+            "all PostgreSQL processes' CPU time over the run, divided by the sequences; waits: runs that found "
+            "their match waiting for an earlier match of one of its teams (it is queued again when that one ends)"
         )
         out(
-            f"{'task':<16}{'runs':>6}{'wall ms':>9}{'queries (min-max)':>19}{'per second':>12}"
-            f"{'worker CPU ms':>15}{'PG CPU ms':>11}"
+            f"{'task':<24}{'runs':>6}{'wall ms':>9}{'queries (min-max)':>19}{'per second':>12}"
+            f"{'worker CPU ms':>15}{'PG CPU ms':>11}{'waits':>7}{'failed':>8}"
         )
-        for task, window in (("run_postgame", postgame_window), ("ping (trivial)", ping_window)):
-            runs = figures.get(task.split()[0], [])
-            if not runs:
+        rows = (
+            (
+                "run_postgame",
+                plain.window,
+                [r for r in runs if r.task == "run_postgame" and r.match in plain.ids],
+                plain,
+            ),
+            (
+                "run_postgame queued",
+                queued.window,
+                [r for r in runs if r.task == "run_postgame" and r.match in queued.ids],
+                queued,
+            ),
+            ("ping (trivial)", ping_window, [r for r in runs if r.task == "ping"], None),
+        )
+        for task, window, task_runs, played in rows:
+            done = [r for r in task_runs if r.result != "False"]
+            if not done:
+                if played is not None and not played.ids:
+                    continue  # e.g. --queued-matches 0
                 raise CommandError(f"no {task} lines in the worker logs")
-            queries = sorted(q for q, _ms in runs)
-            n = len(runs)
+            queries = sorted(r.queries for r in done)
+            n = len(done)
+            waits = len(task_runs) - n if played else 0
+            failed = len(played.failed) if played else 0
             out(
-                f"{task:<16}{n:>6}{statistics.median(ms for _q, ms in runs):>9.1f}"
+                f"{task:<24}{n:>6}{statistics.median(r.ms for r in done):>9.1f}"
                 f"{f'{queries[n // 2]} ({queries[0]}-{queries[-1]})':>19}{n / window.seconds:>12.1f}"
-                f"{window.worker_cpu / n * 1000:>15.1f}{window.postgres_cpu / n * 1000:>11.1f}"
+                f"{window.worker_cpu / n * 1000:>15.1f}{window.postgres_cpu / n * 1000:>11.1f}{waits:>7}{failed:>8}"
             )
+        failed = plain.failed + queued.failed
+        out(f"failures: {len(failed)}")
+        if failed:
+            raise CommandError(f"{len(failed)} post-match sequences failed, e.g. {failed[:3]}")
 
 
-@dataclass
-class Window:
-    """Time during which tasks ran, and the CPU the workers and PostgreSQL spent meanwhile."""
+class Played:
+    """The matches of one part of the bench, the time their sequences took, and those that failed."""
 
-    seconds: float = 0.0
-    worker_cpu: float = 0.0
-    postgres_cpu: float = 0.0
-    _start: tuple[float, float, float] | None = None
-
-
-class Meter:
-    """Wall clock and CPU time (Linux /proc; zero elsewhere) of the workers and of PostgreSQL."""
-
-    def __init__(self, worker_pids: list[int]) -> None:
-        self.worker_pids = worker_pids
-
-    def _now(self) -> tuple[float, float, float]:
-        return time.perf_counter(), _cpu_seconds(self.worker_pids), _cpu_seconds(_postgres_pids())
-
-    def start(self, window: Window | None = None) -> Window:
-        window = window or Window()
-        window._start = self._now()
-        return window
-
-    def stop(self, window: Window) -> None:
-        assert window._start is not None
-        end, start = self._now(), window._start
-        window.seconds += end[0] - start[0]
-        window.worker_cpu += end[1] - start[1]
-        window.postgres_cpu += end[2] - start[2]
-        window._start = None
-
-
-def _cpu_seconds(pids: list[int]) -> float:
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue  # gone, or not Linux
-        total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def _postgres_pids() -> list[int]:
-    pids = []
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            if (entry / "comm").read_text().strip() == "postgres":
-                pids.append(int(entry.name))
-        except OSError:
-            continue
-    return pids
+    def __init__(self, depth: int) -> None:
+        self.depth, self.window, self.ids, self.failed = depth, Window(), set(), []
 
 
 def _check_kept_figures(teams: list) -> None:
@@ -361,106 +373,3 @@ def _round(teams: list, n: int) -> list[tuple[Any, Any]]:
     half = len(ring) // 2
     pairs = list(zip(ring[:half], reversed(ring[half:]), strict=True))
     return [(a, b) if (n + i) % 2 else (b, a) for i, (a, b) in enumerate(pairs)]
-
-
-def _until(done, what: str) -> None:
-    # Every 20 ms: at most 0.4 s over 20 rounds, and the polling steals little CPU from the workers.
-    deadline = time.monotonic() + TIMEOUT
-    while not done():
-        if time.monotonic() > deadline:
-            raise CommandError(f"timed out waiting for {what}")
-        time.sleep(0.02)
-
-
-def _redis(url: str):
-    import redis
-
-    return redis.Redis.from_url(url)
-
-
-def _admin_connection(db: dict):
-    import psycopg
-
-    return psycopg.connect(
-        dbname="postgres",
-        user=db.get("USER") or None,
-        password=db.get("PASSWORD") or None,
-        host=db.get("HOST") or None,
-        port=db.get("PORT") or None,
-        autocommit=True,
-    )
-
-
-def _recreate_database(db: dict) -> None:
-    with _admin_connection(db) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
-
-
-def _drop_database(db: dict) -> None:
-    with _admin_connection(db) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
-
-
-def _start_workers(count: int, logs: Path, conn_max_age: int) -> list[subprocess.Popen]:
-    env = {
-        **os.environ,
-        "DB_CONN_MAX_AGE": str(conn_max_age),
-        "DEBUG": "0",
-        "POSTGAME_APPLY_DELAY": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-not-a-secret",
-    }
-    celery = str(Path(sys.executable).with_name("celery"))
-    return [
-        subprocess.Popen(
-            [
-                celery,
-                "-A",
-                "league",
-                "worker",
-                "--pool=solo",
-                "--loglevel=INFO",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "-n",
-                f"bench{n}@%h",
-            ],
-            env=env,
-            cwd=settings.BASE_DIR,
-            stdout=subprocess.DEVNULL,
-            stderr=open(logs / f"worker{n}.log", "w"),
-            start_new_session=True,
-        )
-        for n in range(count)
-    ]
-
-
-def _wait_ready(app, workers: list[subprocess.Popen]) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if any(w.poll() is not None for w in workers):
-            raise CommandError("a worker exited at start-up; see its log")
-        if len(app.control.ping(timeout=0.5)) >= len(workers):
-            return
-    raise CommandError("the workers did not answer within 60 s")
-
-
-def _stop_workers(workers: list[subprocess.Popen]) -> None:
-    for worker in workers:
-        if worker.poll() is None:
-            worker.send_signal(signal.SIGTERM)  # warm shutdown: the current task finishes
-    for worker in workers:
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait(timeout=5)
-
-
-def _read_logs(logs: Path) -> dict[str, list[tuple[int, float]]]:
-    figures: dict[str, list[tuple[int, float]]] = {}
-    for path in sorted(logs.glob("worker*.log")):
-        for task, _match, _result, queries, ms in LINE.findall(path.read_text()):
-            figures.setdefault(task, []).append((int(queries), float(ms)))
-    return figures

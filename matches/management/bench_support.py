@@ -1,0 +1,187 @@
+"""What `manage.py bench_postgame` needs around the league it plays: worker subprocesses, the
+throwaway database, CPU meters and the workers' log lines."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from django.conf import settings
+from django.core.management.base import CommandError
+
+LINE = re.compile(r"task=(\w+) match=(\d+) result=(\S+) queries=(\d+) ms=([\d.]+)")
+TIMEOUT = 600  # seconds: the bound of every wait
+
+
+class Run(NamedTuple):
+    task: str
+    match: int
+    result: str
+    queries: int
+    ms: float
+
+
+@dataclass
+class Window:
+    """Time during which tasks ran, and the CPU the workers and PostgreSQL spent meanwhile."""
+
+    seconds: float = 0.0
+    worker_cpu: float = 0.0
+    postgres_cpu: float = 0.0
+    _start: tuple[float, float, float] | None = None
+
+
+class Meter:
+    """Wall clock and CPU time (Linux /proc; zero elsewhere) of the workers and of PostgreSQL."""
+
+    def __init__(self, worker_pids: list[int]) -> None:
+        self.worker_pids = worker_pids
+
+    def _now(self) -> tuple[float, float, float]:
+        return time.perf_counter(), _cpu_seconds(self.worker_pids), _cpu_seconds(_postgres_pids())
+
+    def start(self, window: Window | None = None) -> Window:
+        window = window or Window()
+        window._start = self._now()
+        return window
+
+    def stop(self, window: Window) -> None:
+        assert window._start is not None
+        end, start = self._now(), window._start
+        window.seconds += end[0] - start[0]
+        window.worker_cpu += end[1] - start[1]
+        window.postgres_cpu += end[2] - start[2]
+        window._start = None
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone, or not Linux
+        total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _postgres_pids() -> list[int]:
+    pids = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            if (entry / "comm").read_text().strip() == "postgres":
+                pids.append(int(entry.name))
+        except OSError:
+            continue
+    return pids
+
+
+def until(done, what: str) -> None:
+    # Every 20 ms: at most 0.4 s over 20 rounds, and the polling steals little CPU from the workers.
+    deadline = time.monotonic() + TIMEOUT
+    while not done():
+        if time.monotonic() > deadline:
+            raise CommandError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+def redis_client(url: str):
+    import redis
+
+    return redis.Redis.from_url(url)
+
+
+def _admin_connection(db: dict):
+    import psycopg
+
+    return psycopg.connect(
+        dbname="postgres",
+        user=db.get("USER") or None,
+        password=db.get("PASSWORD") or None,
+        host=db.get("HOST") or None,
+        port=db.get("PORT") or None,
+        autocommit=True,
+    )
+
+
+def recreate_database(db: dict) -> None:
+    with _admin_connection(db) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
+
+
+def drop_database(db: dict) -> None:
+    with _admin_connection(db) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
+
+
+def start_workers(count: int, logs: Path, conn_max_age: int) -> list[subprocess.Popen]:
+    env = {
+        **os.environ,
+        "DB_CONN_MAX_AGE": str(conn_max_age),
+        "DEBUG": "0",
+        "POSTGAME_APPLY_DELAY": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-not-a-secret",
+    }
+    celery = str(Path(sys.executable).with_name("celery"))
+    return [
+        subprocess.Popen(
+            [
+                celery,
+                "-A",
+                "league",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                f"bench{n}@%h",
+            ],
+            env=env,
+            cwd=settings.BASE_DIR,
+            stdout=subprocess.DEVNULL,
+            stderr=open(logs / f"worker{n}.log", "w"),
+            start_new_session=True,
+        )
+        for n in range(count)
+    ]
+
+
+def wait_ready(app, workers: list[subprocess.Popen]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if any(w.poll() is not None for w in workers):
+            raise CommandError("a worker exited at start-up; see its log")
+        if len(app.control.ping(timeout=0.5)) >= len(workers):
+            return
+    raise CommandError("the workers did not answer within 60 s")
+
+
+def stop_workers(workers: list[subprocess.Popen]) -> None:
+    for worker in workers:
+        if worker.poll() is None:
+            worker.send_signal(signal.SIGTERM)  # warm shutdown: the current task finishes
+    for worker in workers:
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait(timeout=5)
+
+
+def read_logs(logs: Path) -> list[Run]:
+    """Every task run the workers logged (matches/tasks.py writes one line per run)."""
+    runs = []
+    for path in sorted(logs.glob("worker*.log")):
+        for task, match, result, queries, ms in LINE.findall(path.read_text()):
+            runs.append(Run(task, int(match), result, int(queries), float(ms)))
+    return runs
