@@ -2,26 +2,41 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
+# Two installs, each re-run when its files change: the run-time packages (requirements.txt) for
+# `make run`, `make worker` and `make serve`; those plus the test and lint tools (requirements-dev.txt)
+# for `make test` and `make lint`.
+RUN_STAMP := $(VENV)/.installed-run-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 DEV    := DEBUG=1
 
-.PHONY: install migrate demo run worker test test-fast bench messages clean-db help
+.PHONY: install install-dev migrate demo run worker serve lint test test-fast bench messages clean-db help
 
 help:
 	@echo "make run      set up, migrate, load the demo league and serve http://$(HOST):$(PORT)"
-	@echo "make test     set up and run the whole test suite"
-	@echo "make worker   start a Celery worker (needs CELERY_BROKER_URL)"
+	@echo "make test     set up, run make lint, then the whole test suite"
+	@echo "make lint     ruff (check and format), makemigrations --check, mypy on league/rules"
+	@echo "make worker   start a Celery worker with its scheduler (needs CELERY_BROKER_URL)"
+	@echo "make serve    production-like: gunicorn, a worker and celery beat (needs SECRET_KEY, DATABASE_URL, CELERY_BROKER_URL)"
 	@echo "make messages refresh and compile the translation catalogues"
 
-$(STAMP): requirements.txt
+$(RUN_STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
-	@rm -f $(VENV)/.installed-*
+	@rm -f $(VENV)/.installed-run-* $(VENV)/.installed-[0-9]*
 	@touch $@
 
-install: $(STAMP)
+# requirements-dev.txt includes requirements.txt, so this install covers the run-time one too.
+$(DEV_STAMP): requirements.txt requirements-dev.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@rm -f $(VENV)/.installed-*
+	@touch $@ $(RUN_STAMP)
+
+install: $(RUN_STAMP)
+
+install-dev: $(DEV_STAMP)
 
 migrate: install
 	$(DEV) $(BIN)/python manage.py migrate --noinput
@@ -32,16 +47,43 @@ demo: migrate
 run: demo
 	$(DEV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# One process for development: the worker runs the scheduler (celery beat) inside it (-B). `make serve`
+# runs them as two processes, as Celery advises for production; run only one scheduler per broker.
 worker: install
 	@test -n "$$CELERY_BROKER_URL" || { echo "make worker needs CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0); without it tasks run in-process and no worker is needed."; exit 2; }
-	$(BIN)/celery -A league worker -B --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2}
+	@mkdir -p var
+	$(BIN)/celery -A league worker -B --schedule=var/celerybeat-schedule --loglevel=INFO \
+	  --concurrency=$${WORKER_CONCURRENCY:-2}
+
+# Production-like: the Procfile's web (gunicorn), worker and beat processes under honcho, DEBUG off,
+# static files collected and served by whitenoise. The environment is the only configuration (honcho
+# is told not to read .env, a development file). E.g. `make serve PORT=8123 SECRET_KEY=... \
+# DATABASE_URL=postgres://... CELERY_BROKER_URL=redis://...`; HOST=0.0.0.0 to listen beyond this machine.
+SERVE_ENV := DEBUG=0 WHITENOISE_USE_FINDERS=0
+serve: install
+	@for v in SECRET_KEY DATABASE_URL CELERY_BROKER_URL; do \
+	  test -n "$$(printenv $$v)" || { echo "make serve needs $$v in the environment (see README, Production)."; exit 2; }; \
+	done
+	@mkdir -p var
+	$(SERVE_ENV) $(BIN)/python manage.py migrate --noinput
+	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity=0
+	$(SERVE_ENV) HOST=$(HOST) PATH="$(abspath $(BIN)):$$PATH" $(BIN)/honcho start --env /dev/null --port $(PORT)
+
+# The quality gates, fast (a few seconds): CI runs them through `make test`; .pre-commit-config.yaml
+# runs the same tools on each commit. makemigrations reads the settings, hence DEBUG=1 on a fresh clone.
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/mypy
 
 # The browser tests need Chromium: install Debian's package when it is missing.
-test: install
+test: lint
 	@bash .ci/ensure-chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-test-fast: install
+# No lint and no browser: the quick loop while working.
+test-fast: install-dev
 	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
 
 # The post-match benchmark (docs/benchmarks.md): PostgreSQL and Redis found or started as in CI; the

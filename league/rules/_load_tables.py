@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ._csvio import Problems, Row, read_rows, unique_key
@@ -18,7 +18,7 @@ VALUE_KEYS = ("new_skill", "new_skill_double", "ma_increase", "av_increase", "ag
 
 
 def _check_coverage(
-    file: str, problems: Problems, covered: list[tuple[Row, Iterable[int]]], universe: tuple[int, ...], what: str
+    file: str, problems: Problems, covered: Sequence[tuple[Row, Iterable[int]]], universe: tuple[int, ...], what: str
 ) -> None:
     """Every value of `universe` must be covered by exactly one row."""
     owner: dict[int, int] = {}

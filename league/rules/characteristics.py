@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ._rules_arg import RulesLike, params_of
 from .types import STATS, Position
@@ -89,11 +90,16 @@ class Characteristics:
         if not self.can_improve(stat):
             raise ValueError(f"{stat.upper()} cannot be improved any further")
         line = self.line(stat)
-        return replace(self, **{stat: replace(line, improvements=line.improvements + 1)})
+        return self._with_line(stat, replace(line, improvements=line.improvements + 1))
 
     def injured(self, stat: str) -> Characteristics:
         """After a -1 injury to `stat`; unchanged when the limits make the injury void."""
         if not self.injury_applies(stat):
             return self
         line = self.line(stat)
-        return replace(self, **{stat: replace(line, injuries=line.injuries + 1)})
+        return self._with_line(stat, replace(line, injuries=line.injuries + 1))
+
+    def _with_line(self, stat: str, line: StatLine) -> Characteristics:
+        # Typed as Any: mypy checks a **dict against every field of replace(), `limits` included.
+        changes: dict[str, Any] = {stat: line}
+        return replace(self, **changes)

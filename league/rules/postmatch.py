@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .dice import Dice, roll_many
+from .finance import Side
 from .postmatch_casualties import PlayerInjuries, ResolvedCasualty, killed, player_injuries, resolve_casualty
 from .postmatch_check import check_report
 from .postmatch_mvp import MvpDraw, draw_mvp, mvp_candidates
@@ -18,6 +19,7 @@ from .postmatch_run import Run
 from .postmatch_steps import STEPS
 from .postmatch_types import (
     INPUT_PREFIXES,
+    SIDES,
     CasualtyReport,
     Decisions,
     Effect,
@@ -104,12 +106,12 @@ def request_for_key(report: MatchReport, key: str, *, decision: bool = False, co
     prefix, _sep, rest = key.partition(":")
     whats = INPUT_PREFIXES.get(prefix, (prefix, prefix))
     target = rest.split(":", 1)[0]
-    side_of = {p.ref: side for side in ("home", "away") for p in report.side(side).players}
-    side = target if target in ("home", "away") else side_of.get(target, "home")
-    player = None if target in ("home", "away") else target
+    side_of: dict[str, Side] = {p.ref: side for side in SIDES for p in report.side(side).players}
+    side: Side = target if target in SIDES else side_of.get(target, "home")
+    player = None if target in SIDES else target
     return InputRequest(
         key, "decision" if decision else "dice", whats[1] if decision else whats[0], side, player, count=count
-    )  # type: ignore[arg-type]
+    )
 
 
 def dice_in_use(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .dice import DiceError
+from .errors import DiceError
 from .finance import Side
 from .postmatch_casualties import casualty_by_key, resolve_casualty
 from .postmatch_types import SIDES, CasualtyReport, MatchReport, PlayerReport, SideReport

@@ -8,7 +8,8 @@ on purpose, as an accumulator private to one call; everything handed out is froz
 from __future__ import annotations
 
 from ._rules_arg import outcome_from_score
-from .dice import DiceError, check_die
+from .dice import check_die
+from .errors import DiceError
 from .finance import Side, concession_penalised
 from .postmatch_casualties import PlayerInjuries, player_injuries
 from .postmatch_types import (
