@@ -62,11 +62,15 @@ REPORT_OUTLINE: dict[str, Any] = {
         "played_on": {"type": "string", "format": "date"},
         "prematch": _object("Weather 2D6 (optional) and, per side, petty cash and inducements."),
         "result": _object(
-            "Scores, FAME, gate, concession.",
+            "Scores, FAME, gate, concession. Every touchdown is credited to its scorer in `players`, or counted "
+            "in <side>_uncredited_touchdowns when no roster player scored it (a star player, a mercenary, "
+            "an awarded touchdown): otherwise the report is refused.",
             home_score={"type": "integer", "minimum": 0},
             away_score={"type": "integer", "minimum": 0},
             home_fame={"type": "integer"},
             away_fame={"type": "integer"},
+            home_uncredited_touchdowns={"type": "integer", "minimum": 0},
+            away_uncredited_touchdowns={"type": "integer", "minimum": 0},
             gate={"type": "integer"},
             conceded_by={"type": "string", "enum": ["home", "away"], "nullable": True},
             concession_justified={"type": "boolean"},

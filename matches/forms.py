@@ -212,6 +212,9 @@ class ReportForm(forms.Form):
     away_score = number(gettext_lazy("Away score"), required=True, min=0)
     home_fame = number(gettext_lazy("FAME"), min=0, max=2)
     away_fame = number(gettext_lazy("FAME"), min=0, max=2)
+    # Touchdowns no roster player can be credited with (services.scoring says which count).
+    home_uncredited_touchdowns = number(gettext_lazy("Touchdowns with no roster scorer"), min=0)
+    away_uncredited_touchdowns = number(gettext_lazy("Touchdowns with no roster scorer"), min=0)
     gate = forms.IntegerField(
         label=gettext_lazy("Gate (thousands of fans)"),
         required=False,
@@ -329,6 +332,7 @@ class ReportForm(forms.Form):
                     "team": self.match.team(side),
                     "players": players,
                     "score": self[f"{side}_score"],
+                    "uncredited": self[f"{side}_uncredited_touchdowns"],
                     "fame": self[f"{side}_fame"],
                     "winnings": self[f"winnings_{side}"],
                     "reroll": self[f"reroll_{side}"],
@@ -465,6 +469,8 @@ class ReportForm(forms.Form):
             away_score=data["away_score"],
             home_fame=data.get("home_fame") or 0,
             away_fame=data.get("away_fame") or 0,
+            home_uncredited_touchdowns=data.get("home_uncredited_touchdowns") or 0,
+            away_uncredited_touchdowns=data.get("away_uncredited_touchdowns") or 0,
             gate=data.get("gate"),
             conceded_by=data.get("conceded_by") or "",
             concession_justified=bool(data.get("conceded_by")) and bool(data.get("concession_justified")),

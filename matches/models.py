@@ -54,12 +54,23 @@ class Match(models.Model):
     home_fame = models.PositiveSmallIntegerField(_("home FAME"), null=True, blank=True)
     away_fame = models.PositiveSmallIntegerField(_("away FAME"), null=True, blank=True)
     gate = models.PositiveIntegerField(_("gate"), null=True, blank=True)
+    # Touchdowns no roster player is credited with (a star player's or mercenary's, or awarded
+    # with no scorer): declared, so that a score the player lines do not explain is refused.
+    home_uncredited_touchdowns = models.PositiveSmallIntegerField(_("home touchdowns with no roster scorer"), default=0)
+    away_uncredited_touchdowns = models.PositiveSmallIntegerField(_("away touchdowns with no roster scorer"), default=0)
     conceded_by = models.CharField(_("conceded by"), max_length=4, choices=SIDES, blank=True)
     concession_justified = models.BooleanField(_("justified concession"), default=False)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     submitted_at = models.DateTimeField(null=True, blank=True)
+    # The last time a submitted result was sent back to draft, and why (cleared when submitted
+    # again or withdrawn); the whole history is in the audit log.
+    sent_back_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    sent_back_at = models.DateTimeField(null=True, blank=True)
+    sent_back_reason = models.TextField(_("reason for sending the result back"), blank=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

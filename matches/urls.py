@@ -17,5 +17,7 @@ urlpatterns = [
     path("<int:pk>/dice/", views.match_dice, name="dice"),
     path("<int:pk>/submit/", views.match_submit, name="submit"),
     path("<int:pk>/confirm/", views.match_confirm, name="confirm"),
+    path("<int:pk>/send-back/", views.match_send_back, name="send_back"),
+    path("<int:pk>/withdraw/", views.match_withdraw, name="withdraw"),
     path("<int:pk>/retry/", views.match_retry, name="retry"),
 ]

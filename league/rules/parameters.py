@@ -59,6 +59,8 @@ class Parameters:
     justified_concession_max_players: int
     concession_spp_leave_threshold: int
     concession_leave_on_d6_max: int
+    awarded_touchdowns_without_scorer: bool
+    conceded_match_score_needs_no_scorer: bool
     journeyman_fill_to: int
     regeneration_min_roll: int
     mvps_per_team: int

@@ -2,6 +2,7 @@
 
 from matches.services.common import MatchError
 from matches.services.dice import DiceSheet, DieRow, dice_sheet, report_dice_enter, requested_dice
+from matches.services.dispute import may_correct, may_review, may_withdraw, report_send_back, report_withdraw
 from matches.services.postgame import postgame_retry, postgame_run, postgame_sweep, queue_postgame
 from matches.services.prematch import PrematchInput, prematch_record
 from matches.services.report import CasualtyLine, PlayerLine, ReportInput, report_confirm, report_save, report_submit
@@ -17,6 +18,9 @@ __all__ = [
     "ReportInput",
     "dice_sheet",
     "match_schedule",
+    "may_correct",
+    "may_review",
+    "may_withdraw",
     "postgame_retry",
     "postgame_run",
     "postgame_sweep",
@@ -25,6 +29,8 @@ __all__ = [
     "report_confirm",
     "report_dice_enter",
     "report_save",
+    "report_send_back",
     "report_submit",
+    "report_withdraw",
     "requested_dice",
 ]

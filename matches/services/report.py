@@ -1,5 +1,7 @@
 """The match result: saved as a draft, submitted by one side, confirmed by the other side or the
-commissioner. Confirmation queues the post-match sequence (after commit)."""
+commissioner. Confirmation queues the post-match sequence (after commit). Before that, a submitted
+result may go back to draft (matches/services/dispute.py) or be corrected in place by a
+commissioner (report_save)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ from matches.services.common import (
     require_status,
     side_of_user,
 )
+from matches.services.dispute import clear_sent_back, may_review
+from matches.services.scoring import score_problems
 
 DIE_SIDES = {"winnings": 6, "ff": 6, "mvp": None, "improvement": 6, "leave": 6}
 
@@ -58,6 +62,8 @@ class ReportInput:
     away_score: int
     home_fame: int = 0
     away_fame: int = 0
+    home_uncredited_touchdowns: int = 0  # no roster scorer: a star's, a mercenary's, or awarded
+    away_uncredited_touchdowns: int = 0
     gate: int | None = None
     conceded_by: str = ""  # "", "home" or "away"
     concession_justified: bool = False
@@ -77,6 +83,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         ("away_score", report.away_score),
         ("home_fame", report.home_fame),
         ("away_fame", report.away_fame),
+        ("home_uncredited_touchdowns", report.home_uncredited_touchdowns),
+        ("away_uncredited_touchdowns", report.away_uncredited_touchdowns),
     ):
         if value is None or value < 0:
             problems.append(_("%(field)s cannot be negative.") % {"field": name.replace("_", " ")})
@@ -148,12 +156,24 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     return problems
 
 
+def _corrected(match: Match, by: AbstractBaseUser | None, was: str) -> bool:
+    """A commissioner changing a result already entered, other than as the coach of one side."""
+    if by is None or was == Match.Status.PREMATCH_DONE or not is_commissioner(by, match.league):
+        return False
+    return was == Match.Status.SUBMITTED or side_of_user(match, by) is None
+
+
 def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | None) -> Match:
-    """Save the result as a draft: lines, casualties, dice and decisions replace earlier ones."""
+    """Save the result as a draft: lines, casualties, dice and decisions replace earlier ones.
+
+    A commissioner (or the system) may also correct a submitted result: it stays submitted, so it
+    must pass the submission's checks again."""
     check_participant(match, by)
     with transaction.atomic():
         lock_match(match)
-        require_status(match, Match.Status.PREMATCH_DONE, Match.Status.DRAFT)
+        was = match.status
+        if was != Match.Status.SUBMITTED or (by is not None and not is_commissioner(by, match.league)):
+            require_status(match, Match.Status.PREMATCH_DONE, Match.Status.DRAFT)
         problems = report_problems(match, report)
         if problems:
             raise MatchError(problems)
@@ -162,13 +182,15 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             "away_score",
             "home_fame",
             "away_fame",
+            "home_uncredited_touchdowns",
+            "away_uncredited_touchdowns",
             "gate",
             "conceded_by",
             "concession_justified",
             "played_on",
         ):
             setattr(match, attr, getattr(report, attr))
-        match.status = Match.Status.DRAFT
+        match.status = Match.Status.SUBMITTED if was == Match.Status.SUBMITTED else Match.Status.DRAFT
         match.save()
         by_player = {line.player_id: line for line in report.lines}
         for row in MatchPlayer.objects.filter(match=match):
@@ -198,8 +220,10 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
         stale.filter(Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:")).delete()
         for key, value in report.decisions.items():
             Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
+        if was == Match.Status.SUBMITTED:
+            check_submittable(match)  # rolls the correction back if it could not be confirmed
         log_action(
-            action="matches.result.saved",
+            action="matches.result.corrected" if _corrected(match, by, was) else "matches.result.saved",
             actor=by,
             league=match.league,
             match=match.pk,
@@ -208,12 +232,13 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
     return match
 
 
-def check_postgame(match: Match) -> None:
-    """Refuse, with the rules engine's reasons, a result the post-match sequence could not use (a die
-    it no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
+def check_submittable(match: Match) -> None:
+    """Refuse, with every reason at once, a saved result that may not be submitted or confirmed: its
+    touchdowns do not account for the score, or the post-match sequence could not use it (a die it
+    no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
     from matches.importing.postcheck import postgame_problems  # (it imports the services)
 
-    problems = postgame_problems(match)
+    problems = score_problems(match) + postgame_problems(match)
     if problems:
         raise MatchError(problems)
 
@@ -223,10 +248,11 @@ def report_submit(*, match: Match, by: AbstractBaseUser | None) -> Match:
     with transaction.atomic():
         lock_match(match)
         require_status(match, Match.Status.DRAFT)
-        check_postgame(match)
+        check_submittable(match)
         match.status = Match.Status.SUBMITTED
         match.submitted_by = by
         match.submitted_at = timezone.now()
+        clear_sent_back(match)  # answered: the history keeps it
         match.save()
         log_action(action="matches.result.submitted", actor=by, league=match.league, match=match.pk)
     return match
@@ -239,12 +265,9 @@ def report_confirm(*, match: Match, by: AbstractBaseUser | None) -> Match:
     with transaction.atomic():
         lock_match(match)
         require_status(match, Match.Status.SUBMITTED)
-        if by is not None and not is_commissioner(by, match.league):
-            mine = side_of_user(match, by)
-            submitter_side = side_of_user(match, match.submitted_by) if match.submitted_by else None
-            if mine is None or (submitter_side is not None and mine == submitter_side):
-                raise PermissionDenied(_("The result must be confirmed by the opposing coach or the commissioner."))
-        check_postgame(match)  # again: dice may have changed since, and the teams' earlier matches run meanwhile
+        if by is not None and not may_review(by, match):
+            raise PermissionDenied(_("The result must be confirmed by the opposing coach or the commissioner."))
+        check_submittable(match)  # again: dice may have changed since, and the teams' earlier matches run meanwhile
         match.status = Match.Status.CONFIRMED
         match.confirmed_by = by
         match.confirmed_at = timezone.now()

@@ -3,6 +3,7 @@ improvements."""
 
 from matches.views.detail import match_confirm, match_detail, match_retry, match_status, match_submit
 from matches.views.dice import match_dice
+from matches.views.dispute import match_send_back, match_withdraw
 from matches.views.fixtures import match_list, match_schedule_view
 from matches.views.improvements import improvement_roll
 from matches.views.prematch import match_prematch, match_prematch_budget
@@ -19,6 +20,8 @@ __all__ = [
     "match_result",
     "match_retry",
     "match_schedule_view",
+    "match_send_back",
     "match_status",
     "match_submit",
+    "match_withdraw",
 ]

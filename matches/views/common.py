@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 
 from league.permissions import is_commissioner
 from matches.models import Match
-from matches.services import MatchError
+from matches.services import MatchError, may_review
 from matches.services.common import side_of_user
 from teams.errors import TeamRuleError
 
@@ -49,13 +49,7 @@ def participant_match_or_403(request: HttpRequest, pk: int) -> Match:
 
 def can_confirm(user: User, match: Match) -> bool:
     """The opposing coach of whoever submitted, or a commissioner (as report_confirm decides)."""
-    if match.status != Match.Status.SUBMITTED or not user.is_authenticated:
-        return False
-    if is_commissioner(user, match.league):
-        return True
-    mine = side_of_user(match, user)
-    submitter = side_of_user(match, match.submitted_by) if match.submitted_by_id else None
-    return mine is not None and (submitter is None or mine != submitter)
+    return may_review(user, match)
 
 
 def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") -> bool:

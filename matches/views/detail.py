@@ -14,7 +14,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.permissions import can_manage_team
 from matches.models import Match
-from matches.services import postgame_retry, report_confirm, report_submit
+from matches.selectors import result_history
+from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.postgame import waiting_for
 from matches.views.common import attempt, can_confirm, is_participant, match_or_404, participant_match_or_403
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
@@ -60,6 +61,9 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_submit": participant and match.status == S.DRAFT,
             "can_dice": participant and match.status in (S.DRAFT, S.SUBMITTED),
             "can_confirm": can_confirm(request.user, match),
+            "can_withdraw": may_withdraw(request.user, match),
+            "can_correct": may_correct(request.user, match),
+            "history": result_history(match) if match.status in WITH_RESULT else [],
         }
     )
     return render(request, "matches/detail.html", context)

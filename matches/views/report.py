@@ -1,4 +1,6 @@
-"""Result entry at the table: the sheet is saved as a draft, then submitted for confirmation."""
+"""Result entry at the table: the sheet is saved as a draft, then submitted for confirmation.
+
+A commissioner uses the same page to correct a submitted result: it stays submitted."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from django.views.decorators.http import require_http_methods
 from league.rules import Ruleset
 from matches.forms import ReportForm
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
-from matches.services import report_save, report_submit
+from matches.services import may_correct, report_save, report_submit
 from matches.services.common import match_ruleset
+from matches.services.scoring import score_help
 from matches.views.common import attempt, participant_match_or_403
 from teams.models import Advancement
 
@@ -55,6 +58,8 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
             "away_score",
             "home_fame",
             "away_fame",
+            "home_uncredited_touchdowns",
+            "away_uncredited_touchdowns",
             "gate",
             "played_on",
             "conceded_by",
@@ -95,11 +100,12 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
 @require_http_methods(["GET", "POST"])
 def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     match = participant_match_or_403(request, pk)
-    if match.status not in (Match.Status.PREMATCH_DONE, Match.Status.DRAFT):
+    correcting = may_correct(request.user, match)  # a submitted result, by a commissioner
+    if match.status not in (Match.Status.PREMATCH_DONE, Match.Status.DRAFT) and not correcting:
         return redirect(match)
     ruleset = match_ruleset(match)
     lines = list(MatchPlayer.objects.filter(match=match).select_related("player").order_by("side", "player__number"))
-    submit = request.POST.get("action") == "submit"
+    submit = request.POST.get("action") == "submit" and not correcting
     form = ReportForm(
         request.POST or None,
         initial=None if request.method == "POST" else report_initial(match, lines),
@@ -107,7 +113,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
         ruleset=ruleset,
         lines=lines,
         skills=player_skills(ruleset, match, lines),
-        require_mvp=submit,
+        require_mvp=submit or correcting,
     )
     if request.method == "POST" and form.is_valid():
         report = form.to_report()
@@ -117,15 +123,23 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
             if submit:
                 report_submit(match=match, by=request.user)
 
-        done = (
-            _("Result submitted: the opposing coach or the commissioner now confirms it.")
-            if submit
-            else _("Draft saved. Submit the result once both coaches agree on it.")
-        )
+        if correcting:
+            done = _("Result corrected: it stays submitted, for the opposing coach or the commissioner to confirm.")
+        elif submit:
+            done = _("Result submitted: the opposing coach or the commissioner now confirms it.")
+        else:
+            done = _("Draft saved. Submit the result once both coaches agree on it.")
         if attempt(request, save, done):
-            return redirect(match if submit else reverse("matches:result", args=[match.pk]))
+            return redirect(match if submit or correcting else reverse("matches:result", args=[match.pk]))
     return render(
         request,
         "matches/report.html",
-        {"match": match, "form": form, "sides": form.sides(), "mvp_chosen": form.mvp_chosen},
+        {
+            "match": match,
+            "form": form,
+            "sides": form.sides(),
+            "mvp_chosen": form.mvp_chosen,
+            "correcting": correcting,
+            "score_help": score_help(ruleset),
+        },
     )

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from league.audit import action_label
 from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset, load_ruleset, reroll_purchase_price
+from matches.selectors import results_waiting
 from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team
 from teams.selectors import RosterRow, ledger_entries, pending_improvements, roster_rows, team_ruleset
@@ -153,6 +154,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "is_commissioner": commissioner,
         "draft_budget": draft_budget,
         "hire_form": hire_form,
+        "results_waiting": results_waiting([team]) if can_manage else [],
     }
 
 
@@ -224,4 +226,5 @@ def my_teams(request: HttpRequest) -> HttpResponse:
         ruleset = load_ruleset(team.league.ruleset)
         race = ruleset.teams.get(team.race)
         rows.append({"team": team, "race_name": race.name(lang()) if race else team.race})
-    return render(request, "teams/my_teams.html", {"rows": rows})
+    waiting = results_waiting(row["team"] for row in rows)
+    return render(request, "teams/my_teams.html", {"rows": rows, "results_waiting": waiting})

@@ -51,7 +51,9 @@ def draft(ready_match, humans, coach_alice):
     """Humans 1-0 Orcs, nothing rolled at the table; Humans #4 sits one SPP below his first level
     (6), so the MVP (+5) takes him over it: candidate 4 of the home draw."""
     Player.objects.filter(pk=pid(humans, 4)).update(spp=1)
-    return report_save(match=ready_match, report=ReportInput(home_score=1, away_score=0), by=coach_alice)
+    return report_save(
+        match=ready_match, report=ReportInput(home_score=1, away_score=0, home_uncredited_touchdowns=1), by=coach_alice
+    )
 
 
 def field(key: str, index: int = 0) -> str:
@@ -188,7 +190,11 @@ def test_a_winnings_die_left_to_the_server_takes_its_re_roll_choice_with_it(read
     report_save(
         match=ready_match,
         report=ReportInput(
-            home_score=1, away_score=0, dice={"winnings:home": [3]}, decisions={"winnings_reroll:home": False}
+            home_score=1,
+            away_score=0,
+            home_uncredited_touchdowns=1,
+            dice={"winnings:home": [3]},
+            decisions={"winnings_reroll:home": False},
         ),
         by=coach_alice,
     )

@@ -42,9 +42,15 @@ def pid(team, number: int) -> int:
 
 
 def report_data(match: Match, **fields: Any) -> dict[str, str]:
-    """A valid result form: 1-0, nothing else entered (the server rolls every die)."""
+    """A valid result form: 1-0, nothing else entered (the server rolls every die).
+
+    Unless a player is credited with a touchdown, the score is declared as touchdowns with no
+    roster scorer (awarded: LRB6 p.15), so that it may be submitted without giving anyone SPP."""
     data = {"home_score": "1", "away_score": "0", "home_fame": "0", "away_fame": "0", "action": "save"}
     data.update({k: str(v) for k, v in fields.items()})
+    if not any(k.endswith("_td") or "uncredited" in k for k in fields):
+        data["home_uncredited_touchdowns"] = data["home_score"]
+        data["away_uncredited_touchdowns"] = data["away_score"]
     return data
 
 
