@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
@@ -113,6 +115,11 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, InputError):
         set_rollback()
         return Response(error_body("parse_error", exc.messages), status=400)
+    if isinstance(exc, RequestDataTooBig):  # Django's own limit, met while DRF reads the body
+        limit = (settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0) // 1024
+        return Response(
+            error_body("parse_error", [_("The body is too large (at most %(max)s kB).") % {"max": limit}]), 400
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):

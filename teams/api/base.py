@@ -13,7 +13,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.views import APIView
 
-from league.api_support import error_response
+from league.api_support import ErrorSerializer, error_response
 from teams.models import Player, Team
 
 
@@ -34,6 +34,7 @@ FORBIDDEN = error_response("Logged in, but not the team's coach or a commissione
 NOT_FOUND = error_response("No such id.")
 LOCKED_OUT = error_response("Too many failed logins: try again after the time in Retry-After (code locked_out).")
 WRITE_ERRORS = {400: BAD_REQUEST, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND, 429: LOCKED_OUT}
+DetailSerializer = ErrorSerializer  # the former name of the error body's schema (now one shape for all)
 
 
 def team_queryset() -> QuerySet[Team]:

@@ -312,3 +312,17 @@ def test_errors_are_in_the_requests_language(coach_alice, humans):
     )
     refused(response, 400, "parse_error", "trop profondément")
     refused(api().get("/api/teams/?league=%00", HTTP_ACCEPT_LANGUAGE="fr"), 400, "bad_request", "caractère NUL")
+
+
+def test_broken_and_oversized_bodies_are_400s(client, coach_alice, humans, settings, unchanged):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    hire = f"/api/teams/{humans.pk}/hire/"
+    big = json.dumps({"position": "lineman", "name": "x" * 20_000})
+    broken = b"--nope\r\nContent-Disposition: form-data\r\n\r\n"
+    with unchanged():
+        refused(api(coach_alice).post(hire, big, content_type="application/json"), 400, "parse_error", "too large")
+        multipart = "multipart/form-data"  # no boundary: Django cannot split it
+        refused(api(coach_alice).post(hire, broken, content_type=multipart), 400, "bad_request")
+        client.force_login(coach_alice)
+        page = client.post(reverse("teams:player_hire", args=[humans.pk]), broken, content_type=multipart)
+        assert page.status_code == 400
