@@ -8,11 +8,14 @@ DATABASE_URL switches to PostgreSQL and CELERY_BROKER_URL to a real broker (Redi
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from league.api_docs import API_DESCRIPTION
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -74,6 +77,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "league.apps.LeagueConfig",
     "teams.apps.TeamsConfig",
     "matches.apps.MatchesConfig",
@@ -84,12 +88,18 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Below the locale: its messages are in the request's language.
+    "league.middleware.ApiErrorMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # After authentication and messages: its 400 page is a page of the site, with the menu.
+    "league.middleware.RefuseBadInputMiddleware",
+    # Last, as django-axes asks: turns a lockout flagged during the request into its response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "league.urls"
@@ -144,6 +154,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Failed logins are throttled by django-axes (docs/decisions.md, "Issue 8"): its backend comes first
+# and refuses a locked-out account or address before ModelBackend hashes any password.
+AUTHENTICATION_BACKENDS = [
+    "league.lockout.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# LOGIN_FAILURE_LIMIT failed logins for one account (from anywhere), or from one address (for any
+# account), block logging in there for LOGIN_LOCKOUT_MINUTES, on the login page, the admin and the API.
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # each on its own: either one locks
+AXES_RESET_ON_SUCCESS = True
+# A locked-out attempt is neither counted nor written: the lockout ends when announced, and a flood
+# of attempts costs one read each (no password hash, no write).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "league.lockout.lockout_response"
+AXES_VERBOSE = False  # no banner on every manage.py command; failures and lockouts are still logged
+# The address is REMOTE_ADDR; behind reverse proxies, each appending to X-Forwarded-For, say how many
+# (otherwise every visitor has the proxy's address, and one lockout would block them all).
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "league.lockout.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -170,16 +201,28 @@ WHITENOISE_USE_FINDERS = envbool("WHITENOISE_USE_FINDERS", True)
 # The JSON API: same services and permissions as the pages; documentation served offline.
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Basic first, so that an anonymous write gets 401 with a WWW-Authenticate challenge (a "log in"
+    # answer) rather than the 403 that also means "you may not". Session still works for the
+    # browsable API and Swagger (with the CSRF token on writes).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # The JSON parser refuses NUL characters, numbers no column holds and deep nesting (league.inputs).
+    "DEFAULT_PARSER_CLASSES": [
+        "league.api_parsing.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "league.api_parsing.Pagination",
     "PAGE_SIZE": 50,
+    # One error shape for every error, whatever the authentication (league/api_support.py).
+    "EXCEPTION_HANDLER": "league.api_support.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Blood Bowl league manager API",
+    "DESCRIPTION": API_DESCRIPTION,  # authentication, throttling and the one error shape
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -229,6 +272,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+    # django-axes logs every successful login at INFO; failures and lockouts are WARNING.
+    "loggers": {"axes": {"level": envstr("AXES_LOG_LEVEL", "WARNING")}},
 }
 
 try:  # An optional, git-ignored local_settings.py overrides anything above.

@@ -80,7 +80,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = services.account_create(form=form)
-        login(request, user)
+        # The account was just made, not authenticated: name the backend that will load it
+        # (there are two, django-axes' own only watches logins).
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
         return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})

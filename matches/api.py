@@ -1,7 +1,7 @@
 """The matches part of the JSON API: importing a match report (POST /api/matches/import/).
 
 The endpoint decodes the body itself (rather than through DRF's parser) so that malformed JSON is
-answered like every other refusal, {"errors": [...]}; matches.importing does all the checking.
+worded like the page's and the command's refusals; matches.importing does all the checking.
 """
 
 from __future__ import annotations
@@ -13,16 +13,17 @@ from typing import Any
 from django.conf import settings
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.authentication import BasicAuthentication, SessionAuthentication
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api_parsing import JSONParser
+from league.api_support import error_response
+from league.inputs import InputError
 from matches.importing import import_match, parse_report
 from matches.services import MatchError
-from teams.api.base import DetailSerializer
+from teams.api.base import LOCKED_OUT
 
 
 @cache
@@ -91,19 +92,15 @@ REPORT_OUTLINE: dict[str, Any] = {
         },
     },
 }
-ERRORS = OpenApiResponse(
-    response={
-        "type": "object",
-        "required": ["errors"],
-        "properties": {"errors": {"type": "array", "items": {"type": "string"}}},
-    },
-    description="Refused: every reason, in the request's language (schema errors start with their JSON path).",
+ERRORS = error_response(
+    "Refused (code refused): every reason, in the request's language (schema errors start with their JSON path); "
+    "or an unreadable body (code parse_error)."
 )
 
 
 class MatchImportApi(APIView):
-    # Basic first: an anonymous request gets 401 with a challenge, a logged-in stranger 403.
-    authentication_classes = [BasicAuthentication, SessionAuthentication]
+    # The API's authentication (Basic first: an anonymous request gets 401 with a challenge, a
+    # logged-in stranger 403); refusals become the API's error shape in its exception handler.
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser]  # what the body is; it is decoded in post() all the same
 
@@ -122,15 +119,17 @@ class MatchImportApi(APIView):
             201: OpenApiResponse(ImportedSerializer, description="Imported: the match was made."),
             200: OpenApiResponse(ImportedSerializer, description="Already imported: nothing was written."),
             400: ERRORS,
-            401: OpenApiResponse(DetailSerializer, description="Not logged in."),
-            403: OpenApiResponse(DetailSerializer, description="Not a coach of either team nor a commissioner."),
+            401: error_response("Not logged in, or a wrong password."),
+            403: error_response("Not a coach of either team nor a commissioner."),
+            429: LOCKED_OUT,
         },
     )
     def post(self, request: Request) -> Response:
         try:
-            result = import_match(parse_report(request.body), by=request.user)
+            report = parse_report(request.body)
         except MatchError as exc:
-            return Response({"errors": exc.messages}, status=status.HTTP_400_BAD_REQUEST)
+            raise InputError(exc.messages) from None  # 400, code parse_error
+        result = import_match(report, by=request.user)  # MatchError: 400, code refused
         match = result.match
         match.refresh_from_db(fields=["status"])  # the post-match sequence may have run on commit already
         data = {

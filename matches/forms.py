@@ -14,9 +14,11 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.humanize.templatetags.humanize import intcomma
+from django.db.models import Model
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from league.inputs import column_max
 from league.rules import (
     InducementOrder,
     Mercenary,
@@ -48,9 +50,17 @@ def checkbox() -> forms.CheckboxInput:
     return forms.CheckboxInput(attrs={"class": "form-check-input"})
 
 
-def number(label: Any = "", *, required: bool = False, **attrs: Any) -> forms.IntegerField:
-    """An integer input that opens the phone's number pad. No min/max check: the services word it."""
-    return forms.IntegerField(label=label, required=required, widget=forms.NumberInput(attrs={**NUMERIC, **attrs}))
+def number(
+    label: Any = "", *, required: bool = False, column: tuple[type[Model], str] | None = None, **attrs: Any
+) -> forms.IntegerField:
+    """An integer input that opens the phone's number pad. No rule limit is checked here: the
+    services word them. `column` bounds the value by what its database column holds, which no rule
+    does (PostgreSQL refuses more: a 500; SQLite overflows past 64 bits)."""
+    field = forms.IntegerField(
+        label=label, required=required, max_value=column_max(*column) if column else None, widget=forms.NumberInput()
+    )
+    field.widget.attrs.update({**NUMERIC, **attrs})  # the page's own min/max hints stay as given
+    return field
 
 
 def check_d6(form: forms.Form, name: str, what: str) -> int | None:
@@ -208,17 +218,22 @@ CASUALTY_FIELDS = ("d6", "d8", "d6b", "d8b", "apo_d6", "apo_d8", "regen")
 class ReportForm(forms.Form):
     """The result sheet: score, per-player lines, casualties suffered, concession, dice and MVP."""
 
-    home_score = number(gettext_lazy("Home score"), required=True, min=0)
-    away_score = number(gettext_lazy("Away score"), required=True, min=0)
-    home_fame = number(gettext_lazy("FAME"), min=0, max=2)
-    away_fame = number(gettext_lazy("FAME"), min=0, max=2)
+    home_score = number(gettext_lazy("Home score"), required=True, column=(Match, "home_score"), min=0)
+    away_score = number(gettext_lazy("Away score"), required=True, column=(Match, "away_score"), min=0)
+    home_fame = number(gettext_lazy("FAME"), column=(Match, "home_fame"), min=0, max=2)
+    away_fame = number(gettext_lazy("FAME"), column=(Match, "away_fame"), min=0, max=2)
     # Touchdowns no roster player can be credited with (services.scoring says which count).
-    home_uncredited_touchdowns = number(gettext_lazy("Touchdowns with no roster scorer"), min=0)
-    away_uncredited_touchdowns = number(gettext_lazy("Touchdowns with no roster scorer"), min=0)
+    home_uncredited_touchdowns = number(
+        gettext_lazy("Touchdowns with no roster scorer"), column=(Match, "home_uncredited_touchdowns"), min=0
+    )
+    away_uncredited_touchdowns = number(
+        gettext_lazy("Touchdowns with no roster scorer"), column=(Match, "away_uncredited_touchdowns"), min=0
+    )
     gate = forms.IntegerField(
         label=gettext_lazy("Gate (thousands of fans)"),
         required=False,
         min_value=0,
+        max_value=column_max(Match, "gate"),
         widget=forms.NumberInput(attrs={**NUMERIC, "min": 0}),
     )
     played_on = forms.DateField(
@@ -250,8 +265,8 @@ class ReportForm(forms.Form):
         ) % {"max": ruleset.params.justified_concession_max_players}
         for line in lines:
             off = {} if line.eligible else {"disabled": True}
-            for key, _attr, label in PLAYER_COUNTS:
-                self.fields[f"p{line.player_id}_{key}"] = number(label, min=0, **off)
+            for key, attr, label in PLAYER_COUNTS:
+                self.fields[f"p{line.player_id}_{key}"] = number(label, column=(MatchPlayer, attr), min=0, **off)
             for key in CASUALTY_FIELDS:
                 self.fields[f"p{line.player_id}_{key}"] = number(key, min=1, max=8 if "8" in key else 6)
             self.fields[f"p{line.player_id}_apo"] = forms.BooleanField(

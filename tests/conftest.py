@@ -138,3 +138,24 @@ def pytest_sessionstart(session) -> None:
     path = Path(settings.ARTIFACTS_DIR)
     if path.exists():
         shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def refuse_nul_like_postgres():
+    """SQLite stores a NUL character in text where PostgreSQL raises: make SQLite raise too, so that
+    a NUL reaching the database fails here as it would in production (a 500 there)."""
+    from django.db import DataError, connection
+
+    def has_nul(row) -> bool:
+        values = row.values() if isinstance(row, dict) else (row or ())
+        return any(isinstance(v, str) and "\x00" in v for v in values)
+
+    def refuse(execute, sql, params, many, context):
+        if many:
+            params = list(params)
+        if any(has_nul(row) for row in (params if many else [params])):
+            raise DataError("PostgreSQL text fields cannot contain NUL (0x00) bytes")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(refuse):
+        yield

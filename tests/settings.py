@@ -55,3 +55,7 @@ ARTIFACTS_DIR = BASE_DIR / "tests" / "artifacts"
 # test client builds its handler: a tenth of a second per test. The browser tests' live server
 # serves static files by itself (StaticLiveServerTestCase), so tests do without it.
 MIDDLEWARE = [m for m in MIDDLEWARE if not m.startswith("whitenoise.")]  # noqa: F405
+
+# Every test client comes from 127.0.0.1: with the real limit, a few tests of failed logins would
+# lock the others out. The login tests (tests/web/test_logins.py) set the limit they test.
+AXES_FAILURE_LIMIT = 1000

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, ValidationError
 
+from league.inputs import InputError, InvalidJson, load_json
 from matches.services.common import MatchError
 
 SCHEMA_PATH = Path(settings.BASE_DIR) / "docs" / "match-report.schema.json"
@@ -36,7 +37,7 @@ def _validator() -> Draft202012Validator:
 
 
 def parse_report(raw: str | bytes) -> Any:
-    """The decoded JSON, or MatchError with one readable reason."""
+    """The decoded JSON, or MatchError with the reasons (league.inputs refuses what no input may carry)."""
     if len(raw) > MAX_REPORT_BYTES:
         raise MatchError([_("The report is too large (at most %(max)s kB).") % {"max": MAX_REPORT_BYTES // 1024}])
     if isinstance(raw, bytes):
@@ -45,14 +46,17 @@ def parse_report(raw: str | bytes) -> Any:
         except UnicodeDecodeError:
             raise MatchError([_("The report is not UTF-8 text.")]) from None
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError as exc:
+        return load_json(raw)
+    except InvalidJson as exc:
+        error = exc.error
         raise MatchError(
             [
                 _("The report is not valid JSON: %(error)s (line %(line)s, column %(column)s).")
-                % {"error": exc.msg, "line": exc.lineno, "column": exc.colno}
+                % {"error": error.msg, "line": error.lineno, "column": error.colno}
             ]
         ) from None
+    except InputError as exc:  # too deep, a number too large, a NUL character...
+        raise MatchError(exc.messages) from None
 
 
 def _type_words(types: str | list[str]) -> str:

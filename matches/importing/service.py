@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from league.audit import log_action
+from league.inputs import value_problems
 from league.models import League
 from league.permissions import is_commissioner, is_member
 from league.selectors import league_ruleset
@@ -87,7 +88,9 @@ def import_match(data: Any, *, by: User | None, league: League | None = None) ->
     PermissionDenied when `by` may not import this match. The same report imported again returns
     the match already made, with created=False.
     """
-    problems = schema_problems(data)
+    # A caller may hand over a value that did not come through parse_report: check what no input may
+    # carry (NUL characters, numbers no column holds, extreme nesting) before the schema walks it.
+    problems = value_problems(data) or schema_problems(data)
     if problems:
         raise MatchError(problems)
     setup = resolve_setup(data, league)

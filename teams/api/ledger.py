@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from teams.api.base import BAD_REQUEST, NOT_FOUND, UNAUTHENTICATED, DetailSerializer, ServiceApi, team_or_404
+from league.api_support import error_response
+from teams.api.base import BAD_REQUEST, LOCKED_OUT, NOT_FOUND, UNAUTHENTICATED, ServiceApi, team_or_404
 from teams.models import Team, TreasuryEntry
 from teams.selectors import ledger_entries
 from teams.serializers import (
@@ -71,8 +72,9 @@ class LedgerReverseApi(ServiceApi):
             201: LedgerEntryDetailSerializer,
             400: BAD_REQUEST,
             401: UNAUTHENTICATED,
-            403: OpenApiResponse(DetailSerializer, description="Logged in, but not a commissioner of the league."),
-            404: OpenApiResponse(DetailSerializer, description="No such team, or no such entry in it."),
+            403: error_response("Logged in, but not a commissioner of the league."),
+            404: error_response("No such team, or no such entry in it."),
+            429: LOCKED_OUT,
         },
         description="Post the exact opposite of a ledger entry (the original stays). A reversing entry cannot be "
         "reversed and an entry is reversed once; the treasury may go below zero.",

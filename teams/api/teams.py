@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.fields import empty
 from rest_framework.request import Request
@@ -14,12 +14,14 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from league.api import request_language
+from league.api_support import error_response
 from league.models import League
 from league.rules import Ruleset
 from league.selectors import league_ruleset
 from teams.api.base import (
     BAD_REQUEST,
     FIELD_ERRORS,
+    LOCKED_OUT,
     NOT_FOUND,
     UNAUTHENTICATED,
     WRITE_ERRORS,
@@ -202,7 +204,8 @@ class TeamsApi(ServiceApi):
             201: TeamDetailSerializer,
             400: BAD_REQUEST,
             401: UNAUTHENTICATED,
-            403: OpenApiResponse(description="Not a member of the league."),
+            403: error_response("Not a member of the league."),
+            429: LOCKED_OUT,
         },
     )
     def post(self, request: Request) -> Response:

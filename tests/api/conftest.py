@@ -138,3 +138,13 @@ def unchanged():
         assert snapshot() == before
 
     return check
+
+
+def api_error(code: str, *messages: str, fields: dict | None = None) -> dict[str, Any]:
+    """The API's one error body (league.api_support.error_body), whatever went wrong."""
+    return {"code": code, "detail": " ".join(messages), "errors": list(messages), "fields": fields or {}}
+
+
+def refused(*messages: str) -> dict[str, Any]:
+    """The body of a refusal by the rules or the services: their messages, as they are."""
+    return api_error("refused", *messages)

@@ -8,7 +8,7 @@ from league.models import AuditEntry
 from teams.models import Player, Team, TreasuryEntry
 from teams.services import PlayerOrder, TeamOrder, team_retire, team_save_draft
 
-from .conftest import body, orders
+from .conftest import body, orders, refused
 from .test_writes import consistent, refusal
 
 pytestmark = pytest.mark.django_db
@@ -136,14 +136,14 @@ def test_rule_refusals_are_the_services(alice_api, draft, coach_alice, unchanged
     with unchanged():
         response = alice_api.patch(f"/api/teams/{draft.pk}/", data, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": expected}
+    assert response.json() == refused(*expected)
 
 
 def test_a_name_already_taken_in_the_league_is_refused(alice_api, draft, humans, unchanged):
     with unchanged():
         response = alice_api.put(f"/api/teams/{draft.pk}/", {**LEGAL, "name": "reavers"}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": ["A team called “reavers” already plays in this league."]}
+    assert response.json() == refused("A team called “reavers” already plays in this league.")
 
 
 def test_duplicate_numbers_and_blank_player_names(alice_api, draft, unchanged):
@@ -151,7 +151,7 @@ def test_duplicate_numbers_and_blank_player_names(alice_api, draft, unchanged):
     with unchanged():
         response = alice_api.patch(f"/api/teams/{draft.pk}/", {"players": players}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": ["Two players cannot wear the same number.", "Every player needs a name."]}
+    assert response.json() == refused("Two players cannot wear the same number.", "Every player needs a name.")
 
 
 @pytest.mark.parametrize("method", ["put", "patch"])
@@ -159,19 +159,19 @@ def test_only_a_draft_can_be_edited(alice_api, humans, draft, coach_alice, uncha
     with unchanged():
         response = getattr(alice_api, method)(f"/api/teams/{humans.pk}/", LEGAL, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": ["This team is ready: it cannot be changed that way."]}
+    assert response.json() == refused("This team is ready: it cannot be changed that way.")
     team_retire(team=draft, by=coach_alice)
     with unchanged():
         response = getattr(alice_api, method)(f"/api/teams/{draft.pk}/", LEGAL, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": ["This team is retired: it cannot be changed that way."]}
+    assert response.json() == refused("This team is retired: it cannot be changed that way.")
 
 
 def test_refusals_in_french(alice_api, draft, coach_alice, unchanged):
     expected = draft_refusal(draft, coach_alice, "fr", rerolls=9)
     with unchanged():
         response = alice_api.patch(f"/api/teams/{draft.pk}/", {"rerolls": 9}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
-    assert response.json() == {"errors": expected}
+    assert response.json() == refused(*expected)
     assert "relances" in expected[0]
 
 

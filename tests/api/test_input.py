@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import body
+from .conftest import api_error, body
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_malformed_team_creation(alice_api, league, unchanged, changes, field):
     with unchanged():
         response = alice_api.post("/api/teams/", team_payload(league, changes), format="json")
     assert response.status_code == 400
-    assert field in response.json() and "errors" not in response.json()
+    assert response.json()["code"] == "invalid" and field in response.json()["fields"]
 
 
 def test_unknown_position_is_a_field_error_on_the_right_player(alice_api, league, unchanged):
@@ -42,9 +42,11 @@ def test_unknown_position_is_a_field_error_on_the_right_player(alice_api, league
     with unchanged():
         response = alice_api.post("/api/teams/", team_payload(league, {"players": players}), format="json")
     assert response.status_code == 400
-    errors = response.json()["players"]
+    errors = response.json()["fields"]["players"]
     assert errors[:10] == [{}] * 10
     assert errors[10] == {"position": ["“dragon” is not a position of this team."]}
+    # The same reason as a sentence, with the path of its field.
+    assert response.json()["errors"] == ["players[10].position: “dragon” is not a position of this team."]
 
 
 @pytest.mark.parametrize(
@@ -59,7 +61,7 @@ def test_unknown_position_is_a_field_error_on_the_right_player(alice_api, league
 def test_malformed_hire(alice_api, humans, unchanged, data, field):
     with unchanged():
         response = alice_api.post(f"/api/teams/{humans.pk}/hire/", data, format="json")
-    assert response.status_code == 400 and field in response.json()
+    assert response.status_code == 400 and field in response.json()["fields"]
 
 
 @pytest.mark.parametrize(
@@ -74,7 +76,7 @@ def test_malformed_hire(alice_api, humans, unchanged, data, field):
 def test_malformed_staff(alice_api, humans, unchanged, data, field):
     with unchanged():
         response = alice_api.post(f"/api/teams/{humans.pk}/staff/", data, format="json")
-    assert response.status_code == 400 and field in response.json()
+    assert response.status_code == 400 and field in response.json()["fields"]
 
 
 def test_malformed_rename(alice_api, humans, unchanged):
@@ -82,7 +84,7 @@ def test_malformed_rename(alice_api, humans, unchanged):
     with unchanged():
         assert alice_api.patch(f"/api/players/{player.pk}/", {}, format="json").status_code == 400
         response = alice_api.patch(f"/api/players/{player.pk}/", {"number": "x"}, format="json")
-    assert response.status_code == 400 and "number" in response.json()
+    assert response.status_code == 400 and "number" in response.json()["fields"]
 
 
 @pytest.mark.parametrize(
@@ -126,7 +128,7 @@ def test_malformed_rename(alice_api, humans, unchanged):
 def test_malformed_draft_edit(alice_api, draft, unchanged, method, data, errors):
     with unchanged():
         response = getattr(alice_api, method)(f"/api/teams/{draft.pk}/", data, format="json")
-    assert response.status_code == 400 and response.json() == errors
+    assert response.status_code == 400 and response.json()["fields"] == errors
 
 
 def test_malformed_reversal(client_for, commissioner, humans, unchanged):
@@ -136,7 +138,8 @@ def test_malformed_reversal(client_for, commissioner, humans, unchanged):
             f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/", {"memo": "x" * 201}, format="json"
         )
     assert response.status_code == 400
-    assert response.json() == {"memo": ["Ensure this field has no more than 200 characters."]}
+    message = "Ensure this field has no more than 200 characters."
+    assert response.json() == api_error("invalid", f"memo: {message}", fields={"memo": [message]})
 
 
 @pytest.mark.parametrize(
@@ -184,7 +187,7 @@ def test_an_unknown_entry_or_one_of_another_team_is_404(client_for, commissioner
         with unchanged():
             response = api.post(f"/api/teams/{humans.pk}/ledger/{entry_id}/reverse/", {}, format="json")
         assert response.status_code == 404
-        assert response.json() == {"detail": "This team has no ledger entry with this id."}
+        assert response.json() == api_error("not_found", "This team has no ledger entry with this id.")
 
 
 def test_methods_that_do_not_exist_are_405(alice_api, humans):

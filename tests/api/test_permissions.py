@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from teams.models import Team
 
-from .conftest import ACTORS, body
+from .conftest import ACTORS, api_error, body
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +70,7 @@ def test_team_write_permissions(request, people, client_for, unchanged, actor, f
     if code == 401:
         assert response["WWW-Authenticate"].startswith("Basic")
     if code == 403:
-        assert response.json() == {"detail": "You may not change this team."}
+        assert response.json() == api_error("permission_denied", "You may not change this team.")
 
 
 # Ledger corrections are for the league's commissioners only: the owner is refused too.
@@ -90,7 +90,9 @@ def test_only_a_commissioner_of_the_league_reverses_an_entry(people, client_for,
     if code == 401:
         assert response["WWW-Authenticate"].startswith("Basic")
     if code == 403:
-        assert response.json() == {"detail": "Only a commissioner of the league may correct the treasury."}
+        assert response.json() == api_error(
+            "permission_denied", "Only a commissioner of the league may correct the treasury."
+        )
     if code == 201:
         assert humans.ledger.filter(key=f"reverse:{entry.pk}", memo="Mine").count() == 1
 
@@ -110,7 +112,7 @@ def test_team_creation_permissions(people, user_factory, client_for, unchanged, 
         response = call(client_for(user), "post", "/api/teams/", payload)
     assert response.status_code == code, response.content
     if code == 403:
-        assert response.json() == {"detail": "Join the league before creating a team in it."}
+        assert response.json() == api_error("permission_denied", "Join the league before creating a team in it.")
     if code == 201:
         assert response.json()["coach"] == user.username and response.json()["status"] == "ready"
 

@@ -8,6 +8,7 @@ from league.models import AuditEntry
 from teams.models import Team, TreasuryEntry
 from teams.services import treasury_reverse
 
+from .conftest import refused
 from .test_writes import consistent, refusal
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def test_retire_a_ready_team_or_a_draft(request, alice_api, coach_alice, fixture
 
 def test_a_retired_team_refuses_everything(alice_api, humans, unchanged):
     alice_api.post(f"/api/teams/{humans.pk}/retire/")
-    message = {"errors": ["This team is retired: it cannot be changed that way."]}
+    message = refused("This team is retired: it cannot be changed that way.")
     for url, data in [
         (f"/api/teams/{humans.pk}/retire/", {}),
         (f"/api/teams/{humans.pk}/rerolls/", {}),
@@ -138,13 +139,13 @@ def test_a_reversal_twice_and_a_reversal_of_a_reversal_are_refused(client_for, c
     assert expected == ["This entry has already been reversed."]
     with unchanged():
         response = api.post(url, {"memo": "Twice"}, format="json")
-    assert (response.status_code, response.json()) == (400, {"errors": expected})
+    assert (response.status_code, response.json()) == (400, refused(*expected))
     reversal = TreasuryEntry.objects.get(pk=reversal_id)
     expected = refusal(treasury_reverse, entry=reversal, by=commissioner)
     assert expected == ["A reversing entry cannot itself be reversed; post a new correction."]
     with unchanged():
         response = api.post(f"/api/teams/{humans.pk}/ledger/{reversal_id}/reverse/", format="json")
-    assert (response.status_code, response.json()) == (400, {"errors": expected})
+    assert (response.status_code, response.json()) == (400, refused(*expected))
     consistent(humans)
 
 
@@ -156,4 +157,4 @@ def test_refusals_in_french(client_for, commissioner, humans, unchanged):
         response = api.post(
             f"/api/teams/{humans.pk}/ledger/{entry.pk}/reverse/", format="json", HTTP_ACCEPT_LANGUAGE="fr"
         )
-    assert response.json() == {"errors": ["Cette écriture a déjà été contre-passée."]}
+    assert response.json() == refused("Cette écriture a déjà été contre-passée.")

@@ -58,7 +58,7 @@ def test_write_operations_document_their_body_and_the_400_shape(schema):
         ("/api/teams/{team_id}/ledger/{entry_id}/reverse/", "post"),
     ]:
         bad = schema["paths"][path][method]["responses"]["400"]["content"]["application/json"]["schema"]
-        assert any(option.get("required") == ["errors"] for option in bad["anyOf"])
+        assert bad == {"$ref": "#/components/schemas/Error"}
     for path in ("/api/teams/{team_id}/rerolls/", "/api/teams/{team_id}/retire/"):
         assert "requestBody" not in schema["paths"][path]["post"]
 
@@ -79,7 +79,7 @@ def test_draft_edits_and_reversals_document_their_bodies(schema):
         "memo"
     }
     reverse = schema["paths"]["/api/teams/{team_id}/ledger/{entry_id}/reverse/"]["post"]["responses"]
-    assert set(reverse) == {"201", "400", "401", "403", "404"}
+    assert set(reverse) == {"201", "400", "401", "403", "404", "429"}
 
 
 def test_schema_generates_without_warnings(tmp_path):
@@ -106,3 +106,16 @@ def test_viewers_use_only_local_static_files(url, settings):
     assert any("drf_spectacular_sidecar" in a for a in scripts), scripts
     for asset in {a for a in assets if a.startswith("/static/")}:
         assert client.get(asset).status_code == 200, asset
+
+
+def test_the_documentation_says_how_to_authenticate_and_what_an_error_looks_like(schema):
+    description = schema["info"]["description"]
+    for words in ("HTTP Basic", "X-CSRFToken", "csrf_failed", "locked_out", "Retry-After", '"fields"', "NUL"):
+        assert words in description, words
+    error = schema["components"]["schemas"]["Error"]
+    assert set(error["properties"]) == set(error["required"]) == {"code", "detail", "errors", "fields"}
+    # Every write documents its refusals with it, and the lockout of its Basic authentication.
+    hire = schema["paths"]["/api/teams/{team_id}/hire/"]["post"]["responses"]
+    for status in ("400", "401", "403", "404", "429"):
+        assert hire[status]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+    assert {"basicAuth", "cookieAuth"} <= set(schema["components"]["securitySchemes"])

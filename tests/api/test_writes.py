@@ -13,7 +13,7 @@ from teams.models import Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance
 from teams.services import player_hire, staff_hire, team_buy_reroll, team_create
 
-from .conftest import body, orders
+from .conftest import body, orders, refused
 
 pytestmark = pytest.mark.django_db
 
@@ -62,9 +62,9 @@ def test_save_a_draft_then_make_it_ready(alice_api, league, coach_alice):
     assert response.status_code == 201 and response.json()["status"] == "draft"
     team_id = response.json()["id"]
     assert not TreasuryEntry.objects.filter(team_id=team_id).exists()
-    refused = alice_api.post(f"/api/teams/{team_id}/ready/")
-    assert refused.status_code == 400
-    assert refused.json() == {"errors": ["A team needs at least 11 players (you have 3)."]}
+    not_ready = alice_api.post(f"/api/teams/{team_id}/ready/")
+    assert not_ready.status_code == 400
+    assert not_ready.json() == refused("A team needs at least 11 players (you have 3).")
     completed = alice_api.patch(f"/api/teams/{team_id}/", {"players": body(("lineman", 11))}, format="json")
     assert completed.status_code == 200 and len(completed.json()["players"]) == 11
     ready = alice_api.post(f"/api/teams/{team_id}/ready/")
@@ -163,7 +163,7 @@ def test_creation_refusals(alice_api, league, coach_alice, unchanged, race, play
     with unchanged():
         response = alice_api.post("/api/teams/", payload, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": expected}
+    assert response.json() == refused(*expected)
     assert any(fragment in m for m in expected)
 
 
@@ -189,7 +189,7 @@ def test_hire_over_a_position_maximum(alice_api, humans, coach_alice, unchanged)
         response = alice_api.post(
             f"/api/teams/{humans.pk}/hire/", {"position": "blitzer", "name": "Fifth"}, format="json"
         )
-    assert response.status_code == 400 and response.json() == {"errors": expected}
+    assert response.status_code == 400 and response.json() == refused(*expected)
     assert "at most 4 Blitzer" in expected[0]
 
 
@@ -206,7 +206,7 @@ def test_hire_and_reroll_need_the_treasury(alice_api, poor_humans, coach_alice, 
         expected = refusal(service, team=poor_humans, by=coach_alice, **kwargs)
         with unchanged():
             response = alice_api.post(url, data, format="json")
-        assert response.status_code == 400 and response.json() == {"errors": expected}
+        assert response.status_code == 400 and response.json() == refused(*expected)
         assert "treasury holds 10" in expected[0]
 
 
@@ -218,7 +218,7 @@ def test_no_ninth_reroll(alice_api, league, coach_alice, unchanged):
     assert expected == ["A team may have at most 8 team re-rolls."]
     with unchanged():
         response = alice_api.post(f"/api/teams/{team.pk}/rerolls/")
-    assert response.status_code == 400 and response.json() == {"errors": expected}
+    assert response.status_code == 400 and response.json() == refused(*expected)
 
 
 def test_undead_may_not_hire_an_apothecary_later(alice_api, undead, coach_alice, unchanged):
@@ -227,7 +227,7 @@ def test_undead_may_not_hire_an_apothecary_later(alice_api, undead, coach_alice,
         response = alice_api.post(
             f"/api/teams/{undead.pk}/staff/", {"kind": "apothecary", "action": "hire"}, format="json"
         )
-    assert response.status_code == 400 and response.json() == {"errors": expected}
+    assert response.status_code == 400 and response.json() == refused(*expected)
 
 
 @pytest.mark.parametrize(
@@ -244,7 +244,7 @@ def test_a_draft_cannot_be_managed_like_a_ready_team(alice_api, draft, unchanged
     with unchanged():
         response = getattr(alice_api, method)(url, data, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": ["This team is draft: it cannot be changed that way."]}
+    assert response.json() == refused("This team is draft: it cannot be changed that way.")
 
 
 def test_ready_twice_and_other_roster_refusals(alice_api, humans, unchanged):
@@ -272,7 +272,7 @@ def test_ready_twice_and_other_roster_refusals(alice_api, humans, unchanged):
         with unchanged():
             response = getattr(alice_api, method)(url, data, format="json")
         assert response.status_code == 400, (url, response.content)
-        assert response.json() == {"errors": [message]}, url
+        assert response.json() == refused(message), url
 
 
 # --- The request's language ---
@@ -288,7 +288,7 @@ def test_refusals_in_french(alice_api, league, coach_alice, undead, unchanged):
     }
     with unchanged():
         response = alice_api.post("/api/teams/", payload, format="json", HTTP_ACCEPT_LANGUAGE="fr")
-    assert response.json() == {"errors": ["Cette équipe ne peut pas engager d'apothicaire."]}
+    assert response.json() == refused("Cette équipe ne peut pas engager d'apothicaire.")
     expected = refusal(staff_hire, "fr", team=undead, kind="apothecary", by=coach_alice)
     with unchanged():
         response = alice_api.post(
@@ -297,7 +297,7 @@ def test_refusals_in_french(alice_api, league, coach_alice, undead, unchanged):
             format="json",
             HTTP_ACCEPT_LANGUAGE="fr",
         )
-    assert response.json() == {"errors": expected} == {"errors": ["Cette équipe ne peut pas engager d'apothicaire."]}
+    assert response.json() == refused(*expected) == refused("Cette équipe ne peut pas engager d'apothicaire.")
 
 
 def test_french_messages_match_the_service_in_french(alice_api, humans, coach_alice):
@@ -310,5 +310,5 @@ def test_french_messages_match_the_service_in_french(alice_api, humans, coach_al
         format="json",
         HTTP_ACCEPT_LANGUAGE="fr",
     )
-    assert response.json() == {"errors": expected}
+    assert response.json() == refused(*expected)
     assert "Blitzeur" in expected[0]  # the position's French name, whatever the sentence's state

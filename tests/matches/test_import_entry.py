@@ -104,7 +104,8 @@ def test_the_api_refuses_with_every_reason(humans, orcs, coach_alice):
     data["format_version"] = 3
     response = client_for(coach_alice).post(URL, data, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": ["$.format_version: must be 1.", "$.result.home_score: must be at least 0."]}
+    reasons = ["$.format_version: must be 1.", "$.result.home_score: must be at least 0."]
+    assert response.json() == {"code": "refused", "detail": " ".join(reasons), "errors": reasons, "fields": {}}
     data = example()
     data["players"]["home"].append({"number": 42, "touchdowns": 1})
     response = client_for(coach_alice).post(URL, data, format="json")
@@ -115,6 +116,7 @@ def test_the_api_refuses_with_every_reason(humans, orcs, coach_alice):
     ]
     malformed = client_for(coach_alice).post(URL, "{not json", content_type="application/json")
     assert malformed.status_code == 400 and malformed.json()["errors"][0].startswith("The report is not valid JSON")
+    assert malformed.json()["code"] == "parse_error"
     assert Match.objects.count() == 0
 
 
@@ -141,11 +143,12 @@ def test_the_endpoint_is_in_the_openapi_schema():
     validate_schema(schema)
     operation = schema["paths"][URL]["post"]
     assert operation["operationId"] == "matches_import"
-    assert set(operation["responses"]) == {"200", "201", "400", "401", "403"}
+    assert set(operation["responses"]) == {"200", "201", "400", "401", "403", "429"}
     body = operation["requestBody"]["content"]["application/json"]
     assert "report_id" in body["schema"]["properties"] and body["examples"]
     bad = operation["responses"]["400"]["content"]["application/json"]["schema"]
-    assert bad["required"] == ["errors"]
+    assert bad == {"$ref": "#/components/schemas/Error"}
+    assert set(schema["components"]["schemas"]["Error"]["required"]) == {"code", "detail", "errors", "fields"}
 
 
 # --- /matches/import/ ---

@@ -1,12 +1,14 @@
 """python manage.py import_match FILE...: import match reports as the system.
 
 Reports imported here have no user behind them, so they are trusted: each valid one is confirmed
-and its post-match sequence queued. Each file is reported on its own; the exit code is 1 when any
-was refused, so a script can tell.
+and its post-match sequence queued. Each file is reported on its own and never stops the others
+(unreadable, not JSON, refused, even an unexpected error); the exit code is 1 when any was refused
+or failed, so a script can tell.
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,8 @@ from django.utils.translation import gettext_lazy
 
 from matches.importing import import_match, parse_report
 from matches.services import MatchError
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -46,6 +50,13 @@ class Command(BaseCommand):
                 self.stderr.write(_("%(file)s: refused:") % {"file": name})
                 for message in exc.messages:
                     self.stderr.write(f"  - {message}")
+            except Exception as exc:  # a bug must not cost the other files their import
+                refused += 1
+                logger.exception("import_match: %s failed", name)
+                self.stderr.write(
+                    _("%(file)s: failed: unexpected error (%(error)s); nothing of it was imported.")
+                    % {"file": name, "error": f"{type(exc).__name__}: {exc}"}
+                )
             else:
                 match = result.match
                 words = {"file": name, "id": match.pk, "match": match, "url": match.get_absolute_url()}
