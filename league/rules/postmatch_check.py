@@ -99,8 +99,6 @@ def _check_side(ruleset: Ruleset, side: Side, own: SideReport, found: list[Viola
     for name in _SIDE_COUNTS:
         if getattr(own, name) < 0:
             found.append(Violation("negative_value", {"side": side, "field": name}))
-    if own.concession_justified and not own.conceded:
-        found.append(Violation("justified_without_concession", {"side": side}))
     if own.petty_cash > own.treasury_before:
         found.append(
             Violation(
@@ -122,6 +120,13 @@ def check_report(ruleset: Ruleset, report: MatchReport) -> tuple[Violation, ...]
     found: list[Violation] = []
     if report.home.conceded and report.away.conceded:
         found.append(Violation("both_conceded", {}))
+    # Whether a concession was justified is a fact about the match's one concession: the flag is
+    # read on the conceding side, and a caller may set it on both sides. Only a flag with no
+    # concession at all is wrong (checking it side by side refused every justified concession,
+    # because the side that did not concede carried the flag too).
+    for side in SIDES:
+        if report.side(side).concession_justified and not (report.home.conceded or report.away.conceded):
+            found.append(Violation("justified_without_concession", {"side": side}))
     seen: set[str] = set()
     for side in SIDES:
         own = report.side(side)

@@ -86,7 +86,9 @@ class SideReport:
     petty_cash: int = 0  # moved from the treasury before the match
     inducements_cost: int = 0  # gold spent on inducements (inducement money first, then petty cash)
     conceded: bool = False
-    concession_justified: bool = False  # conceded at a kick-off with too few players (spec §8, A3)
+    # Conceded at a kick-off with too few players (spec §8, A3). Read on the conceding side only: a
+    # caller may set it on both sides, as it describes the match's one concession.
+    concession_justified: bool = False
     rerolls: int = 0
     assistant_coaches: int = 0
     cheerleaders: int = 0

@@ -137,3 +137,11 @@ def test_matching_casualty_record_and_stars(rs: Ruleset) -> None:
 def test_plan_refuses_an_invalid_report(rs: Ruleset) -> None:
     with pytest.raises(InvalidReport, match="negative_value"):
         plan_post_match(rs, with_side(match(), "home", score=-1), MatchDice(base_dice()))
+
+
+def test_a_justified_concession_may_be_flagged_on_both_sides(rs: Ruleset) -> None:
+    # The web layer records one flag per match: the side that did not concede carries it too.
+    report = with_side(
+        with_side(match(), "home", conceded=True, concession_justified=True), "away", concession_justified=True
+    )
+    assert check_report(rs, report) == ()
