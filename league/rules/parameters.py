@@ -36,6 +36,7 @@ class Parameters:
     cheerleader_cost: int = field(metadata=_GP)
     apothecary_cost: int = field(metadata=_GP)
     apothecary_max: int
+    apothecary_uses_per_match: int
     max_rerolls: int
     reroll_cost_multiplier_after_creation: int
     fans_per_point: int

@@ -93,6 +93,9 @@ class SideReport:
     assistant_coaches: int = 0
     cheerleaders: int = 0
     apothecary: bool = False
+    # Casualty re-rolls the side's apothecaries allow in this match (apothecary_uses_allowed: its own
+    # plus induced ones); None when the caller does not know, and then the uses are not checked.
+    apothecaries_fielded: int | None = None
     winnings_bonus: int = 0  # e.g. Blood Bowl holder; added after the playoff doubling (A11)
 
 

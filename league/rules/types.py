@@ -129,6 +129,7 @@ class Inducement(_Named):
     pricing: str = "fixed"  # fixed / star_player / mercenary
     only_teams: frozenset[str] = frozenset()  # empty: no list restriction
     team_condition: str = "any"  # any / apothecary_allowed / apothecary_forbidden
+    apothecary_uses: int = 0  # casualty re-rolls one unit gives, as an apothecary (Wandering Apothecaries)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,8 @@ commissioner. Confirmation queues the post-match sequence (after commit)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +18,8 @@ from django.utils.translation import gettext as _
 from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
-from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
+from league.rules.postmatch_check import apothecary_uses_allowed, check_apothecary_uses
+from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.common import (
     MatchError,
     check_participant,
@@ -25,6 +28,7 @@ from matches.services.common import (
     require_status,
     side_of_user,
 )
+from matches.services.wording import apothecary_problem
 
 DIE_SIDES = {"winnings": 6, "ff": 6, "mvp": None, "improvement": 6, "leave": 6}
 
@@ -134,6 +138,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
                 check_die(cas.regeneration_roll, 6, "regeneration")
             except ValueError as exc:
                 problems.append(str(exc))
+    used = Counter(lines[c.victim_id].side for c in report.casualties if c.apothecary_used and c.victim_id in lines)
+    problems += apothecary_problems(match, used)
     for purpose, values in report.dice.items():
         kind = purpose.split(":", 1)[0]
         sides = DIE_SIDES.get(kind, 6)
@@ -146,6 +152,29 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
             except (TypeError, ValueError) as exc:
                 problems.append(str(exc))
     return problems
+
+
+def apothecary_problems(match: Match, used: Mapping[str, int]) -> list[str]:
+    """A side may not use more apothecaries than it fielded (its own and induced ones, each once per
+    match): `used` counts, per side, the casualties of its players an apothecary re-rolled."""
+    ruleset = match_ruleset(match)
+    induced: dict[str, Counter[str]] = {"home": Counter(), "away": Counter()}
+    for side, key in MatchInducement.objects.filter(match=match).values_list("side", "key"):
+        induced[side][key] += 1
+    problems = []
+    for side in ("home", "away"):
+        team = match.team(side)
+        fielded = apothecary_uses_allowed(ruleset, own_apothecary=team.apothecary, inducements=induced[side])
+        for found in check_apothecary_uses(side, used=used.get(side, 0), fielded=fielded):
+            problems.append(apothecary_problem(team.name, found.params["used"], found.params["fielded"]))  # type: ignore[arg-type]
+    return problems
+
+
+def stored_apothecary_problems(match: Match) -> list[str]:
+    """apothecary_problems for the casualties saved on the match (checked again at submission)."""
+    sides = dict(MatchPlayer.objects.filter(match=match).values_list("player_id", "side"))
+    victims = MatchCasualty.objects.filter(match=match, apothecary_used=True).values_list("victim_id", flat=True)
+    return apothecary_problems(match, Counter(sides.get(victim) for victim in victims))
 
 
 def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | None) -> Match:
@@ -213,7 +242,7 @@ def check_postgame(match: Match) -> None:
     it no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
     from matches.importing.postcheck import postgame_problems  # (it imports the services)
 
-    problems = postgame_problems(match)
+    problems = stored_apothecary_problems(match) + postgame_problems(match)
     if problems:
         raise MatchError(problems)
 
