@@ -40,6 +40,7 @@ from .inducements import (
 from .injuries import InjuryEffect, casualty, casualty_effect, casualty_from_dice, roll_casualty
 from .loader import load_ruleset, load_ruleset_from, ruleset_keys
 from .parameters import Parameters
+from .player_skills import player_skills
 from .postmatch import (
     CasualtyReport,
     Decisions,
@@ -146,6 +147,7 @@ __all__ = [
     "match_team_value",
     "match_winnings",
     "mercenary_price",
+    "player_skills",
     "player_value",
     "reroll_purchase_price",
     "roll_casualty",

@@ -214,6 +214,7 @@ class Ruleset(_Named):
     weather_table: tuple[TableEntry, ...]
     kickoff_table: tuple[TableEntry, ...]
     post_match_steps: tuple[str, ...]
+    journeyman_skills: tuple[str, ...] = ()  # skill keys a player has while a journeyman (LRB6: Loner)
     overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
