@@ -66,6 +66,7 @@ class Parameters:
     se_tv_includes_petty_cash: bool
     mvp_mode: str = field(metadata=_choices("random", "chosen", "random_living"))
     free_fan_factor: bool
+    free_fan_factor_start: int
     justified_concession_penalties: bool
     ignored_injury_misses_next_game: bool
     casualty_spp_when_saved: bool
