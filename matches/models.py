@@ -66,6 +66,10 @@ class Match(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # An imported report's own identifier: importing the same report twice finds this match.
     import_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
+    # What the saved result says happened (matches/fingerprint.py), kept with every save: a
+    # report imported again under another id is recognised by it. Not unique: two matches may
+    # really be alike (a report then says "distinct_match": true).
+    content_fingerprint = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
 
     # The post-match sequence: its frozen input (see matches/services/snapshot.py) and a lease, so a worker killed mid-run lets another resume later.
     postgame_input = models.JSONField(null=True, blank=True)

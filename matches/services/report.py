@@ -19,6 +19,7 @@ from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch_check import apothecary_uses_allowed, check_apothecary_uses
+from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.common import (
     MatchError,
@@ -227,6 +228,8 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
         stale.filter(Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:")).delete()
         for key, value in report.decisions.items():
             Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
+        match.content_fingerprint = match_fingerprint(match)
+        match.save(update_fields=["content_fingerprint"])
         log_action(
             action="matches.result.saved",
             actor=by,
