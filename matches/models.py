@@ -47,6 +47,10 @@ class Match(models.Model):
     away_tv = models.BigIntegerField(_("away team value"), null=True, blank=True)
     home_petty_cash = models.BigIntegerField(_("home petty cash"), default=0)
     away_petty_cash = models.BigIntegerField(_("away petty cash"), default=0)
+    # Each side declares its petty cash in the ruleset's order before the pre-match is recorded
+    # (league.rules.prematch.petty_cash_turn); the amount is kept in <side>_petty_cash.
+    home_petty_cash_declared = models.BooleanField(_("home petty cash declared"), default=False)
+    away_petty_cash_declared = models.BooleanField(_("away petty cash declared"), default=False)
 
     # The result.
     home_score = models.PositiveSmallIntegerField(_("home score"), null=True, blank=True)

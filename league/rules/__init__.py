@@ -74,6 +74,7 @@ from .prematch import (
     journeymen_needed,
     petty_cash_order,
     petty_cash_spent,
+    petty_cash_turn,
     roll_weather,
 )
 from .spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_level
@@ -177,6 +178,7 @@ __all__ = [
     "journeymen_needed",
     "petty_cash_order",
     "petty_cash_spent",
+    "petty_cash_turn",
     "roll_weather",
     "CasualtyReport",
     "Decisions",

@@ -5,7 +5,7 @@ from matches.views.detail import match_confirm, match_detail, match_retry, match
 from matches.views.dice import match_dice
 from matches.views.fixtures import match_list, match_schedule_view
 from matches.views.improvements import improvement_roll
-from matches.views.prematch import match_prematch, match_prematch_budget
+from matches.views.prematch import match_petty_cash, match_prematch, match_prematch_budget
 from matches.views.report import match_result
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "match_detail",
     "match_dice",
     "match_list",
+    "match_petty_cash",
     "match_prematch",
     "match_prematch_budget",
     "match_result",
