@@ -29,6 +29,7 @@ ACTIONS = {
     "league.member.joined": _("Coach joined the league"),
     "matches.match.scheduled": _("Match scheduled"),
     "matches.prematch.recorded": _("Pre-match sequence recorded"),
+    "matches.petty_cash.declared": _("Petty cash declared"),
     "matches.result.saved": _("Result saved as a draft"),
     "matches.result.submitted": _("Result submitted"),
     "matches.result.confirmed": _("Result confirmed"),

@@ -61,6 +61,10 @@ REPORT_OUTLINE: dict[str, Any] = {
         "home": {"oneOf": [{"type": "integer"}, {"type": "string"}], "description": "Team id or exact name."},
         "away": {"oneOf": [{"type": "integer"}, {"type": "string"}], "description": "Team id or exact name."},
         "played_on": {"type": "string", "format": "date"},
+        "distinct_match": {
+            "type": "boolean",
+            "description": "true: another match than an already recorded one with the same content (otherwise refused).",
+        },
         "prematch": _object("Weather 2D6 (optional) and, per side, petty cash and inducements."),
         "result": _object(
             "Scores, FAME, gate, concession. Every touchdown is credited to its scorer in `players`, or counted "
@@ -109,7 +113,8 @@ class MatchImportApi(APIView):
         summary="Import a match report",
         description="A commissioner's import is confirmed and its post-match sequence queued; a coach's import is "
         "left submitted for the opposing coach to confirm. Importing the same report_id again returns "
-        "the match already made (200) and writes nothing.",
+        "the match already made (200) and writes nothing; a report with another id but the content of an already "
+        "recorded match is refused (400, naming that match) unless it says distinct_match: true.",
         request={"application/json": REPORT_OUTLINE},
         examples=[
             OpenApiExample("Plain match", value=_example("plain-match.json"), request_only=True),

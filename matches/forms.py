@@ -94,8 +94,26 @@ def skill_choices(ruleset: Ruleset, lang: str) -> list[tuple[Any, Any]]:
     return groups
 
 
+class PettyCashForm(forms.Form):
+    """One side's petty cash declaration (the sides declare in turn: see petty_cash_declare)."""
+
+    side = forms.ChoiceField(choices=SIDES, widget=forms.HiddenInput)
+    amount = forms.IntegerField(label=gettext_lazy("Gold moved into petty cash"), min_value=0)
+
+    def __init__(self, *args: Any, team: Team | None = None, step: int = 1, form_id: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The page shows it inside the pre-match form, which it cannot nest in: its inputs name
+        # their own <form> (form_id), placed after the pre-match form.
+        owner = {"form": form_id} if form_id else {}
+        self.fields["amount"].widget = forms.NumberInput(
+            attrs={**NUMERIC, "step": step, "min": 0, **({"max": team.treasury} if team else {}), **owner}
+        )
+        self.fields["side"].widget.attrs.update(owner)
+
+
 class PrematchForm(forms.Form):
-    """Weather, petty cash and each side's inducements; fields per side are named <side>_…"""
+    """Weather and each side's inducements (fields per side are named <side>_…). Petty cash is
+    declared before, side by side (PettyCashForm): this form records the amounts declared."""
 
     weather_source = forms.ChoiceField(
         label=gettext_lazy("Weather"),
@@ -114,10 +132,6 @@ class PrematchForm(forms.Form):
         for side, _label in SIDES:
             team = match.team(side)
             team_list = ruleset.team(team.race)
-            self.fields[f"{side}_petty_cash"] = number(
-                team.name, step=ruleset.params.gp_granularity, min=0, max=team.treasury
-            )
-            self.fields[f"{side}_petty_cash"].initial = 0
             items, stars_field = [], None
             for item in ruleset.inducements.values():
                 if not inducement_allowed(ruleset, item.key, team.race):
@@ -165,7 +179,6 @@ class PrematchForm(forms.Form):
             {
                 "side": side,
                 "team": info["team"],
-                "petty_cash": self[f"{side}_petty_cash"],
                 "items": [self[n] for n in info["items"]],
                 "stars": self[info["stars"]] if info["stars"] else None,
                 "mercs": [(self[p], self[s]) for p, s in info["mercs"]],
@@ -183,9 +196,6 @@ class PrematchForm(forms.Form):
                     check_d6(self, name, what)
         return data
 
-    def petty_cash(self, side: str) -> int:
-        return getattr(self, "cleaned_data", {}).get(f"{side}_petty_cash") or 0
-
     def order(self, side: str) -> InducementOrder:
         """What the side buys, from the fields that are valid so far (an unbound form buys nothing)."""
         data, info = getattr(self, "cleaned_data", {}), self.sides[side]
@@ -199,10 +209,9 @@ class PrematchForm(forms.Form):
         dice = (data["weather_1"], data["weather_2"]) if data.get("weather_source") == "entered" else None
         return PrematchInput(
             weather_dice=dice,
-            home_petty_cash=self.petty_cash("home"),
-            away_petty_cash=self.petty_cash("away"),
             home_inducements=self.order("home"),
             away_inducements=self.order("away"),
+            petty_cash_declared=True,
         )
 
 

@@ -47,6 +47,10 @@ class Match(models.Model):
     away_tv = models.BigIntegerField(_("away team value"), null=True, blank=True)
     home_petty_cash = models.BigIntegerField(_("home petty cash"), default=0)
     away_petty_cash = models.BigIntegerField(_("away petty cash"), default=0)
+    # Each side declares its petty cash in the ruleset's order before the pre-match is recorded
+    # (league.rules.prematch.petty_cash_turn); the amount is kept in <side>_petty_cash.
+    home_petty_cash_declared = models.BooleanField(_("home petty cash declared"), default=False)
+    away_petty_cash_declared = models.BooleanField(_("away petty cash declared"), default=False)
 
     # The result.
     home_score = models.PositiveSmallIntegerField(_("home score"), null=True, blank=True)
@@ -77,6 +81,10 @@ class Match(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # An imported report's own identifier: importing the same report twice finds this match.
     import_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
+    # What the saved result says happened (matches/fingerprint.py), kept with every save: a
+    # report imported again under another id is recognised by it. Not unique: two matches may
+    # really be alike (a report then says "distinct_match": true).
+    content_fingerprint = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
 
     # The post-match sequence: its frozen input (see matches/services/snapshot.py) and a lease, so a worker killed mid-run lets another resume later.
     postgame_input = models.JSONField(null=True, blank=True)

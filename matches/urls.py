@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/status/", views.match_status, name="status"),
     path("<int:pk>/prematch/", views.match_prematch, name="prematch"),
     path("<int:pk>/prematch/budget/", views.match_prematch_budget, name="prematch_budget"),
+    path("<int:pk>/prematch/petty-cash/", views.match_petty_cash, name="petty_cash"),
     path("<int:pk>/result/", views.match_result, name="result"),
     path("<int:pk>/dice/", views.match_dice, name="dice"),
     path("<int:pk>/submit/", views.match_submit, name="submit"),

@@ -47,6 +47,10 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
         "too_many_players": _("A team may have at most %(max)s players (you have %(count)s)."),
         "reroll_max": _("A team may have at most %(max)s team re-rolls (you chose %(count)s)."),
         "fan_factor_max": _("Fan factor bought at creation must be between 0 and %(max)s (you chose %(count)s)."),
+        "fan_factor_free": _(
+            "This league plays the free fan factor rule: every team starts with a fan factor of %(free)s for "
+            "free, and none can be bought (you chose %(count)s)."
+        ),
         "negative_staff": _("Staff numbers cannot be negative."),
         "apothecary_forbidden": _("This team may not hire an apothecary."),
         "over_budget": _("This team costs %(cost)s gp, over the %(budget)s gp budget."),

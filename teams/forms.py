@@ -17,6 +17,7 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext_lazy as _
 
 from league.rules import Ruleset, TeamList
+from league.rules.team_building import fan_factor_for_sale, free_fan_factor
 from teams.services import PlayerOrder, TeamOrder
 
 # The service's own wording (and translation) rather than Django's "Select a valid choice".
@@ -76,6 +77,11 @@ class TeamOrderForm(forms.Form):
             "price": intcomma(p.fan_factor_cost),
             "max": p.fan_factor_max_at_creation,
         }
+        if not fan_factor_for_sale(ruleset):
+            # The free fan factor rule: shown, never bought (a disabled field ignores what is posted).
+            self.fields["fan_factor"].disabled = True
+            self.initial["fan_factor"] = free_fan_factor(ruleset)
+            self.fields["fan_factor"].help_text = _("Free: every team starts with it (league rule); not for sale.")
         self.fields["assistant_coaches"].help_text = _("%(price)s each") % {"price": intcomma(p.assistant_coach_cost)}
         self.fields["cheerleaders"].help_text = _("%(price)s each") % {"price": intcomma(p.cheerleader_cost)}
         self.fields["apothecary"].help_text = _("Costs %(price)s") % {"price": intcomma(p.apothecary_cost)}
@@ -206,7 +212,7 @@ def order_from_forms(form: TeamOrderForm, formset: forms.BaseFormSet) -> TeamOrd
         race=cd["race"],
         players=players,
         rerolls=cd["rerolls"],
-        fan_factor=cd["fan_factor"],
+        fan_factor=0 if form.fields["fan_factor"].disabled else cd["fan_factor"],  # points bought
         assistant_coaches=cd["assistant_coaches"],
         cheerleaders=cd["cheerleaders"],
         apothecary=cd["apothecary"],

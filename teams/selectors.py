@@ -7,7 +7,16 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet, Sum
 
-from league.rules import Characteristics, PlayerFacts, Position, Ruleset, TeamFacts, player_value, team_value
+from league.rules import (
+    Characteristics,
+    PlayerFacts,
+    Position,
+    Ruleset,
+    TeamFacts,
+    player_skills,
+    player_value,
+    team_value,
+)
 from league.selectors import league_ruleset
 from teams.models import ImprovementRoll, Player, Team, TreasuryEntry
 
@@ -70,7 +79,7 @@ class RosterRow:
     skills: tuple[str, ...]
     value: int
     # How each gain came: (Advancement kind, skill key or "") in the order taken. Skills not in it
-    # are the position's starting skills.
+    # are the position's starting skills, or a journeyman's (Loner, while he is one).
     advancements: tuple[tuple[str, str], ...] = ()
 
 
@@ -102,7 +111,7 @@ def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> Ro
     return RosterRow(
         player=player,
         position=position,
-        skills=position.skills + tuple(a.skill for a in gained if a.skill),
+        skills=player_skills(ruleset, position, (a.skill for a in gained), journeyman=player.journeyman),
         value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
         advancements=tuple((a.kind, a.skill) for a in gained),
         **player_characteristics(ruleset, position, player).values(),

@@ -40,6 +40,7 @@ from .inducements import (
 from .injuries import InjuryEffect, casualty, casualty_effect, casualty_from_dice, roll_casualty
 from .loader import load_ruleset, load_ruleset_from, ruleset_keys
 from .parameters import Parameters
+from .player_skills import player_skills
 from .postmatch import (
     CasualtyReport,
     Decisions,
@@ -73,6 +74,7 @@ from .prematch import (
     journeymen_needed,
     petty_cash_order,
     petty_cash_spent,
+    petty_cash_turn,
     roll_weather,
 )
 from .spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_level
@@ -146,6 +148,7 @@ __all__ = [
     "match_team_value",
     "match_winnings",
     "mercenary_price",
+    "player_skills",
     "player_value",
     "reroll_purchase_price",
     "roll_casualty",
@@ -175,6 +178,7 @@ __all__ = [
     "journeymen_needed",
     "petty_cash_order",
     "petty_cash_spent",
+    "petty_cash_turn",
     "roll_weather",
     "CasualtyReport",
     "Decisions",

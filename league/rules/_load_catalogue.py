@@ -217,6 +217,7 @@ def load_inducements(
             "special_prices",
             "only_teams",
             "team_condition",
+            "apothecary_uses",
         ),
         problems,
         params.gp_granularity,
@@ -226,6 +227,9 @@ def load_inducements(
     for row in rows:
         key, pricing, condition = row.text("inducement_key"), row.text("pricing"), row.text("team_condition")
         cost = row.opt_integer("cost", gp=True)
+        apothecary_uses = row.opt_integer("apothecary_uses") or 0
+        if apothecary_uses < 0:
+            row.error(f"column 'apothecary_uses' must not be negative, got {apothecary_uses}")
         if pricing not in PRICINGS:
             row.error(f"column 'pricing' must be one of {', '.join(PRICINGS)}, got {pricing!r}")
         elif pricing == "fixed" and cost is None:
@@ -256,6 +260,7 @@ def load_inducements(
             pricing,
             frozenset(only),
             condition,
+            max(apothecary_uses, 0),
         )
         if unique_key(row, key, seen, "inducement"):
             found[key] = ind

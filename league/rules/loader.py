@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from . import _load_tables as tables
 from ._csvio import Problems
 from .errors import RulesetDataError
 from .parameters import parameters_from_mapping
-from .types import POST_MATCH_STEPS, Ruleset
+from .types import POST_MATCH_STEPS, Ruleset, Skill
 
 DATA_DIR = Path(__file__).parent / "data"
 RULESET_FILE = "ruleset.toml"
@@ -63,6 +64,22 @@ def _post_match_steps(document: dict[str, object], text: str, problems: Problems
     return tuple(steps)
 
 
+def _journeyman_skills(
+    document: dict[str, object], text: str, skills: Mapping[str, Skill], problems: Problems
+) -> tuple[str, ...]:
+    """[journeymen] skills: known skill keys a journeyman has while he is one (none if absent)."""
+    table = document.get("journeymen", {})
+    keys = table.get("skills", []) if isinstance(table, dict) else None
+    where = _toml_line(text, "skills")
+    if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
+        problems.add(RULESET_FILE, where, "[journeymen] skills must be a list of skill keys")
+        return ()
+    for key in keys:
+        if key not in skills:
+            problems.add(RULESET_FILE, where, f"[journeymen] skills: unknown skill {key!r}")
+    return tuple(keys)
+
+
 def load_ruleset_from(path: str | Path) -> Ruleset:
     """Load and validate the ruleset stored in folder `path` (uncached: use it for tests and tools)."""
     folder = Path(path)
@@ -98,6 +115,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     weather = tables.load_weather(folder, problems)
     kickoff = tables.load_kickoff(folder, problems)
     steps = _post_match_steps(document, text, problems)
+    journeyman_skills = _journeyman_skills(document, text, skills, problems)
     problems.raise_if_any()
 
     return Ruleset(
@@ -118,6 +136,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         weather_table=weather,
         kickoff_table=kickoff,
         post_match_steps=steps,
+        journeyman_skills=journeyman_skills,
     )
 
 

@@ -36,6 +36,7 @@ class Parameters:
     cheerleader_cost: int = field(metadata=_GP)
     apothecary_cost: int = field(metadata=_GP)
     apothecary_max: int
+    apothecary_uses_per_match: int
     max_rerolls: int
     reroll_cost_multiplier_after_creation: int
     fans_per_point: int
@@ -67,6 +68,7 @@ class Parameters:
     se_tv_includes_petty_cash: bool
     mvp_mode: str = field(metadata=_choices("random", "chosen", "random_living"))
     free_fan_factor: bool
+    free_fan_factor_start: int
     justified_concession_penalties: bool
     ignored_injury_misses_next_game: bool
     casualty_spp_when_saved: bool

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from .errors import DiceError
 from .finance import Side
 from .postmatch_casualties import casualty_by_key, resolve_casualty
@@ -26,6 +28,29 @@ _SIDE_COUNTS = (
 )
 _PLAYER_COUNTS = ("spp_before", "improvement_rolls_taken", "completions", "touchdowns", "interceptions", "casualties")
 _ACTIONS = ("completions", "touchdowns", "interceptions", "casualties")
+
+
+def apothecary_uses_allowed(ruleset: Ruleset, *, own_apothecary: bool, inducements: Mapping[str, int]) -> int:
+    """Casualty rolls a side's apothecaries may re-roll in one match: its own apothecary, once per
+    match (p.17 L2161-2172), plus what its induced items give (Wandering Apothecaries work the same,
+    spec §4.4). Igor re-rolls only a failed Regeneration (p.47 L6418-6423): he is no apothecary."""
+    uses = ruleset.params.apothecary_uses_per_match if own_apothecary else 0
+    for key, count in inducements.items():
+        item = ruleset.inducements.get(key)
+        uses += item.apothecary_uses * max(count, 0) if item else 0
+    return uses
+
+
+def apothecary_uses(casualties: Iterable[CasualtyReport]) -> int:
+    """Apothecary re-rolls made on a side's casualties (one per casualty at most)."""
+    return sum(1 for cas in casualties if cas.apothecary_reroll is not None)
+
+
+def check_apothecary_uses(side: Side, *, used: int, fielded: int) -> tuple[Violation, ...]:
+    """A side cannot use more apothecaries than it fielded: each one works once per match."""
+    if used > fielded:
+        return (Violation("apothecary_uses_exceeded", {"side": side, "used": used, "fielded": fielded}),)
+    return ()
 
 
 def _check_casualty(ruleset: Ruleset, ref: str, cas: CasualtyReport, found: list[Violation]) -> None:
@@ -99,8 +124,6 @@ def _check_side(ruleset: Ruleset, side: Side, own: SideReport, found: list[Viola
     for name in _SIDE_COUNTS:
         if getattr(own, name) < 0:
             found.append(Violation("negative_value", {"side": side, "field": name}))
-    if own.concession_justified and not own.conceded:
-        found.append(Violation("justified_without_concession", {"side": side}))
     if own.petty_cash > own.treasury_before:
         found.append(
             Violation(
@@ -111,6 +134,9 @@ def _check_side(ruleset: Ruleset, side: Side, own: SideReport, found: list[Viola
     touchdowns = sum(max(p.touchdowns, 0) for p in own.players)
     if touchdowns > own.score >= 0:  # fewer is fine: a TD given when the opponent fields nobody has no scorer (A21)
         found.append(Violation("touchdowns_exceed_score", {"side": side, "touchdowns": touchdowns, "score": own.score}))
+    if own.apothecaries_fielded is not None:
+        used = apothecary_uses(cas for p in own.players for cas in p.casualties_suffered)
+        found += check_apothecary_uses(side, used=used, fielded=own.apothecaries_fielded)
     if own.team_key not in ruleset.teams:
         found.append(Violation("unknown_team", {"side": side, "team": own.team_key}))
         return False
@@ -122,6 +148,13 @@ def check_report(ruleset: Ruleset, report: MatchReport) -> tuple[Violation, ...]
     found: list[Violation] = []
     if report.home.conceded and report.away.conceded:
         found.append(Violation("both_conceded", {}))
+    # Whether a concession was justified is a fact about the match's one concession: the flag is
+    # read on the conceding side, and a caller may set it on both sides. Only a flag with no
+    # concession at all is wrong (checking it side by side refused every justified concession,
+    # because the side that did not concede carried the flag too).
+    for side in SIDES:
+        if report.side(side).concession_justified and not (report.home.conceded or report.away.conceded):
+            found.append(Violation("justified_without_concession", {"side": side}))
     seen: set[str] = set()
     for side in SIDES:
         own = report.side(side)

@@ -86,11 +86,16 @@ class SideReport:
     petty_cash: int = 0  # moved from the treasury before the match
     inducements_cost: int = 0  # gold spent on inducements (inducement money first, then petty cash)
     conceded: bool = False
-    concession_justified: bool = False  # conceded at a kick-off with too few players (spec §8, A3)
+    # Conceded at a kick-off with too few players (spec §8, A3). Read on the conceding side only: a
+    # caller may set it on both sides, as it describes the match's one concession.
+    concession_justified: bool = False
     rerolls: int = 0
     assistant_coaches: int = 0
     cheerleaders: int = 0
     apothecary: bool = False
+    # Casualty re-rolls the side's apothecaries allow in this match (apothecary_uses_allowed: its own
+    # plus induced ones); None when the caller does not know, and then the uses are not checked.
+    apothecaries_fielded: int | None = None
     winnings_bonus: int = 0  # e.g. Blood Bowl holder; added after the playoff doubling (A11)
 
 

@@ -6,6 +6,7 @@ layer finds the whole pre-match sequence in one module.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .dice import Dice, roll_many
@@ -28,6 +29,7 @@ __all__ = [
     "journeymen_needed",
     "petty_cash_order",
     "petty_cash_spent",
+    "petty_cash_turn",
     "roll_weather",
 ]
 
@@ -50,6 +52,16 @@ def petty_cash_order(home_tv: int, away_tv: int) -> tuple[Side, Side]:
     web layer can announce before either coach decides.
     """
     return ("away", "home") if away_tv > home_tv else ("home", "away")
+
+
+def petty_cash_turn(order: tuple[Side, Side], declared: Mapping[Side, bool]) -> Side | None:
+    """Whose turn it is to declare petty cash: the first side of `order` (petty_cash_order) until
+    it has declared, then the other; None once both have. The second decides knowing the first's
+    amount, as at the table (p.28 L3619-3621)."""
+    for side in order:
+        if not declared.get(side):
+            return side
+    return None
 
 
 @dataclass(frozen=True, slots=True)

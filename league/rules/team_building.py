@@ -15,7 +15,7 @@ from .types import Ruleset
 
 @dataclass(frozen=True, slots=True)
 class NewTeam:
-    """What a coach buys when creating a team (counts per position key)."""
+    """What a coach buys when creating a team (counts per position key; fan_factor: points bought)."""
 
     team_key: str
     positions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
@@ -30,6 +30,24 @@ class NewTeam:
 class Violation:
     code: str
     params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def free_fan_factor(ruleset: Ruleset) -> int:
+    """Fan factor a new team gets for free: free_fan_factor_start under the optional free fan factor
+    rule (p.34 L4463-4470), none otherwise (it is bought, p.16 L2024-2031)."""
+    p = ruleset.params
+    return p.free_fan_factor_start if p.free_fan_factor else 0
+
+
+def fan_factor_for_sale(ruleset: Ruleset) -> bool:
+    """Whether fan factor may be bought at creation: not under the free fan factor rule, which
+    replaces the purchase ("au lieu d'acheter des points de popularité", p.34 L4464)."""
+    return not ruleset.params.free_fan_factor
+
+
+def starting_fan_factor(ruleset: Ruleset, bought: int) -> int:
+    """The fan factor a team starts playing with: what it bought plus what it got for free."""
+    return free_fan_factor(ruleset) + bought
 
 
 def creation_cost(ruleset: Ruleset, order: NewTeam) -> int:
@@ -73,7 +91,9 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
         found.append(Violation("too_many_players", {"max": p.roster_max_players, "count": players}))
     if order.rerolls < 0 or order.rerolls > team.max_rerolls:
         found.append(Violation("reroll_max", {"max": team.max_rerolls, "count": order.rerolls}))
-    if order.fan_factor < 0 or order.fan_factor > p.fan_factor_max_at_creation:
+    if order.fan_factor and not fan_factor_for_sale(ruleset):
+        found.append(Violation("fan_factor_free", {"free": free_fan_factor(ruleset), "count": order.fan_factor}))
+    elif order.fan_factor < 0 or order.fan_factor > p.fan_factor_max_at_creation:
         found.append(Violation("fan_factor_max", {"max": p.fan_factor_max_at_creation, "count": order.fan_factor}))
     if order.assistant_coaches < 0 or order.cheerleaders < 0:
         found.append(Violation("negative_staff", {}))

@@ -129,6 +129,7 @@ class Inducement(_Named):
     pricing: str = "fixed"  # fixed / star_player / mercenary
     only_teams: frozenset[str] = frozenset()  # empty: no list restriction
     team_condition: str = "any"  # any / apothecary_allowed / apothecary_forbidden
+    apothecary_uses: int = 0  # casualty re-rolls one unit gives, as an apothecary (Wandering Apothecaries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +214,7 @@ class Ruleset(_Named):
     weather_table: tuple[TableEntry, ...]
     kickoff_table: tuple[TableEntry, ...]
     post_match_steps: tuple[str, ...]
+    journeyman_skills: tuple[str, ...] = ()  # skill keys a player has while a journeyman (LRB6: Loner)
     overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:

@@ -20,7 +20,7 @@ from matches.models import Match
 from matches.services.common import match_ruleset
 from matches.services.postgame import plan_for_server, stored_inputs
 from matches.services.snapshot import build_report, ref_player_id
-from matches.services.wording import input_label, input_names, named, problem_text
+from matches.services.wording import apothecary_problem, input_label, input_names, named, problem_text
 from teams.models import Player
 
 
@@ -30,8 +30,11 @@ def _player(ref: object) -> str:
     return str(player) if player else str(ref)
 
 
-def _violation(v: Violation) -> str:
+def _violation(v: Violation, match: Match) -> str:
     params = dict(v.params)
+    if v.code == "apothecary_uses_exceeded":
+        team = match.team(str(params["side"])).name
+        return apothecary_problem(team, params["used"], params["fielded"])  # type: ignore[arg-type]
     if v.code == "casualties_exceed_suffered":
         return casualties_problem(params["side"], params["inflicted"], params["suffered"])
     if v.code == "missed_game_but_credited":
@@ -53,7 +56,7 @@ def postgame_problems(match: Match) -> list[str]:
     try:
         plan_for_server(ruleset, report, given, decisions)  # what the sequence will do, dice and all
     except InvalidReport as exc:
-        return [_violation(v) for v in exc.violations]
+        return [_violation(v, match) for v in exc.violations]
     except MissingInput as exc:
         names = input_names(match, report, ruleset, (r.key for r in exc.missing))
         return [

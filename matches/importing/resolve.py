@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from league.models import League
 from league.rules import Ruleset
 from league.rules.prematch import InducementOrder, Mercenary, journeymen_needed
+from matches.fingerprint import COUNTS as FINGERPRINT_COUNTS
+from matches.fingerprint import fingerprint
 from matches.services import CasualtyLine, PlayerLine, PrematchInput, ReportInput
 from teams.models import Player, Team
 
@@ -288,3 +290,36 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
         played_on=date.fromisoformat(data["played_on"]) if "played_on" in data else None,
     )
     return report, problems
+
+
+def report_fingerprint(data: dict[str, Any], league: League, rosters: dict[str, Roster]) -> str:
+    """matches.fingerprint of the report as written, before anything is saved: players by the
+    number the report gives (a journeyman still to be added included), or by their id's number."""
+
+    def number(entry: dict[str, Any], roster: Roster) -> int:
+        if "number" in entry:
+            return int(entry["number"])
+        player = roster.by_id.get(entry.get("id"))  # type: ignore[arg-type]
+        return player.number if player else 0  # an unknown id is refused anyway
+
+    result = data["result"]
+    lines, casualties = [], []
+    for side in SIDES:
+        roster = rosters[side]
+        for entry in data.get("players", {}).get(side, ()):
+            lines.append((side, number(entry, roster), [entry.get(name, 0) for name in FINGERPRINT_COUNTS]))
+        for entry in data.get("casualties", {}).get(side, ()):
+            decay, apo = entry.get("decay", {}), entry.get("apothecary")
+            dice = [entry["d6"], entry["d8"], decay.get("d6"), decay.get("d8"), apo is not None]
+            dice += [apo["d6"], apo["d8"], bool(apo["kept"])] if apo else [None, None, False]
+            casualties.append((side, number(entry, roster), [*dice, entry.get("regeneration")]))
+    return fingerprint(
+        league_id=league.pk,
+        home_id=rosters["home"].team.pk,
+        away_id=rosters["away"].team.pk,
+        scores=(result["home_score"], result["away_score"]),
+        conceded_by=result.get("conceded_by") or "",
+        justified=bool(result.get("concession_justified")),
+        lines=lines,
+        casualties=casualties,
+    )

@@ -20,6 +20,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from league.audit import log_action
@@ -27,7 +28,7 @@ from league.inputs import value_problems
 from league.models import League
 from league.permissions import is_commissioner, is_member
 from league.selectors import league_ruleset
-from matches.importing.resolve import Roster, Setup, prematch_input, report_input, resolve_setup
+from matches.importing.resolve import Roster, Setup, prematch_input, report_fingerprint, report_input, resolve_setup
 from matches.importing.schema import schema_problems
 from matches.models import Match
 from matches.services import (
@@ -112,6 +113,15 @@ def import_match(data: Any, *, by: User | None, league: League | None = None) ->
     rosters = {side: Roster(team, ruleset) for side, team in (("home", setup.home), ("away", setup.away)) if team}
     if len(rosters) == 2:
         problems += report_input(data, rosters)[1]
+        # Said first: a match imported again usually breaks other checks too (a player it hurt now
+        # misses the game), and this is the reason that explains them.
+        twin = (
+            None
+            if data.get("distinct_match")
+            else recorded_twin(setup.league, report_fingerprint(data, setup.league, rosters))
+        )
+        if twin is not None:
+            problems.insert(0, twin_problem(twin))
     if not setup.playable:
         raise MatchError(_dedup(problems))
     try:
@@ -128,6 +138,25 @@ def import_match(data: Any, *, by: User | None, league: League | None = None) ->
     return ImportResult(match, True)
 
 
+def recorded_twin(league: League, fingerprint: str, match: Match | None = None) -> Match | None:
+    """A match of the league (other than `match`) whose saved result says the same, if any."""
+    if not fingerprint:
+        return None
+    twins = Match.objects.filter(league=league, content_fingerprint=fingerprint).select_related("home", "away")
+    if match is not None:
+        twins = twins.exclude(pk=match.pk)
+    return twins.order_by("pk").first()
+
+
+def twin_problem(twin: Match) -> str:
+    played = date_format(twin.played_on) if twin.played_on else _("date not given")
+    return _(
+        "This report describes a match already recorded: match %(id)s, %(home)s v %(away)s, played on "
+        "%(date)s (%(url)s), with the same score, player lines and casualties. Importing it would count "
+        "that match twice. If it really is another match, add “distinct_match”: true to the report."
+    ) % {"id": twin.pk, "home": twin.home.name, "away": twin.away.name, "date": played, "url": twin.get_absolute_url()}
+
+
 def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, problems: list[str]) -> Match:
     """Make the match with the services; raise _Refused (rolling back) if anything was refused."""
     league, home, away = setup.league, setup.home, setup.away
@@ -135,6 +164,9 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     # A coach may record his own match even where only the commissioner schedules: the result
     # counts only once the other side has confirmed it. He is still named as who scheduled it.
     may_schedule = _trusted(by, league) or league.coaches_schedule
+    # Both teams locked for the whole import, in id order (as the post-match sequence locks them):
+    # the same match imported twice at once is then seen by the second import's twin check.
+    list(Team.objects.select_for_update().filter(pk__in=[home.pk, away.pk]).order_by("pk"))
     match = match_schedule(league=league, home=home, away=away, by=by if may_schedule else None)
     match.import_key = key
     match.scheduled_by = by or match.scheduled_by
@@ -154,6 +186,11 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     if problems:
         raise _Refused
     report_save(match=match, report=report, by=by)
+    # Again under the teams' lock: the same report imported twice at the same moment.
+    twin = None if data.get("distinct_match") else recorded_twin(league, match.content_fingerprint, match)
+    if twin is not None:
+        problems.append(twin_problem(twin))
+        raise _Refused
     try:
         report_submit(match=match, by=by)  # refuses what the post-match sequence could not use
     except MatchError as exc:

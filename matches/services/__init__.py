@@ -4,7 +4,7 @@ from matches.services.common import MatchError
 from matches.services.dice import DiceSheet, DieRow, dice_sheet, report_dice_enter, requested_dice
 from matches.services.dispute import may_correct, may_review, may_withdraw, report_send_back, report_withdraw
 from matches.services.postgame import postgame_retry, postgame_run, postgame_sweep, queue_postgame
-from matches.services.prematch import PrematchInput, prematch_record
+from matches.services.prematch import PrematchInput, petty_cash_declare, prematch_record
 from matches.services.report import CasualtyLine, PlayerLine, ReportInput, report_confirm, report_save, report_submit
 from matches.services.scheduling import match_schedule
 
@@ -21,6 +21,7 @@ __all__ = [
     "may_correct",
     "may_review",
     "may_withdraw",
+    "petty_cash_declare",
     "postgame_retry",
     "postgame_run",
     "postgame_sweep",

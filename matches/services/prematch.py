@@ -6,10 +6,12 @@ import secrets
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.audit import log_action
+from league.permissions import is_commissioner
 from league.rules import SeededDice, check_die, inducement_price, mercenary_price, star_price
 from league.rules.prematch import (
     InducementOrder,
@@ -17,6 +19,8 @@ from league.rules.prematch import (
     inducement_budgets,
     journeyman_positions,
     journeymen_needed,
+    petty_cash_order,
+    petty_cash_turn,
     roll_weather,
 )
 from league.rules.tables import weather as weather_for
@@ -41,6 +45,91 @@ class PrematchInput:
     away_petty_cash: int = 0
     home_inducements: InducementOrder = field(default_factory=InducementOrder)
     away_inducements: InducementOrder = field(default_factory=InducementOrder)
+    # True (the pages): the petty cash is what each side declared on the match, in turn
+    # (petty_cash_declare), and both must have. False (an import, a played match recorded whole):
+    # the amounts above, which must equal any declaration already made.
+    petty_cash_declared: bool = False
+
+
+def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
+    """(roster TV, squad size, players per position) once the free journeymen have joined: what
+    prematch_record will find, before it adds them."""
+    active = list(team.players.filter(status=Player.Status.ACTIVE))
+    needed = journeymen_needed(ruleset, sum(1 for p in active if not p.miss_next_game))
+    counts: dict[str, int] = {}
+    for p in active:
+        counts[p.position] = counts.get(p.position, 0) + 1
+    tv = compute_team_value(team)
+    if needed:
+        position = journeyman_positions(ruleset, team.race)[0]
+        tv += needed * position.cost
+        counts[position.key] = counts.get(position.key, 0) + needed
+    return tv, len(active) + needed, counts
+
+
+def petty_cash_state(match: Match, ruleset) -> tuple[tuple[str, str], str | None]:
+    """(order, whose turn): who declares petty cash first (higher roster TV, spec A2) and who is to
+    declare now (None once both have)."""
+    order = petty_cash_order(expected_squad(match.home, ruleset)[0], expected_squad(match.away, ruleset)[0])
+    declared = {"home": match.home_petty_cash_declared, "away": match.away_petty_cash_declared}
+    return order, petty_cash_turn(order, declared)  # type: ignore[arg-type]
+
+
+def may_declare(match: Match, side: str, by: AbstractBaseUser | None) -> bool:
+    """A side's own coach declares its petty cash; the commissioner (or the system) for either side."""
+    return by is None or is_commissioner(by, match.league) or match.team(side).coach_id == by.pk
+
+
+def petty_cash_declare(*, match: Match, side: str, amount: int, by: AbstractBaseUser | None) -> Match:
+    """One side moves `amount` of its treasury into petty cash, in the ruleset's order: the side with
+    the higher team value first, then the other, who sees the first's amount. The gold moves when the
+    pre-match is recorded. A declaration is final, but the commissioner may correct one in turn."""
+    check_participant(match, by)
+    if side not in ("home", "away"):
+        raise MatchError([_("A side is home or away.")])
+    if not may_declare(match, side, by):
+        raise PermissionDenied(
+            _("Only the coach of %(team)s or the commissioner declares its petty cash.") % {"team": match.team(side)}
+        )
+    ruleset = match_ruleset(match)
+    with transaction.atomic():
+        lock_match(match)
+        require_status(match, Match.Status.SCHEDULED)
+        team = Team.objects.get(pk=match.team(side).pk)
+        (first, second), turn = petty_cash_state(match, ruleset)
+        declared = getattr(match, f"{side}_petty_cash_declared")
+        correcting = declared and by is not None and is_commissioner(by, match.league)
+        if declared and not correcting:
+            raise MatchError([_("%(team)s has already declared its petty cash.") % {"team": team.name}])
+        if not declared and side != turn:
+            raise MatchError(
+                [
+                    _("%(first)s declares its petty cash first (the higher team value); %(team)s declares after.")
+                    % {"first": match.team(first).name, "team": team.name}
+                ]
+            )
+        if correcting and side == first and getattr(match, f"{second}_petty_cash_declared"):
+            raise MatchError([_("The other side has declared knowing this amount: it can no longer change.")])
+        if amount < 0 or amount > team.treasury:
+            raise MatchError(
+                [
+                    _("%(team)s can move between 0 and %(max)s gp into petty cash.")
+                    % {"team": team.name, "max": team.treasury}
+                ]
+            )
+        setattr(match, f"{side}_petty_cash", amount)
+        setattr(match, f"{side}_petty_cash_declared", True)
+        match.save(update_fields=[f"{side}_petty_cash", f"{side}_petty_cash_declared"])
+        log_action(
+            action="matches.petty_cash.declared",
+            actor=by,
+            team=team,
+            league=match.league,
+            match=match.pk,
+            side=side,
+            amount=amount,
+        )
+    return match
 
 
 def server_dice() -> SeededDice:
@@ -74,6 +163,26 @@ def add_journeymen(*, match: Match | None, team: Team, ruleset) -> list[Player]:
     return added
 
 
+def _petty_cash(match: Match, data: PrematchInput, problems: list[str]) -> dict[str, int]:
+    """The petty cash each side moves: as declared on the match (the pages), or as given (an
+    import), which may not contradict a declaration already made."""
+    declared = {side: getattr(match, f"{side}_petty_cash_declared") for side in ("home", "away")}
+    kept = {"home": match.home_petty_cash, "away": match.away_petty_cash}
+    if data.petty_cash_declared:
+        for side in ("home", "away"):
+            if not declared[side]:
+                problems.append(_("%(team)s has not declared its petty cash yet.") % {"team": match.team(side).name})
+        return kept
+    given = {"home": data.home_petty_cash, "away": data.away_petty_cash}
+    for side in ("home", "away"):
+        if declared[side] and given[side] != kept[side]:
+            problems.append(
+                _("%(team)s declared %(amount)s gp of petty cash: the pre-match records that amount.")
+                % {"team": match.team(side).name, "amount": kept[side]}
+            )
+    return given
+
+
 def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser | None, dice=None) -> Match:
     """Record the whole pre-match sequence at once; every refusal is listed and nothing is written."""
     check_participant(match, by)
@@ -90,8 +199,9 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                     check_die(value, 6, "weather")
             except ValueError as exc:
                 problems.append(str(exc))
-        for team, cash in ((home, data.home_petty_cash), (away, data.away_petty_cash)):
-            if cash < 0 or cash > team.treasury:
+        cash = _petty_cash(match, data, problems)
+        for team, cash_out in ((home, cash["home"]), (away, cash["away"])):
+            if cash_out < 0 or cash_out > team.treasury:
                 problems.append(
                     _("%(team)s can move between 0 and %(max)s gp into petty cash.")
                     % {"team": team.name, "max": team.treasury}
@@ -104,11 +214,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             add_journeymen(match=match, team=team, ruleset=ruleset)
         home_tv, away_tv = compute_team_value(home), compute_team_value(away)
         budgets = inducement_budgets(
-            ruleset,
-            home_tv=home_tv,
-            away_tv=away_tv,
-            home_petty_cash=data.home_petty_cash,
-            away_petty_cash=data.away_petty_cash,
+            ruleset, home_tv=home_tv, away_tv=away_tv, home_petty_cash=cash["home"], away_petty_cash=cash["away"]
         )
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
             roster = team.players.filter(status=Player.Status.ACTIVE)
@@ -135,15 +241,15 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
         DiceRoll.objects.create(match=match, purpose="weather", values=values, source=source)
         match.weather = weather_for(ruleset, sum(values)).key
         match.home_tv, match.away_tv = home_tv, away_tv
-        match.home_petty_cash, match.away_petty_cash = data.home_petty_cash, data.away_petty_cash
+        match.home_petty_cash, match.away_petty_cash = cash["home"], cash["away"]
+        match.home_petty_cash_declared = match.away_petty_cash_declared = True
 
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
-            cash = data.home_petty_cash if side == "home" else data.away_petty_cash
-            if cash:
+            if cash[side]:
                 treasury_post(
                     team=team,
                     kind=TreasuryEntry.Kind.PETTY_CASH,
-                    amount=-cash,
+                    amount=-cash[side],
                     key=f"match:{match.pk}:petty_cash:out",
                     memo=str(match),
                     by=by,

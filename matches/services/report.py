@@ -5,6 +5,8 @@ commissioner (report_save)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +20,9 @@ from django.utils.translation import gettext as _
 from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
-from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
+from league.rules.postmatch_check import apothecary_uses_allowed, check_apothecary_uses
+from matches.fingerprint import match_fingerprint
+from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.common import (
     MatchError,
     check_participant,
@@ -29,6 +33,7 @@ from matches.services.common import (
 )
 from matches.services.dispute import clear_sent_back, may_review
 from matches.services.scoring import score_problems
+from matches.services.wording import apothecary_problem
 
 DIE_SIDES = {"winnings": 6, "ff": 6, "mvp": None, "improvement": 6, "leave": 6}
 
@@ -142,6 +147,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
                 check_die(cas.regeneration_roll, 6, "regeneration")
             except ValueError as exc:
                 problems.append(str(exc))
+    used = Counter(lines[c.victim_id].side for c in report.casualties if c.apothecary_used and c.victim_id in lines)
+    problems += apothecary_problems(match, used)
     for purpose, values in report.dice.items():
         kind = purpose.split(":", 1)[0]
         sides = DIE_SIDES.get(kind, 6)
@@ -161,6 +168,29 @@ def _corrected(match: Match, by: AbstractBaseUser | None, was: str) -> bool:
     if by is None or was == Match.Status.PREMATCH_DONE or not is_commissioner(by, match.league):
         return False
     return was == Match.Status.SUBMITTED or side_of_user(match, by) is None
+
+
+def apothecary_problems(match: Match, used: Mapping[str, int]) -> list[str]:
+    """A side may not use more apothecaries than it fielded (its own and induced ones, each once per
+    match): `used` counts, per side, the casualties of its players an apothecary re-rolled."""
+    ruleset = match_ruleset(match)
+    induced: dict[str, Counter[str]] = {"home": Counter(), "away": Counter()}
+    for side, key in MatchInducement.objects.filter(match=match).values_list("side", "key"):
+        induced[side][key] += 1
+    problems = []
+    for side in ("home", "away"):
+        team = match.team(side)
+        fielded = apothecary_uses_allowed(ruleset, own_apothecary=team.apothecary, inducements=induced[side])
+        for found in check_apothecary_uses(side, used=used.get(side, 0), fielded=fielded):
+            problems.append(apothecary_problem(team.name, found.params["used"], found.params["fielded"]))  # type: ignore[arg-type]
+    return problems
+
+
+def stored_apothecary_problems(match: Match) -> list[str]:
+    """apothecary_problems for the casualties saved on the match (checked again at submission)."""
+    sides = dict(MatchPlayer.objects.filter(match=match).values_list("player_id", "side"))
+    victims = MatchCasualty.objects.filter(match=match, apothecary_used=True).values_list("victim_id", flat=True)
+    return apothecary_problems(match, Counter(sides.get(victim) for victim in victims))
 
 
 def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | None) -> Match:
@@ -222,6 +252,8 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
         if was == Match.Status.SUBMITTED:
             check_submittable(match)  # rolls the correction back if it could not be confirmed
+        match.content_fingerprint = match_fingerprint(match)
+        match.save(update_fields=["content_fingerprint"])
         log_action(
             action="matches.result.corrected" if _corrected(match, by, was) else "matches.result.saved",
             actor=by,
@@ -238,7 +270,7 @@ def check_submittable(match: Match) -> None:
     no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
     from matches.importing.postcheck import postgame_problems  # (it imports the services)
 
-    problems = score_problems(match) + postgame_problems(match)
+    problems = score_problems(match) + stored_apothecary_problems(match) + postgame_problems(match)
     if problems:
         raise MatchError(problems)
 

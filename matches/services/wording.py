@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from league.rules import Ruleset
@@ -88,3 +88,19 @@ def problem_text(match: Match, report: MatchReport, problem: InputProblem, names
 def named(label: str, key: str) -> str:
     """A label with the key the match-report format (docs/match-report.md) uses for the input."""
     return f"{label} [{key}]"
+
+
+def apothecary_problem(team: str, used: int, fielded: int) -> str:
+    """The rules engine's apothecary_uses_exceeded, for a coach."""
+    if not fielded:
+        return _(
+            "%(team)s had no apothecary in this match (neither its own nor a Wandering Apothecary): "
+            "none of its casualty rolls can have been re-rolled by one."
+        ) % {"team": team}
+    return ngettext(
+        "%(team)s used an apothecary on %(used)s casualties but had only %(fielded)s apothecary in this match: "
+        "its own apothecary and each Wandering Apothecary work once per match.",
+        "%(team)s used an apothecary on %(used)s casualties but had only %(fielded)s apothecaries in this match: "
+        "its own apothecary and each Wandering Apothecary work once per match.",
+        fielded,
+    ) % {"team": team, "used": used, "fielded": fielded}

@@ -1,25 +1,32 @@
-"""The pre-match page: weather, petty cash and inducements, with a live budget (htmx)."""
+"""The pre-match page: weather, petty cash and inducements, with a live budget (htmx).
+
+Petty cash is declared side by side before the rest is recorded, in the ruleset's order (the
+higher team value first; league.rules.prematch.petty_cash_turn): each coach declares his own (the
+commissioner either), and the second sees the first's amount, as at the table.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.rules import Ruleset, check_inducements, inducement_budgets, inducement_cost, journeymen_needed
-from league.rules.prematch import journeyman_positions, petty_cash_order
+from league.rules import Ruleset, check_inducements, inducement_budgets, inducement_cost
 from league.rules.team_building import Violation
-from matches.forms import PrematchForm
+from matches.forms import PettyCashForm, PrematchForm
 from matches.models import Match
-from matches.services import prematch_record
+from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages
+from matches.services.prematch import expected_squad, may_declare, petty_cash_state
 from matches.views.common import attempt, lang, participant_match_or_403
-from teams.models import Player, Team
-from teams.selectors import compute_team_value
+from teams.models import Team
 
 STRUCTURAL = {
     "unknown_inducement",
@@ -48,26 +55,12 @@ def _named(ruleset: Ruleset, team: Team, v: Violation) -> Violation:
     return Violation(v.code, {k: p for k, p in params.items() if p is not None})
 
 
-def _squad(team: Team, ruleset: Ruleset) -> tuple[int, int, dict[str, int]]:
-    """(expected TV, squad size, players per position) once the free journeymen have joined."""
-    active = list(team.players.filter(status=Player.Status.ACTIVE))
-    needed = journeymen_needed(ruleset, sum(1 for p in active if not p.miss_next_game))
-    counts: dict[str, int] = {}
-    for p in active:
-        counts[p.position] = counts.get(p.position, 0) + 1
-    tv = compute_team_value(team)
-    if needed:
-        position = journeyman_positions(ruleset, team.race)[0]
-        tv += needed * position.cost
-        counts[position.key] = counts.get(position.key, 0) + needed
-    return tv, len(active) + needed, counts
-
-
 def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
-    """Budgets and every refusal for what the form holds now; nothing is written."""
+    """Budgets and every refusal for what the form holds now, with the petty cash declared so far;
+    nothing is written."""
     form.is_valid()  # fills cleaned_data with whatever is valid
-    squads = {side: _squad(match.team(side), ruleset) for side in ("home", "away")}
-    cash = {side: form.petty_cash(side) for side in ("home", "away")}
+    squads = {side: expected_squad(match.team(side), ruleset) for side in ("home", "away")}
+    cash = {side: getattr(match, f"{side}_petty_cash") for side in ("home", "away")}
     budgets = inducement_budgets(
         ruleset,
         home_tv=squads["home"][0],
@@ -113,17 +106,46 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
     return {"sides": sides, "underdog": budgets.underdog, "buys_first": match.team(budgets.buys_first)}
 
 
-def _context(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
-    first, second = petty_cash_order(match.home.team_value, match.away.team_value)
-    sides = form.side_fields()
+def petty_cash_rows(request: HttpRequest, match: Match, ruleset: Ruleset) -> dict[str, Any]:
+    """The petty cash step in declaring order: each side's amount once declared, and a form for the
+    side whose turn it is, shown to whoever may declare for it."""
+    (first, second), turn = petty_cash_state(match, ruleset)
+    rows = []
+    for side in (first, second):
+        team: Team = match.team(side)
+        mine = side == turn and may_declare(match, side, request.user)
+        rows.append(
+            {
+                "side": side,
+                "team": team,
+                "declared": getattr(match, f"{side}_petty_cash_declared"),
+                "amount": getattr(match, f"{side}_petty_cash"),
+                "turn": side == turn,
+                "form": PettyCashForm(
+                    initial={"side": side, "amount": 0},
+                    team=team,
+                    step=ruleset.params.gp_granularity,
+                    form_id=f"petty-cash-form-{side}",
+                )
+                if mine
+                else None,
+            }
+        )
+    return {
+        "declares_first": match.team(first),
+        "declares_second": match.team(second),
+        "cash_sides": rows,
+        "petty_cash_done": turn is None,
+    }
+
+
+def _context(request: HttpRequest, match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
     return {
         "match": match,
         "form": form,
-        "sides": sides,
+        "sides": form.side_fields(),
         "preview": budget_preview(match, ruleset, form),
-        "declares_first": match.team(first),
-        "declares_second": match.team(second),
-        "cash_sides": sorted(sides, key=lambda s: s["side"] != first),
+        **petty_cash_rows(request, match, ruleset),
     }
 
 
@@ -142,7 +164,31 @@ def match_prematch(request: HttpRequest, pk: int) -> HttpResponse:
             _("Pre-match recorded: the match can be played."),
         ):
             return redirect(match)
-    return render(request, "matches/prematch.html", _context(match, ruleset, form))
+    return render(request, "matches/prematch.html", _context(request, match, ruleset, form))
+
+
+@login_required
+@require_POST
+def match_petty_cash(request: HttpRequest, pk: int) -> HttpResponse:
+    """One side declares its petty cash (the service checks whose turn it is and who may)."""
+    match = participant_match_or_403(request, pk)
+    back = reverse("matches:prematch", args=[match.pk])
+    if match.status != Match.Status.SCHEDULED:
+        return redirect(match)
+    form = PettyCashForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(back)
+    side, amount = form.cleaned_data["side"], form.cleaned_data["amount"]
+    attempt(
+        request,
+        lambda: petty_cash_declare(match=match, side=side, amount=amount, by=request.user),
+        _("%(team)s moves %(amount)s gp into petty cash.")
+        % {"team": match.team(side).name, "amount": intcomma(amount)},
+    )
+    return redirect(back)
 
 
 @login_required

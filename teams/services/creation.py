@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop as N_
 from league.audit import log_action
 from league.models import League
 from league.permissions import is_member
-from league.rules.team_building import NewTeam, check_new_team, creation_cost
+from league.rules.team_building import NewTeam, check_new_team, creation_cost, starting_fan_factor
 from league.selectors import league_ruleset
 from teams.errors import TeamRuleError, violation_messages
 from teams.models import Player, Team, TreasuryEntry
@@ -37,7 +37,7 @@ class TeamOrder:
     race: str
     players: Sequence[PlayerOrder] = field(default_factory=tuple)
     rerolls: int = 0
-    fan_factor: int = 0
+    fan_factor: int = 0  # points bought (a draft keeps this; the free fan factor is added when ready)
     assistant_coaches: int = 0
     cheerleaders: int = 0
     apothecary: bool = False
@@ -204,8 +204,9 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         # Memos are stored in English and translated when shown (see teams/_ledger.html).
         entries += [(kind, -amount, f"create:{key}", memo) for kind, amount, key, memo in purchases if amount]
         treasury_post_many(team=team, entries=entries, by=payer)
-        Team.objects.filter(pk=team.pk).update(status=Team.Status.READY)
-        team.status = Team.Status.READY
+        # The team starts with what it bought plus any free fan factor (optional rule, p.34).
+        team.status, team.fan_factor = Team.Status.READY, starting_fan_factor(ruleset, team.fan_factor)
+        Team.objects.filter(pk=team.pk).update(status=team.status, fan_factor=team.fan_factor)
         team_refresh_value(team=team)
         log_action(
             action="teams.team.ready", actor=payer, team=team, team_value=team.team_value, treasury=team.treasury

@@ -13,6 +13,7 @@ from league.rules import (
     choose_improvement,
     improvement_outcome,
     improvement_value_key,
+    player_skills,
 )
 from league.selectors import league_ruleset
 from teams.errors import TeamRuleError
@@ -27,7 +28,9 @@ def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
     ruleset = league_ruleset(player.team.league)
     position = ruleset.team(player.team.race).position(player.position)
     stats = player_characteristics(ruleset, position, player)
-    skills = (*position.skills, *(a.skill for a in player.advancements.all() if a.skill))
+    skills = player_skills(
+        ruleset, position, (a.skill for a in player.advancements.all()), journeyman=player.journeyman
+    )
     return improvement_outcome(ruleset, d6a=roll.d6a, d6b=roll.d6b, position=position, skills=skills, stats=stats)
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from league.audit import action_label
 from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset, load_ruleset, reroll_purchase_price
+from league.rules.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors import results_waiting
 from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team
@@ -155,6 +156,11 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "draft_budget": draft_budget,
         "hire_form": hire_form,
         "results_waiting": results_waiting([team]) if can_manage else [],
+        # A draft keeps the fan factor bought; it starts with the free one too once ready.
+        "fan_factor": starting_fan_factor(ruleset, team.fan_factor)
+        if team.status == Team.Status.DRAFT
+        else team.fan_factor,
+        "free_fan_factor": not fan_factor_for_sale(ruleset),
     }
 
 

@@ -13,6 +13,7 @@ from teams.models import ImprovementRoll
 from teams.services import PlayerOrder, team_create
 from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
     coach_carol,
+    declare_petty_cash,
     draft_match,
     failed_match,
     humans_roll,
@@ -88,9 +89,9 @@ def test_prematch_names_in_french_and_special_prices(client, league, scheduled, 
 
 
 def test_budget_partial_lists_every_refusal_live(client, scheduled, coach_alice):
+    declare_petty_cash(scheduled, home=20_000)
     response = login(client, coach_alice).post(
-        reverse("matches:prematch_budget", args=[scheduled.pk]),
-        {"weather_source": "server", "home_petty_cash": "20000", "away_petty_cash": "0", "home_item_wizard": "2"},
+        reverse("matches:prematch_budget", args=[scheduled.pk]), {"weather_source": "server", "home_item_wizard": "2"}
     )
     page = text(response)
     assert 'id="budget-home">30,000<' in page  # 10,000 inducement money + 20,000 petty cash
@@ -99,23 +100,20 @@ def test_budget_partial_lists_every_refusal_live(client, scheduled, coach_alice)
     assert scheduled.inducements.count() == 0
 
 
-def test_prematch_refusals_are_listed_and_nothing_is_written(client, scheduled, coach_alice, humans):
+def test_prematch_refusals_are_listed_and_nothing_is_written(client, scheduled, coach_alice, coach_bob, humans):
+    login(client, coach_bob).post(reverse("matches:petty_cash", args=[scheduled.pk]), {"side": "away", "amount": "0"})
     response = login(client, coach_alice).post(
-        reverse("matches:prematch", args=[scheduled.pk]),
-        {
-            "weather_source": "server",
-            "home_petty_cash": str(humans.treasury + 10000),
-            "away_petty_cash": "0",
-            "home_item_wizard": "1",
-        },
+        reverse("matches:petty_cash", args=[scheduled.pk]),
+        {"side": "home", "amount": str(humans.treasury + 10000)},
+        follow=True,
     )
-    assert response.status_code == 200
     assert "Reavers can move between 0 and" in text(response)
     scheduled.refresh_from_db()
-    assert scheduled.status == Match.Status.SCHEDULED and not DiceRoll.objects.exists()
+    assert scheduled.status == Match.Status.SCHEDULED and not scheduled.home_petty_cash_declared
+    assert not DiceRoll.objects.exists()
+    client.post(reverse("matches:petty_cash", args=[scheduled.pk]), {"side": "home", "amount": "0"})
     response = client.post(
-        reverse("matches:prematch", args=[scheduled.pk]),
-        {"weather_source": "server", "home_petty_cash": "0", "away_petty_cash": "0", "home_item_wizard": "1"},
+        reverse("matches:prematch", args=[scheduled.pk]), {"weather_source": "server", "home_item_wizard": "1"}
     )
     assert "over the 30,000 gp available" in text(response)
     assert not MatchInducement.objects.exists() and not MatchPlayer.objects.exists()
@@ -128,8 +126,6 @@ def test_weather_dice_are_checked(client, scheduled, coach_alice):
             "weather_source": "entered",
             "weather_1": "7",
             "weather_2": "",
-            "home_petty_cash": "0",
-            "away_petty_cash": "0",
         },
     )
     page = text(response)
@@ -138,16 +134,10 @@ def test_weather_dice_are_checked(client, scheduled, coach_alice):
 
 
 def test_prematch_with_petty_cash_inducements_and_a_mercenary(client, scheduled, coach_alice, humans):
+    declare_petty_cash(scheduled, home=100_000)
     response = login(client, coach_alice).post(
         reverse("matches:prematch", args=[scheduled.pk]),
-        {
-            "weather_source": "entered",
-            "weather_1": "3",
-            "weather_2": "4",
-            "home_petty_cash": "100000",
-            "away_petty_cash": "0",
-            "home_item_bribes": "1",
-        },
+        {"weather_source": "entered", "weather_1": "3", "weather_2": "4", "home_item_bribes": "1"},
     )
     assert response.status_code == 302, text(response)
     scheduled.refresh_from_db()

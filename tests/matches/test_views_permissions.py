@@ -13,6 +13,7 @@ from matches.models import Match
 from teams.models import ImprovementRoll
 from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
     coach_carol,
+    declare_petty_cash,
     draft_match,
     failed_match,
     humans_roll,
@@ -71,14 +72,18 @@ def test_prematch_matrix(client, scheduled, coach_alice, coach_carol, commission
     users = {"alice": coach_alice, "carol": coach_carol, "commissioner": commissioner}
     url = reverse("matches:prematch", args=[scheduled.pk])
     budget = reverse("matches:prematch_budget", args=[scheduled.pk])
-    data = {"weather_source": "server", "home_petty_cash": "0", "away_petty_cash": "0"}
+    petty_cash = reverse("matches:petty_cash", args=[scheduled.pk])
+    data = {"weather_source": "server"}
     login(client, users[who])
     if not allowed:
         assert client.get(url).status_code == 403
         assert client.post(budget, data).status_code == 403
+        assert client.post(petty_cash, {"side": "away", "amount": "0"}).status_code == 403
+        declare_petty_cash(scheduled)
         assert client.post(url, data).status_code == 403
         assert status_of(scheduled) == Match.Status.SCHEDULED
         return
+    declare_petty_cash(scheduled)
     assert client.get(url).status_code == 200
     assert client.post(budget, data).status_code == 200
     assert client.post(url, data).status_code == 302

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import PrematchInput, prematch_record
-from teams.models import Player
+from teams.models import Player, Team
 from tests.matches.test_views_support import coach_carol, login, mvp_chosen, pid, report_data  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -102,6 +102,7 @@ def test_saving_then_submitting_a_full_sheet(client, ready_match, humans, orcs, 
 
 
 def test_an_apothecary_and_a_reroll_are_recorded(client, ready_match, humans, orcs, coach_alice):
+    Team.objects.filter(pk=humans.pk).update(apothecary=True)  # only a team with an apothecary uses one
     h3 = pid(humans, 3)
     data = report_data(
         ready_match,

@@ -41,6 +41,18 @@ def pid(team, number: int) -> int:
     return team.players.get(number=number).pk
 
 
+def declare_petty_cash(match: Match, *, home: int = 0, away: int = 0) -> None:
+    """Both sides declare their petty cash, in the ruleset's order, as the commissioner may."""
+    from matches.services import petty_cash_declare
+    from matches.services.common import match_ruleset
+    from matches.services.prematch import petty_cash_state
+
+    order, _turn = petty_cash_state(match, match_ruleset(match))
+    for side in order:
+        amount = home if side == "home" else away
+        petty_cash_declare(match=match, side=side, amount=amount, by=match.league.commissioner)
+
+
 def report_data(match: Match, **fields: Any) -> dict[str, str]:
     """A valid result form: 1-0, nothing else entered (the server rolls every die).
 

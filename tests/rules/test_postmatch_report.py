@@ -137,3 +137,30 @@ def test_matching_casualty_record_and_stars(rs: Ruleset) -> None:
 def test_plan_refuses_an_invalid_report(rs: Ruleset) -> None:
     with pytest.raises(InvalidReport, match="negative_value"):
         plan_post_match(rs, with_side(match(), "home", score=-1), MatchDice(base_dice()))
+
+
+def test_a_justified_concession_may_be_flagged_on_both_sides(rs: Ruleset) -> None:
+    # The web layer records one flag per match: the side that did not concede carries it too.
+    report = with_side(
+        with_side(match(), "home", conceded=True, concession_justified=True), "away", concession_justified=True
+    )
+    assert check_report(rs, report) == ()
+
+
+def test_apothecary_uses_are_limited_to_the_apothecaries_fielded(rs: Ruleset) -> None:
+    from league.rules.postmatch_check import apothecary_uses_allowed
+
+    assert apothecary_uses_allowed(rs, own_apothecary=True, inducements={}) == 1
+    assert apothecary_uses_allowed(rs, own_apothecary=True, inducements={"wandering_apothecaries": 2}) == 3
+    assert apothecary_uses_allowed(rs, own_apothecary=False, inducements={"igor": 1, "wizard": 1}) == 0
+    saved = CasualtyReport(rolls=((4, 1),), apothecary_reroll=(1, 1))
+    twice = (
+        PlayerReport("v1", "lineman", casualties_suffered=(saved,)),
+        PlayerReport("v2", "lineman", casualties_suffered=(saved,)),
+    )
+    assert one(rs, home_with(*twice, apothecaries_fielded=1)) == (
+        "apothecary_uses_exceeded",
+        {"side": "home", "used": 2, "fielded": 1},
+    )
+    assert check_report(rs, home_with(*twice, apothecaries_fielded=2)) == ()
+    assert check_report(rs, home_with(*twice)) == ()  # not known: not checked

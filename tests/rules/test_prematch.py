@@ -245,3 +245,13 @@ def test_final_inducements(rs: Ruleset) -> None:
 
 def test_unknown_team(rs: Ruleset) -> None:
     assert codes(check(rs, "elves", InducementOrder())) == ["unknown_team"]
+
+
+def test_petty_cash_is_declared_in_turn() -> None:
+    from league.rules.prematch import petty_cash_turn
+
+    order = petty_cash_order(1_200_000, 1_250_000)  # the away side has the higher TV
+    assert petty_cash_turn(order, {}) == "away"
+    assert petty_cash_turn(order, {"home": True}) == "away"  # declaring out of turn does not pass it on
+    assert petty_cash_turn(order, {"away": True}) == "home"
+    assert petty_cash_turn(order, {"away": True, "home": True}) is None

@@ -203,6 +203,8 @@ def test_all_problems_are_collected(data_copy: Path, edit_csv: EditCsv) -> None:
         ("free_fan_factor = false", "free_fan_factor = 0", "'free_fan_factor' must be bool"),
         ('mvp_mode = "random"', 'mvp_mode = "best"', "'mvp_mode' must be one of random, chosen, random_living"),
         ("journeyman_fill_to = 11", "journeyman_fill_too = 11", "unknown parameter 'journeyman_fill_too'"),
+        ('skills = ["loner"]', 'skills = ["lonely"]', "[journeymen] skills: unknown skill 'lonely'"),
+        ('skills = ["loner"]', 'skills = "loner"', "[journeymen] skills must be a list of skill keys"),
     ],
 )
 def test_bad_parameters(data_copy: Path, old: str, new: str, expected: str) -> None:
@@ -237,3 +239,15 @@ def test_a_cost_comes_only_from_the_data(data_copy: Path, edit_csv: EditCsv) -> 
         players=(PlayerFacts(changed.team("human").position("blitzer").cost, True),),
     )
     assert team_value(changed, facts) == 100000
+
+
+def test_a_journeyman_has_the_rulesets_journeyman_skills(data_copy: Path) -> None:
+    from league.rules import player_skills
+
+    rs = load_ruleset_from(data_copy)
+    assert rs.journeyman_skills == ("loner",) and rs.skills["loner"].name("fr") == "Solitaire"
+    lineman = rs.team("human").position("lineman")
+    assert player_skills(rs, lineman, ("block", ""), journeyman=True) == ("block", "loner")
+    assert player_skills(rs, lineman, ("block",), journeyman=False) == ("block",)
+    ogre = rs.team("human").position("ogre")  # already a Loner: listed once
+    assert player_skills(rs, ogre, (), journeyman=True).count("loner") == 1

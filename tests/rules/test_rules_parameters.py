@@ -101,3 +101,16 @@ def test_with_overrides_accepted(rs: Ruleset) -> None:
 def test_with_overrides_refused(rs: Ruleset, overrides: dict[str, object], message: str) -> None:
     with pytest.raises(RulesetParameterError, match=message):
         rs.with_overrides(overrides)
+
+
+def test_the_free_fan_factor_option_replaces_buying_it(rs: Ruleset) -> None:
+    from league.rules.team_building import NewTeam, check_new_team, fan_factor_for_sale, starting_fan_factor
+
+    linemen = {"lineman": 11}
+    assert fan_factor_for_sale(rs) and starting_fan_factor(rs, 3) == 3
+    assert check_new_team(rs, NewTeam("human", linemen, fan_factor=3)) == ()
+    free = rs.with_overrides({"free_fan_factor": True})
+    assert not fan_factor_for_sale(free) and starting_fan_factor(free, 0) == free.params.free_fan_factor_start == 5
+    (violation,) = check_new_team(free, NewTeam("human", linemen, fan_factor=3))
+    assert (violation.code, dict(violation.params)) == ("fan_factor_free", {"free": 5, "count": 3})
+    assert check_new_team(free, NewTeam("human", linemen)) == ()
