@@ -27,6 +27,13 @@ $(RUN_STAMP): requirements.txt
 	@rm -f $(VENV)/.installed-run-* $(VENV)/.installed-[0-9]*
 	@touch $@
 
+# Development settings for every command the README shows (`.venv/bin/python manage.py …` too):
+# DEBUG on and a random SECRET_KEY, written once; the file is git-ignored and the real environment
+# wins over it (league/settings.py reads it).
+.env:
+	@$(PYTHON) -c 'import secrets; print("# Local development settings written by make (git-ignored); the environment wins.\nDEBUG=1\nSECRET_KEY=" + secrets.token_urlsafe(50))' > $@
+	@echo "wrote .env (DEBUG=1 and a random SECRET_KEY)"
+
 # requirements-dev.txt includes requirements.txt, so this install covers the run-time one too.
 $(DEV_STAMP): requirements.txt requirements-dev.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,9 +41,9 @@ $(DEV_STAMP): requirements.txt requirements-dev.txt
 	@rm -f $(VENV)/.installed-*
 	@touch $@ $(RUN_STAMP)
 
-install: $(RUN_STAMP)
+install: $(RUN_STAMP) .env
 
-install-dev: $(DEV_STAMP)
+install-dev: $(DEV_STAMP) .env
 
 migrate: install
 	$(DEV) $(BIN)/python manage.py migrate --noinput

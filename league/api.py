@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.rules import Position, Ruleset, StarPlayer, TeamList, load_ruleset, ruleset_keys
+from league.rules import Position, Ruleset, StarPlayer, TeamList, collation_key, load_ruleset, ruleset_keys
 
 # Category letters in the rulebook's order rather than a frozenset's arbitrary one.
 CATEGORY_ORDER = "GASPME"
@@ -131,7 +131,7 @@ class RulesetDetailApi(_CatalogueApi):
     def get(self, request: Request, key: str) -> Response:
         lang = request_language()
         ruleset = ruleset_or_404(key)
-        teams = sorted(ruleset.teams.values(), key=lambda t: (t.name(lang).casefold(), t.key))
+        teams = sorted(ruleset.teams.values(), key=lambda t: (collation_key(t.name(lang)), t.key))
         data = {
             "key": ruleset.key,
             "version": ruleset.version,

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import get_language
 
-from league.rules import Ruleset, load_ruleset, ruleset_keys
+from league.rules import Ruleset, collation_key, load_ruleset, ruleset_keys
 
 
 def _ruleset_or_404(key: str | None) -> Ruleset:
@@ -21,7 +21,7 @@ def _ruleset_or_404(key: str | None) -> Ruleset:
 
 def _team_choices(ruleset: Ruleset, lang: str) -> list[dict[str, str]]:
     teams = [{"key": t.key, "label": t.name(lang)} for t in ruleset.teams.values()]
-    return sorted(teams, key=lambda t: t["label"].casefold())
+    return sorted(teams, key=lambda t: collation_key(t["label"]))
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -64,14 +64,14 @@ def team(request: HttpRequest, ruleset_key: str, team_key: str) -> HttpResponse:
             "position": pos,
             "name": pos.name(lang),
             "skills": skill_names(pos.skills),
-            "normal": "".join(sorted(pos.normal_categories, key="GASPM".index)),
-            "double": "".join(sorted(pos.double_categories, key="GASPM".index)),
+            "normal": ruleset.category_letters(pos.normal_categories, lang),
+            "double": ruleset.category_letters(pos.double_categories, lang),
         }
         for pos in team_list.positions
     ]
     stars = [
         {"star": star, "name": star.name(lang), "skills": skill_names(star.skills)}
-        for star in ruleset.stars_for_team(team_key)
+        for star in ruleset.stars_for_team(team_key, lang)
     ]
     return render(
         request,

@@ -71,24 +71,32 @@ DEMO_TEAMS = [
     ),
 ]
 
-_NAMES = [
-    "Griff",
-    "Morg",
-    "Varag",
-    "Zug",
-    "Hakflem",
-    "Jordell",
-    "Grim",
-    "Rodney",
-    "Bertha",
-    "Ithaca",
-    "Skrull",
-    "Ulf",
-    "Helmut",
-    "Nobbla",
-    "Fungus",
-    "Lottabottol",
-]
+# Each team its own names, fitting its race (none of them a star player's), in roster order.
+_NAMES = {
+    "human": (
+        "Karl Brenner, Otto Falk, Dieter Kraus, Franz Adler, Jürgen Vogt, Stefan Hahn, "
+        "Klaus Rainer, Ernst Lang, Lothar Weiss, Konrad Stahl, Manfred Roth, Ulrich Baum, "
+        "Reinhard Kolb, Gunther Marx, Heinrich Ott, Anselm Dorn"
+    ).split(", "),
+    "orc": (
+        "Grukk, Skragg, Uzbad, Gorbag, Muzgash, Snagga, Ugrik, Bolgurz, Grishnak, Lugdush, "
+        "Mauhurk, Ragdug, Shagrat, Zogwort, Nazbag, Urgash"
+    ).split(", "),
+    "dwarf": (
+        "Borri Ironfist, Durak Stonebeard, Thrain Deepdelver, Kazrik Anvilhand, Hargrim Flintaxe, "
+        "Okri Coalbrow, Brokk Hammerhand, Grombrin Oakenshield, Ungrim Steelhelm, "
+        "Kragg Granitejaw, Dwalin Ashforge, Bardin Goldvein, Skorri Rockfall, Haldor Ironbrow, "
+        "Fundin Blackhammer, Grimm Orebiter"
+    ).split(", "),
+    "wood_elf": (
+        "Aelrith, Caelan, Elthandir, Faelar, Ithrael, Lethien, Naeril, Sylvaren, Thalion, Vaelith, "
+        "Arahel, Cyriel, Lorandil, Miriel, Eldrin, Taurendil"
+    ).split(", "),
+    "skaven": (
+        "Skritt, Vermik, Ratchit, Sneek, Grizzik, Tikkit, Kreech, Squeek, Nritch, Scurr, Vrisk, "
+        "Tchikk, Krizz, Snitchit, Ruknar, Iskrit"
+    ).split(", "),
+}
 
 
 def load_demo(stdout=None) -> League:
@@ -119,7 +127,8 @@ def load_demo(stdout=None) -> League:
             players = []
             for position, count in lineup:
                 for _ in range(count):
-                    players.append(PlayerOrder(position=position, name=_NAMES[len(players) % len(_NAMES)]))
+                    names = _NAMES[race]
+                    players.append(PlayerOrder(position=position, name=names[len(players) % len(names)]))
             team_create(
                 league=league,
                 coach=coach,

@@ -1,7 +1,9 @@
 """Settings for the Blood Bowl league manager.
 
-Everything comes from the environment (twelve-factor). With nothing set you get a SQLite file
-under var/ and Celery tasks that run in-process, so `make run` needs no infrastructure;
+Everything comes from the environment (twelve-factor), completed by a git-ignored `.env` file
+that `make install` / `make run` create for development (DEBUG=1 and a random SECRET_KEY). With
+nothing else set you get a SQLite file under var/ and Celery tasks that run in-process, so
+`make run` needs no infrastructure;
 DATABASE_URL switches to PostgreSQL and CELERY_BROKER_URL to a real broker (Redis).
 """
 
@@ -18,6 +20,35 @@ from django.utils.translation import gettext_lazy as _
 from league.api_docs import API_DESCRIPTION
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a dotenv file (`make install` writes one for development).
+
+    Deliberately tiny, no new dependency: blank lines and # comments are skipped, an optional
+    `export ` prefix and one pair of matching quotes around the value are dropped, nothing is
+    expanded. A line that is not KEY=VALUE is refused loudly rather than silently ignored.
+    """
+    values: dict[str, str] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.removeprefix("export ").partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key.isidentifier():
+            raise ImproperlyConfigured(f"{path}, line {number}: expected KEY=VALUE, got {raw!r}")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+# The real environment wins over the file; ENV_FILE names another file ("" reads none).
+ENV_FILE = os.environ.get("ENV_FILE", str(BASE_DIR / ".env"))
+if ENV_FILE and Path(ENV_FILE).is_file():
+    for _key, _value in read_env_file(Path(ENV_FILE)).items():
+        os.environ.setdefault(_key, _value)
 
 
 def envbool(name: str, default: bool = False) -> bool:
@@ -54,8 +85,8 @@ SECRET_KEY = envstr("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "SECRET_KEY is required when DEBUG is off. For local development set DEBUG=1 "
-            "(`make run` does) or export SECRET_KEY."
+            "SECRET_KEY is required when DEBUG is off. For local development run `make install` "
+            "(it writes a git-ignored .env with DEBUG=1 and a random SECRET_KEY) or export SECRET_KEY."
         )
     SECRET_KEY = "insecure-development-key-only-used-when-DEBUG-is-on"
 

@@ -19,6 +19,10 @@ league_patterns = (
     "league",
 )
 
+# 403 and 404 use Django's handlers (templates/403.html, 404.html, rendered with the request);
+# 400 needs its own to get the menu; 500.html is rendered without a request on purpose.
+handler400 = "league.views.bad_request"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/", include(league_patterns)),

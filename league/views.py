@@ -17,7 +17,7 @@ from league import services
 from league.forms import SignUpForm
 from league.models import League
 from league.permissions import is_member
-from league.rules import load_ruleset
+from league.rules import collation_key, load_ruleset
 from league.selectors import league_list, league_ruleset
 from teams.selectors import team_list_for_league
 
@@ -37,7 +37,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     lang = get_language() or "en"
     teams = [
         {"team": team, "race_name": ruleset.teams[team.race].name(lang) if team.race in ruleset.teams else team.race}
-        for team in team_list_for_league(league.pk)
+        for team in sorted(team_list_for_league(league.pk), key=lambda t: collation_key(t.name))
     ]
     member = is_member(request.user, league)
     return render(
@@ -86,3 +86,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
         return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """400 with the site's menu: Django's own handler renders 400.html without the request (no
+    user, no language switcher). The reason is not shown: it may name a host or a header."""
+    try:
+        return render(request, "400.html", status=400)
+    except Exception:  # a request too broken for the context processors: the plain page
+        from django.views.defaults import bad_request as plain
+
+        return plain(request, exception)

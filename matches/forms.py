@@ -15,6 +15,7 @@ from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.db.models import Model
+from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -23,6 +24,7 @@ from league.rules import (
     InducementOrder,
     Mercenary,
     Ruleset,
+    collation_key,
     concession_penalised,
     fan_factor_dice,
     inducement_allowed,
@@ -35,13 +37,12 @@ from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, PrematchInput, ReportInput
 from teams.models import Team
 
-CATEGORY_NAMES = {
-    "G": gettext_lazy("General"),
-    "A": gettext_lazy("Agility"),
-    "S": gettext_lazy("Strength"),
-    "P": gettext_lazy("Passing"),
-    "M": gettext_lazy("Mutation"),
-}
+
+def category_label(ruleset: Ruleset, key: str, lang: str) -> str:
+    """“Strength (S)”, “Force (F)”: a skill category's name and letter, from the ruleset's data."""
+    return f"{ruleset.category_name(key, lang)} ({ruleset.category_letters(key, lang)})"
+
+
 MERCENARY_ROWS = 3  # per side; squads stop at 16 players anyway
 NUMERIC = {"inputmode": "numeric", "class": "form-control"}
 
@@ -77,9 +78,13 @@ class ScheduleForm(forms.Form):
 
     def __init__(self, *args: Any, teams: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Sorted as a reader expects (accents ignored); the queryset still validates the choice.
+        ordered = sorted(teams, key=lambda t: collation_key(t.name))
         for name in ("home", "away"):
             self.fields[name].queryset = teams
-            self.fields[name].label_from_instance = lambda t: f"{t.name} ({t.coach.get_username()})"
+            self.fields[name].choices = [("", self.fields[name].empty_label)] + [
+                (t.pk, f"{t.name} ({t.coach.get_username()})") for t in ordered
+            ]
             self.fields[name].widget.attrs["class"] = "form-select form-select-lg"
         self.helper = FormHelper()
         self.helper.add_input(Submit("submit", _("Schedule the match"), css_class="btn-lg"))
@@ -89,8 +94,10 @@ def skill_choices(ruleset: Ruleset, lang: str) -> list[tuple[Any, Any]]:
     """Pickable skills grouped by category, e.g. [("General", [("block", "Block"), …]), …]."""
     groups = []
     for letter in PICKABLE_CATEGORIES:
-        skills = sorted((s for s in ruleset.skills.values() if s.category == letter), key=lambda s: s.name(lang))
-        groups.append((CATEGORY_NAMES[letter], [(s.key, s.name(lang)) for s in skills]))
+        skills = sorted(
+            (s for s in ruleset.skills.values() if s.category == letter), key=lambda s: collation_key(s.name(lang))
+        )
+        groups.append((category_label(ruleset, letter, lang), [(s.key, s.name(lang)) for s in skills]))
     return groups
 
 
@@ -248,6 +255,7 @@ class ReportForm(forms.Form):
     played_on = forms.DateField(
         label=gettext_lazy("Played on"),
         required=False,
+        initial=timezone.localdate,  # results are mostly entered on the day, at the table
         widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
     )
     conceded_by = forms.ChoiceField(label=gettext_lazy("Concession"), required=False, widget=forms.RadioSelect)
@@ -294,9 +302,7 @@ class ReportForm(forms.Form):
                 self.fields[f"ff_{side}_{n}"] = number(_("D6 #%(n)s") % {"n": n}, min=1, max=6)
             if self.mvp_chosen:
                 candidates = [("", _("Choose the MVP…"))] + [
-                    (f"p{ln.player_id}", f"#{ln.player.number} {ln.player.name}")
-                    for ln in lines
-                    if ln.side == side and ln.eligible
+                    (f"p{ln.player_id}", str(ln.player)) for ln in lines if ln.side == side and ln.eligible
                 ]
                 team = match.team(side).name
                 self.fields[f"mvp_{side}_1"] = forms.ChoiceField(
@@ -391,7 +397,7 @@ class ReportForm(forms.Form):
         return data
 
     def _clean_player(self, line: MatchPlayer) -> None:
-        data, p, who = self.cleaned_data, f"p{line.player_id}", f"#{line.player.number} {line.player.name}"
+        data, p, who = self.cleaned_data, f"p{line.player_id}", str(line.player)
         counts = {attr: data.get(f"{p}_{key}") or 0 for key, attr, _l in PLAYER_COUNTS}
         if any(counts.values()):
             self.lines_out.append(PlayerLine(line.player_id, **counts))

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.rules import Ruleset
 from league.rules.team_building import Violation
@@ -38,14 +39,35 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
             from django.utils.translation import get_language
 
             p["position"] = known[str(p["position"])].name(get_language() or "en")
+    # Worded here, at call time, in the active language; counts pick their plural form.
+    plural = {
+        "position_max": (
+            ngettext(
+                "%(position)s: at most %(max)s player per team (you chose %(count)s).",
+                "%(position)s: at most %(max)s players per team (you chose %(count)s).",
+                _number(p.get("max")),
+            )
+        ),
+        "too_few_players": ngettext(
+            "A team needs at least %(min)s player (you have %(count)s).",
+            "A team needs at least %(min)s players (you have %(count)s).",
+            _number(p.get("min")),
+        ),
+        "too_many_players": ngettext(
+            "A team may have at most %(max)s player (you have %(count)s).",
+            "A team may have at most %(max)s players (you have %(count)s).",
+            _number(p.get("max")),
+        ),
+        "reroll_max": ngettext(
+            "A team may have at most %(max)s team re-roll (you chose %(count)s).",
+            "A team may have at most %(max)s team re-rolls (you chose %(count)s).",
+            _number(p.get("max")),
+        ),
+    }
     messages = {
         "unknown_team": _("“%(team)s” is not a team of this ruleset."),
         "unknown_position": _("“%(position)s” is not a position of this team."),
-        "negative_count": _("The number of %(position)s cannot be negative."),
-        "position_max": _("A team may have at most %(max)s %(position)s (you chose %(count)s)."),
-        "too_few_players": _("A team needs at least %(min)s players (you have %(count)s)."),
-        "too_many_players": _("A team may have at most %(max)s players (you have %(count)s)."),
-        "reroll_max": _("A team may have at most %(max)s team re-rolls (you chose %(count)s)."),
+        "negative_count": _("%(position)s: the number of players cannot be negative."),
         "fan_factor_max": _("Fan factor bought at creation must be between 0 and %(max)s (you chose %(count)s)."),
         "fan_factor_free": _(
             "This league plays the free fan factor rule: every team starts with a fan factor of %(free)s for "
@@ -54,12 +76,21 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
         "negative_staff": _("Staff numbers cannot be negative."),
         "apothecary_forbidden": _("This team may not hire an apothecary."),
         "over_budget": _("This team costs %(cost)s gp, over the %(budget)s gp budget."),
+        **plural,
     }
     template = messages.get(v.code, v.code)
     for money in ("cost", "budget"):
         if money in p:
             p[money] = gp(p[money])
     return template % p
+
+
+def _number(value: object) -> int:
+    """The count that chooses a plural form (a parameter the engine may leave out)."""
+    try:
+        return int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return 0
 
 
 def violation_messages(ruleset: Ruleset, team_key: str, violations: Iterable[Violation]) -> list[str]:

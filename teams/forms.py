@@ -16,7 +16,7 @@ from django import forms
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext_lazy as _
 
-from league.rules import Ruleset, TeamList
+from league.rules import Ruleset, TeamList, collation_key
 from league.rules.team_building import fan_factor_for_sale, free_fan_factor
 from teams.services import PlayerOrder, TeamOrder
 
@@ -28,7 +28,7 @@ Choices = list[tuple[str, str]]
 
 
 def race_choices(ruleset: Ruleset, lang: str) -> Choices:
-    teams = sorted(ruleset.teams.values(), key=lambda t: t.name(lang).casefold())
+    teams = sorted(ruleset.teams.values(), key=lambda t: collation_key(t.name(lang)))
     return [(t.key, t.name(lang)) for t in teams]
 
 
@@ -139,12 +139,20 @@ class PlayerRowForm(forms.Form):
     def __init__(self, *args: Any, positions: Choices, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["position"].set_choices(positions, blank=True)
-        self.fields["position"].widget.attrs.update({"class": "form-select form-select-sm"})
+        # No header above the rows on a phone (_order_body.html): each input says what it is.
+        self.fields["position"].widget.attrs.update(
+            {"class": "form-select form-select-sm", "aria-label": _("Position")}
+        )
         self.fields["number"].widget.attrs.update(
-            {"class": "form-control form-control-sm text-end", "inputmode": "numeric"}
+            {
+                "class": "form-control form-control-sm text-end",
+                "inputmode": "numeric",
+                "placeholder": "#",
+                "aria-label": _("Number"),
+            }
         )
         self.fields["name"].widget.attrs.update(
-            {"class": "form-control form-control-sm", "placeholder": _("Player name")}
+            {"class": "form-control form-control-sm", "placeholder": _("Player name"), "aria-label": _("Name")}
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models import League
@@ -85,7 +86,16 @@ class Player(models.Model):
         verbose_name_plural = _("players")
 
     def __str__(self) -> str:
-        return f"#{self.number} {self.name}"
+        return f"#{self.number} {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        """The name to show. A journeyman the server adds gets no stored name (docs/decisions.md,
+        "Issue 8 — language"): he reads "Journeyman 8" or "Journalier 8" in the reader's language,
+        until his coach names him."""
+        if self.name:
+            return self.name
+        return gettext("Journeyman %(n)s") % {"n": self.number}
 
 
 class Advancement(models.Model):

@@ -224,7 +224,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
     return {
         "id": player.pk,
         "number": player.number,
-        "name": player.name,
+        "name": player.display_name,
         "position": row.position.key,
         "position_name": row.position.name(lang),
         "ma": row.ma,

@@ -8,6 +8,8 @@ import os
 import tempfile
 
 os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret")
+# The developer's .env (DEBUG=1) must not change what the tests see.
+os.environ.setdefault("ENV_FILE", "")
 # Playwright runs an event loop in the test thread; the ORM calls of the test are still sync.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 

@@ -87,10 +87,12 @@ from .types import (
     Position,
     Ruleset,
     Skill,
+    SkillCategory,
     SppLevel,
     StarPlayer,
     TableEntry,
     TeamList,
+    collation_key,
 )
 from .value import PlayerFacts, TeamFacts, match_team_value, player_value, reroll_purchase_price, team_value
 
@@ -199,4 +201,7 @@ __all__ = [
     "plan_post_match",
     "required_inputs",
     "roll_missing",
+    # display helpers
+    "SkillCategory",
+    "collation_key",
 ]

@@ -7,7 +7,16 @@ from types import MappingProxyType
 
 from ._csvio import Problems, Row, read_rows, unique_key
 from .parameters import Parameters
-from .types import PICKABLE_CATEGORIES, SKILL_CATEGORIES, Inducement, Position, Skill, StarPlayer, TeamList
+from .types import (
+    PICKABLE_CATEGORIES,
+    SKILL_CATEGORIES,
+    Inducement,
+    Position,
+    Skill,
+    SkillCategory,
+    StarPlayer,
+    TeamList,
+)
 
 PRICINGS = ("fixed", "star_player", "mercenary")
 TEAM_CONDITIONS = ("any", "apothecary_allowed", "apothecary_forbidden")
@@ -31,6 +40,40 @@ def _known_skills(row: Row, skills: dict[str, Skill]) -> tuple[str, ...]:
     if len(set(keys)) != len(keys):
         row.error("a skill is listed twice in column 'skills'")
     return keys
+
+
+def load_skill_categories(folder: Path, problems: Problems) -> dict[str, SkillCategory]:
+    """skill_categories.csv: every category letter the engine knows, with each language's letter
+    and name, in the rulebook's order."""
+    name = "skill_categories.csv"
+    rows = read_rows(folder, name, ("category", "letter_en", "letter_fr", "name_en", "name_fr"), problems, None)
+    seen: dict[object, int] = {}
+    letters: dict[str, dict[str, int]] = {"en": {}, "fr": {}}
+    found: dict[str, SkillCategory] = {}
+    for row in rows:
+        key = row.text("category")
+        if len(key) != 1 or key not in SKILL_CATEGORIES:
+            row.error(f"bad category letter {key!r} (allowed: {' '.join(SKILL_CATEGORIES)})")
+            continue
+        if not unique_key(row, key, seen, "category"):
+            continue
+        for lang in ("en", "fr"):
+            letter = row.text(f"letter_{lang}")
+            if len(letter) != 1 or not letter.isalpha():
+                row.error(f"column 'letter_{lang}' must be one letter, got {letter!r}")
+            elif letter in letters[lang]:
+                row.error(f"letter {letter!r} already stands for another category in {lang}")
+            letters[lang][letter] = row.line
+        if not row.text("name_en"):
+            row.error("column 'name_en' is empty")
+        found[key] = SkillCategory(
+            key, row.text("letter_en"), row.text("letter_fr"), row.text("name_en"), row.text("name_fr")
+        )
+    if rows:
+        for key in SKILL_CATEGORIES:
+            if key not in found:
+                problems.add(name, None, f"category {key!r} is missing")
+    return found
 
 
 def load_skills(folder: Path, problems: Problems, params: Parameters) -> dict[str, Skill]:

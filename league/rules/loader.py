@@ -103,6 +103,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         problems.raise_if_any()
     assert params is not None
 
+    categories = catalogue.load_skill_categories(folder, problems)
     skills = catalogue.load_skills(folder, problems, params)
     teams = catalogue.load_teams(folder, problems, params, skills)
     stars = catalogue.load_stars(folder, problems, params, skills, teams)
@@ -137,6 +138,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         kickoff_table=kickoff,
         post_match_steps=steps,
         journeyman_skills=journeyman_skills,
+        skill_categories=categories,
     )
 
 

@@ -5,7 +5,8 @@ Everything is frozen so that one cached Ruleset can be shared by every request a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -34,6 +35,14 @@ POST_MATCH_STEPS: frozenset[str] = frozenset(
 )
 
 
+def collation_key(text: str) -> str:
+    """A key that sorts display names as a reader expects in English and French: case and accents
+    ignored, so "Nécromantiques" sorts between "Nains" and "Nordiques", not after "Nurgle".
+    (locale.strxfrm depends on the machine's installed locales: not used.)"""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 class _Named:
     """Bilingual display name; French only when asked for and actually known."""
 
@@ -45,6 +54,21 @@ class _Named:
         if lang.lower().startswith("fr") and self.name_fr:
             return self.name_fr
         return self.name_en
+
+
+@dataclass(frozen=True, slots=True)
+class SkillCategory(_Named):
+    """A skill category: its key is the letter the data files use (G A S P M E); readers see the
+    letter of their language (French sheets read F for Strength, "Force")."""
+
+    key: str
+    letter_en: str
+    letter_fr: str
+    name_en: str
+    name_fr: str
+
+    def letter(self, lang: str) -> str:
+        return self.letter_fr if lang.lower().startswith("fr") and self.letter_fr else self.letter_en
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +240,8 @@ class Ruleset(_Named):
     post_match_steps: tuple[str, ...]
     journeyman_skills: tuple[str, ...] = ()  # skill keys a player has while a journeyman (LRB6: Loner)
     overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    # In the rulebook's order (the data file's): G A S P M E.
+    skill_categories: Mapping[str, SkillCategory] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -228,6 +254,7 @@ class Ruleset(_Named):
             "spp_awards",
             "value_increases",
             "overrides",
+            "skill_categories",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
@@ -251,11 +278,21 @@ class Ruleset(_Named):
         except KeyError:
             raise KeyError(f"ruleset {self.key!r} has no inducement {key!r}") from None
 
+    def category_letters(self, keys: Iterable[str], lang: str) -> str:
+        """Category keys as the reader writes them, in the rulebook's order: "GS" reads "GF" in French."""
+        wanted = set(keys)
+        known = [c.letter(lang) for c in self.skill_categories.values() if c.key in wanted]
+        return "".join(known) + "".join(sorted(wanted - set(self.skill_categories)))
+
+    def category_name(self, key: str, lang: str) -> str:
+        category = self.skill_categories.get(key)
+        return category.name(lang) if category else key
+
     def stars_for_team(self, team_key: str, lang: str = "en") -> tuple[StarPlayer, ...]:
-        """Star players who play for the team, sorted by display name."""
+        """Star players who play for the team, sorted by display name (accents ignored)."""
         self.team(team_key)  # unknown team is an error, not an empty list
         stars = (s for s in self.star_players.values() if team_key in s.teams)
-        return tuple(sorted(stars, key=lambda s: (s.name(lang).casefold(), s.key)))
+        return tuple(sorted(stars, key=lambda s: (collation_key(s.name(lang)), s.key)))
 
     def with_overrides(self, overrides: Mapping[str, object]) -> Ruleset:
         """A new Ruleset with house-rule parameters; tables are shared, not copied.

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import get_language, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext as _
 
 from league.permissions import can_manage_team, is_commissioner
@@ -63,41 +64,84 @@ def check_participant(match: Match, by: AbstractBaseUser | None) -> None:
     raise PermissionDenied(_("Only the two coaches and the commissioner may do this."))
 
 
+# Lazy: this dict is built at import time, before any request has chosen a language; each message
+# is worded when it is formatted, in the language active then. Counts pick their plural form.
 VIOLATION_MESSAGES = {
-    "unknown_inducement": _("“%(key)s” is not an inducement of this ruleset."),
-    "inducement_max": _("At most %(max)s of “%(key)s” (you chose %(count)s)."),
-    "inducement_not_allowed": _("This team may not buy “%(key)s”."),
-    "negative_count": _("A number cannot be negative."),
-    "unknown_star": _("“%(star)s” is not a star player of this ruleset."),
-    "star_not_for_team": _("%(star)s does not play for this team."),
-    "star_max": _("At most %(max)s star players (you chose %(count)s)."),
-    "duplicate_star": _("A star player can be induced only once."),
-    "unknown_position": _("“%(position)s” is not a position of this team."),
-    "unknown_skill": _("“%(skill)s” is not a skill of this ruleset."),
-    "skill_not_allowed": _("A mercenary may only take an extra skill from his normal categories."),
-    "position_max": _("A team may have at most %(max)s %(position)s (you chose %(count)s)."),
-    "squad_max": _("Star players and mercenaries may not take the squad past %(max)s players (%(count)s)."),
-    "over_budget": _("This costs %(cost)s gp, over the %(budget)s gp available."),
-    "final_no_inducements": _("No inducements in a semi-final or a final."),
-    "final_no_stars": _("No star players or mercenaries in a semi-final or a final."),
+    "unknown_inducement": gettext_lazy("“%(key)s” is not an inducement of this ruleset."),
+    "inducement_max": gettext_lazy("At most %(max)s of “%(key)s” (you chose %(count)s)."),
+    "inducement_not_allowed": gettext_lazy("This team may not buy “%(key)s”."),
+    "negative_count": gettext_lazy("A number cannot be negative."),
+    "unknown_star": gettext_lazy("“%(star)s” is not a star player of this ruleset."),
+    "star_not_for_team": gettext_lazy("%(star)s does not play for this team."),
+    "star_max": ngettext_lazy(
+        "At most %(max)s star player (you chose %(count)s).",
+        "At most %(max)s star players (you chose %(count)s).",
+        "max",
+    ),
+    "duplicate_star": gettext_lazy("A star player can be induced only once."),
+    "unknown_position": gettext_lazy("“%(position)s” is not a position of this team."),
+    "unknown_skill": gettext_lazy("“%(skill)s” is not a skill of this ruleset."),
+    "skill_not_allowed": gettext_lazy("A mercenary may only take an extra skill from his normal categories."),
+    "position_max": ngettext_lazy(
+        "%(position)s: at most %(max)s player per team (you chose %(count)s).",
+        "%(position)s: at most %(max)s players per team (you chose %(count)s).",
+        "max",
+    ),
+    "squad_max": ngettext_lazy(
+        "Star players and mercenaries may not take the squad past %(max)s player (%(count)s).",
+        "Star players and mercenaries may not take the squad past %(max)s players (%(count)s).",
+        "max",
+    ),
+    "over_budget": gettext_lazy("This costs %(cost)s gp, over the %(budget)s gp available."),
+    "final_no_inducements": gettext_lazy("No inducements in a semi-final or a final."),
+    "final_no_stars": gettext_lazy("No star players or mercenaries in a semi-final or a final."),
     # The codes league.rules.induce actually reports (the entries above predate some of them).
-    "star_twice": _("A star player can be induced only once."),
-    "mercenary_skill_not_allowed": _("A mercenary may only take an extra skill from his normal categories."),
-    "not_in_final": _("No inducements in a semi-final or a final."),
-    "inducement_needs_details": _("“%(key)s” needs details (which star, which position)."),
+    "star_twice": gettext_lazy("A star player can be induced only once."),
+    "mercenary_skill_not_allowed": gettext_lazy("A mercenary may only take an extra skill from his normal categories."),
+    "not_in_final": gettext_lazy("No inducements in a semi-final or a final."),
+    "inducement_needs_details": gettext_lazy("“%(key)s” needs details (which star, which position)."),
 }
 
 
-def violation_messages(violations: Iterable[Violation]) -> list[str]:
+def _display_names(params: dict[str, object], ruleset: Ruleset | None, team_key: str | None) -> dict[str, object]:
+    """Keys named by the engine (inducement, star, position, skill) in the reader's language."""
+    if ruleset is None:
+        return params
+    lang = get_language() or "en"
+    namers = {
+        "inducement": lambda k: ruleset.inducements[k].name(lang),
+        "star": lambda k: ruleset.star_players[k].name(lang),
+        "position": lambda k: ruleset.team(team_key or "").position(k).name(lang),
+        "skill": lambda k: ruleset.skills[k].name(lang),
+    }
+    named = dict(params)
+    for key, namer in namers.items():
+        if key in named:
+            try:
+                named[key] = namer(str(named[key]))
+            except KeyError:
+                pass  # an unknown key is itself the refusal: show it as typed
+    return named
+
+
+def violation_messages(
+    violations: Iterable[Violation], ruleset: Ruleset | None = None, team_key: str | None = None
+) -> list[str]:
+    """The engine's refusals worded now, in the active language; with a ruleset (and the team's
+    list for positions), the keys they name are shown by their names."""
     from teams.errors import gp
 
     out = []
     for v in violations:
-        params = {k: gp(v) if k in {"cost", "budget"} else v for k, v in v.params.items()}
+        params = _display_names(dict(v.params), ruleset, team_key)
+        params = {k: gp(p) if k in {"cost", "budget"} else p for k, p in params.items()}
         params.setdefault("key", params.get("inducement", ""))  # the engine names it "inducement"
         template = VIOLATION_MESSAGES.get(v.code)
+        if template is None:
+            out.append(f"{v.code}: {params}")
+            continue
         try:
-            out.append(str(template) % params if template else f"{v.code}: {params}")
-        except (KeyError, ValueError):
+            out.append(str(template % params))  # not str(template) first: % picks the plural form
+        except (KeyError, ValueError, TypeError):
             out.append(f"{template} ({v.code})")
     return out

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.audit import log_action
 from league.rules import Ruleset, check_die
@@ -173,7 +174,11 @@ def _problems(rows: Mapping[str, DieRow], dice: Mapping[str, Sequence[int] | Non
         values = list(values or ())
         if values and len(values) != row.count:
             problems.append(
-                _("%(die)s: enter %(count)s dice or none (%(given)s entered).")
+                ngettext(
+                    "%(die)s: enter %(count)s die or none (%(given)s entered).",
+                    "%(die)s: enter %(count)s dice or none (%(given)s entered).",
+                    row.count,
+                )
                 % {"die": row.label, "count": row.count, "given": len(values)}
             )
         for value in values:

@@ -139,16 +139,16 @@ def server_dice() -> SeededDice:
 
 def new_journeymen(ruleset, team: Team, *, available: int, taken: set[int]) -> list[Player]:
     """Unsaved free journeymen that bring the players able to play (`available`) up to the
-    ruleset's journeyman_fill_to (Loner, rookie cost in TV), numbered in the gaps of `taken`."""
+    ruleset's journeyman_fill_to (Loner, rookie cost in TV), numbered in the gaps of `taken`.
+
+    No name is stored: Player.display_name words "Journeyman 8" in the language of whoever reads
+    the roster, not of whoever happened to confirm the match that created him."""
     needed = journeymen_needed(ruleset, available)
     if not needed:
         return []
     position = journeyman_positions(ruleset, team.race)[0]
     numbers = [n for n in range(1, 100) if n not in taken][:needed]
-    return [
-        Player(team=team, number=n, name=_("Journeyman %(n)s") % {"n": n}, position=position.key, journeyman=True)
-        for n in numbers
-    ]
+    return [Player(team=team, number=n, name="", position=position.key, journeyman=True) for n in numbers]
 
 
 def add_journeymen(*, match: Match | None, team: Team, ruleset) -> list[Player]:
@@ -229,7 +229,10 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                 budget=budgets.budget(side),
                 position_counts=counts,
             )
-            problems += [f"{team.name}: {m}" for m in violation_messages(found)]
+            problems += [
+                _("%(label)s: %(value)s") % {"label": team.name, "value": m}
+                for m in violation_messages(found, ruleset, team.race)
+            ]
         if problems:
             raise MatchError(problems)
 

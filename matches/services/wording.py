@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext, ngettext_lazy
 from django.utils.translation import gettext as _
 
 from league.rules import Ruleset
@@ -26,7 +26,11 @@ DECISION_CODES = {
     "unused_decision",
 }
 PROBLEMS = {
-    "die_count": gettext_lazy("%(input)s: %(count)s dice with %(sides)s faces are needed, not %(got)s."),
+    "die_count": ngettext_lazy(
+        "%(input)s: %(count)s die with %(sides)s faces is needed, not %(got)s.",
+        "%(input)s: %(count)s dice with %(sides)s faces are needed, not %(got)s.",
+        "count",
+    ),
     "die_value": gettext_lazy("%(input)s: %(value)s is not a possible result of a D%(sides)s (1 to %(sides)s)."),
     "decision_type": gettext_lazy("%(input)s: this answer (%(got)s) is not one the question allows."),
     "not_mvp_candidate": gettext_lazy("%(input)s: %(pick)s cannot be this team's MVP."),
@@ -82,7 +86,8 @@ def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -
 def problem_text(match: Match, report: MatchReport, problem: InputProblem, names: Mapping[str, str]) -> str:
     request = request_for_key(report, problem.key, decision=problem.code in DECISION_CODES)
     params = {k: v for k, v in problem.params}
-    return str(PROBLEMS[problem.code]) % {**params, "input": named(input_label(match, request, names), problem.key)}
+    # PROBLEMS[...] % (not str() first): a count picks the plural form.
+    return str(PROBLEMS[problem.code] % {**params, "input": named(input_label(match, request, names), problem.key)})
 
 
 def named(label: str, key: str) -> str:

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from league.permissions import is_commissioner
 from matches.models import Match
@@ -43,7 +44,7 @@ def is_participant(user: User, match: Match) -> bool:
 def participant_match_or_403(request: HttpRequest, pk: int) -> Match:
     match = match_or_404(pk)
     if not is_participant(request.user, match):
-        raise PermissionDenied
+        raise PermissionDenied(_("Only the two coaches and the commissioner may do this."))
     return match
 
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.permissions import can_manage_team
 from league.selectors import league_ruleset
-from matches.forms import CATEGORY_NAMES, ImprovementForm
+from matches.forms import ImprovementForm, category_label
 from matches.views.common import attempt, lang
 from matches.views.outcome import choice_label
 from teams.models import ImprovementRoll
@@ -40,7 +40,7 @@ def improvement_roll(request: HttpRequest, roll_id: int) -> HttpResponse:
     for letter, keys in roll_choices(roll).items():
         if letter == "stats" or not keys:
             continue
-        label = CATEGORY_NAMES.get(letter, letter)
+        label = category_label(ruleset, letter, lang())
         if letter in double:
             label = _("%(category)s (double)") % {"category": label}
         groups.append((label, [(k, ruleset.skills[k].name(lang())) for k in keys]))
@@ -53,7 +53,8 @@ def improvement_roll(request: HttpRequest, roll_id: int) -> HttpResponse:
         if attempt(
             request,
             lambda: improvement_choose(roll=roll, choice=choice, by=request.user),
-            _("%(player)s takes %(choice)s.") % {"player": roll.player.name, "choice": choice_label(ruleset, choice)},
+            _("%(player)s takes %(choice)s.")
+            % {"player": roll.player.display_name, "choice": choice_label(ruleset, choice)},
         ):
             return redirect(team)
     position = ruleset.team(team.race).position(roll.player.position).name(lang())

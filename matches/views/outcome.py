@@ -61,7 +61,7 @@ RUNNING = (Match.Status.CONFIRMED, Match.Status.PROCESSING)
 
 
 def player_label(player: Player | None) -> str:
-    return f"#{player.number} {player.name}" if player else _("an induced player")
+    return str(player) if player else _("an induced player")
 
 
 def dice_text(values: list[int] | tuple[int, ...]) -> str:
@@ -278,6 +278,11 @@ def result_facts(match: Match) -> dict[str, Any]:
             parts.append(_("regeneration D6: %(die)s") % {"die": cas.regeneration_roll})
         casualties.append({"victim": cas.victim, "side": match.side_of(cas.victim.team_id), "text": "; ".join(parts)})
     dice = []
+    # Whom each MVP draw designated, once the post-match sequence has run (effects keyed as the die).
+    mvps = {
+        e.key: e
+        for e in MatchEffect.objects.filter(match=match, kind__in=("mvp", "mvp_wasted")).select_related("player")
+    }
     for roll in DiceRoll.objects.filter(match=match).exclude(purpose="weather"):
         kind, _sep, rest = roll.purpose.partition(":")
         side = rest.split(":", 1)[0]
@@ -288,11 +293,20 @@ def result_facts(match: Match) -> dict[str, Any]:
             label = f"{DICE_LABELS.get(kind, kind)} ({player_label(player)})"
         else:
             label = str(DICE_LABELS.get(kind, kind))
+        values = dice_text(roll.values)
+        if roll.purpose in mvps:
+            text = _("MVP: %(player)s (die: %(die)s)") % {
+                "player": player_label(mvps[roll.purpose].player),
+                "die": values,
+            }
+        else:
+            text = _("%(label)s: %(value)s") % {"label": label, "value": values}
         dice.append(
             {
                 "label": label,
+                "text": text,
                 "team": team,
-                "values": dice_text(roll.values),
+                "values": values,
                 "server": roll.source == DiceRoll.Source.SERVER,
             }
         )

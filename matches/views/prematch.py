@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.rules import Ruleset, check_inducements, inducement_budgets, inducement_cost
-from league.rules.team_building import Violation
 from matches.forms import PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record
@@ -36,23 +35,6 @@ STRUCTURAL = {
     "unknown_position",
     "unknown_skill",
 }
-
-
-def _named(ruleset: Ruleset, team: Team, v: Violation) -> Violation:
-    """The same refusal with names in the user's language instead of keys."""
-    params = dict(v.params)
-    names = {
-        "inducement": lambda k: ruleset.inducements[k].name(lang()),
-        "star": lambda k: ruleset.star_players[k].name(lang()),
-        "position": lambda k: ruleset.team(team.race).position(k).name(lang()),
-        "skill": lambda k: ruleset.skills[k].name(lang()),
-    }
-    for key, name in names.items():
-        try:
-            params[key] = name(params[key]) if key in params else None
-        except KeyError:
-            pass
-    return Violation(v.code, {k: p for k, p in params.items() if p is not None})
 
 
 def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
@@ -80,7 +62,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
             budget=budgets.budget(side),
             position_counts=counts,
         )
-        problems = violation_messages(_named(ruleset, team, v) for v in found)
+        problems = violation_messages(found, ruleset, team.race)
         if not 0 <= cash[side] <= team.treasury:
             problems.insert(
                 0,

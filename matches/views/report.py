@@ -66,6 +66,8 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
             "concession_justified",
         )
     }
+    if initial["played_on"] is None:
+        del initial["played_on"]  # the form's own default: today
     for line in lines:
         for key, attr in (
             ("comp", "completions"),

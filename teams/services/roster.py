@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
@@ -61,10 +61,18 @@ def player_hire(
             problems.append(_("Every player needs a name."))
         # Journeymen do not take a roster place: they may push the roster past 16 (p.29).
         if active.filter(journeyman=False).count() >= ruleset.params.roster_max_players:
-            problems.append(_("The roster is full (%(max)s players).") % {"max": ruleset.params.roster_max_players})
+            most = ruleset.params.roster_max_players
+            problems.append(
+                ngettext("The roster is full (%(max)s player).", "The roster is full (%(max)s players).", most)
+                % {"max": most}
+            )
         if active.filter(position=position).count() >= pos.max_count:
             problems.append(
-                _("A team may have at most %(max)s %(position)s.")
+                ngettext(
+                    "%(position)s: at most %(max)s player per team.",
+                    "%(position)s: at most %(max)s players per team.",
+                    pos.max_count,
+                )
                 % {"max": pos.max_count, "position": pos.name(get_language() or "en")}
             )
         if number is not None and (number < 1 or number > 99 or active.filter(number=number).exists()):
@@ -79,7 +87,7 @@ def player_hire(
             amount=pos.cost,
             kind=TreasuryEntry.Kind.PLAYER_HIRED,
             key=f"hire:player:{player.pk}",
-            memo=f"#{player.number} {player.name}",
+            memo=str(player),
             by=by,
         )
         team_refresh_value(team=team)
@@ -112,7 +120,8 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
         # A retired team keeps its history exactly as it was.
         require_status(team, Team.Status.READY, Team.Status.DRAFT)
         problems = []
-        if not name.strip():
+        # A journeyman never named keeps his generated name (Player.display_name) while renumbered.
+        if not name.strip() and player.name:
             problems.append(_("Every player needs a name."))
         clash = team.players.filter(status=Player.Status.ACTIVE, number=number).exclude(pk=player.pk)
         if number < 1 or number > 99 or clash.exists():
@@ -142,7 +151,17 @@ def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         ruleset = league_ruleset(team.league)
         team_list = ruleset.team(team.race)
         if team.rerolls >= team_list.max_rerolls:
-            raise TeamRuleError([_("A team may have at most %(max)s team re-rolls.") % {"max": team_list.max_rerolls}])
+            most = team_list.max_rerolls
+            raise TeamRuleError(
+                [
+                    ngettext(
+                        "A team may have at most %(max)s team re-roll.",
+                        "A team may have at most %(max)s team re-rolls.",
+                        most,
+                    )
+                    % {"max": most}
+                ]
+            )
         price = reroll_purchase_price(ruleset, team.race, at_creation=False)
         count = team.ledger.filter(kind=TreasuryEntry.Kind.REROLL_BOUGHT).count()
         _pay(team, amount=price, kind=TreasuryEntry.Kind.REROLL_BOUGHT, key=f"hire:reroll:{count + 1}", memo="", by=by)

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from league.permissions import can_manage_team
 from teams.errors import TeamRuleError
@@ -29,7 +30,7 @@ def managed_team_or_403(request: HttpRequest, pk: int) -> Team:
     stranger gets a 403 before any form is validated or any confirmation page is shown."""
     team = team_or_404(pk)
     if not can_manage_team(request.user, team):
-        raise PermissionDenied
+        raise PermissionDenied(_("You may not change this team."))
     return team
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from league.audit import action_label
 from league.permissions import can_manage_team, is_commissioner
-from league.rules import Ruleset, load_ruleset, reroll_purchase_price
+from league.rules import Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors import results_waiting
 from teams.forms import PlayerHireForm
@@ -96,6 +96,9 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         {
             "player": row.player,
             "position_name": row.position.name(lang()),
+            # Skill access for the coach's improvement rolls, in the reader's letters (S reads F).
+            "normal": ruleset.category_letters(row.position.normal_categories, lang()),
+            "double": ruleset.category_letters(row.position.double_categories, lang()),
             "ma": row.ma,
             "st": row.st,
             "ag": row.ag,
@@ -178,7 +181,7 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
     players = [
         {
             "number": row.player.number,
-            "name": row.player.name,
+            "name": row.player.display_name,
             "position": row.player.position,
             "position_name": {"en": row.position.name("en"), "fr": row.position.name("fr")},
             "profile": {"ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av},
@@ -225,7 +228,10 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
 
 @login_required
 def my_teams(request: HttpRequest) -> HttpResponse:
-    teams = Team.objects.filter(coach=request.user).select_related("league").order_by("league__name", "name")
+    teams = sorted(
+        Team.objects.filter(coach=request.user).select_related("league"),
+        key=lambda t: (collation_key(t.league.name), collation_key(t.name)),
+    )
     rows = []
     for team in teams:
         # load_ruleset is cached per process: no query per team (house rules do not rename races).

@@ -100,14 +100,14 @@ def player_fire(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         attempt(
             request,
             lambda: services.player_fire(player=player, by=request.user),
-            _("#%(number)s %(name)s has left the team.") % {"number": player.number, "name": player.name},
+            _("#%(number)s %(name)s has left the team.") % {"number": player.number, "name": player.display_name},
         )
         return redirect(team)
     return _confirm(
         request,
         team,
         title=_("Fire a player"),
-        question=_("Fire #%(number)s %(name)s? No refund.") % {"number": player.number, "name": player.name},
+        question=_("Fire #%(number)s %(name)s? No refund.") % {"number": player.number, "name": player.display_name},
         detail=_("The player leaves the roster and the team value; the gold paid for him is not returned."),
         button=_("Fire"),
     )
@@ -118,8 +118,12 @@ def player_fire(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
     player = get_object_or_404(Player, pk=player_pk, team=team, status=Player.Status.ACTIVE)
-    if request.method == "POST":
-        form = PlayerRenameForm(request.POST)
+    posted = request.method == "POST"
+    form = PlayerRenameForm(request.POST if posted else None, initial={"name": player.name, "number": player.number})
+    if not player.name:  # a journeyman never named: leaving the name empty keeps "Journeyman 8"
+        form.fields["name"].required = False
+        form.fields["name"].widget.attrs["placeholder"] = player.display_name
+    if posted:
         if form.is_valid():
             try:
                 services.player_rename(
@@ -130,11 +134,10 @@ def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
                     form.add_error(None, message)
             else:
                 messages.success(
-                    request, _("Player saved as #%(number)s %(name)s.") % {"number": player.number, "name": player.name}
+                    request,
+                    _("Player saved as #%(number)s %(name)s.") % {"number": player.number, "name": player.display_name},
                 )
                 return redirect(team)
-    else:
-        form = PlayerRenameForm(initial={"name": player.name, "number": player.number})
     return render(request, "teams/player_rename.html", {"team": team, "player": player, "form": form})
 
 
@@ -211,7 +214,7 @@ def team_retire(request: HttpRequest, pk: int) -> HttpResponse:
 def treasury_reverse(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     team = team_or_404(pk)
     if not is_commissioner(request.user, team.league):
-        raise PermissionDenied
+        raise PermissionDenied(_("Only a commissioner of the league may correct the treasury."))
     entry = get_object_or_404(TreasuryEntry, pk=entry_pk, team=team)
     # Not `request.POST or None`: an empty POST (no reason given) must still count as submitted.
     form = ReverseEntryForm(request.POST if request.method == "POST" else None)

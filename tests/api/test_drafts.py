@@ -122,7 +122,7 @@ def draft_refusal(team: Team, coach, lang: str = "en", **changes) -> list[str]:
     "changes, fragment",
     [
         ({"players": (("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1))}, "over the"),
-        ({"players": (("lineman", 7), ("blitzer", 5))}, "at most 4 Blitzer"),
+        ({"players": (("lineman", 7), ("blitzer", 5))}, "Blitzer: at most 4 players"),
         ({"rerolls": 9}, "at most 8 team re-rolls"),
         ({"race": "dwarf"}, "“lineman” is not a position of this team."),
         ({"name": "  "}, "The team needs a name."),

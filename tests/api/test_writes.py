@@ -133,7 +133,7 @@ def test_rename_and_renumber(alice_api, humans):
 
 CREATION_REFUSALS = [
     ("over budget", "human", orders(("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1)), {}, "over the"),
-    ("position max", "human", orders(("lineman", 7), ("blitzer", 5)), {}, "at most 4 Blitzer"),
+    ("position max", "human", orders(("lineman", 7), ("blitzer", 5)), {}, "Blitzer: at most 4 players"),
     (
         "undead apothecary",
         "undead",
@@ -190,7 +190,7 @@ def test_hire_over_a_position_maximum(alice_api, humans, coach_alice, unchanged)
             f"/api/teams/{humans.pk}/hire/", {"position": "blitzer", "name": "Fifth"}, format="json"
         )
     assert response.status_code == 400 and response.json() == refused(*expected)
-    assert "at most 4 Blitzer" in expected[0]
+    assert "Blitzer: at most 4 players" in expected[0]
 
 
 def test_hire_and_reroll_need_the_treasury(alice_api, poor_humans, coach_alice, unchanged):

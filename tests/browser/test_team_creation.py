@@ -92,12 +92,12 @@ def test_new_coach_builds_a_legal_human_team_on_a_phone(page, live_server, artif
         set_row(page, i, "lineman", f"Lineman {i + 1}")
     for i in range(7, 12):
         set_row(page, i, "blitzer", f"Blitzer {i - 6}")
-    expect_preview(page, "at most 4 Blitzer")
+    expect_preview(page, "Blitzer: at most 4 players")
     expect_budget_left(page, gp(BUDGET - 7 * LINEMAN - 5 * BLITZER))
     page.screenshot(path=str(artifacts_dir / "team-03-five-blitzers-preview-phone.png"), full_page=True)
     page.get_by_role("button", name="Create team").click()
     page.wait_for_selector("#refusals")
-    assert "A team may have at most 4 Blitzer (you chose 5)." in page.locator("#refusals").inner_text()
+    assert "Blitzer: at most 4 players per team (you chose 5)." in page.locator("#refusals").inner_text()
     assert page.input_value('input[name="name"]') == "Altdorf Rookies"  # everything typed is kept
     assert page.input_value('input[name="players-11-name"]') == "Blitzer 5"
     page.screenshot(path=str(artifacts_dir / "team-04-five-blitzers-refused-phone.png"), full_page=True)

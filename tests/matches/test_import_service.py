@@ -27,7 +27,7 @@ from matches.services import (
 )
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance
-from teams.services import PlayerOrder, team_create
+from teams.services import PlayerOrder, staff_hire, team_create
 from tests.matches.test_full_match import play
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +35,16 @@ pytestmark = pytest.mark.django_db
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 
 
+# The examples are written for the demo league (tests/matches/test_examples_import.py imports them
+# there); these tests play them between the fixtures' teams of the test league.
+FIXTURE_NAMES = {"demo-league": "test-league", "Reikland Reavers": "Reavers"}
+
+
 def example(name: str = "plain-match") -> dict[str, Any]:
-    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    data = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    for key in ("league", "home", "away"):
+        data[key] = FIXTURE_NAMES.get(data[key], data[key])
+    return data
 
 
 def row_counts() -> dict[str, int]:
@@ -131,7 +139,7 @@ def test_the_plain_example_gives_what_the_services_give(
             PlayerLine(o[1], touchdowns=1),
             PlayerLine(o[2], casualties=1),
         ),
-        casualties=(CasualtyLine(h[3], d6=4, d8=1), CasualtyLine(o[3], d6=6, d8=1)),
+        casualties=(CasualtyLine(h[4], d6=4, d8=1), CasualtyLine(o[3], d6=6, d8=1)),
         dice={
             "mvp:home:1": [4],
             "mvp:away:1": [1],
@@ -177,20 +185,21 @@ def test_importing_the_same_report_twice_makes_one_match(
 
 
 def test_the_conceded_example_lets_the_server_roll_every_post_match_die(
-    humans, orcs, django_capture_on_commit_callbacks
+    humans, orcs, coach_alice, django_capture_on_commit_callbacks
 ):
+    staff_hire(team=humans, kind="apothecary", by=coach_alice)  # the example's home team has one (demo)
     match = imported(example("conceded-match"), django_capture_on_commit_callbacks).match
     assert match.status == Match.Status.PROCESSED, match.failure_reason
-    assert (match.home, match.conceded_by, match.concession_justified) == (orcs, "home", False)
+    assert (match.home, match.conceded_by, match.concession_justified) == (humans, "home", False)
     assert list(MatchInducement.objects.filter(match=match).values_list("side", "key")) == [
-        ("home", "wandering_apothecaries")
+        ("home", "bloodweiser_babes")
     ]
-    assert match.home_petty_cash == 100_000
+    assert match.home_petty_cash == 50_000
     dice = dict(match.dice.values_list("purpose", "source"))
     assert set(dice.values()) == {DiceRoll.Source.SERVER}
     # An unjustified concession: the winner gets both MVPs, the conceder none (spec §8).
     assert {"weather", "mvp:away:1", "mvp:away:2", "winnings:away"} <= set(dice) and "mvp:home:1" not in dice
-    assert humans.players.get(number=5).spp >= 3 and humans.players.get(number=6).spp >= 2
+    assert orcs.players.get(number=5).spp >= 3 and orcs.players.get(number=6).spp >= 2
     for team in (humans, orcs):
         team.refresh_from_db()
         assert ledger_balance(team) == team.treasury

@@ -206,7 +206,7 @@ def test_confirm_page_shows_the_entered_result(client, submitted_match, coach_bo
     page = text(login(client, coach_bob).get(reverse("matches:confirm", args=[submitted_match.pk])))
     assert "Reavers <strong>2 – 1</strong> Gouged Eye" in page
     assert "41 Broken Ribs" in page and "61 DEAD" in page.upper()
-    assert "Winnings re-roll: <strong>5</strong>" in page
+    assert "Winnings re-roll: 5" in page
 
 
 # --- Improvements ---

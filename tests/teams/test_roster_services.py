@@ -54,7 +54,7 @@ def test_hire_refusals_write_nothing(humans, coach_alice):
     for _ in range(4):
         player_hire(team=humans, position="blitzer", name="B", by=coach_alice)
     entries, audits = TreasuryEntry.objects.count(), AuditEntry.objects.count()
-    with pytest.raises(TeamRuleError, match="at most 4 Blitzer"):
+    with pytest.raises(TeamRuleError, match="Blitzer: at most 4 players"):
         player_hire(team=humans, position="blitzer", name="Fifth", by=coach_alice)
     with pytest.raises(TeamRuleError, match="not a position"):
         player_hire(team=humans, position="dragon", name="X", by=coach_alice)
@@ -176,7 +176,7 @@ def test_draft_then_ready(league, coach_alice):
 
 def test_drafts_still_obey_maxima_and_budget(league, coach_alice):
     order = TeamOrder(name="Greedy", race="human", players=[PlayerOrder("ogre", "A"), PlayerOrder("ogre", "B")])
-    with pytest.raises(TeamRuleError, match="at most 1 Ogre"):
+    with pytest.raises(TeamRuleError, match="Ogre: at most 1 player"):
         team_save_draft(league=league, coach=coach_alice, order=order)
 
 

@@ -47,7 +47,7 @@ def test_legal_human_team_costs_and_value_match_the_rulebook(league, coach_alice
     [
         ({"players": orders(("lineman", 10))}, "at least 11 players"),
         ({"players": orders(("lineman", 17))}, "at most 16 players"),
-        ({"players": orders(("lineman", 7), ("blitzer", 5))}, "at most 4 Blitzer"),
+        ({"players": orders(("lineman", 7), ("blitzer", 5))}, "Blitzer: at most 4 players"),
         ({"players": orders(("lineman", 11), ("ogre", 1)), "rerolls": 9}, "at most 8 team re-rolls"),
         ({"players": orders(("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1))}, "over the 1"),
         ({"players": orders(("lineman", 11)), "fan_factor": 10}, "between 0 and 9"),

@@ -178,7 +178,7 @@ def draft_state(team: Team) -> tuple:
         (
             rows_of(("lineman", 7), ("blitzer", 5)),
             {"rerolls": 9},
-            ["at most 4 Blitzer", "at most 8 team re-rolls", "over the"],
+            ["Blitzer: at most 4 players per team", "at most 8 team re-rolls", "over the"],
         ),
         ([("lineman", 3, "A"), ("lineman", 3, "B")], {}, ["Two players cannot wear the same number."]),
     ],

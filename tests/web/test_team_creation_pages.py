@@ -90,7 +90,7 @@ def test_blank_rows_are_ignored(alice_client, league):
 @pytest.mark.parametrize(
     "rows, expected",
     [
-        (rows_of(("lineman", 7), ("blitzer", 5)), "at most 4 Blitzer"),
+        (rows_of(("lineman", 7), ("blitzer", 5)), "Blitzer: at most 4 players per team"),
         (rows_of(("lineman", 6), ("blitzer", 4), ("catcher", 4), ("ogre", 1)), "over the 1"),
         (rows_of(("lineman", 10)), "at least 11 players"),
         (LEGAL[:-1] + [("dragon", 12, "Smaug")], "“dragon” is not a position of this team."),
@@ -122,7 +122,7 @@ def test_every_broken_rule_is_listed(alice_client, league):
     response = alice_client.post(new_url(league), form_data(name="", race="human", rows=rows, rerolls=9))
     text = response.text
     assert "This field is required." in text  # the team name, checked by the form
-    for expected in ("at most 4 Blitzer", "at least 11 players", "at most 8 team re-rolls"):
+    for expected in ("Blitzer: at most 4 players per team", "at least 11 players", "at most 8 team re-rolls"):
         assert expected in text
     assert nothing_written()
 
@@ -180,7 +180,7 @@ def test_live_preview_shows_cost_budget_left_and_broken_rules_without_writing(al
     assert response.status_code == 200
     text = response.text
     assert 'id="order-cost">900,000<' in text and 'id="budget-left">100,000<' in text
-    assert "at most 4 Blitzer" in text and "<html" not in text
+    assert "Blitzer: at most 4 players" in text and "<html" not in text
     assert nothing_written()
 
     legal = alice_client.post(url, form_data(rows=LEGAL), HTTP_HX_REQUEST="true")

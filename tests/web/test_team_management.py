@@ -109,7 +109,7 @@ def test_a_refused_hire_redirects_to_the_team_page_with_its_messages_and_input(a
     page = alice_client.get(response.url)
     assert page.status_code == 200
     text = html.unescape(page.text)
-    assert "A team may have at most 4 Blitzer." in text and "Number 3 is not free." in text
+    assert "Blitzer: at most 4 players per team." in text and "Number 3 is not free." in text
     form = _hire_form(text)
     assert 'value="Griff Oberwald"' in form and 'value="3"' in form
     assert '<option value="blitzer" selected>' in form
@@ -150,7 +150,7 @@ def test_hiring_over_the_treasury_or_position_maximum_is_refused(alice_client, m
     text = follow_post(
         alice_client, reverse("teams:player_hire", args=[team.pk]), {"position": "blitzer", "name": "Fifth"}
     )
-    assert "at most 4 Blitzer" in text
+    assert "Blitzer: at most 4 players" in text
     text = follow_post(alice_client, reverse("teams:player_hire", args=[team.pk]), {"position": "ogre", "name": "Big"})
     assert "treasury holds" in text
     assert team.players.count() == 15

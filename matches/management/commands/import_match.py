@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from matches.importing import import_match, parse_report
 from matches.services import MatchError
@@ -68,5 +68,9 @@ class Command(BaseCommand):
                     self.stdout.write(_("%(file)s: already imported as match %(id)s, %(match)s (%(url)s).") % words)
         if refused:
             raise CommandError(
-                _("%(refused)s of %(total)s reports refused.") % {"refused": refused, "total": len(files)}, returncode=1
+                ngettext(
+                    "%(refused)s of %(total)s reports refused.", "%(refused)s of %(total)s reports refused.", refused
+                )
+                % {"refused": refused, "total": len(files)},
+                returncode=1,
             )

@@ -1,0 +1,364 @@
+"""Every page in French: no English sentence of the catalogue shows, and the catalogue is complete.
+
+The demo league (with its match processed) plus a few more matches and a draft give every URL of
+the site a page to show; each URL name of the URLconf must be requested below (PAGES) or set
+aside with its reason (NOT_PAGES), so a new page fails this test until it is added. Requests that
+are refused on purpose (over budget, too many players…) are here too: refusals are sentences the
+reader must understand. A page fails when its visible text holds the English wording of a
+catalogue entry whose French differs, or a colon glued to the word before it (French puts a
+non-breaking space there: "Trésorerie : …").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.web.french_catalogue import GLUED_COLON, catalogue, english_patterns, visible_text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_catalogue_entry_is_translated_plural_forms_included():
+    untranslated = [e.msgid for e in catalogue() if e.fuzzy or not all(t.strip() for t in e.translations)]
+    assert untranslated == []
+
+
+# --- the site, in every state a page can show ---
+
+
+@dataclass
+class World:
+    league: Any
+    users: dict[str, Any]
+    processed: Any  # the demo match
+    scheduled: Any
+    prematch_done: Any
+    submitted: Any
+    draft_team: Any
+    roll: Any  # an improvement roll waiting for alice's choice
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def team(self, coach: str):
+        return self.league.teams.get(coach__username=coach, status="ready")
+
+
+@pytest.fixture
+def world(django_capture_on_commit_callbacks) -> World:
+    from league.demo import load_demo
+    from matches.services import (
+        PlayerLine,
+        PrematchInput,
+        ReportInput,
+        match_schedule,
+        prematch_record,
+        report_save,
+        report_submit,
+    )
+    from teams.models import ImprovementRoll
+    from teams.services import PlayerOrder, team_save_draft
+    from teams.services.creation import TeamOrder
+
+    with django_capture_on_commit_callbacks(execute=True):
+        league = load_demo()
+    users = {u.username: u for u in get_user_model().objects.all()}
+    commissioner = users["commissioner"]
+    teams = {t.coach.username: t for t in league.teams.select_related("coach")}
+    processed = league.matches.get()
+    scheduled = match_schedule(league=league, home=teams["carol"], away=teams["dave"], by=commissioner)
+    prematch_done = match_schedule(league=league, home=teams["erin"], away=teams["dave"], by=commissioner)
+    prematch_record(match=prematch_done, data=PrematchInput(weather_dice=(3, 4)), by=commissioner)
+    submitted = match_schedule(league=league, home=teams["erin"], away=teams["carol"], by=commissioner)
+    prematch_record(match=submitted, data=PrematchInput(weather_dice=(2, 2)), by=commissioner)
+    scorer = teams["erin"].players.get(number=9)
+    report_save(
+        match=submitted,
+        report=ReportInput(home_score=1, away_score=0, lines=(PlayerLine(scorer.pk, touchdowns=1),)),
+        by=users["erin"],
+    )
+    report_submit(match=submitted, by=users["erin"])
+    draft = team_save_draft(
+        league=league,
+        coach=users["alice"],
+        order=TeamOrder(name="Half Built", race="lizardman", players=(PlayerOrder("skink", "Kix"),)),
+    )
+    roll = ImprovementRoll.objects.filter(player__team=teams["alice"], choice="").first()
+    assert roll is not None, "the demo match leaves alice an improvement roll to choose"
+    return World(league, users, processed, scheduled, prematch_done, submitted, draft, roll)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One request: who makes it, to which URL name, and what it posts (None: a GET)."""
+
+    name: str
+    user: str | None
+    url: Callable[[World], str]
+    data: Callable[[World], dict[str, Any]] | None = None
+    status: int = 200
+    note: str = ""  # what the request shows, when it is not the plain page
+
+
+def team_form(race: str, rows: list[tuple[str, str]], name: str = "Nouvelle équipe") -> dict[str, str]:
+    data = {
+        "name": name,
+        "race": race,
+        "rerolls": "9",
+        "fan_factor": "0",
+        "assistant_coaches": "0",
+        "cheerleaders": "0",
+        "players-TOTAL_FORMS": str(len(rows)),
+        "players-INITIAL_FORMS": "0",
+        "players-MIN_NUM_FORMS": "0",
+        "players-MAX_NUM_FORMS": "30",
+        "action": "create",
+    }
+    for i, (position, player_name) in enumerate(rows):
+        data.update({f"players-{i}-position": position, f"players-{i}-number": str(i + 1)})
+        data[f"players-{i}-name"] = player_name
+    return data
+
+
+# Three throwers where humans may have two, a twelfth re-roll, too few players: refusals with counts.
+TOO_MANY_THROWERS = [("thrower", f"T{i}") for i in range(3)] + [("lineman", f"L{i}") for i in range(3)]
+
+
+def slug(w: World) -> str:
+    return w.league.slug
+
+
+def first_player(w: World, coach: str = "alice"):
+    return w.team(coach).players.filter(status="active").order_by("number").first()
+
+
+PAGES = [
+    # league
+    Page("home", None, lambda w: reverse("home")),
+    Page("league:detail", None, lambda w: reverse("league:detail", args=[slug(w)])),
+    Page("league:join", "frank", lambda w: reverse("league:join", args=[slug(w)]), lambda w: {}, note="welcome"),
+    Page("league:team_new", "alice", lambda w: reverse("league:team_new", args=[slug(w)])),
+    Page(
+        "league:team_new",
+        "alice",
+        lambda w: reverse("league:team_new", args=[slug(w)]),
+        lambda w: team_form("human", TOO_MANY_THROWERS),
+        note="every refusal of a new team",
+    ),
+    Page(
+        "league:team_new_fields",
+        "alice",
+        lambda w: reverse("league:team_new_fields", args=[slug(w)]),
+        lambda w: team_form("human", TOO_MANY_THROWERS),
+    ),
+    Page(
+        "league:team_new_preview",
+        "alice",
+        lambda w: reverse("league:team_new_preview", args=[slug(w)]),
+        lambda w: team_form("human", TOO_MANY_THROWERS),
+    ),
+    # teams
+    Page("teams:mine", "alice", lambda w: reverse("teams:mine")),
+    Page("teams:detail", None, lambda w: reverse("teams:detail", args=[w.team("alice").pk])),
+    Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.team("alice").pk]), note="manager"),
+    Page("teams:detail", "commissioner", lambda w: reverse("teams:detail", args=[w.team("bob").pk]), note="ledger"),
+    Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.draft_team.pk]), note="a draft"),
+    Page("teams:export", None, lambda w: reverse("teams:export", args=[w.team("alice").pk]), note="JSON"),
+    Page("teams:edit", "alice", lambda w: reverse("teams:edit", args=[w.draft_team.pk])),
+    Page(
+        "teams:edit_fields",
+        "alice",
+        lambda w: reverse("teams:edit_fields", args=[w.draft_team.pk]),
+        lambda w: team_form("lizardman", [("skink", "Kix")], name="Half Built"),
+    ),
+    Page(
+        "teams:edit_preview",
+        "alice",
+        lambda w: reverse("teams:edit_preview", args=[w.draft_team.pk]),
+        lambda w: team_form("lizardman", [("skink", "Kix")], name="Half Built"),
+    ),
+    Page("teams:ready", "alice", lambda w: reverse("teams:ready", args=[w.draft_team.pk]), lambda w: {}),
+    Page("teams:retire", "alice", lambda w: reverse("teams:retire", args=[w.team("alice").pk])),
+    Page(
+        "teams:player_hire",
+        "bob",
+        lambda w: reverse("teams:player_hire", args=[w.team("bob").pk]),
+        lambda w: {"position": "troll", "number": "", "name": "Second troll"},
+        note="refusals, one with a count",
+    ),
+    Page(
+        "teams:player_fire",
+        "alice",
+        lambda w: reverse("teams:player_fire", args=[w.team("alice").pk, first_player(w).pk]),
+    ),
+    Page(
+        "teams:player_rename",
+        "alice",
+        lambda w: reverse("teams:player_rename", args=[w.team("alice").pk, first_player(w).pk]),
+    ),
+    Page("teams:buy_reroll", "alice", lambda w: reverse("teams:buy_reroll", args=[w.team("alice").pk]), lambda w: {}),
+    Page(
+        "teams:staff_hire",
+        "alice",
+        lambda w: reverse("teams:staff_hire", args=[w.team("alice").pk, "cheerleaders"]),
+        lambda w: {},
+    ),
+    Page(
+        "teams:staff_fire",
+        "alice",
+        lambda w: reverse("teams:staff_fire", args=[w.team("alice").pk, "assistant_coaches"]),
+    ),
+    Page(
+        "teams:treasury_reverse",
+        "commissioner",
+        lambda w: reverse("teams:treasury_reverse", args=[w.team("bob").pk, w.team("bob").ledger.first().pk]),
+    ),
+    # matches
+    Page("matches:list", None, lambda w: reverse("matches:list")),
+    Page("matches:list", "commissioner", lambda w: reverse("matches:list") + f"?league={slug(w)}", note="filtered"),
+    Page("matches:schedule", "commissioner", lambda w: reverse("matches:schedule", args=[slug(w)])),
+    Page("matches:improvement", "alice", lambda w: reverse("matches:improvement", args=[w.roll.pk])),
+    Page("matches:detail", None, lambda w: reverse("matches:detail", args=[w.processed.pk]), note="processed"),
+    Page("matches:detail", "alice", lambda w: reverse("matches:detail", args=[w.processed.pk]), note="a coach"),
+    Page("matches:detail", "carol", lambda w: reverse("matches:detail", args=[w.scheduled.pk]), note="scheduled"),
+    Page("matches:detail", "erin", lambda w: reverse("matches:detail", args=[w.prematch_done.pk]), note="ready"),
+    Page("matches:detail", "carol", lambda w: reverse("matches:detail", args=[w.submitted.pk]), note="submitted"),
+    Page("matches:status", None, lambda w: reverse("matches:status", args=[w.processed.pk])),
+    Page("matches:prematch", "carol", lambda w: reverse("matches:prematch", args=[w.scheduled.pk])),
+    Page(
+        "matches:prematch",
+        "carol",
+        lambda w: reverse("matches:prematch", args=[w.scheduled.pk]),
+        lambda w: {
+            "weather_source": "server",
+            "home_petty_cash": "0",
+            "away_petty_cash": "0",
+            "home_item_bribes": "5",
+            "away_item_wandering_apothecaries": "3",
+        },
+        note="inducement refusals",
+    ),
+    Page(
+        "matches:prematch_budget",
+        "carol",
+        lambda w: reverse("matches:prematch_budget", args=[w.scheduled.pk]),
+        lambda w: {"weather_source": "server", "home_petty_cash": "0", "home_item_bribes": "5"},
+    ),
+    Page("matches:result", "erin", lambda w: reverse("matches:result", args=[w.prematch_done.pk])),
+    Page(
+        "matches:result",
+        "erin",
+        lambda w: reverse("matches:result", args=[w.prematch_done.pk]),
+        lambda w: {"home_score": "x", "away_score": "-1", "home_fame": "7", "action": "save"},
+        note="refused input",
+    ),
+    Page("matches:dice", "erin", lambda w: reverse("matches:dice", args=[w.submitted.pk])),
+    Page("matches:submit", "erin", lambda w: reverse("matches:submit", args=[w.prematch_done.pk]), lambda w: {}),
+    Page("matches:confirm", "carol", lambda w: reverse("matches:confirm", args=[w.submitted.pk])),
+    Page("matches:retry", "commissioner", lambda w: reverse("matches:retry", args=[w.processed.pk]), lambda w: {}),
+    Page("match_import:upload", "alice", lambda w: reverse("match_import:upload")),
+    Page(
+        "match_import:upload",
+        "alice",
+        lambda w: reverse("match_import:upload"),
+        lambda w: {"text": json.dumps({"format_version": 1, "league": "nowhere", "home": "A", "away": "B"})},
+        note="a refused report",
+    ),
+    # the roster catalogue
+    Page("catalogue:index", None, lambda w: reverse("catalogue:index")),
+    Page("catalogue:team_options", None, lambda w: reverse("catalogue:team_options") + "?ruleset=lrb6"),
+    Page("catalogue:team", None, lambda w: reverse("catalogue:team", args=["lrb6", "human"])),
+    Page("catalogue:team", None, lambda w: reverse("catalogue:team", args=["lrb6", "chaos_pact"]), note="M and E"),
+    # accounts
+    Page("login", None, lambda w: reverse("login")),
+    Page(
+        "login",
+        None,
+        lambda w: reverse("login"),
+        lambda w: {"username": "alice", "password": "wrong"},
+        note="refused",
+    ),
+    Page("logout", "alice", lambda w: reverse("logout"), lambda w: {}),
+    Page("signup", None, lambda w: reverse("signup")),
+    Page("signup", None, lambda w: reverse("signup"), lambda w: {"username": "x"}, note="refused"),
+]
+
+# URL names that are not pages for a reader of this site, and why.
+NOT_PAGES = {
+    "set_language": "the language switcher's POST target; it redirects to the page the reader was on",
+    "admin:*": "Django's admin site, translated by Django",
+    "api-*": "the JSON API for programs, match import included (tests/api/, tests/matches/test_import_entry.py)",
+}
+
+
+def url_names(resolver: URLResolver | None = None, prefix: str = "") -> set[str]:
+    names = set()
+    for item in (resolver or get_resolver()).url_patterns:
+        if isinstance(item, URLResolver):
+            space = f"{prefix}{item.namespace}:" if item.namespace else prefix
+            names |= url_names(item, space)
+        elif isinstance(item, URLPattern) and item.name:
+            names.add(prefix + item.name)
+    return names
+
+
+def set_aside(name: str) -> bool:
+    return any(name == key or (key.endswith("*") and name.startswith(key[:-1])) for key in NOT_PAGES)
+
+
+def test_every_url_of_the_site_is_rendered_in_french_below():
+    covered = {page.name for page in PAGES}
+    missing = sorted(name for name in url_names() if name not in covered and not set_aside(name))
+    assert missing == [], "add these URL names to PAGES (or to NOT_PAGES, with the reason)"
+
+
+def test_every_page_reads_in_french(world):
+    patterns = english_patterns()
+    assert len(patterns) > 300  # the catalogue was read
+    from league.models import League
+    from teams.models import Player, Team
+
+    get_user_model().objects.create_user("frank", password="pw-frank")
+    users = {u.username: u for u in get_user_model().objects.all()}
+    user_data = [*League.objects.values_list("name", flat=True), *League.objects.values_list("description", flat=True)]
+    user_data += [*Team.objects.values_list("name", flat=True), *Player.objects.values_list("name", flat=True)]
+    user_data += [name for name in users if len(name) > 3]
+    user_data = [name for name in user_data if name]
+    problems: list[str] = []
+    for page in PAGES:
+        client = Client()
+        client.cookies["django_language"] = "fr"
+        if page.user:
+            client.force_login(users[page.user])
+        url = page.url(world)
+        if page.data is None:
+            response = client.get(url, follow=True)
+        else:
+            response = client.post(url, page.data(world), follow=True)
+        where = f"{page.name} {page.note} {url}".strip()
+        if response.status_code != page.status:
+            problems.append(f"{where}: status {response.status_code}")
+            continue
+        if not response["Content-Type"].startswith("text/html"):
+            continue
+        content = response.content.decode()
+        if "<html" in content and 'lang="fr"' not in content:
+            problems.append(f"{where}: not served in French")
+        text = visible_text(content, user_data)
+        for english, pattern in patterns:
+            found = pattern.search(text)
+            if found:
+                problems.append(
+                    f"{where}: English “{english}” in “…{text[max(found.start() - 30, 0) : found.end() + 30]}…”"
+                )
+        for glued in GLUED_COLON.finditer(text):
+            problems.append(
+                f"{where}: no space before a colon in “…{text[max(glued.start() - 40, 0) : glued.end() + 20]}…”"
+            )
+    assert problems == [], "\n".join(problems)
