@@ -7,6 +7,7 @@ import copy
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from teams.models import Player
@@ -29,7 +30,9 @@ def export_skills(client, team) -> dict[int, list[str]]:
 
 def roster_row(client, team, player) -> str:
     page = client.get(reverse("teams:detail", args=[team.pk])).content.decode()
-    start = page.index(f">{player.name}")
+    with translation.override(client.cookies["django_language"].value if "django_language" in client.cookies else "en"):
+        name = player.display_name  # a journeyman's name is given in the reader's language
+    start = page.index(f">{name}")
     return page[start : page.index("</tr>", start)]
 
 

@@ -15,6 +15,7 @@ from matches.models import Match
 from matches.services import report_confirm, report_save, report_submit
 from teams.models import Player
 from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
+    declare_petty_cash,
     draft_match,
     humans_roll,
     login,
@@ -38,9 +39,10 @@ def test_journeymen_added_at_a_french_pre_match_read_in_english_to_an_english_re
 ):
     Player.objects.filter(team=humans, number=11).update(miss_next_game=True)  # 10 can play: one journeyman
     login(client, coach_alice).cookies["django_language"] = "fr"
+    declare_petty_cash(scheduled)
     response = client.post(
         reverse("matches:prematch", args=[scheduled.pk]),
-        {"weather_source": "entered", "weather_1": "3", "weather_2": "4", "home_petty_cash": "0"},
+        {"weather_source": "entered", "weather_1": "3", "weather_2": "4"},
     )
     assert response.status_code == 302
     journeyman = humans.players.get(journeyman=True)

@@ -21,6 +21,7 @@ from matches.services import (
     report_save,
     report_submit,
 )
+from tests.api.conftest import refused
 from tests.matches.test_import_service import example, row_counts
 from tests.matches.test_views_support import login, pid
 
@@ -162,21 +163,22 @@ def test_the_api_refuses_it_with_the_reason(humans, orcs, coach_alice):
     client.force_authenticate(coach_alice)
     response = client.post("/api/matches/import/", data, format="json")
     assert response.status_code == 400
-    assert response.json() == {"errors": [MISSING_ONE.replace("scored 2", "scored 3")]}
+    assert response.json() == refused(MISSING_ONE.replace("scored 2", "scored 3"))
     french = client.post("/api/matches/import/", data, format="json", HTTP_ACCEPT_LANGUAGE="fr")
-    assert french.json() == {"errors": [MISSING_ONE_FR.replace("marqué 2", "marqué 3")]}
+    assert french.json() == refused(MISSING_ONE_FR.replace("marqué 2", "marqué 3"))
     assert not Match.objects.exists()
 
 
 def test_a_conceded_matchs_awarded_score_needs_no_scorer_unless_the_league_says_so(
     league, humans, orcs, commissioner, django_capture_on_commit_callbacks
 ):
-    data = example("conceded-match")  # Gouged Eye conceded to the Reavers
+    data = example("conceded-match")  # the Reavers conceded to Gouged Eye
+    data["casualties"]["home"][0].pop("apothecary")  # the fixture's Reavers have no apothecary
     data["result"]["away_score"] = 2  # one touchdown credited, the other awarded after the concession
     rule = HouseRule.objects.create(league=league, key="conceded_match_score_needs_no_scorer", value=False)
-    with pytest.raises(MatchError) as refused:
+    with pytest.raises(MatchError) as caught:
         import_match(data, by=commissioner)
-    assert refused.value.messages == [MISSING_ONE]
+    assert caught.value.messages == [MISSING_ONE.replace("Reavers", "Gouged Eye")]
     rule.delete()
     with django_capture_on_commit_callbacks(execute=True):
         match = import_match(data, by=commissioner).match

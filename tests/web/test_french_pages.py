@@ -261,6 +261,8 @@ PAGES = [
     Page("matches:dice", "erin", lambda w: reverse("matches:dice", args=[w.submitted.pk])),
     Page("matches:submit", "erin", lambda w: reverse("matches:submit", args=[w.prematch_done.pk]), lambda w: {}),
     Page("matches:confirm", "carol", lambda w: reverse("matches:confirm", args=[w.submitted.pk])),
+    Page("matches:send_back", "carol", lambda w: reverse("matches:send_back", args=[w.submitted.pk])),
+    Page("matches:withdraw", "erin", lambda w: reverse("matches:withdraw", args=[w.submitted.pk])),
     Page("matches:retry", "commissioner", lambda w: reverse("matches:retry", args=[w.processed.pk]), lambda w: {}),
     Page("match_import:upload", "alice", lambda w: reverse("match_import:upload")),
     Page(
@@ -291,6 +293,7 @@ PAGES = [
 
 # URL names that are not pages for a reader of this site, and why.
 NOT_PAGES = {
+    "matches:petty_cash": "POST only: it redirects to the pre-match page (above), where its message shows",
     "set_language": "the language switcher's POST target; it redirects to the page the reader was on",
     "admin:*": "Django's admin site, translated by Django",
     "api-*": "the JSON API for programs, match import included (tests/api/, tests/matches/test_import_entry.py)",
