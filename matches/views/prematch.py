@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.rules import Ruleset, check_inducements, inducement_budgets, inducement_cost
-from matches.forms import PettyCashForm, PrematchForm
+from matches.forms_prematch import PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages

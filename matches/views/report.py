@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.rules import Ruleset
-from matches.forms import ReportForm
+from matches.forms_report import ReportForm
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import may_correct, report_save, report_submit
 from matches.services.common import match_ruleset

@@ -1,0 +1,161 @@
+"""Forms of the pre-match page: petty cash declared side by side, weather and inducements.
+
+They turn text into the services' input records and never write (see matches/forms.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from league.rules import (
+    InducementOrder,
+    Mercenary,
+    Ruleset,
+    collation_key,
+    inducement_allowed,
+    inducement_price,
+    mercenary_price,
+    star_price,
+)
+from league.rules.types import PICKABLE_CATEGORIES
+from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, check_d6, number
+from matches.models import SIDES, Match
+from matches.services import PrematchInput
+from teams.models import Team
+
+
+def skill_choices(ruleset: Ruleset, lang: str) -> list[tuple[Any, Any]]:
+    """Pickable skills grouped by category, e.g. [("General", [("block", "Block"), …]), …]."""
+    groups = []
+    for letter in PICKABLE_CATEGORIES:
+        skills = sorted(
+            (s for s in ruleset.skills.values() if s.category == letter), key=lambda s: collation_key(s.name(lang))
+        )
+        groups.append((category_label(ruleset, letter, lang), [(s.key, s.name(lang)) for s in skills]))
+    return groups
+
+
+class PettyCashForm(forms.Form):
+    """One side's petty cash declaration (the sides declare in turn: see petty_cash_declare)."""
+
+    side = forms.ChoiceField(choices=SIDES, widget=forms.HiddenInput)
+    amount = forms.IntegerField(label=gettext_lazy("Gold moved into petty cash"), min_value=0)
+
+    def __init__(self, *args: Any, team: Team | None = None, step: int = 1, form_id: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The page shows it inside the pre-match form, which it cannot nest in: its inputs name
+        # their own <form> (form_id), placed after the pre-match form.
+        owner = {"form": form_id} if form_id else {}
+        self.fields["amount"].widget = forms.NumberInput(
+            attrs={**NUMERIC, "step": step, "min": 0, **({"max": team.treasury} if team else {}), **owner}
+        )
+        self.fields["side"].widget.attrs.update(owner)
+
+
+class PrematchForm(forms.Form):
+    """Weather and each side's inducements (fields per side are named <side>_…). Petty cash is
+    declared before, side by side (PettyCashForm): this form records the amounts declared."""
+
+    weather_source = forms.ChoiceField(
+        label=gettext_lazy("Weather"),
+        widget=forms.RadioSelect,
+        initial="server",
+        choices=[("server", gettext_lazy("Let the server roll")), ("entered", gettext_lazy("Rolled at the table"))],
+    )
+    weather_1 = number(gettext_lazy("First D6"))
+    weather_2 = number(gettext_lazy("Second D6"))
+
+    def __init__(self, *args: Any, match: Match, ruleset: Ruleset, lang: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match, self.ruleset = match, ruleset
+        self.sides: dict[str, dict[str, Any]] = {}
+        skills = [("", _("No extra skill"))] + skill_choices(ruleset, lang)
+        for side, _label in SIDES:
+            team = match.team(side)
+            team_list = ruleset.team(team.race)
+            items, stars_field = [], None
+            for item in ruleset.inducements.values():
+                if not inducement_allowed(ruleset, item.key, team.race):
+                    continue
+                if item.pricing == "fixed":
+                    price = inducement_price(ruleset, item.key, team.race)
+                    name = f"{side}_item_{item.key}"
+                    self.fields[name] = number(item.name(lang), min=0, max=item.max_count or "")
+                    help_text = _("%(price)s gp each, 0 to %(max)s") % {"price": intcomma(price), "max": item.max_count}
+                    if team.race in item.special_prices:
+                        help_text += " · " + _("special price for this team")
+                    self.fields[name].help_text = help_text
+                    items.append(name)
+                elif item.pricing == "star_player":
+                    stars_field = f"{side}_stars"
+                    self.fields[stars_field] = forms.MultipleChoiceField(
+                        label=_("Star players (at most %(max)s)") % {"max": item.max_count},
+                        required=False,
+                        widget=forms.CheckboxSelectMultiple,
+                        choices=[
+                            (s.key, f"{s.name(lang)} — {intcomma(star_price(ruleset, s.key))}")
+                            for s in ruleset.stars_for_team(team.race, lang)
+                        ],
+                    )
+            positions = [("", _("No mercenary"))] + [
+                (p.key, f"{p.name(lang)} — {intcomma(mercenary_price(ruleset, p, False))}") for p in team_list.positions
+            ]
+            mercs = []
+            for i in range(MERCENARY_ROWS):
+                self.fields[f"{side}_merc_{i}_position"] = forms.ChoiceField(
+                    label=_("Mercenary"), choices=positions, required=False
+                )
+                self.fields[f"{side}_merc_{i}_skill"] = forms.ChoiceField(
+                    label=_("Extra skill (+%(price)s)")
+                    % {"price": intcomma(ruleset.params.mercenary_extra_skill_cost)},
+                    choices=skills,
+                    required=False,
+                )
+                mercs.append((f"{side}_merc_{i}_position", f"{side}_merc_{i}_skill"))
+            self.sides[side] = {"team": team, "items": items, "stars": stars_field, "mercs": mercs}
+
+    def side_fields(self) -> list[dict[str, Any]]:
+        """Bound fields per side, for the template."""
+        return [
+            {
+                "side": side,
+                "team": info["team"],
+                "items": [self[n] for n in info["items"]],
+                "stars": self[info["stars"]] if info["stars"] else None,
+                "mercs": [(self[p], self[s]) for p, s in info["mercs"]],
+            }
+            for side, info in self.sides.items()
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("weather_source") == "entered":
+            for name, what in (("weather_1", _("Weather, first D6")), ("weather_2", _("Weather, second D6"))):
+                if data.get(name) is None:
+                    self.add_error(name, _("Enter both weather dice, or let the server roll."))
+                else:
+                    check_d6(self, name, what)
+        return data
+
+    def order(self, side: str) -> InducementOrder:
+        """What the side buys, from the fields that are valid so far (an unbound form buys nothing)."""
+        data, info = getattr(self, "cleaned_data", {}), self.sides[side]
+        items = {name.split("_item_", 1)[1]: data.get(name) or 0 for name in info["items"] if data.get(name)}
+        stars = tuple(data.get(info["stars"]) or ()) if info["stars"] else ()
+        mercs = tuple(Mercenary(data[p], data.get(s) or None) for p, s in info["mercs"] if data.get(p))
+        return InducementOrder(items=items, stars=stars, mercenaries=mercs)
+
+    def to_input(self) -> PrematchInput:
+        data = self.cleaned_data
+        dice = (data["weather_1"], data["weather_2"]) if data.get("weather_source") == "entered" else None
+        return PrematchInput(
+            weather_dice=dice,
+            home_inducements=self.order("home"),
+            away_inducements=self.order("away"),
+            petty_cash_declared=True,
+        )
