@@ -44,11 +44,13 @@ def match_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     errors: list[str] = []
     status = 200
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not form.is_valid():
+        status = 400  # a refused upload is bad input: the page lists why, with a 400 as the API
+    elif request.method == "POST":
         try:
             result = import_match(parse_report(form.raw_report()), by=request.user)
         except MatchError as exc:
-            errors = exc.messages
+            errors, status = exc.messages, 400
         except PermissionDenied as exc:
             errors, status = [str(exc)], 403
         else:

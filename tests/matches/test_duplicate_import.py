@@ -95,6 +95,6 @@ def test_the_command_the_api_and_the_page_refuse_it(
 
     client.force_login(commissioner)
     page = client.post("/matches/import/", {"text": json.dumps(again())})
-    assert page.status_code == 200
+    assert page.status_code == 400
     assert f"match {first.pk}, Reavers v Gouged Eye" in page.content.decode()
     assert Match.objects.count() == 1

@@ -176,7 +176,7 @@ def test_the_page_lists_every_error(client, humans, orcs, coach_alice):
     data["colour"] = "red"
     upload = SimpleUploadedFile("report.json", json.dumps(data).encode())
     response = client.post(PAGE, {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 400
     html = response.content.decode()
     assert "$: unknown field “colour”." in html and "$.result.away_score: must be at least 0." in html
     assert html.count("<li>$") == 2

@@ -70,7 +70,7 @@ def test_nul_in_a_team_name_is_refused_by_the_import_api_and_page(client, humans
         refused(api(commissioner).post(IMPORT_API, report, format="json"), 400, "parse_error", "$.home: " + NUL_REASON)
         client.force_login(commissioner)
         page = client.post(IMPORT_PAGE, {"file": SimpleUploadedFile("r.json", json.dumps(report).encode())})
-    assert page.status_code == 200 and "$.home: " + NUL_REASON in page.text
+    assert page.status_code == 400 and "$.home: " + NUL_REASON in page.text
     assert not Match.objects.exists()
 
 
@@ -136,7 +136,7 @@ def test_unreadable_json_is_a_400_on_every_json_endpoint(client, humans, coach_a
         client.force_login(coach_alice)
         for data in ({"text": text}, {"file": SimpleUploadedFile("r.json", text.encode())}):
             page = client.post(IMPORT_PAGE, data)
-            assert page.status_code == 200 and reason in page.text
+            assert page.status_code == 400 and reason in page.text
 
 
 def test_numbers_no_column_holds_are_refused(coach_alice, league, humans, unchanged):

@@ -271,6 +271,7 @@ PAGES = [
         lambda w: reverse("match_import:upload"),
         lambda w: {"text": json.dumps({"format_version": 1, "league": "nowhere", "home": "A", "away": "B"})},
         note="a refused report",
+        status=400,
     ),
     # the roster catalogue
     Page("catalogue:index", None, lambda w: reverse("catalogue:index")),
