@@ -34,6 +34,7 @@ from .postmatch_types import (
     PostMatchInputError,
     PostMatchPlan,
     SideReport,
+    die_faces,
 )
 from .types import Ruleset
 
@@ -57,6 +58,7 @@ __all__ = [
     "SideReport",
     "check_report",
     "dice_in_use",
+    "die_faces",
     "draw_mvp",
     "killed",
     "mvp_candidates",

@@ -164,6 +164,14 @@ INPUT_PREFIXES = {
     "winnings_reroll": ("winnings_reroll", "winnings_reroll_decision"),
     "ff": ("fan_factor", "fan_factor"),
 }
+# Faces of the dice each kind of post-match key takes; None: as many as the request says (the MVP
+# draw's die has one face per candidate). Keys of other kinds take D6.
+DIE_FACES = {"mvp": None, "improvement": 6, "leave": 6, "winnings": 6, "winnings_reroll": 6, "ff": 6}
+
+
+def die_faces(key: str) -> int | None:
+    """The faces of the dice a stored key names (None when the match decides, e.g. an MVP draw)."""
+    return DIE_FACES.get(key.split(":", 1)[0], 6)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
+from league.rules.postmatch import die_faces
 from league.rules.postmatch_check import apothecary_uses_allowed, check_apothecary_uses
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
@@ -34,8 +35,6 @@ from matches.services.common import (
 from matches.services.dispute import clear_sent_back, may_review
 from matches.services.scoring import score_problems
 from matches.services.wording import apothecary_problem
-
-DIE_SIDES = {"winnings": 6, "ff": 6, "mvp": None, "improvement": 6, "leave": 6}
 
 
 @dataclass(frozen=True)
@@ -150,8 +149,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     used = Counter(lines[c.victim_id].side for c in report.casualties if c.apothecary_used and c.victim_id in lines)
     problems += apothecary_problems(match, used)
     for purpose, values in report.dice.items():
-        kind = purpose.split(":", 1)[0]
-        sides = DIE_SIDES.get(kind, 6)
+        sides = die_faces(purpose)
         if not isinstance(values, list) or not values:
             problems.append(_("Dice “%(purpose)s”: give the values rolled.") % {"purpose": purpose})
             continue

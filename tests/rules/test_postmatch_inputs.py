@@ -257,3 +257,10 @@ def test_step_list_is_validated(data_copy: Path, steps: str, message: str) -> No
     with pytest.raises(RulesetDataError) as caught:
         load_ruleset_from(_with_steps(data_copy, steps))
     assert any(message in problem and problem.startswith("ruleset.toml line") for problem in caught.value.problems)
+
+
+def test_the_faces_of_each_kind_of_post_match_die_come_from_the_engine() -> None:
+    from league.rules.postmatch import die_faces
+
+    assert die_faces("winnings:home") == die_faces("ff:away") == die_faces("improvement:p12:1") == 6
+    assert die_faces("mvp:home:1") is None  # one face per candidate: the match decides
