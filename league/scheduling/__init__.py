@@ -7,6 +7,21 @@ return. Team identities are opaque hashables; randomness comes only from an inje
 
 from __future__ import annotations
 
+from .consecutive import (
+    TOO_MANY_CONSECUTIVE_MEETINGS,
+    ConsecutiveRefusal,
+    check_arranged_match,
+    consecutive_run,
+    overlong_runs,
+)
 from .round_robin import Pairing, round_robin
 
-__all__ = ["Pairing", "round_robin"]
+__all__ = [
+    "TOO_MANY_CONSECUTIVE_MEETINGS",
+    "ConsecutiveRefusal",
+    "Pairing",
+    "check_arranged_match",
+    "consecutive_run",
+    "overlong_runs",
+    "round_robin",
+]
