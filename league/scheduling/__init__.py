@@ -7,6 +7,20 @@ return. Team identities are opaque hashables; randomness comes only from an inje
 
 from __future__ import annotations
 
+from .bracket import (
+    Bracket,
+    BracketError,
+    Game,
+    Source,
+    advance,
+    bracket,
+    champion,
+    participants,
+    round_code,
+    standard_order,
+    winner,
+    with_third_place,
+)
 from .consecutive import (
     TOO_MANY_CONSECUTIVE_MEETINGS,
     ConsecutiveRefusal,
@@ -14,9 +28,43 @@ from .consecutive import (
     consecutive_run,
     overlong_runs,
 )
+from .qualification import (
+    Qualification,
+    by_standings,
+    by_team_value,
+    by_team_value_times_win_rate,
+    by_win_rate,
+    top_by,
+    top_groups,
+    win_rate,
+)
 from .round_robin import Pairing, round_robin
+from .swiss import NO_REMATCH_FREE_PAIRING, SwissRound, swiss_pairing
 
 __all__ = [
+    "NO_REMATCH_FREE_PAIRING",
+    "Bracket",
+    "BracketError",
+    "Game",
+    "Qualification",
+    "Source",
+    "SwissRound",
+    "advance",
+    "bracket",
+    "by_standings",
+    "by_team_value",
+    "by_team_value_times_win_rate",
+    "by_win_rate",
+    "champion",
+    "participants",
+    "round_code",
+    "standard_order",
+    "swiss_pairing",
+    "top_by",
+    "top_groups",
+    "win_rate",
+    "winner",
+    "with_third_place",
     "TOO_MANY_CONSECUTIVE_MEETINGS",
     "ConsecutiveRefusal",
     "Pairing",
