@@ -38,7 +38,7 @@ from .qualification import (
     top_groups,
     win_rate,
 )
-from .round_robin import Pairing, round_robin
+from .round_robin import Pairing, breaks, round_robin
 from .swiss import NO_REMATCH_FREE_PAIRING, SwissRound, swiss_pairing
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "SwissRound",
     "advance",
     "bracket",
+    "breaks",
     "by_standings",
     "by_team_value",
     "by_team_value_times_win_rate",

@@ -33,11 +33,14 @@ Round = list[Pairing[T]]
 def _first_leg(teams: list[T]) -> list[Round[T]]:
     """One leg by the circle method.
 
-    Even n: teams[0] is fixed and its side alternates every round; the other teams rotate through
-    the positions 1..n-1, home on the top row and away on the bottom row, so each is home and away
-    n/2 - 1 times plus its game against the fixed team: |home - away| <= 1.
+    Even n: teams[0] is fixed and its side alternates every round; the others rotate through the
+    positions 1..n-1. The pair at index i >= 1 (position i against position n-1-i) has the top
+    team at home when i is odd (de Werra's canonical orientation): every team is within one game of
+    balanced, and home and away alternate so well that the whole leg has n - 2 breaks (two home or
+    two away games in a row), the minimum for an even n.
     Odd n: the fixed slot is the ghost (the bye), so the game a rotating team would play against
-    the fixed team becomes its bye: every team has one bye and exactly as many home as away games.
+    the fixed team becomes its bye: every team has one bye, as many home as away games and no
+    break around the games it plays.
     """
     slots: list[T | None] = list(teams)
     ghost = len(slots) % 2 == 1
@@ -59,6 +62,8 @@ def _first_leg(teams: list[T]) -> list[Round[T]]:
                 # The fixed team's side alternates round by round (OBBLM keeps it at home).
                 if r % 2 == 1:
                     top, bottom = bottom, top
+            elif i % 2 == 0:
+                top, bottom = bottom, top
             assert top is not None and bottom is not None
             games.append(Pairing(top, bottom))
         # The bye is listed last in its round, after the games.
@@ -100,3 +105,20 @@ def round_robin(teams: Sequence[T], legs: int = 1, rng: random.Random | None = N
     for leg in range(legs):
         schedule.extend([list(games) for games in (first if leg % 2 == 0 else second)])
     return schedule
+
+
+def breaks(rounds: Sequence[Sequence[Pairing[T]]]) -> dict[T, int]:
+    """For each team, how often it plays two home or two away games in a row (byes skipped)."""
+    last: dict[T, bool] = {}
+    counts: dict[T, int] = {}
+    for games in rounds:
+        for pairing in games:
+            if pairing.bye or pairing.away is None:
+                counts.setdefault(pairing.home, 0)
+                continue
+            for team, at_home in ((pairing.home, True), (pairing.away, False)):
+                counts.setdefault(team, 0)
+                if last.get(team) is at_home:
+                    counts[team] += 1
+                last[team] = at_home
+    return counts

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from league.scheduling import Pairing, round_robin
+from league.scheduling import Pairing, breaks, round_robin
 
 
 def _games(rounds: list[list[Pairing[int]]]) -> list[Pairing[int]]:
@@ -43,6 +43,15 @@ def test_round_robin_properties(n: int, legs: int) -> None:
         home = Counter(p.home for p in _games(rounds))
         away = Counter(p.away for p in _games(rounds))
         assert all(home[t] == away[t] for t in teams)
+
+
+@pytest.mark.parametrize("n", range(2, 21))
+def test_breaks_are_minimal(n: int) -> None:
+    # de Werra: a single round robin of an even n has at least n - 2 breaks; we reach it, and an
+    # odd n has none.
+    counts = breaks(round_robin(list(range(n)), rng=random.Random(n)))
+    assert sum(counts.values()) == (n - 2 if n % 2 == 0 else 0)
+    assert set(counts) == set(range(n))
 
 
 def test_bye_is_an_explicit_record_with_one_team() -> None:
