@@ -7,7 +7,7 @@ return. Team identities are opaque hashables; randomness comes only from an inje
 
 from __future__ import annotations
 
-from .bracket import (
+from .brackets import (
     Bracket,
     BracketError,
     Game,

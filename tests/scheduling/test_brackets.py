@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from league.scheduling.bracket import (
+from league.scheduling.brackets import (
     Bracket,
     BracketError,
     Source,
