@@ -74,6 +74,7 @@ class Parameters:
     casualty_spp_when_saved: bool
     trophy_reroll_above_cap: bool
     final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars"))
+    max_consecutive_meetings: int = field(metadata={"positive": True})
 
 
 # Field name -> (python type, metadata); built once because dataclass fields() is slowish.
