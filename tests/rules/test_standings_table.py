@@ -91,7 +91,7 @@ def test_bonus_points_for_three_touchdowns_and_three_casualties() -> None:
     assert (a.points_without_bonus, a.points) == (3 + 1, 3 + 1 + 1 + 1 + 1 + 1)  # 3+ TDs and 3+ CAS in both games
     assert (b.points_without_bonus, b.points) == (0, 1)  # 4 CAS in a loss still earns the bonus
     assert (c.points_without_bonus, c.points) == (3 + 1, 3 + 1 + 1 + 1)
-    ledger_a = [(e.key.split("#")[0], [(line.label, line.points) for line in e.lines]) for e in table.ledger_of("A")]
+    ledger_a = [(e.key.split(" ")[0], [(line.label, line.points) for line in e.lines]) for e in table.ledger_of("A")]
     assert ledger_a == [
         ("A-B", [("win", 3), ("bonus.td_3_plus", 1), ("bonus.cas_3_plus", 1)]),
         ("C-A", [("draw", 1), ("bonus.td_3_plus", 1), ("bonus.cas_3_plus", 1)]),
