@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from league.rules import Bye, Result, compute_standings, load_ruleset
+from league.rules import BonusRule, Bye, Result, compute_standings, load_ruleset
 from league.rules.standings import PRESETS, PointsScheme
 
 from .standings_helpers import game, teams
@@ -99,19 +99,13 @@ def test_bonus_points_for_three_touchdowns_and_three_casualties() -> None:
 
 
 def test_a_defensive_bonus_applies_only_to_a_narrow_loss() -> None:
-    scheme = replace(W310, bonuses=(_bonus("narrow_loss", "td_margin", ">=", -1, 1, "loss"),))
+    scheme = replace(W310, bonuses=(BonusRule("narrow_loss", "td_margin", ">=", -1, 1, "loss"),))
     table = compute_standings(teams("ABC"), [game("A-B 1-0"), game("A-C 2-0"), game("B-C 1-0")], scheme, ["points"])
     assert [(r.team, r.points) for r in table.rows] == [
         ("A", 6),
         ("B", 4),
         ("C", 1),
     ]  # C lost 0-1 to B: +1; 0-2 to A: nothing
-
-
-def _bonus(key: str, metric: str, comparator: str, threshold: int, points: int, applies_to: str):  # type: ignore[no-untyped-def]
-    from league.rules import BonusRule
-
-    return BonusRule(key, metric, comparator, threshold, points, applies_to)
 
 
 def test_a_concession_is_a_loss_for_the_conceder_whatever_the_score() -> None:
