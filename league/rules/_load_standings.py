@@ -19,6 +19,7 @@ RULESET_FILE = "ruleset.toml"
 
 
 def _line(text: str, pattern: str) -> int | None:
+    # [ \t]* rather than \s*: \s would also swallow the blank line before, one line too early.
     match = re.search(pattern, text, re.MULTILINE)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
@@ -28,7 +29,7 @@ def load_standings(
 ) -> tuple[Mapping[str, PointsScheme], str, tuple[str, ...]]:
     """(schemes by key, default scheme key, default tie-breakers); problems name the line."""
     table = document.get("standings")
-    head = _line(text, r"^\s*\[standings\]")
+    head = _line(text, r"^[ \t]*\[standings\]")
     if not isinstance(table, dict):
         problems.add(RULESET_FILE, None, "missing [standings] table (points schemes and tie-breakers)")
         return {}, "", ()
@@ -38,7 +39,7 @@ def load_standings(
         problems.add(RULESET_FILE, head, "[standings] needs at least one [standings.schemes.<key>] table")
         raw_schemes = {}
     for key, raw in raw_schemes.items():
-        where = _line(text, rf"^\s*\[standings\.schemes\.{re.escape(key)}\]")
+        where = _line(text, rf"^[ \t]*\[standings\.schemes\.{re.escape(key)}\]")
         if not isinstance(raw, dict):
             problems.add(RULESET_FILE, where, f"[standings.schemes.{key}] must be a table")
             continue
@@ -49,11 +50,11 @@ def load_standings(
             schemes[key] = scheme
     default = table.get("default_scheme")
     if not isinstance(default, str) or default not in raw_schemes:
-        where = _line(text, r"^\s*default_scheme\s*=")
+        where = _line(text, r"^[ \t]*default_scheme[ \t]*=")
         problems.add(RULESET_FILE, where or head, f"[standings] default_scheme {default!r} is not one of its schemes")
         default = ""
     keys = table.get("default_tie_breakers")
-    where = _line(text, r"^\s*default_tie_breakers\s*=")
+    where = _line(text, r"^[ \t]*default_tie_breakers[ \t]*=")
     if not isinstance(keys, list) or not keys or not all(isinstance(key, str) for key in keys):
         problems.add(RULESET_FILE, where or head, "[standings] needs a list 'default_tie_breakers'")
         keys = []
