@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from league.rules import BonusRule, Bye, Result, compute_standings, load_ruleset
-from league.rules.standings import PRESETS, PointsScheme
+from league.rules.standings import PRESETS
 
 from .standings_helpers import game, teams
 
@@ -157,7 +157,3 @@ def test_unknown_team_or_tie_breaker_is_refused() -> None:
         compute_standings(teams("AB"), [game("A-Z 1-0")], W310, ["points"])
     with pytest.raises(ValueError, match="unknown tie-breaker"):
         compute_standings(teams("AB"), [], W310, ["points", "alphabetical"])
-
-
-def test_scheme_is_data() -> None:
-    assert isinstance(W531, PointsScheme)

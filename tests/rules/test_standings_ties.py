@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from league.rules import compute_standings
+from league.rules import Standings, compute_standings
 from league.rules.standings import PRESETS, head_to_head
 
 from .standings_helpers import game, teams
@@ -13,7 +13,7 @@ W310 = PRESETS["w3d1l0"]
 H2H = ["points", "head_to_head", "td_diff", "td_for"]
 
 
-def _order(table) -> list[tuple[str, str, str | None]]:  # type: ignore[no-untyped-def]
+def _order(table: Standings) -> list[tuple[object, str, str | None]]:
     return [(r.team, r.position_label, r.above_next_on) for r in table.rows]
 
 
