@@ -81,6 +81,7 @@ from .spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_
 from .standings import (
     BonusRule,
     Bye,
+    LotsRequest,
     PointsScheme,
     Result,
     Standings,
@@ -216,6 +217,7 @@ __all__ = [
     # standings (standings/)
     "BonusRule",
     "Bye",
+    "LotsRequest",
     "PointsScheme",
     "Result",
     "Standings",

@@ -97,7 +97,7 @@ def test_lots_are_asked_for_then_decide() -> None:
     results = [game("A-B 1-1"), game("C-A 0-0"), game("B-C 0-0")]
     keys = ["points", "td_diff", "lots"]
     table = compute_standings(teams("ABC"), results, W310, keys)
-    assert table.lots_needed == (("A", "B", "C"),)
+    assert [(r.key, r.teams, r.sides) for r in table.lots_needed] == [("lots:A,B,C", ("A", "B", "C"), 6)]
     assert {r.position_label for r in table.rows} == {"1="}
     drawn = compute_standings(teams("ABC"), results, W310, keys, lots={"A": 2, "B": 6, "C": 4})
     assert drawn.lots_needed == ()

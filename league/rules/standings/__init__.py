@@ -6,7 +6,7 @@ Pure Python: the web layer turns stored matches into Result/Bye records and show
 from __future__ import annotations
 
 from .ledger import BASE_LABELS, LedgerLine, SideLine, points_ledger
-from .ranking import TIE_BREAKERS, check_tie_breakers, head_to_head
+from .ranking import TIE_BREAKERS, LotsRequest, check_tie_breakers, head_to_head
 from .records import (
     APPLIES_TO,
     COMPARATORS,
@@ -33,6 +33,7 @@ __all__ = [
     "BonusRule",
     "Bye",
     "LedgerLine",
+    "LotsRequest",
     "PointsScheme",
     "Result",
     "SideLine",

@@ -49,6 +49,21 @@ class Tier:
     above_next_on: str | None
 
 
+@dataclass(frozen=True)
+class LotsRequest:
+    """Lots to draw for a group still level when the "lots" key is reached.
+
+    The caller rolls one die of `sides` faces per team, stores the dice (as every die is stored),
+    and computes the table again with `lots={team: value}`; equal lots leave the tie, so a caller
+    wanting a strict order re-draws between the teams still level. `key` names the group the same
+    way whatever the input order (it is not an order between the teams).
+    """
+
+    key: str
+    teams: tuple[TeamId, ...]
+    sides: int = 6
+
+
 Value = int | Fraction
 
 _SEASON_KEYS: Mapping[str, Callable[[Totals], int | None]] = {
@@ -100,7 +115,7 @@ class _Ranker:
         self.totals = totals
         self.ledger = ledger
         self.lots = lots
-        self.lots_needed: list[tuple[TeamId, ...]] = []
+        self.lots_needed: list[LotsRequest] = []
 
     def values(self, key: str, group: Sequence[TeamId]) -> Mapping[TeamId, Value] | None:
         """Each member's value for `key` (higher ranks higher), or None if the key cannot apply."""
@@ -109,7 +124,7 @@ class _Ranker:
         if key == "lots":
             missing = tuple(team for team in group if team not in self.lots)
             if missing:
-                self.lots_needed.append(tuple(group))
+                self.lots_needed.append(LotsRequest("lots:" + ",".join(sorted(map(str, group))), tuple(group)))
                 return None
             return {team: self.lots[team] for team in group}
         read = _SEASON_KEYS[key]
@@ -149,7 +164,7 @@ def rank_teams(
     totals: Mapping[TeamId, Totals],
     ledger: Sequence[SideLine],
     lots: Mapping[TeamId, int] | None = None,
-) -> tuple[list[Tier], list[tuple[TeamId, ...]]]:
+) -> tuple[list[Tier], list[LotsRequest]]:
     """The tiers in table order, and the groups that reached "lots" without a lot for every member."""
     check_tie_breakers(keys)
     ranker = _Ranker(keys, totals, ledger, lots or {})

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .ledger import SideLine, points_ledger
-from .ranking import Totals, rank_teams
+from .ranking import LotsRequest, Totals, rank_teams
 from .records import Bye, PointsScheme, Result, StandingsTeam, TeamId
 
 FORM_LENGTH = 5
@@ -52,12 +52,12 @@ class Standings:
     """The ordered rows, the ledger they sum, and the lots the caller must draw to go further.
 
     `lots_needed`: groups still level when the "lots" key was reached without a lot for every
-    member; the caller rolls (and stores) a die per team and calls again with `lots`.
+    member (see ranking.LotsRequest).
     """
 
     rows: tuple[StandingsRow, ...]
     ledger: tuple[SideLine, ...]
-    lots_needed: tuple[tuple[TeamId, ...], ...]
+    lots_needed: tuple[LotsRequest, ...]
 
     def row(self, team: TeamId) -> StandingsRow:
         return next(row for row in self.rows if row.team == team)
