@@ -78,6 +78,19 @@ from .prematch import (
     roll_weather,
 )
 from .spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_level
+from .standings import (
+    BonusRule,
+    Bye,
+    LotsRequest,
+    PointsScheme,
+    Result,
+    Standings,
+    StandingsRow,
+    StandingsTeam,
+    compute_standings,
+    points_ledger,
+    scheme_from_mapping,
+)
 from .tables import kickoff, weather
 from .types import (
     STATS,
@@ -201,6 +214,18 @@ __all__ = [
     "plan_post_match",
     "required_inputs",
     "roll_missing",
+    # standings (standings/)
+    "BonusRule",
+    "Bye",
+    "LotsRequest",
+    "PointsScheme",
+    "Result",
+    "Standings",
+    "StandingsRow",
+    "StandingsTeam",
+    "compute_standings",
+    "points_ledger",
+    "scheme_from_mapping",
     # display helpers
     "SkillCategory",
     "collation_key",

@@ -15,6 +15,7 @@ from pathlib import Path
 from . import _load_catalogue as catalogue
 from . import _load_tables as tables
 from ._csvio import Problems
+from ._load_standings import load_standings
 from .errors import RulesetDataError
 from .parameters import parameters_from_mapping
 from .types import POST_MATCH_STEPS, Ruleset, Skill
@@ -117,6 +118,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     kickoff = tables.load_kickoff(folder, problems)
     steps = _post_match_steps(document, text, problems)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
+    schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
     problems.raise_if_any()
 
     return Ruleset(
@@ -139,6 +141,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         post_match_steps=steps,
         journeyman_skills=journeyman_skills,
         skill_categories=categories,
+        standings_schemes=schemes,
+        default_standings_scheme=default_scheme,
+        default_tie_breakers=tie_breakers,
     )
 
 

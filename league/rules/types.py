@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .parameters import Parameters, override_parameters
+from .standings.records import PointsScheme
 
 STATS: tuple[str, ...] = ("ma", "st", "ag", "av")
 SKILL_CATEGORIES = "GASPME"  # E = Extraordinary: a skill category, never one a player may pick
@@ -242,6 +243,11 @@ class Ruleset(_Named):
     overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     # In the rulebook's order (the data file's): G A S P M E.
     skill_categories: Mapping[str, SkillCategory] = field(default_factory=lambda: MappingProxyType({}))
+    # [standings]: the ruleset's points schemes, the one a new league starts with, and the
+    # tie-breakers a new league starts with (the commissioner may change both).
+    standings_schemes: Mapping[str, PointsScheme] = field(default_factory=lambda: MappingProxyType({}))
+    default_standings_scheme: str = ""
+    default_tie_breakers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -255,6 +261,7 @@ class Ruleset(_Named):
             "value_increases",
             "overrides",
             "skill_categories",
+            "standings_schemes",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
