@@ -26,7 +26,7 @@ RULESET_FILE = "ruleset.toml"
 
 def _toml_line(text: str, key: str) -> int | None:
     """Line of `key = ...` in the TOML text (tomllib does not report positions)."""
-    match = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.MULTILINE)
+    match = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", text, re.MULTILINE)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 

@@ -251,3 +251,9 @@ def test_a_journeyman_has_the_rulesets_journeyman_skills(data_copy: Path) -> Non
     assert player_skills(rs, lineman, ("block",), journeyman=False) == ("block",)
     ogre = rs.team("human").position("ogre")  # already a Loner: listed once
     assert player_skills(rs, ogre, (), journeyman=True).count("loner") == 1
+
+
+def test_the_line_of_a_key_after_a_blank_line_is_its_own() -> None:
+    from league.rules.loader import _toml_line
+
+    assert _toml_line("a = 1\n\nb = 2\n", "b") == 3  # not the blank line before it
