@@ -141,6 +141,9 @@ def first_player(w: World, coach: str = "alice"):
 PAGES = [
     # league
     Page("home", None, lambda w: reverse("home")),
+    Page("home", "carol", lambda w: reverse("home"), note="waiting"),
+    Page("home", "alice", lambda w: reverse("home"), note="an improvement"),
+    Page("home", "commissioner", lambda w: reverse("home"), note="to review"),
     Page("league:detail", None, lambda w: reverse("league:detail", args=[slug(w)])),
     Page("league:join", "frank", lambda w: reverse("league:join", args=[slug(w)]), lambda w: {}, note="welcome"),
     Page("league:team_new", "alice", lambda w: reverse("league:team_new", args=[slug(w)])),
