@@ -155,3 +155,35 @@ def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
         .order_by("created_at", "pk")
     )
     return {"matches": items, "improvements": rolls}
+
+
+PLAYED_STATUSES = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED)
+
+
+def team_matches(team: Team) -> list[dict[str, Any]]:
+    """A team's matches, newest first, each from the team's side: the opponent, the score (for,
+    against) once entered and the outcome (W, D or L) once the result is confirmed. One query."""
+    matches = (
+        Match.objects.filter(Q(home=team) | Q(away=team))
+        .select_related("home", "away")
+        .order_by("-played_on", "-created_at", "-pk")
+    )
+    rows = []
+    for match in matches:
+        side = match.side_of(team.pk)
+        other = "away" if side == "home" else "home"
+        scored, conceded = getattr(match, f"{side}_score"), getattr(match, f"{other}_score")
+        outcome = ""
+        if match.status in PLAYED_STATUSES and scored is not None and conceded is not None:
+            outcome = "W" if scored > conceded else "L" if scored < conceded else "D"
+        rows.append(
+            {
+                "match": match,
+                "opponent": match.team(other),
+                "home": side == "home",
+                "scored": scored,
+                "conceded": conceded,
+                "outcome": outcome,
+            }
+        )
+    return rows
