@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from league.audit import action_label
 from league.models import AuditEntry, League, Membership
-from matches.models import Match
+from matches.models import Match, MatchEffect, MatchPlayer
 from matches.services.dispute import submitter_side
-from teams.models import ImprovementRoll, Team
+from teams.models import ImprovementRoll, Player, Team
 
 RESULT_ACTIONS = (
     "matches.match.imported",
@@ -187,3 +187,27 @@ def team_matches(team: Team) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def player_career(player: Player) -> dict[str, Any]:
+    """A player's processed matches (his line, whether he was MVP) and his SPP by kind of action,
+    from the post-match effects; two queries whatever the length of his career."""
+    lines = list(
+        MatchPlayer.objects.filter(player=player, match__status=Match.Status.PROCESSED)
+        .select_related("match__home", "match__away")
+        .order_by("match__played_on", "match__confirmed_at", "match__pk")
+    )
+    effects = MatchEffect.objects.filter(player=player, kind__in=("spp", "mvp"), match__status=Match.Status.PROCESSED)
+    spp_by_kind: dict[str, int] = {}
+    mvps: dict[int, int] = {}
+    for match_id, kind, data in effects.values_list("match_id", "kind", "data"):
+        action = "mvp" if kind == "mvp" else (data or {}).get("reason") or kind
+        spp_by_kind[action] = spp_by_kind.get(action, 0) + int((data or {}).get("spp") or 0)
+        if kind == "mvp":
+            mvps[match_id] = mvps.get(match_id, 0) + 1
+    matches = []
+    for line in lines:
+        match = line.match
+        other = "away" if line.side == "home" else "home"
+        matches.append({"line": line, "match": match, "opponent": match.team(other), "mvp": mvps.get(match.pk, 0)})
+    return {"matches": matches, "spp_by_kind": spp_by_kind}

@@ -172,6 +172,14 @@ PAGES = [
     Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.team("alice").pk]), note="manager"),
     Page("teams:detail", "commissioner", lambda w: reverse("teams:detail", args=[w.team("bob").pk]), note="ledger"),
     Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.draft_team.pk]), note="a draft"),
+    Page(
+        "teams:player",
+        None,
+        lambda w: reverse(
+            "teams:player", args=[w.processed.home_id, w.processed.lines.filter(side="home").first().player_id]
+        ),
+        note="a career",
+    ),
     Page("teams:export", None, lambda w: reverse("teams:export", args=[w.team("alice").pk]), note="JSON"),
     Page("teams:edit", "alice", lambda w: reverse("teams:edit", args=[w.draft_team.pk])),
     Page(
