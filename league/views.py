@@ -20,6 +20,7 @@ from league.permissions import is_member
 from league.rules import collation_key, load_ruleset
 from league.selectors import league_list, league_ruleset
 from matches.context_processors import waiting_for
+from matches.selectors import latest_results
 from teams.selectors import team_list_for_league
 
 
@@ -52,6 +53,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "ruleset_name": ruleset.name(lang),
             "is_member": member,
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
+            "latest_results": latest_results(league),
         },
     )
 

@@ -211,3 +211,15 @@ def player_career(player: Player) -> dict[str, Any]:
         other = "away" if line.side == "home" else "home"
         matches.append({"line": line, "match": match, "opponent": match.team(other), "mvp": mvps.get(match.pk, 0)})
     return {"matches": matches, "spp_by_kind": spp_by_kind}
+
+
+LATEST_RESULTS = 10
+
+
+def latest_results(league: League, limit: int = LATEST_RESULTS) -> list[Match]:
+    """The league's last confirmed results, newest confirmation first (one query)."""
+    return list(
+        Match.objects.filter(league=league, status__in=PLAYED_STATUSES)
+        .select_related("home", "away")
+        .order_by("-confirmed_at", "-pk")[:limit]
+    )

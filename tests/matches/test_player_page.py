@@ -92,3 +92,27 @@ def test_the_queries_do_not_grow_with_the_career(client, humans):
         Advancement.objects.create(player=player, kind=Advancement.Kind.AV)
         Injury.objects.create(player=player, casualty="smashed_knee", stat="ma")
     assert few == queries()
+
+
+def test_the_queries_do_not_grow_with_his_matches(client, league, humans, orcs, commissioner):
+    from matches.models import Match, MatchPlayer
+    from matches.services import match_schedule
+
+    player = humans.players.get(number=5)
+
+    def played(n: int) -> None:
+        for _ in range(n):
+            match = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+            Match.objects.filter(pk=match.pk).update(status=Match.Status.PROCESSED, home_score=1, away_score=0)
+            MatchPlayer.objects.create(match=match, player=player, side="home", touchdowns=1)
+
+    def queries() -> tuple[int, int]:
+        with CaptureQueriesContext(connection) as ctx:
+            html = page(client, player)
+        return len(ctx.captured_queries), html.count("<tr data-match=")
+
+    played(1)
+    one, shown = queries()
+    assert shown == 1
+    played(4)
+    assert queries() == (one, 5)

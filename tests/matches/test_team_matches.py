@@ -64,3 +64,36 @@ def test_the_queries_do_not_grow_with_the_matches(client, league, humans, orcs, 
     five = queries()
     assert len(rows(client.get(reverse("teams:detail", args=[humans.pk])).content.decode())) == 5
     assert one == five
+
+
+def latest(client, league) -> dict[int, str]:
+    html = client.get(reverse("league:detail", args=[league.slug])).content.decode()
+    section = html.split('id="latest-results"', 1)[1].split("</ul>", 1)[0]
+    return {int(pk): body for pk, body in re.findall(r'data-match="(\d+)">(.*?)</li>', section, re.S)}
+
+
+def test_the_league_page_shows_the_latest_results_only(client, league, processed_match, humans, orcs, commissioner):
+    scheduled = match_schedule(league=league, home=orcs, away=humans, by=commissioner)
+    results = latest(client, league)
+    assert list(results) == [processed_match.pk] and scheduled.pk not in results
+    assert "2–1" in results[processed_match.pk] and processed_match.get_absolute_url() in results[processed_match.pk]
+
+
+def test_the_league_page_queries_do_not_grow_with_the_results(client, league, humans, orcs, commissioner):
+    from matches.models import Match
+
+    def played(n: int) -> None:
+        for _ in range(n):
+            match = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+            Match.objects.filter(pk=match.pk).update(status=Match.Status.PROCESSED, home_score=1, away_score=0)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(reverse("league:detail", args=[league.slug])).status_code == 200
+        return len(ctx.captured_queries)
+
+    played(1)
+    one = queries()
+    played(4)
+    assert len(latest(client, league)) == 5
+    assert one == queries()
