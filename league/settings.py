@@ -149,6 +149,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "matches.context_processors.actions_waiting_badge",
             ],
         },
     },

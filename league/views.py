@@ -19,15 +19,19 @@ from league.models import League
 from league.permissions import is_member
 from league.rules import collation_key, load_ruleset
 from league.selectors import league_list, league_ruleset
+from matches.context_processors import waiting_for
+from matches.selectors import latest_results
 from teams.selectors import team_list_for_league
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """The leagues and, for a logged-in user, what is waiting for him (the menu's badge counts the same)."""
     lang = get_language() or "en"
     leagues = list(league_list())
     for league in leagues:
         league.ruleset_name = load_ruleset(league.ruleset).name(lang)
-    return render(request, "league/home.html", {"leagues": leagues})
+    waiting = waiting_for(request) if request.user.is_authenticated else None
+    return render(request, "league/home.html", {"leagues": leagues, "waiting": waiting})
 
 
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -49,6 +53,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "ruleset_name": ruleset.name(lang),
             "is_member": member,
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
+            "latest_results": latest_results(league),
         },
     )
 

@@ -1,5 +1,5 @@
 """Read-side queries of matches shown outside the match's own sheet: the history of a result
-(from the audit log) and the results waiting for a team's coach."""
+(from the audit log), the results waiting for a team's coach and everything waiting for a user."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Q
+from django.urls import reverse
 
 from league.audit import action_label
-from league.models import AuditEntry
-from matches.models import Match
+from league.models import AuditEntry, League, Membership
+from matches.models import Match, MatchEffect, MatchPlayer
 from matches.services.dispute import submitter_side
-from teams.models import Team
+from teams.models import ImprovementRoll, Player, Team
 
 RESULT_ACTIONS = (
     "matches.match.imported",
@@ -61,8 +62,164 @@ def results_waiting(teams: Iterable[Team]) -> list[dict[str, Any]]:
             team = by_pk.get(match.team(side).pk)
             if team is None:
                 continue
-            if match.status == Match.Status.DRAFT and match.sent_back_by_id != team.coach_id:
-                waiting.append({"team": team, "match": match, "kind": "sent_back"})
-            elif match.status == Match.Status.SUBMITTED and submitter_side(match) != side:
-                waiting.append({"team": team, "match": match, "kind": "to_confirm"})
+            kind = _result_kind(match, side)
+            if kind is not None:
+                waiting.append({"team": team, "match": match, "kind": kind})
     return waiting
+
+
+def _result_kind(match: Match, side: str) -> str | None:
+    """What a submitted or sent-back result asks of one side's coach: correct it (sent back by the
+    other side or a commissioner), confirm it (submitted by the other side), or nothing."""
+    team = match.team(side)
+    if match.status == Match.Status.DRAFT and match.sent_back_at is not None and match.sent_back_by_id != team.coach_id:
+        return "sent_back"
+    if match.status == Match.Status.SUBMITTED and submitter_side(match) != side:
+        return "to_confirm"
+    return None
+
+
+def _match_kind(match: Match, side: str) -> str | None:
+    """The step of a match its coach on `side` has to take, if any."""
+    if match.status == Match.Status.SCHEDULED:
+        return "to_play"
+    if match.status == Match.Status.PREMATCH_DONE:
+        return "to_enter"
+    if match.status == Match.Status.DRAFT and match.sent_back_at is None:
+        return "to_submit"
+    return _result_kind(match, side)
+
+
+# Where each kind of action is taken (a URL name of the matches app, with the match's pk).
+ACTION_URLS = {
+    "to_play": "matches:prematch",
+    "to_enter": "matches:result",
+    "to_submit": "matches:result",
+    "sent_back": "matches:result",
+    "to_confirm": "matches:confirm",
+    "to_review": "matches:confirm",
+}
+OPEN_STATUSES = (
+    Match.Status.SCHEDULED,
+    Match.Status.PREMATCH_DONE,
+    Match.Status.DRAFT,
+    Match.Status.SUBMITTED,
+)
+
+
+def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
+    """Everything waiting for a user, in two queries whatever the number of his teams or matches:
+    per match of his teams, the step his side has to take (play it, enter or submit the result,
+    confirm or correct it); the results submitted in the leagues he is a commissioner of, that he
+    does not coach; and the improvements his players have to choose.
+
+    A match between two teams of the same coach is listed once. A site administrator is not a
+    commissioner of every league here: only the leagues he runs or co-runs fill his list."""
+    if user is None or not user.is_authenticated:
+        return {"matches": [], "improvements": []}
+    commissioned = League.objects.filter(
+        Q(commissioner_id=user.pk)
+        | Q(pk__in=Membership.objects.filter(user_id=user.pk, role=Membership.Role.COMMISSIONER).values("league_id"))
+    ).values("pk")
+    mine = Q(home__coach_id=user.pk) | Q(away__coach_id=user.pk)
+    matches = (
+        Match.objects.filter(status__in=OPEN_STATUSES)
+        .filter(mine | Q(status=Match.Status.SUBMITTED, league__in=commissioned))
+        .select_related("league", "home", "away", "sent_back_by", "submitted_by")
+        .order_by("played_on", "created_at", "pk")
+    )
+    items = []
+    for match in matches:
+        sides = [side for side in ("home", "away") if match.team(side).coach_id == user.pk]
+        kind = None
+        for side in sides:
+            kind = _match_kind(match, side)
+            if kind is not None:
+                break
+        if not sides and match.status == Match.Status.SUBMITTED:
+            kind, side = "to_review", ""
+        if kind is None:
+            continue
+        items.append(
+            {
+                "kind": kind,
+                "match": match,
+                "team": match.team(side) if side else None,
+                "opponent": match.team("away" if side == "home" else "home") if side else None,
+                "url": reverse(ACTION_URLS[kind], kwargs={"pk": match.pk}),
+            }
+        )
+    rolls = list(
+        ImprovementRoll.objects.filter(player__team__coach_id=user.pk, advancement__isnull=True)
+        .select_related("player__team", "match")
+        .order_by("created_at", "pk")
+    )
+    return {"matches": items, "improvements": rolls}
+
+
+PLAYED_STATUSES = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED)
+
+
+def team_matches(team: Team) -> list[dict[str, Any]]:
+    """A team's matches, newest first, each from the team's side: the opponent, the score (for,
+    against) once entered and the outcome (W, D or L) once the result is confirmed. One query."""
+    matches = (
+        Match.objects.filter(Q(home=team) | Q(away=team))
+        .select_related("home", "away")
+        .order_by("-played_on", "-created_at", "-pk")
+    )
+    rows = []
+    for match in matches:
+        side = match.side_of(team.pk)
+        other = "away" if side == "home" else "home"
+        scored, conceded = getattr(match, f"{side}_score"), getattr(match, f"{other}_score")
+        outcome = ""
+        if match.status in PLAYED_STATUSES and scored is not None and conceded is not None:
+            outcome = "W" if scored > conceded else "L" if scored < conceded else "D"
+        rows.append(
+            {
+                "match": match,
+                "opponent": match.team(other),
+                "home": side == "home",
+                "scored": scored,
+                "conceded": conceded,
+                "outcome": outcome,
+            }
+        )
+    return rows
+
+
+def player_career(player: Player) -> dict[str, Any]:
+    """A player's processed matches (his line, whether he was MVP) and his SPP by kind of action,
+    from the post-match effects; two queries whatever the length of his career."""
+    lines = list(
+        MatchPlayer.objects.filter(player=player, match__status=Match.Status.PROCESSED)
+        .select_related("match__home", "match__away")
+        .order_by("match__played_on", "match__confirmed_at", "match__pk")
+    )
+    effects = MatchEffect.objects.filter(player=player, kind__in=("spp", "mvp"), match__status=Match.Status.PROCESSED)
+    spp_by_kind: dict[str, int] = {}
+    mvps: dict[int, int] = {}
+    for match_id, kind, data in effects.values_list("match_id", "kind", "data"):
+        action = "mvp" if kind == "mvp" else (data or {}).get("reason") or kind
+        spp_by_kind[action] = spp_by_kind.get(action, 0) + int((data or {}).get("spp") or 0)
+        if kind == "mvp":
+            mvps[match_id] = mvps.get(match_id, 0) + 1
+    matches = []
+    for line in lines:
+        match = line.match
+        other = "away" if line.side == "home" else "home"
+        matches.append({"line": line, "match": match, "opponent": match.team(other), "mvp": mvps.get(match.pk, 0)})
+    return {"matches": matches, "spp_by_kind": spp_by_kind}
+
+
+LATEST_RESULTS = 10
+
+
+def latest_results(league: League, limit: int = LATEST_RESULTS) -> list[Match]:
+    """The league's last confirmed results, newest confirmation first (one query)."""
+    return list(
+        Match.objects.filter(league=league, status__in=PLAYED_STATUSES)
+        .select_related("home", "away")
+        .order_by("-confirmed_at", "-pk")[:limit]
+    )

@@ -12,6 +12,7 @@ from teams.views.creation import (
     team_ready,
 )
 from teams.views.detail import my_teams, team_detail, team_export
+from teams.views.player import player_detail
 from teams.views.roster import (
     player_fire,
     player_hire,
@@ -25,6 +26,7 @@ from teams.views.roster import (
 
 __all__ = [
     "my_teams",
+    "player_detail",
     "player_fire",
     "player_hire",
     "player_rename",

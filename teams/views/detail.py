@@ -16,7 +16,7 @@ from league.audit import action_label
 from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.team_building import fan_factor_for_sale, starting_fan_factor
-from matches.selectors import results_waiting
+from matches.selectors import results_waiting, team_matches
 from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team
 from teams.selectors import RosterRow, ledger_entries, pending_improvements, roster_rows, team_ruleset
@@ -159,6 +159,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "draft_budget": draft_budget,
         "hire_form": hire_form,
         "results_waiting": results_waiting([team]) if can_manage else [],
+        "matches": team_matches(team),
         # A draft keeps the fan factor bought; it starts with the free one too once ready.
         "fan_factor": starting_fan_factor(ruleset, team.fan_factor)
         if team.status == Team.Status.DRAFT

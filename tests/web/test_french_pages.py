@@ -141,6 +141,9 @@ def first_player(w: World, coach: str = "alice"):
 PAGES = [
     # league
     Page("home", None, lambda w: reverse("home")),
+    Page("home", "carol", lambda w: reverse("home"), note="waiting"),
+    Page("home", "alice", lambda w: reverse("home"), note="an improvement"),
+    Page("home", "commissioner", lambda w: reverse("home"), note="to review"),
     Page("league:detail", None, lambda w: reverse("league:detail", args=[slug(w)])),
     Page("league:join", "frank", lambda w: reverse("league:join", args=[slug(w)]), lambda w: {}, note="welcome"),
     Page("league:team_new", "alice", lambda w: reverse("league:team_new", args=[slug(w)])),
@@ -169,6 +172,14 @@ PAGES = [
     Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.team("alice").pk]), note="manager"),
     Page("teams:detail", "commissioner", lambda w: reverse("teams:detail", args=[w.team("bob").pk]), note="ledger"),
     Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.draft_team.pk]), note="a draft"),
+    Page(
+        "teams:player",
+        None,
+        lambda w: reverse(
+            "teams:player", args=[w.processed.home_id, w.processed.lines.filter(side="home").first().player_id]
+        ),
+        note="a career",
+    ),
     Page("teams:export", None, lambda w: reverse("teams:export", args=[w.team("alice").pk]), note="JSON"),
     Page("teams:edit", "alice", lambda w: reverse("teams:edit", args=[w.draft_team.pk])),
     Page(

@@ -1,0 +1,33 @@
+"""The number of actions waiting for the logged-in user, for the badge in the menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+
+from matches.selectors import actions_waiting
+
+
+def waiting_for(request: HttpRequest) -> dict[str, Any]:
+    """Everything waiting for the request's user, computed once per request (the home page lists
+    it, the menu counts it) in a constant number of queries."""
+    cached = getattr(request, "_actions_waiting", None)
+    if cached is None:
+        cached = actions_waiting(getattr(request, "user", None))
+        request._actions_waiting = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def actions_waiting_badge(request: HttpRequest) -> dict[str, Any]:
+    """Lazy: a page that does not show the menu (a fragment, an error page) makes no query."""
+
+    def count() -> int:
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return 0
+        waiting = waiting_for(request)
+        return len(waiting["matches"]) + len(waiting["improvements"])
+
+    return {"actions_waiting_count": SimpleLazyObject(count)}

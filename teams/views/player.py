@@ -1,0 +1,53 @@
+"""A player's page: his career (matches, SPP by kind, injuries, improvements), public like the team's."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from matches.selectors import player_career
+from matches.views.common import lang
+from matches.views.outcome import ACTIONS, casualty_name, choice_label
+from teams.models import Player
+from teams.selectors import team_ruleset
+from teams.views.common import team_or_404
+
+SPP_ORDER = ("completion", "touchdown", "interception", "casualty", "mvp")
+
+
+def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """The number of queries does not grow with the player's matches, injuries or improvements."""
+    team = team_or_404(pk)
+    player = get_object_or_404(Player, pk=player_pk, team=team)
+    ruleset = team_ruleset(team)
+    team_list = ruleset.team(team.race)
+    career = player_career(player)
+    labels = {**ACTIONS, "mvp": _("MVP")}
+    spp = career["spp_by_kind"]
+    spp_rows = [
+        {"kind": kind, "label": labels.get(kind, kind), "spp": spp[kind]}
+        for kind in sorted(spp, key=lambda k: (SPP_ORDER.index(k) if k in SPP_ORDER else len(SPP_ORDER), k))
+    ]
+    injuries = [
+        {"injury": i, "name": casualty_name(ruleset, i.casualty)}
+        for i in player.injuries.select_related("match").order_by("created_at", "pk")
+    ]
+    improvements = [
+        {"advancement": a, "name": choice_label(ruleset, a.kind, a.skill)}
+        for a in player.advancements.select_related("match").order_by("created_at", "pk")
+    ]
+    position = next((p for p in team_list.positions if p.key == player.position), None)
+    return render(
+        request,
+        "teams/player.html",
+        {
+            "team": team,
+            "player": player,
+            "position_name": position.name(lang()) if position else player.position,
+            "matches": career["matches"],
+            "spp_rows": spp_rows,
+            "injuries": injuries,
+            "improvements": improvements,
+        },
+    )
