@@ -27,6 +27,8 @@ ACTIONS = {
     "teams.staff.fired": _("Staff fired"),
     "teams.treasury.corrected": _("Treasury entry reversed"),
     "league.member.joined": _("Coach joined the league"),
+    "league.league.created": _("League created"),
+    "league.setting.changed": _("League setting changed"),
     "matches.match.scheduled": _("Match scheduled"),
     "matches.prematch.recorded": _("Pre-match sequence recorded"),
     "matches.petty_cash.declared": _("Petty cash declared"),

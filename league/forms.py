@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from crispy_forms.helper import FormHelper
+from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from league.models import League
+from league.rules import load_ruleset, ruleset_keys
 
 
 class SignUpForm(UserCreationForm):
@@ -13,6 +19,33 @@ class SignUpForm(UserCreationForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+
+class LeagueCreateForm(forms.Form):
+    """A new league: the service checks and writes it (league.services.league_create)."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    ruleset = forms.ChoiceField(label=_("Ruleset"))
+    description = forms.CharField(label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    language = forms.ChoiceField(label=_("Language of the league"), choices=League.Language.choices)
+    open_to_join = forms.BooleanField(
+        label=_("Open to new coaches"),
+        required=False,
+        initial=True,
+        help_text=_("Registered users may join as coaches; otherwise the commissioner adds them."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lang = get_language() or "en"
+        # Each shipped ruleset with its version, so the commissioner knows which edition is played.
+        self.fields["ruleset"].choices = [
+            (key, f"{load_ruleset(key).name(lang)} ({load_ruleset(key).version})") for key in ruleset_keys()
+        ]
+        self.fields["language"].initial = "fr" if lang.startswith("fr") else "en"
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True

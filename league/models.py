@@ -20,6 +20,13 @@ class League(models.Model):
         verbose_name=_("commissioner"),
     )
     description = models.TextField(_("description"), blank=True)
+
+    class Language(models.TextChoices):
+        FRENCH = "fr", _("French")
+        ENGLISH = "en", _("English")
+
+    # The league's own language (its announcements and defaults); each reader still picks theirs.
+    language = models.CharField(_("language"), max_length=8, choices=Language.choices, default=Language.ENGLISH)
     open_to_join = models.BooleanField(
         _("open to new coaches"), default=True, help_text=_("Registered users may join as coaches.")
     )

@@ -9,23 +9,57 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import League, Membership
-from league.rules import ruleset_keys
+from league.rules import load_ruleset, ruleset_keys
+
+# Slugs taken by the league pages' own URLs (/leagues/new/).
+RESERVED_SLUGS = frozenset({"new"})
 
 
-def league_create(*, name: str, ruleset: str, commissioner: AbstractBaseUser, description: str = "") -> League:
+def league_create(
+    *,
+    name: str,
+    ruleset: str,
+    commissioner: AbstractBaseUser,
+    description: str = "",
+    language: str = League.Language.ENGLISH,
+    open_to_join: bool = True,
+) -> League:
+    """A new league; its creator is its commissioner (and its first member). Audited."""
+    from league.audit import log_action
+
     if ruleset not in ruleset_keys():
         raise ValidationError(_("Unknown ruleset “%(ruleset)s”.") % {"ruleset": ruleset})
     name = name.strip()
     if not name:
         raise ValidationError(_("The league needs a name."))
+    if language not in League.Language.values:
+        raise ValidationError(_("Unknown language “%(language)s”.") % {"language": language})
     slug = slugify(name)
-    if League.objects.filter(slug=slug).exists():
+    if not slug or slug in RESERVED_SLUGS:
+        raise ValidationError(_("Choose another name: this one cannot be used in the league's address."))
+    if League.objects.filter(slug=slug).exists() or League.objects.filter(name__iexact=name).exists():
         raise ValidationError(_("A league called “%(name)s” already exists.") % {"name": name})
     with transaction.atomic():
         league = League.objects.create(
-            name=name, slug=slug, ruleset=ruleset, commissioner=commissioner, description=description
+            name=name,
+            slug=slug,
+            ruleset=ruleset,
+            commissioner=commissioner,
+            description=description.strip(),
+            language=language,
+            open_to_join=open_to_join,
         )
         Membership.objects.create(league=league, user=commissioner, role=Membership.Role.COMMISSIONER)
+        log_action(
+            action="league.league.created",
+            actor=commissioner,
+            league=league,
+            name=name,
+            ruleset=ruleset,
+            version=load_ruleset(ruleset).version,
+            language=language,
+            open_to_join=open_to_join,
+        )
     return league
 
 

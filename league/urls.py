@@ -9,6 +9,7 @@ from teams import views as team_views
 
 league_patterns = (
     [
+        path("new/", views.league_new, name="new"),
         path("<slug:slug>/", views.league_detail, name="detail"),
         path("<slug:slug>/join/", views.league_join, name="join"),
         # Building a team belongs to a league, so its pages live under the league's URL.

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import services
-from league.forms import SignUpForm
+from league.forms import LeagueCreateForm, SignUpForm
 from league.models import League
 from league.permissions import is_member
 from league.rules import collation_key, load_ruleset
@@ -51,6 +51,25 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
         },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request: HttpRequest) -> HttpResponse:
+    """Any logged-in user may create a league; they become its commissioner."""
+    form = LeagueCreateForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(commissioner=request.user, **form.cleaned_data)
+        except ValidationError as refusal:
+            for message in refusal.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(
+                request, _("League %(league)s created: you are its commissioner.") % {"league": league.name}
+            )
+            return redirect(league)
+    return render(request, "league/new.html", {"form": form})
 
 
 @login_required

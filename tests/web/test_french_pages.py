@@ -142,6 +142,21 @@ PAGES = [
     # league
     Page("home", None, lambda w: reverse("home")),
     Page("league:detail", None, lambda w: reverse("league:detail", args=[slug(w)])),
+    Page("league:new", "frank", lambda w: reverse("league:new")),
+    Page(
+        "league:new",
+        "frank",
+        lambda w: reverse("league:new"),
+        lambda w: {"name": "New", "ruleset": "lrb6", "language": "fr"},
+        note="a refused name",
+    ),
+    Page(
+        "league:new",
+        "frank",
+        lambda w: reverse("league:new"),
+        lambda w: {"name": "Ligue de Frank", "ruleset": "lrb6", "language": "fr", "open_to_join": "on"},
+        note="created",
+    ),
     Page("league:join", "frank", lambda w: reverse("league:join", args=[slug(w)]), lambda w: {}, note="welcome"),
     Page("league:team_new", "alice", lambda w: reverse("league:team_new", args=[slug(w)])),
     Page(
