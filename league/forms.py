@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from league.models import League
-from league.rules import load_ruleset, ruleset_keys
+from league.rules import LeagueSetting, load_ruleset, ruleset_keys
 
 
 class SignUpForm(UserCreationForm):
@@ -49,3 +49,21 @@ class LeagueCreateForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
+
+
+class LeagueSettingsForm(forms.Form):
+    """One field per setting of the ruleset's data ([settings]); the rules engine checks the values."""
+
+    def __init__(self, *args: Any, settings: tuple[LeagueSetting, ...], lang: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.settings = settings
+        for setting in settings:
+            label = setting.text(lang)
+            if setting.kind == "bool":
+                self.fields[setting.key] = forms.BooleanField(label=label, required=False)
+            elif setting.kind == "int":
+                # No minimum or step here: the rules engine is the one judge of a value.
+                self.fields[setting.key] = forms.IntegerField(label=label)
+            else:
+                choices = [(c.value, c.label(lang)) for c in setting.choices]
+                self.fields[setting.key] = forms.ChoiceField(label=label, choices=choices)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from league.models import League
+from league.models import AuditEntry, League
 from league.rules import Ruleset, load_ruleset
 
 
@@ -17,3 +17,16 @@ def league_ruleset(league: League) -> Ruleset:
 
 def league_list() -> QuerySet[League]:
     return League.objects.select_related("commissioner").order_by("name")
+
+
+def league_setting_values(league: League) -> dict[str, object]:
+    """Each setting of the league's ruleset ([settings] in its data) with the value in force."""
+    ruleset = league_ruleset(league)
+    return {
+        s.key: getattr(league, s.key) if s.league_field else getattr(ruleset.params, s.key)
+        for s in ruleset.league_settings
+    }
+
+
+def league_setting_changes(league: League, limit: int = 50) -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.filter(league=league, action="league.setting.changed").select_related("actor")[:limit]

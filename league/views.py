@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league import services
 from league.forms import LeagueCreateForm, SignUpForm
 from league.models import League
-from league.permissions import is_member
+from league.permissions import is_commissioner, is_member
 from league.rules import collation_key, load_ruleset
 from league.selectors import league_list, league_ruleset
 from teams.selectors import team_list_for_league
@@ -48,6 +48,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "teams": teams,
             "ruleset_name": ruleset.name(lang),
             "is_member": member,
+            "is_commissioner": is_commissioner(request.user, league),
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
         },
     )
