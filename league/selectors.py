@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.db.models import QuerySet
 
 from league.models import AuditEntry, League
@@ -30,3 +32,23 @@ def league_setting_values(league: League) -> dict[str, object]:
 
 def league_setting_changes(league: League, limit: int = 50) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(league=league, action="league.setting.changed").select_related("actor")[:limit]
+
+
+def settings_snapshot(league: League) -> dict[str, object]:
+    """The league's effective parameters, as JSON, to keep with a match when it is confirmed."""
+    ruleset = league_ruleset(league)
+    return {"ruleset": ruleset.key, "version": ruleset.version, "parameters": asdict(ruleset.params)}
+
+
+def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
+    """The ruleset a match was confirmed under: its ruleset's data with the kept parameters.
+
+    A parameter the snapshot lacks (added to the engine later) takes the ruleset's value.
+    """
+    base = load_ruleset(str(snapshot["ruleset"]))
+    kept = snapshot.get("parameters")
+    if not isinstance(kept, dict):
+        return base
+    known = asdict(base.params)
+    overrides = {key: value for key, value in kept.items() if key in known and known[key] != value}
+    return base.with_overrides(overrides) if overrides else base
