@@ -31,11 +31,8 @@ class LeagueCreateForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Ruleset"))
     description = forms.CharField(label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
     language = forms.ChoiceField(label=_("Language of the league"), choices=League.Language.choices)
-    open_to_join = forms.BooleanField(
-        label=_("Open to new coaches"),
-        required=False,
-        initial=True,
-        help_text=_("Registered users may join as coaches; otherwise the commissioner adds them."),
+    membership_mode = forms.ChoiceField(
+        label=_("Who may join"), choices=League.MembershipMode.choices, initial=League.MembershipMode.OPEN
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -67,3 +64,11 @@ class LeagueSettingsForm(forms.Form):
             else:
                 choices = [(c.value, c.label(lang)) for c in setting.choices]
                 self.fields[setting.key] = forms.ChoiceField(label=label, choices=choices)
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(label=_("Coach's user name"), max_length=150)
+
+
+class MembershipModeForm(forms.Form):
+    membership_mode = forms.ChoiceField(label=_("Who may join"), choices=League.MembershipMode.choices)

@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 from django.db.models import QuerySet
 
-from league.models import AuditEntry, League
+from league.models import AuditEntry, League, Membership, MembershipRequest
 from league.rules import Ruleset, load_ruleset
 
 
@@ -52,3 +52,16 @@ def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
     known = asdict(base.params)
     overrides = {key: value for key, value in kept.items() if key in known and known[key] != value}
     return base.with_overrides(overrides) if overrides else base
+
+
+def pending_for(user, league: League) -> MembershipRequest | None:
+    """The user's pending invitation to, or request to join, the league."""
+    return MembershipRequest.objects.filter(league=league, user_id=user.pk, status="pending").first()
+
+
+def league_members(league: League) -> QuerySet[Membership]:
+    return Membership.objects.filter(league=league).select_related("user").order_by("user__username")
+
+
+def pending_requests(league: League) -> QuerySet[MembershipRequest]:
+    return MembershipRequest.objects.filter(league=league, status="pending").select_related("user")

@@ -24,7 +24,7 @@ def league_create(
     commissioner: AbstractBaseUser,
     description: str = "",
     language: str = League.Language.ENGLISH,
-    open_to_join: bool = True,
+    membership_mode: str = League.MembershipMode.OPEN,
 ) -> League:
     """A new league; its creator is its commissioner (and its first member). Audited."""
     from league.audit import log_action
@@ -34,6 +34,8 @@ def league_create(
     name = name.strip()
     if not name:
         raise ValidationError(_("The league needs a name."))
+    if membership_mode not in League.MembershipMode.values:
+        raise ValidationError(_("Unknown membership mode."))
     if language not in League.Language.values:
         raise ValidationError(_("Unknown language “%(language)s”.") % {"language": language})
     slug = slugify(name)
@@ -49,7 +51,8 @@ def league_create(
             commissioner=commissioner,
             description=description.strip(),
             language=language,
-            open_to_join=open_to_join,
+            open_to_join=membership_mode != League.MembershipMode.INVITATION,
+            join_needs_approval=membership_mode == League.MembershipMode.APPROVAL,
         )
         Membership.objects.create(league=league, user=commissioner, role=Membership.Role.COMMISSIONER)
         log_action(
@@ -60,7 +63,7 @@ def league_create(
             ruleset=ruleset,
             version=load_ruleset(ruleset).version,
             language=language,
-            open_to_join=open_to_join,
+            membership_mode=membership_mode,
         )
     return league
 
@@ -79,6 +82,8 @@ def league_join(*, league: League, user: AbstractBaseUser) -> Membership:
         return existing
     if not league.open_to_join:
         raise ValidationError(_("This league is not open to new coaches; ask its commissioner."))
+    if league.join_needs_approval:
+        raise ValidationError(_("The commissioner approves each new coach of this league: ask to join."))
     with transaction.atomic():
         membership = Membership.objects.create(league=league, user=user, role=Membership.Role.COACH)
         log_action(action="league.member.joined", actor=user, league=league, user=user.get_username())

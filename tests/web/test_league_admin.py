@@ -11,7 +11,8 @@ pytestmark = pytest.mark.django_db
 
 
 def new_league(**extra: str) -> dict[str, str]:
-    return {"name": "Ligue du Vieux Monde", "ruleset": "lrb6", "description": "", "language": "fr", **extra}
+    data = {"name": "Ligue du Vieux Monde", "ruleset": "lrb6", "description": "", "language": "fr"}
+    return {"membership_mode": "open", **data, **extra}
 
 
 def test_anonymous_is_sent_to_login_and_nothing_is_created(client):
@@ -24,7 +25,7 @@ def test_a_logged_in_user_creates_a_league_and_becomes_its_commissioner(client, 
     client.force_login(coach_alice)
     page = client.get(reverse("league:new"))
     assert "LRB6" in page.text or "lrb6" in page.text.lower()
-    response = client.post(reverse("league:new"), new_league(open_to_join="on", description="Du sang."))
+    response = client.post(reverse("league:new"), new_league(membership_mode="approval", description="Du sang."))
     league = League.objects.get()
     assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
     assert (league.name, league.slug, league.ruleset, league.language) == (
@@ -33,7 +34,9 @@ def test_a_logged_in_user_creates_a_league_and_becomes_its_commissioner(client, 
         "lrb6",
         "fr",
     )
-    assert league.commissioner == coach_alice and league.open_to_join and league.description == "Du sang."
+    assert (
+        league.commissioner == coach_alice and league.membership_mode == "approval" and league.description == "Du sang."
+    )
     assert Membership.objects.get(league=league).role == Membership.Role.COMMISSIONER
     entry = AuditEntry.objects.get(action="league.league.created")
     assert entry.actor == coach_alice and entry.league == league
