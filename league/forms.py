@@ -57,18 +57,30 @@ class LeagueSettingsForm(forms.Form):
         for setting in settings:
             label = setting.text(lang)
             if setting.kind == "bool":
-                self.fields[setting.key] = forms.BooleanField(label=label, required=False)
+                self.fields[setting.key] = forms.BooleanField(
+                    label=label, required=False, widget=forms.CheckboxInput(attrs={"class": "form-check-input"})
+                )
             elif setting.kind == "int":
                 # No minimum or step here: the rules engine is the one judge of a value.
-                self.fields[setting.key] = forms.IntegerField(label=label)
+                self.fields[setting.key] = forms.IntegerField(
+                    label=label, widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"})
+                )
             else:
                 choices = [(c.value, c.label(lang)) for c in setting.choices]
-                self.fields[setting.key] = forms.ChoiceField(label=label, choices=choices)
+                self.fields[setting.key] = forms.ChoiceField(
+                    label=label, choices=choices, widget=forms.Select(attrs={"class": "form-select form-select-sm"})
+                )
 
 
 class InviteForm(forms.Form):
-    username = forms.CharField(label=_("Coach's user name"), max_length=150)
+    username = forms.CharField(
+        label=_("Coach's user name"), max_length=150, widget=forms.TextInput(attrs={"class": "form-control"})
+    )
 
 
 class MembershipModeForm(forms.Form):
-    membership_mode = forms.ChoiceField(label=_("Who may join"), choices=League.MembershipMode.choices)
+    membership_mode = forms.ChoiceField(
+        label=_("Who may join"),
+        choices=League.MembershipMode.choices,
+        widget=forms.Select(attrs={"class": "form-select"}),
+    )
