@@ -20,9 +20,19 @@ class League(models.Model):
         verbose_name=_("commissioner"),
     )
     description = models.TextField(_("description"), blank=True)
+
+    class Language(models.TextChoices):
+        FRENCH = "fr", _("French")
+        ENGLISH = "en", _("English")
+
+    # The league's own language (its announcements and defaults); each reader still picks theirs.
+    language = models.CharField(_("language"), max_length=8, choices=Language.choices, default=Language.ENGLISH)
     open_to_join = models.BooleanField(
         _("open to new coaches"), default=True, help_text=_("Registered users may join as coaches.")
     )
+    # With open_to_join, a request waits for a commissioner's approval (MembershipRequest);
+    # without open_to_join, coaches come in only by invitation. See membership_mode.
+    join_needs_approval = models.BooleanField(_("joining needs approval"), default=False)
     coaches_schedule = models.BooleanField(
         _("coaches may schedule matches"),
         default=False,
@@ -40,6 +50,17 @@ class League(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("league:detail", kwargs={"slug": self.slug})
+
+    class MembershipMode(models.TextChoices):
+        OPEN = "open", _("Open: registered users join as coaches")
+        APPROVAL = "approval", _("On request: the commissioner approves each coach")
+        INVITATION = "invitation", _("On invitation only")
+
+    @property
+    def membership_mode(self) -> str:
+        if not self.open_to_join:
+            return self.MembershipMode.INVITATION
+        return self.MembershipMode.APPROVAL if self.join_needs_approval else self.MembershipMode.OPEN
 
 
 class HouseRule(models.Model):
@@ -75,6 +96,45 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.get_role_display()}) in {self.league}"
+
+
+class MembershipRequest(models.Model):
+    """A coach asking to join a league, or a commissioner inviting one; decided once."""
+
+    class Kind(models.TextChoices):
+        REQUEST = "request", _("Request to join")
+        INVITATION = "invitation", _("Invitation")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="membership_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PENDING)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "user"],
+                condition=models.Q(status="pending"),
+                name="membership_request_one_pending",
+            )
+        ]
+        verbose_name = _("membership request")
+        verbose_name_plural = _("membership requests")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.user} in {self.league} ({self.status})"
 
 
 class AuditEntry(models.Model):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.db.models import QuerySet
 
-from league.models import League
+from league.models import AuditEntry, League, Membership, MembershipRequest
 from league.rules import Ruleset, load_ruleset
 
 
@@ -17,3 +19,49 @@ def league_ruleset(league: League) -> Ruleset:
 
 def league_list() -> QuerySet[League]:
     return League.objects.select_related("commissioner").order_by("name")
+
+
+def league_setting_values(league: League) -> dict[str, object]:
+    """Each setting of the league's ruleset ([settings] in its data) with the value in force."""
+    ruleset = league_ruleset(league)
+    return {
+        s.key: getattr(league, s.key) if s.league_field else getattr(ruleset.params, s.key)
+        for s in ruleset.league_settings
+    }
+
+
+def league_setting_changes(league: League, limit: int = 50) -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.filter(league=league, action="league.setting.changed").select_related("actor")[:limit]
+
+
+def settings_snapshot(league: League) -> dict[str, object]:
+    """The league's effective parameters, as JSON, to keep with a match when it is confirmed."""
+    ruleset = league_ruleset(league)
+    return {"ruleset": ruleset.key, "version": ruleset.version, "parameters": asdict(ruleset.params)}
+
+
+def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
+    """The ruleset a match was confirmed under: its ruleset's data with the kept parameters.
+
+    A parameter the snapshot lacks (added to the engine later) takes the ruleset's value.
+    """
+    base = load_ruleset(str(snapshot["ruleset"]))
+    kept = snapshot.get("parameters")
+    if not isinstance(kept, dict):
+        return base
+    known = asdict(base.params)
+    overrides = {key: value for key, value in kept.items() if key in known and known[key] != value}
+    return base.with_overrides(overrides) if overrides else base
+
+
+def pending_for(user, league: League) -> MembershipRequest | None:
+    """The user's pending invitation to, or request to join, the league."""
+    return MembershipRequest.objects.filter(league=league, user_id=user.pk, status="pending").first()
+
+
+def league_members(league: League) -> QuerySet[Membership]:
+    return Membership.objects.filter(league=league).select_related("user").order_by("user__username")
+
+
+def pending_requests(league: League) -> QuerySet[MembershipRequest]:
+    return MembershipRequest.objects.filter(league=league, status="pending").select_related("user")

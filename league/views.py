@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import services
-from league.forms import SignUpForm
+from league.forms import LeagueCreateForm, SignUpForm
 from league.models import League
-from league.permissions import is_member
+from league.permissions import is_commissioner, is_member
 from league.rules import collation_key, load_ruleset
-from league.selectors import league_list, league_ruleset
+from league.selectors import league_list, league_ruleset, pending_for
 from matches.context_processors import waiting_for
 from matches.selectors import latest_results
 from teams.selectors import team_list_for_league
@@ -52,23 +52,60 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "teams": teams,
             "ruleset_name": ruleset.name(lang),
             "is_member": member,
+            "is_commissioner": is_commissioner(request.user, league),
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
             "latest_results": latest_results(league),
+            "pending": pending_for(request.user, league) if request.user.is_authenticated and not member else None,
         },
     )
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request: HttpRequest) -> HttpResponse:
+    """Any logged-in user may create a league; they become its commissioner."""
+    form = LeagueCreateForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(commissioner=request.user, **form.cleaned_data)
+        except ValidationError as refusal:
+            for message in refusal.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(
+                request, _("League %(league)s created: you are its commissioner.") % {"league": league.name}
+            )
+            return redirect(league)
+    return render(request, "league/new.html", {"form": form})
+
+
+@login_required
 @require_POST
 def league_join(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league page's button: join, ask to join, or answer an invitation (decline=1)."""
+    from league import membership
+    from league.models import MembershipRequest
+
     league = get_object_or_404(League, slug=slug)
     try:
-        services.league_join(league=league, user=request.user)
+        if request.POST.get("decline"):
+            invitation = get_object_or_404(
+                MembershipRequest, league=league, user_id=request.user.pk, kind="invitation", status="pending"
+            )
+            membership.invitation_answer(invitation=invitation, user=request.user, accept=False)
+            messages.info(request, _("Invitation declined."))
+            return redirect(league)
+        result = membership.join_or_ask(league=league, user=request.user)
     except ValidationError as refusal:
         for message in refusal.messages:
             messages.error(request, message)
     else:
-        messages.success(request, _("Welcome to %(league)s! You can now create your team.") % {"league": league.name})
+        if isinstance(result, MembershipRequest):
+            messages.info(request, _("Your request was sent: the commissioner will answer it."))
+        else:
+            messages.success(
+                request, _("Welcome to %(league)s! You can now create your team.") % {"league": league.name}
+            )
     return redirect(league)
 
 

@@ -79,6 +79,9 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The league's settings in force when the result was confirmed (league.selectors.settings_snapshot):
+    # the post-match sequence and every later page read them, so a later change never alters this match.
+    settings_snapshot = models.JSONField(null=True, blank=True, editable=False)
     # An imported report's own identifier: importing the same report twice finds this match.
     import_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
     # What the saved result says happened (matches/fingerprint.py), kept with every save: a

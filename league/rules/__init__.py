@@ -6,6 +6,7 @@ Ruleset (or its Parameters) and die values, and returns plain ints or frozen out
 
 from __future__ import annotations
 
+from ._load_settings import LeagueSetting, SettingChoice, SettingGroup
 from .characteristics import Characteristics, StatLimits, StatLine
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
@@ -121,6 +122,7 @@ __all__ = [
     "ImprovementResult",
     "Inducement",
     "InjuryEffect",
+    "LeagueSetting",
     "MatchWinnings",
     "Parameters",
     "PlayerFacts",
@@ -130,6 +132,8 @@ __all__ = [
     "RulesetParameterError",
     "ScriptedDice",
     "SeededDice",
+    "SettingChoice",
+    "SettingGroup",
     "SideWinnings",
     "Skill",
     "SppLevel",

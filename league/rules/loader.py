@@ -15,6 +15,7 @@ from pathlib import Path
 from . import _load_catalogue as catalogue
 from . import _load_tables as tables
 from ._csvio import Problems
+from ._load_settings import load_settings
 from ._load_standings import load_standings
 from .errors import RulesetDataError
 from .parameters import parameters_from_mapping
@@ -119,6 +120,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     steps = _post_match_steps(document, text, problems)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
+    league_settings, setting_groups = load_settings(document, text, params, problems)
     problems.raise_if_any()
 
     return Ruleset(
@@ -144,6 +146,8 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         standings_schemes=schemes,
         default_standings_scheme=default_scheme,
         default_tie_breakers=tie_breakers,
+        league_settings=league_settings,
+        setting_groups=setting_groups,
     )
 
 

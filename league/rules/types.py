@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from ._load_settings import LeagueSetting, SettingGroup
 from .parameters import Parameters, override_parameters
 from .standings.records import PointsScheme
 
@@ -248,6 +249,9 @@ class Ruleset(_Named):
     standings_schemes: Mapping[str, PointsScheme] = field(default_factory=lambda: MappingProxyType({}))
     default_standings_scheme: str = ""
     default_tie_breakers: tuple[str, ...] = ()
+    # [settings]: what a commissioner may change on the league's settings page, in the file's order.
+    league_settings: tuple[LeagueSetting, ...] = ()
+    setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -262,6 +266,7 @@ class Ruleset(_Named):
             "overrides",
             "skill_categories",
             "standings_schemes",
+            "setting_groups",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset
 from league.rules.team_building import Violation
-from league.selectors import league_ruleset
+from league.selectors import league_ruleset, snapshot_ruleset
 from matches.models import Match
 
 
@@ -25,6 +25,9 @@ class MatchError(Exception):
 
 
 def match_ruleset(match: Match) -> Ruleset:
+    """The league's ruleset and house rules; once confirmed, the settings kept with the match."""
+    if match.settings_snapshot:
+        return snapshot_ruleset(match.settings_snapshot)
     return league_ruleset(match.league)
 
 

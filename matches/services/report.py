@@ -22,6 +22,7 @@ from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
 from league.rules.postmatch_check import apothecary_uses_allowed, check_apothecary_uses
+from league.selectors import settings_snapshot
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.common import (
@@ -301,6 +302,7 @@ def report_confirm(*, match: Match, by: AbstractBaseUser | None) -> Match:
         match.status = Match.Status.CONFIRMED
         match.confirmed_by = by
         match.confirmed_at = timezone.now()
+        match.settings_snapshot = settings_snapshot(match.league)
         match.save()
         log_action(action="matches.result.confirmed", actor=by, league=match.league, match=match.pk)
         transaction.on_commit(lambda: queue_postgame(match.pk))

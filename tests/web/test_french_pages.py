@@ -134,6 +134,13 @@ def slug(w: World) -> str:
     return w.league.slug
 
 
+def settings_form(league, **changes: object) -> dict[str, str]:
+    from league.selectors import league_setting_values
+
+    values = {**league_setting_values(league), **changes}
+    return {key: "on" if value is True else str(value) for key, value in values.items() if value is not False}
+
+
 def first_player(w: World, coach: str = "alice"):
     return w.team(coach).players.filter(status="active").order_by("number").first()
 
@@ -145,7 +152,53 @@ PAGES = [
     Page("home", "alice", lambda w: reverse("home"), note="an improvement"),
     Page("home", "commissioner", lambda w: reverse("home"), note="to review"),
     Page("league:detail", None, lambda w: reverse("league:detail", args=[slug(w)])),
+    Page("league:new", "frank", lambda w: reverse("league:new")),
+    Page(
+        "league:new",
+        "frank",
+        lambda w: reverse("league:new"),
+        lambda w: {"name": "New", "ruleset": "lrb6", "language": "fr", "membership_mode": "open"},
+        note="a refused name",
+    ),
+    Page(
+        "league:new",
+        "frank",
+        lambda w: reverse("league:new"),
+        lambda w: {"name": "Ligue de Frank", "ruleset": "lrb6", "language": "fr", "membership_mode": "approval"},
+        note="created",
+    ),
+    Page("league:settings", "commissioner", lambda w: reverse("league:settings", args=[slug(w)])),
+    Page("league:settings", "alice", lambda w: reverse("league:settings", args=[slug(w)]), status=403, note="refused"),
+    Page(
+        "league:settings",
+        "commissioner",
+        lambda w: reverse("league:settings", args=[slug(w)]),
+        lambda w: settings_form(w.league, spiralling_expenses_band=155_000, max_consecutive_meetings=0),
+        note="refused values",
+    ),
+    Page(
+        "league:settings",
+        "commissioner",
+        lambda w: reverse("league:settings", args=[slug(w)]),
+        lambda w: settings_form(w.league, mvp_mode="chosen", free_fan_factor=True),
+        note="saved, with the changes listed",
+    ),
     Page("league:join", "frank", lambda w: reverse("league:join", args=[slug(w)]), lambda w: {}, note="welcome"),
+    Page("league:members", "commissioner", lambda w: reverse("league:members", args=[slug(w)])),
+    Page(
+        "league:members",
+        "commissioner",
+        lambda w: reverse("league:members", args=[slug(w)]),
+        lambda w: {"action": "invite", "username": "nobody"},
+        note="a refused invitation",
+    ),
+    Page(
+        "league:members",
+        "commissioner",
+        lambda w: reverse("league:members", args=[slug(w)]),
+        lambda w: {"action": "mode", "membership_mode": "approval"},
+        note="mode saved",
+    ),
     Page("league:team_new", "alice", lambda w: reverse("league:team_new", args=[slug(w)])),
     Page(
         "league:team_new",

@@ -1,0 +1,73 @@
+"""The league's coaches page: its commissioners answer requests, invite, set the membership mode
+and appoint co-commissioners (league/membership.py does the writing)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from league import membership, selectors
+from league.forms import InviteForm, MembershipModeForm
+from league.models import League, Membership, MembershipRequest
+from league.permissions import is_commissioner
+
+
+def _act(request: HttpRequest, league: League) -> str | None:
+    """Run the posted action; returns the success message (refusals raise)."""
+    action = request.POST.get("action", "")
+    if action in ("approve", "decline"):
+        pending = get_object_or_404(
+            MembershipRequest, pk=request.POST.get("request"), league=league, kind="request", status="pending"
+        )
+        membership.request_decide(request=pending, by=request.user, approve=action == "approve")
+        return _("Request approved.") if action == "approve" else _("Request declined.")
+    if action == "invite":
+        form = InviteForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError(_("Enter the coach's user name."))
+        membership.invite(league=league, by=request.user, username=form.cleaned_data["username"])
+        return _("Invitation sent.")
+    if action == "mode":
+        form = MembershipModeForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError(_("Unknown membership mode."))
+        membership.membership_mode_set(league=league, by=request.user, mode=form.cleaned_data["membership_mode"])
+        return _("Membership mode saved.")
+    if action in ("promote", "demote"):
+        member = get_object_or_404(Membership, pk=request.POST.get("membership"), league=league)
+        role = Membership.Role.COMMISSIONER if action == "promote" else Membership.Role.COACH
+        membership.role_set(league=league, by=request.user, membership=member, role=role)
+        return _("Role saved.")
+    raise ValidationError(_("Unknown action."))
+
+
+@require_http_methods(["GET", "POST"])
+def league_members(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    if not is_commissioner(request.user, league):
+        raise PermissionDenied(_("Only a commissioner of the league may manage its coaches."))
+    if request.method == "POST":
+        try:
+            done = _act(request, league)
+        except ValidationError as refusal:
+            for message in refusal.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, done)
+        return redirect("league:members", slug=league.slug)
+    return render(
+        request,
+        "league/members.html",
+        {
+            "league": league,
+            "members": selectors.league_members(league),
+            "pending": selectors.pending_requests(league),
+            "invite_form": InviteForm(),
+            "mode_form": MembershipModeForm(initial={"membership_mode": league.membership_mode}),
+            "may_appoint": request.user.is_superuser or league.commissioner_id == request.user.pk,
+        },
+    )
