@@ -170,3 +170,21 @@ class AuditEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise PermissionError("Audit entries cannot be deleted.")
+
+
+# Seasons live in their own module (size); importing them here registers them with the app.
+from league.models_seasons import Bracket, BracketGame, Bye, Round, Season, SeasonTeam  # noqa: E402
+
+__all__ = [
+    "AuditEntry",
+    "Bracket",
+    "BracketGame",
+    "Bye",
+    "HouseRule",
+    "League",
+    "Membership",
+    "MembershipRequest",
+    "Round",
+    "Season",
+    "SeasonTeam",
+]

@@ -40,6 +40,33 @@ class Match(models.Model):
     scheduled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     played_on = models.DateField(_("played on"), null=True, blank=True)
+    # Its place in the league's calendar: none for a friendly or a match imported without one.
+    season = models.ForeignKey(
+        "league.Season",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="matches",
+        verbose_name=_("season"),
+    )
+    round = models.ForeignKey(
+        "league.Round", on_delete=models.PROTECT, null=True, blank=True, related_name="matches", verbose_name=_("round")
+    )
+
+    class Stage(models.TextChoices):
+        LEAGUE = "", _("League match")
+        PLAYOFF = "playoff", _("Play-off")
+        THIRD_PLACE = "third_place", _("Third-place game")
+        SEMI_FINAL = "semi_final", _("Semi-final")
+        FINAL = "final", _("Final")
+
+    # A semi-final or final doubles gate and winnings and restricts inducements (league.rules,
+    # MatchReport.playoff and prematch final=True), as the league's settings say.
+    stage = models.CharField(_("stage"), max_length=20, choices=Stage.choices, blank=True, default="")
+    # The match's place in time, set when it is confirmed (matches.services.sequence): season,
+    # round, play date, confirmation time, id, as one string of digits. The post-match sequence
+    # runs a team's matches in this order, and editing a processed match will replay in it.
+    sequence = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
 
     # Pre-match: roster TVs are frozen here (spiralling expenses use them, spec A1).
     weather = models.CharField(_("weather"), max_length=40, blank=True)
@@ -118,6 +145,11 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("matches:detail", kwargs={"pk": self.pk})
+
+    @property
+    def is_final_stage(self) -> bool:
+        """A semi-final or a final (seed 000 p.30-31): the rules the league sets for them apply."""
+        return self.stage in (self.Stage.SEMI_FINAL, self.Stage.FINAL)
 
     def team(self, side: str) -> Team:
         return self.home if side == "home" else self.away

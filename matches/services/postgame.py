@@ -65,12 +65,13 @@ def _lease() -> timedelta:
 UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED)
 
 
-def earlier_unprocessed(home_id: Any, away_id: Any, confirmed_at: Any, pk: Any):
-    """The confirmed, unprocessed matches of either team confirmed before this one (arguments may
-    be OuterRef()s): the matches whose sequence must run first. Order: confirmation time, then id."""
+def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any):
+    """The confirmed, unprocessed matches of either team before this one in time (arguments may
+    be OuterRef()s): the matches whose sequence must run first. Order: Match.sequence (season,
+    round, play date, confirmation; matches.services.sequence), then id."""
     return Match.objects.filter(
         Q(home_id=home_id) | Q(home_id=away_id) | Q(away_id=home_id) | Q(away_id=away_id),
-        Q(confirmed_at__lt=confirmed_at) | Q(confirmed_at=confirmed_at, pk__lt=pk),
+        Q(sequence__lt=sequence) | Q(sequence=sequence, pk__lt=pk),
         status__in=UNPROCESSED,
     )
 
@@ -81,7 +82,7 @@ def _claim(match_id: int) -> bool:
     now = timezone.now()
     claimable = Q(status=Match.Status.CONFIRMED) | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
     waiting = Exists(
-        earlier_unprocessed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("confirmed_at"), OuterRef("pk"))
+        earlier_unprocessed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("sequence"), OuterRef("pk"))
     )
     return bool(
         Match.objects.filter(claimable, ~waiting, pk=match_id).update(
@@ -95,9 +96,9 @@ def waiting_for(match: Match) -> Match | None:
     if match.status != Match.Status.CONFIRMED or match.confirmed_at is None:
         return None
     return (
-        earlier_unprocessed(match.home_id, match.away_id, match.confirmed_at, match.pk)
+        earlier_unprocessed(match.home_id, match.away_id, match.sequence, match.pk)
         .select_related("home", "away")
-        .order_by("confirmed_at", "pk")
+        .order_by("sequence", "pk")
         .first()
     )
 
@@ -225,7 +226,7 @@ def queue_next(match: Match) -> None:
     for team_id in (match.home_id, match.away_id):
         nxt = (
             Match.objects.filter(Q(home_id=team_id) | Q(away_id=team_id), status=Match.Status.CONFIRMED)
-            .order_by("confirmed_at", "pk")
+            .order_by("sequence", "pk")
             .values_list("pk", flat=True)
             .first()
         )

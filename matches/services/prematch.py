@@ -214,7 +214,12 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             add_journeymen(match=match, team=team, ruleset=ruleset)
         home_tv, away_tv = compute_team_value(home), compute_team_value(away)
         budgets = inducement_budgets(
-            ruleset, home_tv=home_tv, away_tv=away_tv, home_petty_cash=cash["home"], away_petty_cash=cash["away"]
+            ruleset,
+            home_tv=home_tv,
+            away_tv=away_tv,
+            home_petty_cash=cash["home"],
+            away_petty_cash=cash["away"],
+            final=match.is_final_stage,
         )
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
             roster = team.players.filter(status=Player.Status.ACTIVE)

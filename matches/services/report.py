@@ -35,6 +35,7 @@ from matches.services.common import (
 )
 from matches.services.dispute import clear_sent_back, may_review
 from matches.services.scoring import score_problems
+from matches.services.sequence import match_sequence
 from matches.services.wording import apothecary_problem
 
 
@@ -303,6 +304,7 @@ def report_confirm(*, match: Match, by: AbstractBaseUser | None) -> Match:
         match.confirmed_by = by
         match.confirmed_at = timezone.now()
         match.settings_snapshot = settings_snapshot(match.league)
+        match.sequence = match_sequence(match)
         match.save()
         log_action(action="matches.result.confirmed", actor=by, league=match.league, match=match.pk)
         transaction.on_commit(lambda: queue_postgame(match.pk))

@@ -155,7 +155,9 @@ def build_report(match: Match) -> MatchReport:
             apothecary=team.apothecary,
         )
 
-    return MatchReport(home=side_report("home"), away=side_report("away"), gate=match.gate or 0)
+    return MatchReport(
+        home=side_report("home"), away=side_report("away"), gate=match.gate or 0, playoff=match.is_final_stage
+    )
 
 
 _SCALARS = (str, int, bool, float, type(None))

@@ -49,6 +49,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
         away_tv=squads["away"][0],
         home_petty_cash=max(cash["home"], 0),
         away_petty_cash=max(cash["away"], 0),
+        final=match.is_final_stage,
     )
     sides = []
     for side in ("home", "away"):
@@ -61,6 +62,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
             order=order,
             budget=budgets.budget(side),
             position_counts=counts,
+            final=match.is_final_stage,
         )
         problems = violation_messages(found, ruleset, team.race)
         if not 0 <= cash[side] <= team.treasury:
