@@ -1,0 +1,122 @@
+"""A season's table, read from the database and ranked by the one standings engine
+(league.rules.standings): stored results in, the engine's Standings out. Nothing is stored but
+the results (and the lots' dice), so a table is always what its results say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+
+from league.models import Bye, League, Season, SeasonTeam
+from league.rules.standings import Bye as ByeRecord
+from league.rules.standings import (
+    PointsScheme,
+    Result,
+    Standings,
+    StandingsTeam,
+    compute_standings,
+    scheme_from_mapping,
+)
+from league.selectors import league_ruleset
+
+# Results the table counts: a confirmed score, whatever the post-match sequence is doing.
+PLAYED = ("confirmed", "processing", "processed", "failed")
+
+
+def standings_settings(league: League) -> dict[str, Any]:
+    """The points scheme and tie-breakers in force for the league, as JSON (what a season keeps
+    in Season.standings_settings when its regular season starts)."""
+    ruleset = league_ruleset(league)
+    scheme = ruleset.standings_schemes[ruleset.default_standings_scheme]
+    rules = {rule.key: rule.value for rule in league.house_rules.all()}
+    chosen = rules.get("standings_scheme")
+    if isinstance(chosen, str) and chosen in ruleset.standings_schemes:
+        scheme = ruleset.standings_schemes[chosen]
+    values: dict[str, Any] = chosen if isinstance(chosen, dict) else scheme_to_mapping(scheme)
+    tie_breakers = rules.get("standings_tie_breakers") or list(ruleset.default_tie_breakers)
+    return {"scheme": values, "tie_breakers": list(tie_breakers)}
+
+
+def scheme_to_mapping(scheme: PointsScheme) -> dict[str, Any]:
+    return {
+        "key": scheme.key,
+        "win": scheme.win,
+        "draw": scheme.draw,
+        "loss": scheme.loss,
+        "forfeit_win": scheme.forfeit_win,
+        "forfeit_loss": scheme.forfeit_loss,
+        "bye": scheme.bye,
+        "concede": scheme.concede,
+        "concession_counts_as_loss": scheme.concession_counts_as_loss,
+        "bonuses": [
+            {
+                "key": b.key,
+                "metric": b.metric,
+                "comparator": b.comparator,
+                "threshold": b.threshold,
+                "points": b.points,
+                "applies_to": b.applies_to,
+            }
+            for b in scheme.bonuses
+        ],
+    }
+
+
+def season_settings(season: Season) -> dict[str, Any]:
+    """The season's own copy once its regular season started; the league's settings before."""
+    return season.standings_settings or standings_settings(season.league)
+
+
+def season_table(season: Season) -> Standings:
+    """The season's regular-season table, in a fixed number of queries."""
+    settings = season_settings(season)
+    values = {k: v for k, v in settings["scheme"].items() if k != "key"}
+    scheme, problems = scheme_from_mapping(str(settings["scheme"].get("key", "custom")), values)
+    if scheme is None:
+        raise ValueError("; ".join(problems))
+    entries = SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).order_by("pk")
+    teams = [StandingsTeam(team=team_id) for team_id in entries.values_list("team_id", flat=True)]
+    return compute_standings(teams, season_results(season), scheme, settings["tie_breakers"])
+
+
+def _cas(side: str):
+    from matches.models import MatchPlayer
+
+    lines = MatchPlayer.objects.filter(match=OuterRef("pk"), side=side).values("match")
+    total = lines.annotate(total=Sum("casualties")).values("total")
+    return Coalesce(Subquery(total, output_field=IntegerField()), Value(0))
+
+
+def season_results(season: Season) -> list[Result | ByeRecord]:
+    """The regular season's results and byes as the engine's records (two queries)."""
+    from matches.models import Match
+
+    rows = (
+        Match.objects.filter(season=season, stage="", status__in=PLAYED)
+        .annotate(home_cas=_cas("home"), away_cas=_cas("away"))
+        .values_list(
+            "pk", "sequence", "home_id", "away_id", "home_score", "away_score", "home_cas", "away_cas", "conceded_by"
+        )
+        .order_by("sequence", "pk")
+    )
+    records: list[Result | ByeRecord] = []
+    for order, (pk, _seq, home, away, hs, as_, hc, ac, conceded) in enumerate(rows):
+        records.append(
+            Result(
+                key=str(pk),
+                order=order,
+                home=home,
+                away=away,
+                home_td=hs or 0,
+                away_td=as_ or 0,
+                home_cas=hc,
+                away_cas=ac,
+                conceded_by=conceded or None,
+            )
+        )
+    for round_number, team_id in Bye.objects.filter(round__season=season).values_list("round__number", "team_id"):
+        records.append(ByeRecord(key=f"bye:{round_number}:{team_id}", order=round_number, team=team_id))
+    return records
