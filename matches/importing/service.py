@@ -138,6 +138,26 @@ def import_match(data: Any, *, by: User | None, league: League | None = None) ->
     return ImportResult(match, True)
 
 
+def open_fixture(league: League, home: Team, away: Team) -> Match | None:
+    """The season's fixture this report is the result of: the earliest one, in the season's order,
+    between these two teams with this home side that has no result yet. A fixture whose pre-match
+    is already recorded keeps it (the report's pre-match part is then not used). None: the report
+    makes a new match, as before seasons existed."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .filter(
+            league=league,
+            home=home,
+            away=away,
+            season__isnull=False,
+            import_key__isnull=True,
+            status__in=(Match.Status.SCHEDULED, Match.Status.PREMATCH_DONE),
+        )
+        .order_by("season__number", "round__number", "pk")
+        .first()
+    )
+
+
 def recorded_twin(league: League, fingerprint: str, match: Match | None = None) -> Match | None:
     """A match of the league (other than `match`) whose saved result says the same, if any."""
     if not fingerprint:
@@ -167,17 +187,22 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     # Both teams locked for the whole import, in id order (as the post-match sequence locks them):
     # the same match imported twice at once is then seen by the second import's twin check.
     list(Team.objects.select_for_update().filter(pk__in=[home.pk, away.pk]).order_by("pk"))
-    match = match_schedule(league=league, home=home, away=away, by=by if may_schedule else None)
+    fixture = open_fixture(league, home, away)
+    if fixture is None:
+        match = match_schedule(league=league, home=home, away=away, by=by if may_schedule else None)
+        match.scheduled_by = by or match.scheduled_by
+    else:
+        match = fixture
     match.import_key = key
-    match.scheduled_by = by or match.scheduled_by
     match.save(update_fields=["import_key", "scheduled_by"])
     pre = prematch_input(data)
-    try:
-        prematch_record(match=match, data=pre, by=by)
-    except MatchError as exc:
-        problems += [_("Pre-match: %(problem)s") % {"problem": m} for m in exc.messages]
-        # Go on with a plain pre-match (no petty cash, nothing induced) to check the result too.
-        prematch_record(match=match, data=PrematchInput(weather_dice=pre.weather_dice), by=by)
+    if match.status == Match.Status.SCHEDULED:
+        try:
+            prematch_record(match=match, data=pre, by=by)
+        except MatchError as exc:
+            problems += [_("Pre-match: %(problem)s") % {"problem": m} for m in exc.messages]
+            # Go on with a plain pre-match (no petty cash, nothing induced) to check the result too.
+            prematch_record(match=match, data=PrematchInput(weather_dice=pre.weather_dice), by=by)
     match.refresh_from_db()
     rosters = {side: Roster(match.team(side)) for side in ("home", "away")}
     report, found = report_input(data, rosters)
