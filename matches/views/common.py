@@ -32,7 +32,10 @@ def lang() -> str:
 
 def match_or_404(pk: int) -> Match:
     return get_object_or_404(
-        Match.objects.select_related("league", "home__coach", "away__coach", "submitted_by", "confirmed_by"), pk=pk
+        Match.objects.select_related(
+            "league", "home__coach", "away__coach", "submitted_by", "confirmed_by", "season__league", "round"
+        ),
+        pk=pk,
     )
 
 
