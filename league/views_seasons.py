@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from league import services_fixtures, services_seasons
@@ -27,18 +28,18 @@ Status = Season.Status
 # Steps that cannot be undone ask for a confirmation first.
 CONFIRMED_STEPS = {Status.REGULAR, Status.PLAYOFFS, Status.CLOSED}
 STEP_LABELS = {
-    Status.REGISTRATION: _("Open the registration"),
-    Status.REGULAR: _("Start the regular season"),
-    Status.PLAYOFFS: _("Start the play-offs"),
-    Status.CLOSED: _("Close the season"),
+    Status.REGISTRATION: gettext_lazy("Open the registration"),
+    Status.REGULAR: gettext_lazy("Start the regular season"),
+    Status.PLAYOFFS: gettext_lazy("Start the play-offs"),
+    Status.CLOSED: gettext_lazy("Close the season"),
 }
 STEP_WARNINGS = {
-    Status.REGULAR: _(
+    Status.REGULAR: gettext_lazy(
         "The points scheme and tie-breakers in force today are kept for this season, and requests "
         "still waiting are refused. Teams can no longer enter or withdraw."
     ),
-    Status.PLAYOFFS: _("The regular season ends: its table is final."),
-    Status.CLOSED: _("The season ends for good. Without play-offs, the sole leader of the table wins it."),
+    Status.PLAYOFFS: gettext_lazy("The regular season ends: its table is final."),
+    Status.CLOSED: gettext_lazy("The season ends for good. Without play-offs, the sole leader of the table wins it."),
 }
 
 
