@@ -50,6 +50,10 @@ def test_a_coach_refused_a_third_consecutive_match_sees_why(open_league, commiss
     assert login(other.coach).post(url, {"home": other.pk, "away": theirs.pk}).status_code == 302
     assert coach.post(url, {"home": ours.pk, "away": theirs.pk}).status_code == 302
     assert Match.objects.count() == 5
+    # the season page lists them apart from the rounds, with their scores once confirmed
+    page = coach.get(season.get_absolute_url()).content.decode()
+    assert "Matches arranged by the coaches" in page and page.count('gap-2 fixture"') == 5
+    assert "<strong>1 – 0</strong>" in page
 
 
 def test_the_commissioner_is_not_held_to_it(open_league, commissioner, make_teams):
