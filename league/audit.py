@@ -52,6 +52,17 @@ ACTIONS = {
     "matches.postgame.retried": _("Post-match sequence retried"),
     "teams.improvement.chosen": _("Improvement chosen"),
     "matches.match.imported": _("Match imported"),
+    "league.season.created": _("Season created"),
+    "league.season.status_changed": _("Season status changed"),
+    "league.season.team_requested": _("Team asked to enter the season"),
+    "league.season.team_added": _("Team entered in the season by the commissioner"),
+    "league.season.team_approved": _("Team approved for the season"),
+    "league.season.team_refused": _("Team refused for the season"),
+    "league.season.team_withdrawn": _("Team withdrawn from the season"),
+    "league.season.fixtures_generated": _("Fixtures generated"),
+    "league.season.fixture_added": _("Fixture added"),
+    "league.season.swiss_round": _("Swiss round paired"),
+    "league.season.round_dates": _("Round dates changed"),
 }
 
 

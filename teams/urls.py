@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from league.views_calendar import team_calendar
 from teams import views
 
 app_name = "teams"
@@ -9,6 +10,7 @@ urlpatterns = [
     path("mine/", views.my_teams, name="mine"),
     path("<int:pk>/", views.team_detail, name="detail"),
     path("<int:pk>/export.json", views.team_export, name="export"),
+    path("<int:pk>/calendar.ics", team_calendar, name="calendar"),
     path("<int:pk>/edit/", views.team_edit, name="edit"),
     path("<int:pk>/edit/fields/", views.team_edit_fields, name="edit_fields"),
     path("<int:pk>/edit/preview/", views.team_edit_preview, name="edit_preview"),

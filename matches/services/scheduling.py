@@ -31,8 +31,18 @@ def match_schedule(*, league: League, home: Team, away: Team, by: AbstractBaseUs
             problems.append(_("%(team)s is not ready to play.") % {"team": team.name})
     if problems:
         raise MatchError(problems)
+    from league.services_fixtures import arranged_match_problems, current_regular_season
+
+    # A match arranged during the regular season belongs to it (no round: coaches arrange it).
+    season = current_regular_season(league)
+    if by is not None and not is_commissioner(by, league):
+        # Seed 000 p.24: coaches arranging their own matches may not meet the same opponent more
+        # than twice in a row (the ruleset's max_consecutive_meetings). The commissioner is not held to it.
+        problems = arranged_match_problems(league=league, home=home, away=away, season=season)
+        if problems:
+            raise MatchError(problems)
     with transaction.atomic():
-        match = Match(league=league, home=home, away=away, scheduled_by=by or league.commissioner)
+        match = Match(league=league, home=home, away=away, scheduled_by=by or league.commissioner, season=season)
         ruleset = match_ruleset(match)
         match.ruleset, match.ruleset_version = ruleset.key, ruleset.version
         match.save()

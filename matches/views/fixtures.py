@@ -58,6 +58,7 @@ def match_schedule_view(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied(_("Only the commissioner may schedule matches in this league."))
     teams = Team.objects.filter(league=league, status=Team.Status.READY).select_related("coach").order_by("name")
     form = ScheduleForm(request.POST or None, teams=teams)
+    status = 200
     if request.method == "POST" and form.is_valid():
         done: dict[str, Match] = {}
 
@@ -68,4 +69,5 @@ def match_schedule_view(request: HttpRequest, slug: str) -> HttpResponse:
 
         if attempt(request, schedule, _("Match scheduled.")):
             return redirect(done["match"])
-    return render(request, "matches/schedule.html", {"league": league, "form": form})
+        status = 400  # refused (the reasons are shown), nothing written
+    return render(request, "matches/schedule.html", {"league": league, "form": form}, status=status)

@@ -46,7 +46,7 @@ def test_scheduling_a_team_against_itself_is_refused(client, league, humans, orc
     response = login(client, commissioner).post(
         reverse("matches:schedule", args=[league.slug]), {"home": humans.pk, "away": humans.pk}
     )
-    assert response.status_code == 200 and "A team cannot play against itself." in text(response)
+    assert response.status_code == 400 and "A team cannot play against itself." in text(response)
     assert not Match.objects.exists()
 
 

@@ -91,7 +91,29 @@ def world(django_capture_on_commit_callbacks) -> World:
     )
     roll = ImprovementRoll.objects.filter(player__team=teams["alice"], choice="").first()
     assert roll is not None, "the demo match leaves alice an improvement roll to choose"
-    return World(league, users, processed, scheduled, prematch_done, submitted, draft, roll)
+    world = World(league, users, processed, scheduled, prematch_done, submitted, draft, roll)
+    world.extra.update(seasons(league, commissioner, teams))
+    return world
+
+
+def seasons(league, commissioner, teams) -> dict[str, Any]:
+    """A regular season with its round robin (byes, dates) and a next one taking requests."""
+    from datetime import date
+
+    from league.services_fixtures import fixtures_generate
+    from league.services_seasons import entry_add, entry_request, season_advance, season_create
+
+    ready = [team for team in teams.values() if team.status == "ready"]
+    one = season_create(league=league, name="Saison 1", by=commissioner)
+    season_advance(season=one, to="registration", by=commissioner)
+    for team in ready:
+        entry_add(season=one, team=team, by=commissioner)
+    season_advance(season=one, to="regular", by=commissioner)
+    fixtures_generate(season=one, by=commissioner, first_date=date(2027, 1, 4), days_between=7)
+    two = season_create(league=league, name="Saison 2", by=commissioner)
+    season_advance(season=two, to="registration", by=commissioner)
+    entry_request(season=two, team=teams["alice"], by=teams["alice"].coach)
+    return {"season": one, "season2": two}
 
 
 @dataclass(frozen=True)
@@ -199,6 +221,59 @@ PAGES = [
         lambda w: {"action": "mode", "membership_mode": "approval"},
         note="mode saved",
     ),
+    # seasons
+    Page("league:seasons", None, lambda w: reverse("league:seasons", args=[slug(w)])),
+    Page("league:season_new", "commissioner", lambda w: reverse("league:season_new", args=[slug(w)])),
+    Page(
+        "league:season_new",
+        "commissioner",
+        lambda w: reverse("league:season_new", args=[slug(w)]),
+        lambda w: {"name": "Saison 1"},
+        status=400,
+        note="a name already taken",
+    ),
+    Page("league:season", None, lambda w: w.extra["season"].get_absolute_url(), note="rounds and byes"),
+    Page("league:season", "commissioner", lambda w: w.extra["season"].get_absolute_url(), note="next steps"),
+    Page("league:season", "commissioner", lambda w: w.extra["season2"].get_absolute_url(), note="a request"),
+    Page("league:season", "bob", lambda w: w.extra["season2"].get_absolute_url(), note="enter my team"),
+    Page(
+        "league:season",
+        "commissioner",
+        lambda w: w.extra["season"].get_absolute_url(),
+        lambda w: {"action": "advance", "to": "closed"},
+        note="asked to confirm",
+    ),
+    Page(
+        "league:season",
+        "commissioner",
+        lambda w: w.extra["season2"].get_absolute_url(),
+        lambda w: {"action": "advance", "to": "regular", "confirmed": "1"},
+        status=400,
+        note="too few teams",
+    ),
+    Page(
+        "league:season_fixtures",
+        "commissioner",
+        lambda w: reverse("league:season_fixtures", args=[slug(w), 1]),
+    ),
+    Page(
+        "league:season_fixtures",
+        "commissioner",
+        lambda w: reverse("league:season_fixtures", args=[slug(w), 1]),
+        lambda w: {"action": "swiss"},
+        status=400,
+        note="matches to play first",
+    ),
+    Page(
+        "league:season_fixtures",
+        "commissioner",
+        lambda w: reverse("league:season_fixtures", args=[slug(w), 1]),
+        lambda w: {"action": "generate", "legs": "1"},
+        status=400,
+        note="fixtures already made",
+    ),
+    Page("league:calendar", None, lambda w: reverse("league:calendar", args=[slug(w)]), note="iCalendar"),
+    Page("teams:calendar", None, lambda w: reverse("teams:calendar", args=[w.team("alice").pk]), note="iCalendar"),
     Page("league:team_new", "alice", lambda w: reverse("league:team_new", args=[slug(w)])),
     Page(
         "league:team_new",

@@ -1,0 +1,274 @@
+"""Season pages (issue 9): the list of a league's seasons, a new season, a season's page (status,
+teams, rounds and fixtures) and its fixtures page (round robin, manual fixture, Swiss round, round
+dates). Services write (league/services_seasons.py, league/services_fixtures.py); a refusal shows
+its reasons with status 400 and changes nothing; a permission failure is a 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from league import services_fixtures, services_seasons
+from league.forms_seasons import GenerateForm, ManualFixtureForm, RoundDatesForm, SeasonCreateForm
+from league.models import League, Round, Season, SeasonTeam
+from league.permissions import is_commissioner
+from league.selectors_seasons import league_seasons, season_entries, season_rounds, season_unrounded_matches
+from teams.models import Team
+
+Status = Season.Status
+# Steps that cannot be undone ask for a confirmation first.
+CONFIRMED_STEPS = {Status.REGULAR, Status.PLAYOFFS, Status.CLOSED}
+STEP_LABELS = {
+    Status.REGISTRATION: gettext_lazy("Open the registration"),
+    Status.REGULAR: gettext_lazy("Start the regular season"),
+    Status.PLAYOFFS: gettext_lazy("Start the play-offs"),
+    Status.CLOSED: gettext_lazy("Close the season"),
+}
+STEP_WARNINGS = {
+    Status.REGULAR: gettext_lazy(
+        "The points scheme and tie-breakers in force today are kept for this season, and requests "
+        "still waiting are refused. Teams can no longer enter or withdraw."
+    ),
+    Status.PLAYOFFS: gettext_lazy("The regular season ends: its table is final."),
+    Status.CLOSED: gettext_lazy("The season ends for good. Without play-offs, the sole leader of the table wins it."),
+}
+
+
+def _league(slug: str) -> League:
+    return get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+
+
+def _season(league: League, number: int) -> Season:
+    season = get_object_or_404(Season.objects.select_related("winner"), league=league, number=number)
+    season.league = league  # already read: spares a query on every use
+    return season
+
+
+def _refused(request: HttpRequest, refusal: ValidationError) -> None:
+    for message in refusal.messages:
+        messages.error(request, message)
+
+
+def season_list(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(slug)
+    return render(
+        request,
+        "league/seasons.html",
+        {
+            "league": league,
+            "seasons": league_seasons(league),
+            "is_commissioner": is_commissioner(request.user, league),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_new(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(slug)
+    if not is_commissioner(request.user, league):
+        raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
+    form = SeasonCreateForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                season = services_seasons.season_create(league=league, by=request.user, **form.cleaned_data)
+            except ValidationError as refusal:
+                form.add_error(None, refusal)
+            else:
+                messages.success(request, _("Season %(name)s created.") % {"name": season.name})
+                return redirect(season)
+        status = 400
+    return render(request, "league/season_new.html", {"league": league, "form": form}, status=status)
+
+
+def _team(request: HttpRequest, league: League) -> Team:
+    return get_object_or_404(Team, pk=_int(request.POST.get("team")), league=league)
+
+
+def _entry(request: HttpRequest, season: Season) -> SeasonTeam:
+    entry = get_object_or_404(
+        SeasonTeam.objects.select_related("team"), pk=_int(request.POST.get("entry")), season=season
+    )
+    entry.season = season
+    return entry
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _season_action(request: HttpRequest, season: Season) -> str | HttpResponse:
+    """Run the posted action; returns the success message, or a confirmation page."""
+    action, by = request.POST.get("action", ""), request.user
+    if action == "advance":
+        to = request.POST.get("to", "")
+        if to in CONFIRMED_STEPS and not request.POST.get("confirmed"):
+            if not is_commissioner(by, season.league):
+                raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
+            return render(
+                request,
+                "league/season_confirm.html",
+                {
+                    "league": season.league,
+                    "season": season,
+                    "to": to,
+                    "label": STEP_LABELS.get(to, to),
+                    "warning": STEP_WARNINGS.get(to, ""),
+                },
+            )
+        services_seasons.season_advance(season=season, to=to, by=by)
+        return _("The season is now “%(status)s”.") % {"status": dict(Status.choices).get(to, to)}
+    if action == "request":
+        services_seasons.entry_request(season=season, team=_team(request, season.league), by=by)
+        return _("Your request was sent: the commissioner will answer it.")
+    if action == "add":
+        services_seasons.entry_add(season=season, team=_team(request, season.league), by=by)
+        return _("Team entered.")
+    if action in ("approve", "refuse"):
+        services_seasons.entry_decide(entry=_entry(request, season), by=by, approve=action == "approve")
+        return _("Team approved.") if action == "approve" else _("Team refused.")
+    if action == "withdraw":
+        services_seasons.entry_withdraw(entry=_entry(request, season), by=by)
+        return _("Team withdrawn.")
+    raise ValidationError(_("Unknown action."))
+
+
+@require_http_methods(["GET", "POST"])
+def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    league = _league(slug)
+    season = _season(league, number)
+    status = 200
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            raise PermissionDenied(_("Log in first."))
+        try:
+            done = _season_action(request, season)
+        except ValidationError as refusal:
+            _refused(request, refusal)
+            status = 400
+        else:
+            if isinstance(done, HttpResponse):
+                return done
+            messages.success(request, done)
+            return redirect(season)
+    commissioner = is_commissioner(request.user, league)
+    entries = season_entries(season)
+    entered = {e.team_id for e in entries if e.status in (SeasonTeam.Status.PENDING, SeasonTeam.Status.APPROVED)}
+    open_entries = season.status in (Status.DRAFT, Status.REGISTRATION)
+    ready = []
+    if open_entries and request.user.is_authenticated:
+        teams = Team.objects.filter(league=league, status=Team.Status.READY).order_by("name")
+        if not commissioner:
+            teams = teams.filter(coach_id=request.user.pk)
+        ready = [t for t in teams if t.pk not in entered]
+    arranged = season_unrounded_matches(season)
+    return render(
+        request,
+        "league/season.html",
+        {
+            "league": league,
+            "season": season,
+            "is_commissioner": commissioner,
+            "steps": [(to, STEP_LABELS[to]) for to in services_seasons.TRANSITIONS[season.status]],
+            "approved": [e for e in entries if e.status == SeasonTeam.Status.APPROVED],
+            "pending": [e for e in entries if e.status == SeasonTeam.Status.PENDING],
+            "open_entries": open_entries,
+            "may_enter": ready,
+            "rounds": season_rounds(season),
+            "arranged": arranged,
+            "arranged_view": {"matches": arranged, "byes": []},
+            "played_statuses": services_fixtures.PLAYED,
+            "user_id": request.user.pk,
+        },
+        status=status,
+    )
+
+
+def _fixtures_action(request: HttpRequest, season: Season, forms: dict[str, Any]) -> str:
+    action, by = request.POST.get("action", ""), request.user
+    if action == "generate":
+        form = forms["generate"] = GenerateForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError(_("Check the round robin's options."))
+        services_fixtures.fixtures_generate(season=season, by=by, **form.cleaned_data)
+        return _("Fixtures generated.")
+    if action == "manual":
+        form = forms["manual"] = ManualFixtureForm(request.POST, teams=forms["teams"])
+        if not form.is_valid():
+            raise ValidationError(_("Choose a round and two teams of the season."))
+        services_fixtures.fixture_add(season=season, by=by, **form.cleaned_data)
+        return _("Fixture added.")
+    if action == "swiss":
+        rnd = services_fixtures.swiss_round(season=season, by=by)
+        return _("Round %(number)d paired.") % {"number": rnd.number}
+    if action == "dates":
+        form = RoundDatesForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError(_("Enter valid dates."))
+        rnd = get_object_or_404(Round, season=season, number=form.cleaned_data["round_number"])
+        rnd.season = season
+        services_fixtures.round_dates_set(
+            rnd=rnd, starts_on=form.cleaned_data["starts_on"], deadline=form.cleaned_data["deadline"], by=by
+        )
+        return _("Round %(number)d dates saved.") % {"number": rnd.number}
+    raise ValidationError(_("Unknown action."))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    league = _league(slug)
+    season = _season(league, number)
+    if not is_commissioner(request.user, league):
+        raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
+    teams = Team.objects.filter(
+        season_entries__season=season, season_entries__status=SeasonTeam.Status.APPROVED
+    ).order_by("name")
+    forms: dict[str, Any] = {"teams": teams}
+    status = 200
+    if request.method == "POST":
+        try:
+            done = _fixtures_action(request, season, forms)
+        except ValidationError as refusal:
+            _refused(request, refusal)
+            status = 400
+        else:
+            messages.success(request, done)
+            return redirect("league:season_fixtures", slug=league.slug, number=season.number)
+    rounds = season_rounds(season)
+    for view in rounds:
+        view.form = RoundDatesForm(
+            initial={
+                "round_number": view.round.number,
+                "starts_on": view.round.starts_on,
+                "deadline": view.round.deadline,
+            },
+            auto_id=f"r{view.round.number}_%s",
+        )
+    return render(
+        request,
+        "league/season_fixtures.html",
+        {
+            "league": league,
+            "season": season,
+            "generate_form": forms.get("generate") or GenerateForm(),
+            "manual_form": forms.get("manual") or ManualFixtureForm(teams=teams),
+            "rounds": rounds,
+            "played_statuses": services_fixtures.PLAYED,
+        },
+        status=status,
+    )
