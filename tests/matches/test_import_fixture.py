@@ -37,7 +37,9 @@ def test_a_coachs_report_fills_the_earliest_open_fixture(humans, orcs, commissio
 
 
 def test_without_a_fixture_a_report_makes_its_own_match(humans, orcs, commissioner, coach_alice):
-    fixture_in(humans.league, orcs, humans, commissioner)  # the other way round: not this report's
+    other_way = fixture_in(humans.league, orcs, humans, commissioner)  # not this report's fixture
     before = Match.objects.count()
     result = import_match(example(), by=coach_alice)
-    assert Match.objects.count() == before + 1 and result.match.season_id is None
+    # A match of the season in progress, outside its rounds (an arranged match).
+    assert Match.objects.count() == before + 1
+    assert result.match.season_id == other_way.season_id and result.match.round_id is None
