@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -10,6 +12,7 @@ from league.services import league_create, membership_add
 from teams.services import PlayerOrder, team_create
 
 DEMO_SLUG = "demo-league"
+DEMO_SEED = 1
 DEMO_PASSWORD = "bloodbowl"  # demo accounts only; documented in the README
 
 # (coach, team name, race, [(position, how many)], rerolls, fan factor, assistants, cheerleaders, apothecary)
@@ -143,8 +146,27 @@ def load_demo(stdout=None) -> League:
             )
             if stdout:
                 stdout.write(f"  {team_name} ({race})\n")
+        _demo_season(league)
         _play_demo_match(league)
     return league
+
+
+DEMO_SEASON_START = date(2026, 11, 2)  # a Monday; a round a week
+
+
+def _demo_season(league: League) -> None:
+    """Season 1 in its regular season: the five teams, a single round robin (a bye each round),
+    dated a round a week. The drawing seed is fixed so every machine shows the same fixtures."""
+    from league.services_fixtures import fixtures_generate
+    from league.services_seasons import entry_add, season_advance, season_create
+
+    boss = league.commissioner
+    season = season_create(league=league, name="Season 1", by=boss)
+    season_advance(season=season, to="registration", by=boss)
+    for team in league.teams.order_by("pk"):
+        entry_add(season=season, team=team, by=boss)
+    season_advance(season=season, to="regular", by=boss)
+    fixtures_generate(season=season, by=boss, first_date=DEMO_SEASON_START, days_between=7, seed=DEMO_SEED)
 
 
 def _play_demo_match(league: League) -> None:
@@ -167,7 +189,10 @@ def _play_demo_match(league: League) -> None:
 
     home = league.teams.get(name="Reikland Reavers")
     away = league.teams.get(name="Gouged Eye")
-    match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
+    # The season's fixture between them (DEMO_SEED gives the Reavers the home side), else a new match.
+    match = league.matches.filter(home=home, away=away, status="scheduled").order_by("round__number").first()
+    if match is None:
+        match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
     prematch_record(match=match, data=PrematchInput(weather_dice=(4, 3)), by=league.commissioner)
     h = {p.number: p.pk for p in home.players.all()}
     a = {p.number: p.pk for p in away.players.all()}
