@@ -89,6 +89,9 @@ class PrematchForm(forms.Form):
                     help_text = _("%(price)s gp each, 0 to %(max)s") % {"price": intcomma(price), "max": item.max_count}
                     if team.race in item.special_prices:
                         help_text += " · " + _("special price for this team")
+                    if item.key in ruleset.params.excluded_inducements:
+                        # Still a field, so that an order for it is refused with the reason, not dropped.
+                        help_text = _("Removed from the inducements by this league's settings.")
                     self.fields[name].help_text = help_text
                     items.append(name)
                 elif item.pricing == "star_player":
