@@ -66,3 +66,19 @@ def test_bench_league_builds_the_league_and_prints_each_page():
 def test_bench_league_refuses_an_odd_number_of_teams():
     with pytest.raises(CommandError, match="--teams must be even"):
         call_command("bench_league", "--teams", "5", "--current-database", stdout=StringIO())
+
+
+@pytest.mark.django_db
+def test_each_page_gets_its_row_and_check_fails_over_the_target(monkeypatch):
+    from league.management.commands import bench_league
+
+    # The standings page stands in for itself with the league home's URL (it may not be merged yet).
+    monkeypatch.setattr(bench_league, "_url", lambda name, slug, number: reverse("league:detail", args=[slug]))
+    monkeypatch.setattr(bench_league, "TARGET", 0.0)  # nothing is within 0 times the bare view
+    out = StringIO()
+    args = ["--teams", "4", "--matches", "4", "--repeat", "2", "--current-database"]
+    with pytest.raises(CommandError, match="over 0 times the bare view or failed: league home, season standings"):
+        call_command("bench_league", *args, "--check", stdout=out)
+    rows = {m[1]: m for m in map(ROW.match, out.getvalue().splitlines()) if m}
+    assert set(rows) == {"bare view", "league home", "season standings"}
+    assert all(int(rows[name][4]) > 0 for name in rows)  # queries counted
