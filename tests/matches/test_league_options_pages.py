@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import AuditEntry, HouseRule
+from matches.forms import MERCENARY_ROWS
 from matches.models import Match, MatchInducement
 from teams.models import TreasuryEntry
 from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
@@ -83,6 +84,13 @@ def test_a_league_excluding_wizards_refuses_one_on_the_prematch_page(
     page = login(client, coach_alice).get(reverse("matches:prematch", args=[scheduled.pk])).content.decode()
     help_text = page.split('id="id_home_item_wizard_helptext"')[1][:200]
     assert "Removed from the inducements by this league's settings." in help_text
+    assert page.count("Removed from the inducements by this league's settings.") == 2  # each side's wizard
+    save_settings(client, league, commissioner, excluded_inducements=["wizard", "star_players", "mercenaries"])
+    page = login(client, coach_alice).get(reverse("matches:prematch", args=[scheduled.pk])).content.decode()
+    # Both wizards, both sides' stars, and the mercenary rows of both sides.
+    assert page.count("Removed from the inducements by this league's settings.") == 2 + 2 + 2 * MERCENARY_ROWS
+    save_settings(client, league, commissioner, excluded_inducements=["wizard"])
+    login(client, coach_alice)
     response = _prematch(client, scheduled, coach_alice)
     assert response.status_code == 200 and EXCLUDED in response.content.decode()  # the form again, with why
     scheduled.refresh_from_db()
