@@ -93,14 +93,17 @@ test: lint
 test-fast: install-dev
 	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
 
-# The post-match benchmark (docs/benchmarks.md): PostgreSQL and Redis found or started as in CI; the
-# command drops and creates BENCH_DATABASE_URL's database and empties BENCH_BROKER_URL's Redis database.
+# The benchmarks (docs/benchmarks.md): PostgreSQL and Redis found or started as in CI. bench_postgame
+# drops and creates BENCH_DATABASE_URL's database and empties BENCH_BROKER_URL's Redis database;
+# bench_league (the league pages on 200 teams and 3,000 matches) then drops and creates it again.
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bloodbowl_bench
 BENCH_BROKER_URL   ?= redis://127.0.0.1:6379/14
 bench: install
 	bash -c 'source .ci/services && ensure_postgres && ensure_redis'
 	DATABASE_URL=$(BENCH_DATABASE_URL) CELERY_BROKER_URL=$(BENCH_BROKER_URL) DEBUG=0 \
 	  SECRET_KEY=bench-only-not-a-secret $(BIN)/python manage.py bench_postgame $(BENCH_ARGS)
+	DATABASE_URL=$(BENCH_DATABASE_URL) DEBUG=0 \
+	  SECRET_KEY=bench-only-not-a-secret $(BIN)/python manage.py bench_league $(BENCH_LEAGUE_ARGS)
 
 messages: install
 	$(DEV) $(BIN)/python manage.py makemessages -l fr --ignore=.venv --ignore=staticfiles --no-obsolete

@@ -65,6 +65,13 @@ class LeagueSettingsForm(forms.Form):
                 self.fields[setting.key] = forms.IntegerField(
                     label=label, widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"})
                 )
+            elif setting.kind == "multi":  # several keys ticked (e.g. the inducements a league excludes)
+                self.fields[setting.key] = forms.MultipleChoiceField(
+                    label=label,
+                    required=False,
+                    choices=[(c.value, c.label(lang)) for c in setting.choices],
+                    widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
+                )
             else:
                 choices = [(c.value, c.label(lang)) for c in setting.choices]
                 self.fields[setting.key] = forms.ChoiceField(

@@ -109,7 +109,18 @@ def _setting_refusal(setting: LeagueSetting, value: object, granularity: int) ->
             return _("it must be a multiple of %(gp)s gp") % {"gp": f"{granularity:,}"}
     if setting.kind == "choice":
         return _("choose one of the listed options")
+    if setting.kind == "multi":
+        return _("tick only the listed options")
     return _("the ruleset does not allow it")
+
+
+def _multi_value(setting: LeagueSetting, value: object) -> object:
+    """A list of keys as the engine keeps it: a tuple in the order the setting lists them (so the
+    same choice compares equal however it was ticked); keys it does not list go last, to be refused."""
+    if setting.kind != "multi" or not isinstance(value, list | tuple):
+        return value
+    order = {choice.value: n for n, choice in enumerate(setting.choices)}
+    return tuple(sorted(value, key=lambda key: order.get(key, len(order))))
 
 
 def league_settings_update(*, league: League, by: AbstractBaseUser, values: Mapping[str, object]) -> list[dict]:
@@ -131,6 +142,7 @@ def league_settings_update(*, league: League, by: AbstractBaseUser, values: Mapp
     if unknown:
         raise ValidationError(_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)})
     current = league_setting_values(league)
+    values = {key: _multi_value(settings[key], value) for key, value in values.items()}
     changed = {
         key: value for key, value in values.items() if value != current[key] or type(value) is not type(current[key])
     }

@@ -30,6 +30,9 @@ def shown(setting: LeagueSetting | None, value: object, lang: str) -> str:
     if setting.kind == "choice":
         labels = {c.value: c.label(lang) for c in setting.choices}
         return labels.get(str(value), str(value))
+    if setting.kind == "multi" and isinstance(value, list | tuple):
+        labels = {c.value: c.label(lang) for c in setting.choices}
+        return ", ".join(labels.get(str(key), str(key)) for key in value) or _("none")
     if isinstance(value, int):
         text = number_format(value, force_grouping=True)
         return _("%(amount)s gp") % {"amount": text} if setting.gp else text

@@ -28,6 +28,10 @@ from matches.models import SIDES, Match
 from matches.services import PrematchInput
 from teams.models import Team
 
+# An inducement the league excludes keeps its field, so that an order for it is refused with the
+# reason (league.rules.induce: inducement_excluded) instead of being dropped; this says so beforehand.
+EXCLUDED_HELP = gettext_lazy("Removed from the inducements by this league's settings.")
+
 
 def skill_choices(ruleset: Ruleset, lang: str) -> list[tuple[Any, Any]]:
     """Pickable skills grouped by category, e.g. [("General", [("block", "Block"), …]), …]."""
@@ -89,6 +93,9 @@ class PrematchForm(forms.Form):
                     help_text = _("%(price)s gp each, 0 to %(max)s") % {"price": intcomma(price), "max": item.max_count}
                     if team.race in item.special_prices:
                         help_text += " · " + _("special price for this team")
+                    if item.key in ruleset.params.excluded_inducements:
+                        # Still a field, so that an order for it is refused with the reason, not dropped.
+                        help_text = str(EXCLUDED_HELP)
                     self.fields[name].help_text = help_text
                     items.append(name)
                 elif item.pricing == "star_player":
@@ -102,14 +109,22 @@ class PrematchForm(forms.Form):
                             for s in ruleset.stars_for_team(team.race, lang)
                         ],
                     )
+                    if item.key in ruleset.params.excluded_inducements:
+                        self.fields[stars_field].help_text = EXCLUDED_HELP
             positions = [("", _("No mercenary"))] + [
                 (p.key, f"{p.name(lang)} — {intcomma(mercenary_price(ruleset, p, False))}") for p in team_list.positions
             ]
             mercs = []
+            mercenaries_excluded = any(
+                i.pricing == "mercenary" and i.key in ruleset.params.excluded_inducements
+                for i in ruleset.inducements.values()
+            )
             for i in range(MERCENARY_ROWS):
                 self.fields[f"{side}_merc_{i}_position"] = forms.ChoiceField(
                     label=_("Mercenary"), choices=positions, required=False
                 )
+                if mercenaries_excluded:
+                    self.fields[f"{side}_merc_{i}_position"].help_text = EXCLUDED_HELP
                 self.fields[f"{side}_merc_{i}_skill"] = forms.ChoiceField(
                     label=_("Extra skill (+%(price)s)")
                     % {"price": intcomma(ruleset.params.mercenary_extra_skill_cost)},

@@ -16,7 +16,8 @@ from ._csvio import Problems
 from .parameters import PARAMETER_SPECS, Parameters
 
 RULESET_FILE = "ruleset.toml"
-KINDS = {bool: "bool", int: "int", str: "choice"}
+# "multi": a list of keys, several of which may be ticked (the ruleset's inducements, offered by name).
+KINDS = {bool: "bool", int: "int", str: "choice", tuple: "multi"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +35,8 @@ class LeagueSetting:
     """One house-rule-able setting as the settings page shows it."""
 
     key: str
-    kind: str  # "bool", "int" or "choice"
-    default: bool | int | str
+    kind: str  # "bool", "int", "choice" or "multi"
+    default: bool | int | str | tuple[str, ...]
     group: str
     page: str
     text_en: str
@@ -102,7 +103,11 @@ def _choices(
 
 
 def _setting(
-    key: str, raw: Mapping[str, object], params: Parameters, groups: Mapping[str, SettingGroup]
+    key: str,
+    raw: Mapping[str, object],
+    params: Parameters,
+    groups: Mapping[str, SettingGroup],
+    inducement_names: Mapping[str, tuple[str, str]],
 ) -> LeagueSetting | str:
     """The setting, or why it is refused."""
     texts = _texts(raw, ("page", "en", "fr"))
@@ -127,6 +132,8 @@ def _setting(
         choices, problem = _choices(key, raw, tuple(meta["choices"]))
         if problem:
             return problem
+    if meta.get("inducement_keys"):  # worded by the ruleset's own inducement names
+        choices = tuple(SettingChoice(k, en, fr) for k, (en, fr) in inducement_names.items())
     return LeagueSetting(
         key,
         KINDS[python_type],
@@ -142,9 +149,14 @@ def _setting(
 
 
 def load_settings(
-    document: Mapping[str, object], text: str, params: Parameters, problems: Problems
+    document: Mapping[str, object],
+    text: str,
+    params: Parameters,
+    problems: Problems,
+    inducement_names: Mapping[str, tuple[str, str]] | None = None,
 ) -> tuple[tuple[LeagueSetting, ...], Mapping[str, SettingGroup]]:
-    """(settings in the file's order, groups by key); every problem names its line."""
+    """(settings in the file's order, groups by key); every problem names its line.
+    `inducement_names` (key -> English and French names) words a list of inducement keys."""
     groups = _groups(document, text, problems)
     table = document.get("settings", {})
     if not isinstance(table, dict):
@@ -153,7 +165,11 @@ def load_settings(
     settings: list[LeagueSetting] = []
     for key, raw in table.items():
         where = _line(text, rf"^[ \t]*\[settings\.{re.escape(key)}\]")
-        result = _setting(key, raw, params, groups) if isinstance(raw, dict) else f"[settings.{key}] must be a table"
+        result = (
+            _setting(key, raw, params, groups, inducement_names or {})
+            if isinstance(raw, dict)
+            else f"[settings.{key}] must be a table"
+        )
         if isinstance(result, str):
             problems.add(RULESET_FILE, where, result)
         else:

@@ -43,7 +43,10 @@ def winnings(
     bonus: int = 0,
 ) -> int:
     """(D6 + FAME) x per point, + the win-or-draw bonus; x multiplier (semi-final, final), + bonus
-    (e.g. Blood Bowl holder, added after doubling, spec §14 A11). A conceding team gets nothing."""
+    (e.g. Blood Bowl holder, added after doubling, spec §14 A11). A conceding team gets nothing.
+
+    The short-league option (p.34 L4472-4479, parameter short_league_winnings) adds its extra for
+    the outcome, or doubles the FAME in the roll, before the multiplier (docs/decisions.md)."""
     check_die(roll, 6, "winnings roll")
     check_outcome(outcome)
     if fame < 0:
@@ -53,9 +56,13 @@ def winnings(
     if conceded:
         return 0
     p = ruleset.params
+    if p.short_league_winnings == "double_fame":
+        fame *= 2
     base = (roll + fame) * p.winnings_per_point
     if outcome in ("win", "draw"):
         base += p.winnings_bonus_win_or_draw
+    if p.short_league_winnings == "extra":
+        base += p.short_league_extra_win_or_draw if outcome in ("win", "draw") else p.short_league_extra_loss
     return base * multiplier + bonus
 
 

@@ -72,6 +72,8 @@ def _check_items(
             found.append(Violation("inducement_needs_details", {"inducement": key}))
         elif count < 0:
             found.append(Violation("negative_count", {"inducement": key}))
+        elif count and key in ruleset.params.excluded_inducements:
+            found.append(Violation("inducement_excluded", {"inducement": key}))
         elif count and not inducement_allowed(ruleset, key, team_key):
             found.append(Violation("inducement_not_allowed", {"inducement": key, "team": team_key}))
         elif item.max_count is not None and count > item.max_count:
@@ -96,6 +98,8 @@ def _check_stars(
         found.append(Violation("star_twice", {"star": min(group)}))
     if known and item is None:
         found.append(Violation("inducement_not_allowed", {"inducement": "star_player", "team": team_key}))
+    elif order.stars and item is not None and item.key in ruleset.params.excluded_inducements:
+        found.append(Violation("inducement_excluded", {"inducement": item.key}))
     elif item is not None and item.max_count is not None and len(set(groups)) > item.max_count:
         found.append(
             Violation("inducement_max", {"inducement": item.key, "max": item.max_count, "count": len(set(groups))})
@@ -134,6 +138,8 @@ def _check_mercenaries(
             found.append(Violation("mercenary_skill_not_allowed", {"position": position.key, "skill": skill.key}))
     if order.mercenaries and item is None:
         found.append(Violation("inducement_not_allowed", {"inducement": "mercenary", "team": team_key}))
+    elif order.mercenaries and item is not None and item.key in ruleset.params.excluded_inducements:
+        found.append(Violation("inducement_excluded", {"inducement": item.key}))
     elif order.mercenaries and item is not None and final_mode is not None:
         found.append(Violation("not_in_final", {"inducement": item.key}))
     # A mercenary is a player of his position: the team list's maximum still applies (§6.3).
@@ -159,7 +165,8 @@ def check_inducements(
     mercenaries may never take the squad past roster_max_players. position_counts (position key ->
     players of that position on the roster), when given, applies the position maxima to mercenaries.
     `budget` is the side's spendable total (InducementBudgets.budget). final=True applies the
-    semi-final/final rule chosen by the final_inducements parameter (spec A8).
+    semi-final/final rule chosen by the final_inducements parameter (spec A8). An inducement the
+    league excludes (excluded_inducements, p.34 L4392-4397) is refused as "inducement_excluded".
     """
     if team_key not in ruleset.teams:
         return (Violation("unknown_team", {"team": team_key}),)

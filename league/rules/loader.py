@@ -18,7 +18,7 @@ from ._csvio import Problems
 from ._load_settings import load_settings
 from ._load_standings import load_standings
 from .errors import RulesetDataError
-from .parameters import parameters_from_mapping
+from .parameters import parameters_from_mapping, unknown_keys_problem
 from .types import POST_MATCH_STEPS, Ruleset, Skill
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -120,7 +120,10 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     steps = _post_match_steps(document, text, problems)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
-    league_settings, setting_groups = load_settings(document, text, params, problems)
+    if problem := unknown_keys_problem(params, inducements):
+        problems.add(RULESET_FILE, _toml_line(text, "excluded_inducements"), problem)
+    names = {key: (item.name("en"), item.name("fr")) for key, item in inducements.items()}
+    league_settings, setting_groups = load_settings(document, text, params, problems, inducement_names=names)
     problems.raise_if_any()
 
     return Ruleset(

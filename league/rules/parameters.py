@@ -6,14 +6,16 @@ types (so that house rules can be validated) but holds no rule number itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import RulesetParameterError
 
 # Metadata keys on Parameters fields: "gp" marks gold amounts (checked against the ruleset's
-# granularity), "choices" lists the allowed values of a string option, "positive" forbids 0.
+# granularity), "choices" lists the allowed values of a string option, "positive" forbids 0,
+# "inducement_keys" marks a list of the ruleset's inducement keys (checked by the Ruleset, which
+# knows them: override_parameters' inducement_keys).
 _GP = {"gp": True}
 
 
@@ -75,11 +77,20 @@ class Parameters:
     trophy_reroll_above_cap: bool
     final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars"))
     max_consecutive_meetings: int = field(metadata={"positive": True})
+    excluded_inducements: tuple[str, ...] = field(metadata={"inducement_keys": True})
+    short_league_winnings: str = field(metadata=_choices("off", "extra", "double_fame"))
+    short_league_extra_loss: int = field(metadata=_GP)
+    short_league_extra_win_or_draw: int = field(metadata=_GP)
 
 
 # Field name -> (python type, metadata); built once because dataclass fields() is slowish.
 PARAMETER_SPECS: Mapping[str, tuple[type, Mapping[str, Any]]] = {
-    f.name: (f.type if isinstance(f.type, type) else {"int": int, "bool": bool, "str": str}[f.type], f.metadata)
+    f.name: (
+        f.type
+        if isinstance(f.type, type)
+        else {"int": int, "bool": bool, "str": str, "tuple[str, ...]": tuple}[f.type],
+        f.metadata,
+    )
     for f in fields(Parameters)
 }
 
@@ -89,6 +100,12 @@ def parameter_problem(name: str, value: object, granularity: int | None) -> str 
     if name not in PARAMETER_SPECS:
         return f"unknown parameter {name!r}"
     kind, meta = PARAMETER_SPECS[name]
+    if kind is tuple:  # a list of keys: TOML and JSON give a list, the engine keeps a tuple
+        if not isinstance(value, list | tuple) or not all(type(v) is str for v in value):
+            return f"parameter {name!r} must be a list of keys, got {value!r}"
+        if len(set(value)) != len(value):
+            return f"parameter {name!r} names a key twice: {value!r}"
+        return None
     # bool is a subclass of int in Python: compare exact types so that True is not a count.
     if type(value) is not kind:
         return f"parameter {name!r} must be {kind.__name__}, got {type(value).__name__} {value!r}"
@@ -120,15 +137,36 @@ def parameters_from_mapping(values: Mapping[str, object]) -> tuple[Parameters | 
             problems.append((name, f"missing parameter {name!r}"))
     if problems:
         return None, problems
-    return Parameters(**values), []  # type: ignore[arg-type]
+    return Parameters(**_tuples(values)), []  # type: ignore[arg-type]
 
 
-def override_parameters(params: Parameters, overrides: Mapping[str, object]) -> Parameters:
-    """A copy of `params` with house-rule overrides, each one validated."""
-    changes = dict(overrides)
+def _tuples(values: Mapping[str, object]) -> dict[str, object]:
+    """Lists (TOML, JSON house rules) as tuples: Parameters stays immutable and hashable."""
+    return {name: tuple(v) if isinstance(v, list) else v for name, v in values.items()}
+
+
+def unknown_keys_problem(params: Parameters, inducement_keys: Collection[str]) -> str | None:
+    """Why a list of inducement keys names one the ruleset does not have, or None."""
+    for name, (_kind, meta) in PARAMETER_SPECS.items():
+        unknown = [k for k in getattr(params, name) if k not in inducement_keys] if meta.get("inducement_keys") else []
+        if unknown:
+            return f"parameter {name!r} names unknown inducements: {', '.join(unknown)}"
+    return None
+
+
+def override_parameters(
+    params: Parameters, overrides: Mapping[str, object], inducement_keys: Collection[str] | None = None
+) -> Parameters:
+    """A copy of `params` with house-rule overrides, each one validated; lists of inducement keys
+    are checked against `inducement_keys` when given (the Ruleset passes its own)."""
+    changes = _tuples(overrides)
     granularity = changes.get("gp_granularity", params.gp_granularity)
     for name, value in changes.items():
         problem = parameter_problem(name, value, granularity if type(granularity) is int else None)
         if problem:
             raise RulesetParameterError(f"house rule refused: {problem}")
-    return replace(params, **changes)  # type: ignore[arg-type]
+    result = replace(params, **changes)  # type: ignore[arg-type]
+    problem = unknown_keys_problem(result, inducement_keys) if inducement_keys is not None else None
+    if problem:
+        raise RulesetParameterError(f"house rule refused: {problem}")
+    return result

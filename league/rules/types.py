@@ -312,5 +312,5 @@ class Ruleset(_Named):
         Raises RulesetParameterError naming the parameter when a key is unknown or a value has
         the wrong type. Overrides accumulate, so the result records every house rule in force.
         """
-        params = override_parameters(self.params, overrides)
+        params = override_parameters(self.params, overrides, inducement_keys=self.inducements)
         return replace(self, params=params, overrides={**self.overrides, **overrides})

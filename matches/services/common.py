@@ -102,6 +102,7 @@ VIOLATION_MESSAGES = {
     "star_twice": gettext_lazy("A star player can be induced only once."),
     "mercenary_skill_not_allowed": gettext_lazy("A mercenary may only take an extra skill from his normal categories."),
     "not_in_final": gettext_lazy("No inducements in a semi-final or a final."),
+    "inducement_excluded": gettext_lazy("This league has removed %(inducement)s from the inducements (its settings)."),
     "inducement_needs_details": gettext_lazy("“%(key)s” needs details (which star, which position)."),
 }
 

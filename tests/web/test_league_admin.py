@@ -71,6 +71,8 @@ def settings_form(league, **changes: object) -> dict[str, object]:
     for key, value in {**league_setting_values(league), **changes}.items():
         if value is True:
             data[key] = "on"
+        elif isinstance(value, list | tuple):
+            data[key] = list(value)  # a multiple choice: one value per ticked box
         elif value is not False:
             data[key] = str(value)
     return data
