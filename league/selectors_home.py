@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import IntegerField, Sum
-from django.db.models.fields.json import KT
+from django.db.models import F, IntegerField, Sum
 from django.db.models.functions import Cast
 
 from league.models import League, Season
@@ -61,5 +60,5 @@ def season_leaders(season: Season, limit: int = LEADERS) -> dict[str, list[Playe
     return {
         "touchdowns": _leaders(lines, Sum("match_lines__touchdowns"), limit),
         "casualties": _leaders(lines, Sum("match_lines__casualties"), limit),
-        "spp": _leaders(effects, Sum(Cast(KT("match_effects__data__spp"), IntegerField())), limit),
+        "spp": _leaders(effects, Sum(Cast(F("match_effects__data__spp"), IntegerField())), limit),
     }

@@ -91,7 +91,16 @@ def world(django_capture_on_commit_callbacks) -> World:
     )
     roll = ImprovementRoll.objects.filter(player__team=teams["alice"], choice="").first()
     assert roll is not None, "the demo match leaves alice an improvement roll to choose"
-    return World(league, users, processed, scheduled, prematch_done, submitted, draft, roll)
+    # A season of the demo teams, its regular season begun, with the scheduled match as a fixture:
+    # every team level (no result yet), so the standings page shows ties and the rules under them.
+    from league.models import Season, SeasonTeam
+
+    season = Season.objects.create(league=league, number=1, name="Saison 1", status="regular")
+    for team in teams.values():
+        SeasonTeam.objects.create(season=season, team=team, status="approved", requested_by=commissioner)
+    scheduled.season = season
+    scheduled.save(update_fields=["season"])
+    return World(league, users, processed, scheduled, prematch_done, submitted, draft, roll, {"season": season})
 
 
 @dataclass(frozen=True)
@@ -182,6 +191,65 @@ PAGES = [
         lambda w: reverse("league:settings", args=[slug(w)]),
         lambda w: settings_form(w.league, mvp_mode="chosen", free_fan_factor=True),
         note="saved, with the changes listed",
+    ),
+    Page("league:standings_settings", "commissioner", lambda w: reverse("league:standings_settings", args=[slug(w)])),
+    Page(
+        "league:standings_settings",
+        "alice",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        status=403,
+        note="refused",
+    ),
+    Page(
+        "league:standings_settings",
+        "commissioner",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        lambda w: {"preset": "custom", "win": "x", "tie_breaker_1": "td_diff", "tie_breaker_2": "td_diff"},
+        status=400,
+        note="refused values",
+    ),
+    Page(
+        "league:standings_settings",
+        "commissioner",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        lambda w: {"preset": "w5d3l1", "tie_breaker_1": "td_diff", "tie_breaker_2": "points"},
+        status=400,
+        note="a tie-breaker refused by the service",
+    ),
+    Page(
+        "league:standings_settings",
+        "commissioner",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        lambda w: {
+            "preset": "custom",
+            "win": "3",
+            "draw": "1",
+            "loss": "0",
+            "concede": "-1",
+            "td_bonus": "1",
+            "td_bonus_threshold": "3",
+            "cas_bonus": "1",
+            "cas_bonus_threshold": "3",
+            "tie_breaker_1": "points",
+            "tie_breaker_2": "head_to_head",
+            "tie_breaker_3": "lots",
+        },
+        note="saved, with the change listed",
+    ),
+    Page("league:season_standings", None, lambda w: reverse("league:season_standings", args=[slug(w), 1])),
+    Page(
+        "league:season_standings",
+        "commissioner",
+        lambda w: reverse("league:season_standings", args=[slug(w), 1]),
+        note="ties waiting for lots, the commissioner's button",
+    ),
+    Page(
+        "league:season_standings",
+        "commissioner",
+        lambda w: reverse("league:season_standings", args=[slug(w), 1]),
+        lambda w: {"lots": "lots:0"},
+        status=400,
+        note="lots nobody needs",
     ),
     Page("league:join", "frank", lambda w: reverse("league:join", args=[slug(w)]), lambda w: {}, note="welcome"),
     Page("league:members", "commissioner", lambda w: reverse("league:members", args=[slug(w)])),
