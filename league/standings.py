@@ -84,8 +84,17 @@ def season_table(season: Season) -> Standings:
         StandingsTeam(team=team_id, team_value=value)
         for team_id, value in entries.values_list("team_id", "team__team_value")
     ]
+    results = season_results(season)
+    # A team with a result but no approved entry (withdrawn mid-season) keeps its row: its
+    # opponents' results stand, and the engine refuses results of teams it was not given.
+    listed = {team.team for team in teams}
+    for item in results:
+        for team_id in (item.team,) if isinstance(item, ByeRecord) else (item.home, item.away):
+            if team_id not in listed:
+                listed.add(team_id)
+                teams.append(StandingsTeam(team=team_id))
     lots = dict(StandingsLot.objects.filter(season=season).values_list("team_id", "value"))
-    return compute_standings(teams, season_results(season), scheme, settings["tie_breakers"], lots)
+    return compute_standings(teams, results, scheme, settings["tie_breakers"], lots)
 
 
 def _cas(side: str):

@@ -38,7 +38,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The league, its current season (table, next fixtures, leaders) and its teams; the number of
     queries does not grow with the number of teams or matches."""
-    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    # The house rules once: the ruleset and the standings settings both read them.
+    league = get_object_or_404(League.objects.select_related("commissioner").prefetch_related("house_rules"), slug=slug)
     ruleset = league_ruleset(league)
     lang = get_language() or "en"
     teams = [
@@ -51,6 +52,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if season is not None:
         from league.views_standings import season_table_rows
 
+        season.league = league
         _table, rows = season_table_rows(season)
         season_context.update(
             {

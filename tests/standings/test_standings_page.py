@@ -209,3 +209,18 @@ def test_the_league_scheme_in_force_shows_before_the_season_starts(client, leagu
     response = page(client, season)
     assert response.status_code == 200
     assert "Win 3, draw 1, loss 0." in response.content.decode()
+
+
+def test_a_team_withdrawn_after_playing_keeps_its_row_and_its_opponents_their_points(client, league):
+    from league.models import SeasonTeam
+
+    teams = make_teams(league, 3)
+    a, b, c = teams
+    season = make_season(league, teams)
+    add_result(season, 1, a, c, (1, 0))
+    SeasonTeam.objects.filter(season=season, team=c).update(status="withdrawn")
+    names = {t.pk: t.name for t in teams}
+    response = page(client, season)
+    assert response.status_code == 200
+    assert table_of(response, names)[0] == ("1", "Team A", 3)
+    assert {name for _, name, _ in table_of(response, names)} == {"Team A", "Team B", "Team C"}
