@@ -182,7 +182,7 @@ class StandingsLot(models.Model):
     # The engine's name of the group drawn (LotsRequest.key), e.g. "lots:3,7".
     key = models.CharField(max_length=200)
     dice = models.JSONField(default=list)  # the D6 results of this team, in rolling order
-    value = models.PositiveIntegerField()
+    value = models.PositiveBigIntegerField()
     drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     drawn_at = models.DateTimeField(auto_now_add=True)
 

@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('key', models.CharField(max_length=200)),
                 ('dice', models.JSONField(default=list)),
-                ('value', models.PositiveIntegerField()),
+                ('value', models.PositiveBigIntegerField()),
                 ('drawn_at', models.DateTimeField(auto_now_add=True)),
                 ('drawn_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='lots', to='league.season')),
