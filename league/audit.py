@@ -29,6 +29,8 @@ ACTIONS = {
     "league.member.joined": _("Coach joined the league"),
     "league.league.created": _("League created"),
     "league.setting.changed": _("League setting changed"),
+    "league.standings.changed": _("Points scheme or tie-breakers changed"),
+    "league.standings.lots_drawn": _("Lots drawn for the standings"),
     "league.membership_mode.changed": _("Membership mode changed"),
     "league.member.requested": _("Coach asked to join"),
     "league.member.approved": _("Request to join approved"),

@@ -173,7 +173,15 @@ class AuditEntry(models.Model):
 
 
 # Seasons live in their own module (size); importing them here registers them with the app.
-from league.models_seasons import Bracket, BracketGame, Bye, Round, Season, SeasonTeam  # noqa: E402
+from league.models_seasons import (  # noqa: E402
+    Bracket,
+    BracketGame,
+    Bye,
+    Round,
+    Season,
+    SeasonTeam,
+    StandingsLot,
+)
 
 __all__ = [
     "AuditEntry",
@@ -187,4 +195,5 @@ __all__ = [
     "Round",
     "Season",
     "SeasonTeam",
+    "StandingsLot",
 ]

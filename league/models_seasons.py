@@ -170,3 +170,24 @@ class BracketGame(models.Model):
     class Meta:
         ordering = ["bracket", "round_number", "number"]
         constraints = [models.UniqueConstraint(fields=["bracket", "number"], name="bracket_game_unique_number")]
+
+
+class StandingsLot(models.Model):
+    """A drawing of lots between teams the standings leave level (the "lots" tie-breaker): the
+    server's D6, re-rolled among teams still equal, kept like every other die. `value` is what the
+    engine compares (the dice read in order); the latest draw of a team in the season counts."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="lots")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    # The engine's name of the group drawn (LotsRequest.key), e.g. "lots:3,7".
+    key = models.CharField(max_length=200)
+    dice = models.JSONField(default=list)  # the D6 results of this team, in rolling order
+    value = models.PositiveBigIntegerField()
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    drawn_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "key", "-value"]
+        constraints = [models.UniqueConstraint(fields=["season", "team"], name="standings_lot_unique_team")]
+        verbose_name = _("drawing of lots")
+        verbose_name_plural = _("drawings of lots")

@@ -9,10 +9,20 @@ from django.db.models import QuerySet
 from league.models import AuditEntry, League, Membership, MembershipRequest
 from league.rules import Ruleset, load_ruleset
 
+# House rules that are not ruleset parameters: the points scheme and tie-breakers of the standings
+# (league/standings.py reads them), so they are never handed to Ruleset.with_overrides.
+STANDINGS_RULES = frozenset({"standings_scheme", "standings_tie_breakers"})
+
+
+def parameter_rules(league: League) -> dict[str, object]:
+    """The league's house rules that override ruleset parameters (filtered in Python so that a
+    prefetched league.house_rules is not queried again)."""
+    return {rule.key: rule.value for rule in league.house_rules.all() if rule.key not in STANDINGS_RULES}
+
 
 def league_ruleset(league: League) -> Ruleset:
     """The league's ruleset with its house rules applied."""
-    overrides = {rule.key: rule.value for rule in league.house_rules.all()}
+    overrides = parameter_rules(league)
     base = load_ruleset(league.ruleset)
     return base.with_overrides(overrides) if overrides else base
 

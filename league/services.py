@@ -162,7 +162,9 @@ def league_settings_update(*, league: League, by: AbstractBaseUser, values: Mapp
             refusals[key] = [ValidationError(_("Refused: %(reason)s.") % {"reason": reason}, code="setting_refused")]
     if refusals:
         raise ValidationError(refusals)
-    rules = {rule.key: rule.value for rule in league.house_rules.all()}
+    from league.selectors import parameter_rules
+
+    rules = parameter_rules(league)
     rules.update({key: value for key, value in changed.items() if not settings[key].league_field})
     try:  # all together too: a combination the engine refuses writes nothing either
         base.with_overrides(rules)

@@ -10,7 +10,8 @@ from typing import Any
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from league.models import Bye, League, Season, SeasonTeam
+from league.models import Bye, League, Season, SeasonTeam, StandingsLot
+from league.rules import load_ruleset
 from league.rules.standings import Bye as ByeRecord
 from league.rules.standings import (
     PointsScheme,
@@ -20,7 +21,6 @@ from league.rules.standings import (
     compute_standings,
     scheme_from_mapping,
 )
-from league.selectors import league_ruleset
 
 # Results the table counts: a confirmed score, whatever the post-match sequence is doing.
 PLAYED = ("confirmed", "processing", "processed", "failed")
@@ -29,7 +29,8 @@ PLAYED = ("confirmed", "processing", "processed", "failed")
 def standings_settings(league: League) -> dict[str, Any]:
     """The points scheme and tie-breakers in force for the league, as JSON (what a season keeps
     in Season.standings_settings when its regular season starts)."""
-    ruleset = league_ruleset(league)
+    # The schemes are the ruleset's data, which house rules do not change: no need to apply them.
+    ruleset = load_ruleset(league.ruleset)
     scheme = ruleset.standings_schemes[ruleset.default_standings_scheme]
     rules = {rule.key: rule.value for rule in league.house_rules.all()}
     chosen = rules.get("standings_scheme")
@@ -78,8 +79,22 @@ def season_table(season: Season) -> Standings:
     if scheme is None:
         raise ValueError("; ".join(problems))
     entries = SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).order_by("pk")
-    teams = [StandingsTeam(team=team_id) for team_id in entries.values_list("team_id", flat=True)]
-    return compute_standings(teams, season_results(season), scheme, settings["tie_breakers"])
+    # The team value tie-breaker reads the team's value now (the kept Team.team_value).
+    teams = [
+        StandingsTeam(team=team_id, team_value=value)
+        for team_id, value in entries.values_list("team_id", "team__team_value")
+    ]
+    results = season_results(season)
+    # A team with a result but no approved entry (withdrawn mid-season) keeps its row: its
+    # opponents' results stand, and the engine refuses results of teams it was not given.
+    listed = {team.team for team in teams}
+    for item in results:
+        for team_id in (item.team,) if isinstance(item, ByeRecord) else (item.home, item.away):
+            if team_id not in listed:
+                listed.add(team_id)
+                teams.append(StandingsTeam(team=team_id))
+    lots = dict(StandingsLot.objects.filter(season=season).values_list("team_id", "value"))
+    return compute_standings(teams, results, scheme, settings["tie_breakers"], lots)
 
 
 def _cas(side: str):

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league import views, views_members, views_settings
+from league import views, views_members, views_settings, views_standings
 from league.urls_seasons import urlpatterns as season_patterns
 from teams import views as team_views
 
@@ -14,6 +14,16 @@ league_patterns = (
         path("<slug:slug>/", views.league_detail, name="detail"),
         path("<slug:slug>/join/", views.league_join, name="join"),
         path("<slug:slug>/settings/", views_settings.league_settings, name="settings"),
+        path(
+            "<slug:slug>/settings/standings/",
+            views_standings.standings_settings_page,
+            name="standings_settings",
+        ),
+        path(
+            "<slug:slug>/seasons/<int:number>/standings/",
+            views_standings.season_standings,
+            name="season_standings",
+        ),
         path("<slug:slug>/coaches/", views_members.league_members, name="members"),
         # Building a team belongs to a league, so its pages live under the league's URL.
         path("<slug:slug>/teams/new/", team_views.team_new, name="team_new"),

@@ -19,6 +19,7 @@ from league.models import League
 from league.permissions import is_commissioner, is_member
 from league.rules import collation_key, load_ruleset
 from league.selectors import league_list, league_ruleset, pending_for
+from league.selectors_home import HOME_TABLE_ROWS, current_season, next_fixtures, season_leaders
 from matches.context_processors import waiting_for
 from matches.selectors import latest_results
 from teams.selectors import team_list_for_league
@@ -35,8 +36,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """The league and its teams; the number of queries does not grow with the number of teams."""
-    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    """The league, its current season (table, next fixtures, leaders) and its teams; the number of
+    queries does not grow with the number of teams or matches."""
+    # The house rules once: the ruleset and the standings settings both read them.
+    league = get_object_or_404(League.objects.select_related("commissioner").prefetch_related("house_rules"), slug=slug)
     ruleset = league_ruleset(league)
     lang = get_language() or "en"
     teams = [
@@ -44,6 +47,21 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         for team in sorted(team_list_for_league(league.pk), key=lambda t: collation_key(t.name))
     ]
     member = is_member(request.user, league)
+    season = current_season(league)
+    season_context: dict[str, object] = {"season": season}
+    if season is not None:
+        from league.views_standings import season_table_rows
+
+        season.league = league
+        _table, rows = season_table_rows(season)
+        season_context.update(
+            {
+                "standings_rows": rows[:HOME_TABLE_ROWS],
+                "standings_more": len(rows) > HOME_TABLE_ROWS,
+                "next_fixtures": next_fixtures(season),
+                "leaders": season_leaders(season),
+            }
+        )
     return render(
         request,
         "league/detail.html",
@@ -56,6 +74,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
             "latest_results": latest_results(league),
             "pending": pending_for(request.user, league) if request.user.is_authenticated and not member else None,
+            **season_context,
         },
     )
 

@@ -98,18 +98,10 @@ def world(django_capture_on_commit_callbacks) -> World:
 
 def seasons(league, commissioner, teams) -> dict[str, Any]:
     """A regular season with its round robin (byes, dates) and a next one taking requests."""
-    from datetime import date
+    from league.services_seasons import entry_request, season_advance, season_create
 
-    from league.services_fixtures import fixtures_generate
-    from league.services_seasons import entry_add, entry_request, season_advance, season_create
-
-    ready = [team for team in teams.values() if team.status == "ready"]
-    one = season_create(league=league, name="Saison 1", by=commissioner)
-    season_advance(season=one, to="registration", by=commissioner)
-    for team in ready:
-        entry_add(season=one, team=team, by=commissioner)
-    season_advance(season=one, to="regular", by=commissioner)
-    fixtures_generate(season=one, by=commissioner, first_date=date(2027, 1, 4), days_between=7)
+    # The demo's own Season 1 (league.demo): regular, its round robin dated, the demo match played.
+    one = league.seasons.get(number=1)
     two = season_create(league=league, name="Saison 2", by=commissioner)
     season_advance(season=two, to="registration", by=commissioner)
     entry_request(season=two, team=teams["alice"], by=teams["alice"].coach)
@@ -204,6 +196,65 @@ PAGES = [
         lambda w: reverse("league:settings", args=[slug(w)]),
         lambda w: settings_form(w.league, mvp_mode="chosen", free_fan_factor=True),
         note="saved, with the changes listed",
+    ),
+    Page("league:standings_settings", "commissioner", lambda w: reverse("league:standings_settings", args=[slug(w)])),
+    Page(
+        "league:standings_settings",
+        "alice",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        status=403,
+        note="refused",
+    ),
+    Page(
+        "league:standings_settings",
+        "commissioner",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        lambda w: {"preset": "custom", "win": "x", "tie_breaker_1": "td_diff", "tie_breaker_2": "td_diff"},
+        status=400,
+        note="refused values",
+    ),
+    Page(
+        "league:standings_settings",
+        "commissioner",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        lambda w: {"preset": "w5d3l1", "tie_breaker_1": "td_diff", "tie_breaker_2": "points"},
+        status=400,
+        note="a tie-breaker refused by the service",
+    ),
+    Page(
+        "league:standings_settings",
+        "commissioner",
+        lambda w: reverse("league:standings_settings", args=[slug(w)]),
+        lambda w: {
+            "preset": "custom",
+            "win": "3",
+            "draw": "1",
+            "loss": "0",
+            "concede": "-1",
+            "td_bonus": "1",
+            "td_bonus_threshold": "3",
+            "cas_bonus": "1",
+            "cas_bonus_threshold": "3",
+            "tie_breaker_1": "points",
+            "tie_breaker_2": "head_to_head",
+            "tie_breaker_3": "lots",
+        },
+        note="saved, with the change listed",
+    ),
+    Page("league:season_standings", None, lambda w: reverse("league:season_standings", args=[slug(w), 1])),
+    Page(
+        "league:season_standings",
+        "commissioner",
+        lambda w: reverse("league:season_standings", args=[slug(w), 1]),
+        note="ties waiting for lots, the commissioner's button",
+    ),
+    Page(
+        "league:season_standings",
+        "commissioner",
+        lambda w: reverse("league:season_standings", args=[slug(w), 1]),
+        lambda w: {"lots": "lots:0"},
+        status=400,
+        note="lots nobody needs",
     ),
     Page("league:join", "frank", lambda w: reverse("league:join", args=[slug(w)]), lambda w: {}, note="welcome"),
     Page("league:members", "commissioner", lambda w: reverse("league:members", args=[slug(w)])),

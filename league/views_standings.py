@@ -1,0 +1,159 @@
+"""The standings: a season's table (and its drawing of lots) and the league's points scheme and
+tie-breakers, set by its commissioner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from league.forms_standings import StandingsSettingsForm, describe_scheme, tie_breaker_label
+from league.models import AuditEntry, League, Season, StandingsLot
+from league.permissions import is_commissioner
+from league.rules import load_ruleset
+from league.rules.standings import Standings
+from league.services_standings import lots_draw, standings_update
+from league.standings import season_settings, season_table, standings_settings
+from teams.models import Team
+
+
+def explained(settings: dict[str, Any]) -> dict[str, Any]:
+    """The scheme in sentences and the tie-breakers in order, for the page under a table."""
+    from league.forms_standings import TIE_BREAKER_HELP
+
+    return {
+        "scheme_lines": describe_scheme(settings["scheme"]),
+        "tie_breakers": [
+            {"key": key, "label": tie_breaker_label(key), "help": TIE_BREAKER_HELP.get(key, "")}
+            for key in settings["tie_breakers"]
+        ],
+    }
+
+
+def table_rows(table: Standings, teams: dict[int, Team]) -> list[dict[str, Any]]:
+    """The table's rows with their teams and why a row sits where it does."""
+    waiting = {team for request in table.lots_needed for team in request.teams}
+    rows = []
+    for row in table.rows:
+        rows.append(
+            {
+                "row": row,
+                "team": teams.get(row.team),
+                "bonus": row.points - row.points_without_bonus,
+                "above_next_on": tie_breaker_label(row.above_next_on) if row.above_next_on else "",
+                "waiting_lots": row.team in waiting,
+            }
+        )
+    return rows
+
+
+def season_table_rows(season: Season) -> tuple[Standings, list[dict[str, Any]]]:
+    """The season's table and its rows with teams, in a fixed number of queries."""
+    table = season_table(season)
+    teams = Team.objects.in_bulk([row.team for row in table.rows])
+    return table, table_rows(table, teams)
+
+
+@require_http_methods(["GET", "POST"])
+def season_standings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("league", "winner"), league__slug=slug, number=number)
+    league = season.league
+    commissioner = is_commissioner(request.user, league)
+    error = ""
+    if request.method == "POST":
+        if not commissioner:
+            raise PermissionDenied(_("Only the league's commissioner may draw lots."))
+        try:
+            drawn = lots_draw(season=season, key=str(request.POST.get("lots", "")), by=request.user)
+        except ValidationError as refusal:
+            error = " ".join(refusal.messages)
+        else:
+            names = dict(Team.objects.filter(pk__in=drawn).values_list("pk", "name"))
+            messages.success(
+                request,
+                _("Lots drawn: %(dice)s.")
+                % {"dice": ", ".join(f"{names[t]} {'-'.join(map(str, d))}" for t, d in drawn.items())},
+            )
+            return redirect("league:season_standings", slug=league.slug, number=season.number)
+    settings = season_settings(season)
+    table, rows = season_table_rows(season)
+    by_id = {item["row"].team: item["team"] for item in rows}
+    lots_needed = [
+        {"key": request_.key, "teams": [by_id.get(team) for team in request_.teams]} for request_ in table.lots_needed
+    ]
+    lots = StandingsLot.objects.filter(season=season).select_related("team").order_by("key", "-value")
+    return render(
+        request,
+        "league/standings.html",
+        {
+            "league": league,
+            "season": season,
+            "rows": rows,
+            "lots_needed": lots_needed,
+            "lots": lots,
+            "is_commissioner": commissioner,
+            "season_copy": bool(season.standings_settings),
+            "error": error,
+            **explained(settings),
+        },
+        status=400 if error else 200,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def standings_settings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=slug)
+    if not is_commissioner(request.user, league):
+        raise PermissionDenied(_("Only the league's commissioner may change its settings."))
+    ruleset = load_ruleset(league.ruleset)
+    current = standings_settings(league)
+    form = StandingsSettingsForm(
+        request.POST if request.method == "POST" else None,
+        ruleset=ruleset,
+        initial=StandingsSettingsForm.initial_from(current, ruleset),
+    )
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                changes = standings_update(
+                    league=league, by=request.user, scheme=form.scheme(), tie_breakers=form.tie_breakers()
+                )
+            except ValidationError as refusal:
+                for message in refusal.messages:
+                    form.add_error(None, message)
+            else:
+                if changes:
+                    messages.success(request, _("Standings settings saved."))
+                else:
+                    messages.info(request, _("Nothing changed."))
+                return redirect("league:standings_settings", slug=league.slug)
+    history = [
+        {
+            "entry": entry,
+            "what": _("Points scheme") if entry.data.get("setting") == "standings_scheme" else _("Tie-breakers"),
+            "old": _shown(entry.data.get("setting"), entry.data.get("old")),
+            "new": _shown(entry.data.get("setting"), entry.data.get("new")),
+        }
+        for entry in AuditEntry.objects.filter(league=league, action="league.standings.changed").select_related(
+            "actor"
+        )[:50]
+    ]
+    return render(
+        request,
+        "league/standings_settings.html",
+        {"league": league, "form": form, "history": history, **explained(current)},
+        status=400 if form.is_bound and form.errors else 200,
+    )
+
+
+def _shown(setting: object, value: object) -> str:
+    if setting == "standings_scheme" and isinstance(value, dict):
+        return " ".join(describe_scheme(value))
+    if isinstance(value, list):
+        return ", ".join(tie_breaker_label(str(key)) for key in value)
+    return str(value)
