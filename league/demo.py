@@ -161,7 +161,7 @@ def _demo_season(league: League) -> None:
     from league.services_seasons import entry_add, season_advance, season_create
 
     boss = league.commissioner
-    season = season_create(league=league, name="Season 1", by=boss)
+    season = season_create(league=league, name="2026-2027", by=boss)
     season_advance(season=season, to="registration", by=boss)
     for team in league.teams.order_by("pk"):
         entry_add(season=season, team=team, by=boss)

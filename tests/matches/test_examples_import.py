@@ -26,7 +26,7 @@ def demo(django_capture_on_commit_callbacks):
 
     with django_capture_on_commit_callbacks(execute=True):
         league = load_demo()
-    assert league.matches.get().status == Match.Status.PROCESSED
+    assert league.matches.get(home__name="Reikland Reavers", away__name="Gouged Eye").status == Match.Status.PROCESSED
     return league
 
 

@@ -111,7 +111,11 @@ def test_the_league_settings_page_and_ruleset_ignore_the_standings_house_rules(c
     response = commissioner_client.get(reverse("league:settings", args=[league.slug]))
     assert response.status_code == 200
     values = {**league_setting_values(league), "mvp_mode": "chosen"}
-    data = {key: "on" if value is True else str(value) for key, value in values.items() if value is not False}
+    data = {
+        key: "on" if value is True else list(value) if isinstance(value, list | tuple) else str(value)
+        for key, value in values.items()
+        if value is not False
+    }
     response = commissioner_client.post(reverse("league:settings", args=[league.slug]), data)
     assert response.status_code == 302
     assert HouseRule.objects.get(league=league, key="mvp_mode").value == "chosen"

@@ -32,7 +32,7 @@ def test_the_403_reason_is_in_the_readers_language(client, humans, user_factory)
 
 
 def test_a_match_page_refused_to_a_stranger_says_who_may(client, demo_league, user_factory):
-    match = demo_league.matches.get()
+    match = demo_league.matches.get(home__name="Reikland Reavers", away__name="Gouged Eye")
     client.force_login(user_factory("mallory"))
     response = client.get(reverse("matches:dice", args=[match.pk]))
     assert response.status_code == 403

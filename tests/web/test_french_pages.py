@@ -71,7 +71,7 @@ def world(django_capture_on_commit_callbacks) -> World:
     users = {u.username: u for u in get_user_model().objects.all()}
     commissioner = users["commissioner"]
     teams = {t.coach.username: t for t in league.teams.select_related("coach")}
-    processed = league.matches.get()
+    processed = league.matches.get(status="processed")
     scheduled = match_schedule(league=league, home=teams["carol"], away=teams["dave"], by=commissioner)
     prematch_done = match_schedule(league=league, home=teams["erin"], away=teams["dave"], by=commissioner)
     prematch_record(match=prematch_done, data=PrematchInput(weather_dice=(3, 4)), by=commissioner)
@@ -279,7 +279,7 @@ PAGES = [
         "league:season_new",
         "commissioner",
         lambda w: reverse("league:season_new", args=[slug(w)]),
-        lambda w: {"name": "Saison 1"},
+        lambda w: {"name": w.extra["season"].name},
         status=400,
         note="a name already taken",
     ),
