@@ -52,6 +52,10 @@ ACTIONS = {
     "matches.postgame.retried": _("Post-match sequence retried"),
     "teams.improvement.chosen": _("Improvement chosen"),
     "matches.match.imported": _("Match imported"),
+    "league.playoffs.created": _("Play-off bracket created"),
+    "league.playoffs.advanced": _("Play-off winner advanced"),
+    "league.playoffs.champion": _("Season won"),
+    "league.playoffs.closed": _("Season closed after its play-offs"),
 }
 
 
