@@ -20,16 +20,18 @@ def make_season(league, commissioner, user_factory):
     """`make_season(n)`: n teams (one coach each) approved in season 1, status regular; team k beats
     every team after it in a processed single round robin (so the table is 1, 2, ..., n, no tie)."""
 
-    def make(n: int, results: bool = True):
-        season = Season.objects.create(league=league, number=1, name="Season 1", status=Season.Status.REGULAR)
+    def make(n: int, results: bool = True, number: int = 1):
+        season = Season.objects.create(
+            league=league, number=number, name=f"Season {number}", status=Season.Status.REGULAR
+        )
         teams = []
         for k in range(n):
-            coach = user_factory(f"coach{k}")
+            coach = user_factory(f"coach{number}-{k}")
             league_join(league=league, user=coach)
             team = team_create(
                 league=league,
                 coach=coach,
-                name=f"Team {k + 1:02d}",
+                name=f"Team {k + 1:02d}" if number == 1 else f"S{number} Team {k + 1:02d}",
                 race="human",
                 players=[PlayerOrder("lineman", f"P{i}") for i in range(1, 12)],
             )
@@ -51,7 +53,7 @@ def make_season(league, commissioner, user_factory):
                     away_score=0,
                     confirmed_at=now,
                     processed_at=now,
-                    sequence=f"0001{order:06d}",
+                    sequence=f"{number:04d}{order:06d}",
                 )
                 ruleset = match_ruleset(match)
                 match.ruleset, match.ruleset_version = ruleset.key, ruleset.version
