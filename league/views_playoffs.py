@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from league.forms_playoffs import BracketForm
@@ -20,12 +20,12 @@ from league.services_playoffs import approved_teams, bracket_create, creation_re
 from teams.models import Team
 
 ROUND_NAMES = {
-    "final": gettext_lazy("Final"),
-    "semi_final": gettext_lazy("Semi-finals"),
-    "quarter_final": gettext_lazy("Quarter-finals"),
-    "round_of_16": gettext_lazy("Round of 16"),
-    "round_of_32": gettext_lazy("Round of 32"),
-    "round_of_64": gettext_lazy("Round of 64"),
+    "final": pgettext_lazy("bracket", "Final"),
+    "semi_final": pgettext_lazy("bracket", "Semi-finals"),
+    "quarter_final": pgettext_lazy("bracket", "Quarter-finals"),
+    "round_of_16": pgettext_lazy("bracket", "Round of 16"),
+    "round_of_32": pgettext_lazy("bracket", "Round of 32"),
+    "round_of_64": pgettext_lazy("bracket", "Round of 64"),
 }
 
 
@@ -33,7 +33,7 @@ def _slot(source: str, team_id: int | None, teams: dict[int, Team], seeds: list[
     """One side of a game card: the team and its seed when known, else where it will come from."""
     kind, _sep, ref = source.partition(":")
     if kind == "bye":
-        label = _("Bye")
+        label = pgettext("bracket", "Bye")
     elif team_id is not None:
         label = teams[team_id].name
     elif kind == "winner":
