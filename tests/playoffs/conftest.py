@@ -13,6 +13,7 @@ from matches.models import Match
 from matches.services import PrematchInput, ReportInput, prematch_record, report_confirm, report_save, report_submit
 from matches.services.common import match_ruleset
 from teams.services import PlayerOrder, team_create
+from tests.matches.conftest import coach_bob, humans, orcs  # noqa: F401  (the import example's teams)
 
 
 @pytest.fixture

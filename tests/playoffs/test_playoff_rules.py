@@ -153,3 +153,20 @@ def test_third_place_game_and_closing(make_season, commissioner, django_capture_
     season.refresh_from_db()
     assert season.status == "closed" and season.closed_at is not None
     assert Bracket.objects.get(season=season).third_place
+
+
+def test_an_imported_report_naming_a_shootout_winner_is_refused(humans, orcs, commissioner):
+    """An import makes a league match: the schema knows the field, the services refuse it there."""
+    from matches.importing import import_match, schema_problems
+    from tests.matches.test_import_service import example
+
+    data = example()
+    data["result"]["shootout_winner"] = "home"
+    assert schema_problems(data) == []
+    before = Match.objects.count()
+    with pytest.raises(MatchError) as refused:
+        import_match(data, by=commissioner)
+    assert any("Only a play-off match has a shoot-out winner" in m for m in refused.value.messages)
+    assert Match.objects.count() == before
+    data["result"]["shootout_winner"] = "nobody"
+    assert schema_problems(data)
