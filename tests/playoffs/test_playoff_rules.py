@@ -170,3 +170,26 @@ def test_an_imported_report_naming_a_shootout_winner_is_refused(humans, orcs, co
     assert Match.objects.count() == before
     data["result"]["shootout_winner"] = "nobody"
     assert schema_problems(data)
+
+
+def test_the_prematch_page_of_a_semi_final_refuses_a_star_bought_with_petty_cash(
+    client, make_season, commissioner, league
+):
+    from tests.matches.test_views_support import declare_petty_cash
+
+    season, teams = make_season(4)
+    league_settings_update(league=league, by=commissioner, values={"final_inducements": "petty_cash_no_stars"})
+    semi = semis(season, commissioner)[0]
+    declare_petty_cash(semi, home=300_000)
+    client.force_login(teams[0].coach)
+    page = reverse("matches:prematch", args=[semi.pk])
+    response = client.post(page, {"weather_source": "server", "home_stars": ["mighty_zug"]})
+    text = response.content.decode()
+    assert response.status_code == 200 and "No inducements in a semi-final or a final." in text
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.SCHEDULED
+    # Under this setting, petty cash may still buy other inducements (a bribe).
+    response = client.post(page, {"weather_source": "server", "home_item_bribes": "1"})
+    assert response.status_code == 302
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.PREMATCH_DONE and semi.inducements.get().key == "bribes"
