@@ -112,6 +112,8 @@ def test_a_tied_playoff_result_needs_the_shootout_winner(
     semi.refresh_from_db()
     assert semi.status == Match.Status.PROCESSED, semi.failure_reason
     assert BracketGame.objects.get(match=semi).winner_id == teams[3].pk
+    page = client.get(semi.get_absolute_url()).content.decode()
+    assert f"{teams[3].name} won the shoot-out" in page
 
 
 def test_a_league_match_has_no_shootout(league, make_season, commissioner, django_capture_on_commit_callbacks):
