@@ -65,6 +65,10 @@ ACTIONS = {
     "league.season.fixture_added": _("Fixture added"),
     "league.season.swiss_round": _("Swiss round paired"),
     "league.season.round_dates": _("Round dates changed"),
+    "league.playoffs.created": _("Play-off bracket created"),
+    "league.playoffs.advanced": _("Play-off winner advanced"),
+    "league.playoffs.champion": _("Season won"),
+    "league.playoffs.closed": _("Season closed after its play-offs"),
 }
 
 

@@ -79,6 +79,12 @@ REPORT_OUTLINE: dict[str, Any] = {
             gate={"type": "integer"},
             conceded_by={"type": "string", "enum": ["home", "away"], "nullable": True},
             concession_justified={"type": "boolean"},
+            shootout_winner={
+                "type": "string",
+                "enum": ["home", "away"],
+                "nullable": True,
+                "description": "Play-off matches only (an import makes a league match, so it is refused here).",
+            },
         ),
         "players": _object(
             "Per side, lines by roster number or id: completions, touchdowns, interceptions, casualties (blocks)."

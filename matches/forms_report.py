@@ -77,6 +77,14 @@ class ReportForm(forms.Form):
         self.fields["conceded_by"].choices = [("", _("No concession"))] + [
             (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES
         ]
+        if match.stage:  # a play-off match never ends in a draw: a tied score names the shoot-out winner
+            self.fields["shootout_winner"] = forms.ChoiceField(
+                label=_("Shoot-out winner (a tied score only)"),
+                required=False,
+                choices=[("", _("No shoot-out"))]
+                + [(side, _("%(team)s won the shoot-out") % {"team": match.team(side).name}) for side, _l in SIDES],
+                widget=forms.RadioSelect,
+            )
         self.fields["concession_justified"].label = _(
             "Justified: conceded at a kick-off with %(max)s players or fewer able to play"
         ) % {"max": ruleset.params.justified_concession_max_players}
@@ -304,6 +312,7 @@ class ReportForm(forms.Form):
             gate=data.get("gate"),
             conceded_by=data.get("conceded_by") or "",
             concession_justified=bool(data.get("conceded_by")) and bool(data.get("concession_justified")),
+            shootout_winner=data.get("shootout_winner") or "",
             lines=tuple(self.lines_out),
             casualties=tuple(self.casualties_out),
             dice=self.dice_out,

@@ -91,6 +91,9 @@ class Match(models.Model):
     away_uncredited_touchdowns = models.PositiveSmallIntegerField(_("away touchdowns with no roster scorer"), default=0)
     conceded_by = models.CharField(_("conceded by"), max_length=4, choices=SIDES, blank=True)
     concession_justified = models.BooleanField(_("justified concession"), default=False)
+    # A play-off match has a winner (LRB6: sudden-death overtime, then a shoot-out): when its score
+    # is tied, the side that won the shoot-out. Blank for every other result.
+    shootout_winner = models.CharField(_("shoot-out winner"), max_length=4, choices=SIDES, blank=True)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

@@ -283,6 +283,7 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
         gate=result.get("gate"),
         conceded_by=result.get("conceded_by") or "",
         concession_justified=result.get("concession_justified", False),
+        shootout_winner=result.get("shootout_winner") or "",
         lines=tuple(lines),
         casualties=tuple(casualties),
         dice=dice,

@@ -132,6 +132,7 @@ MATCH_FIELDS = (
     "gate",
     "conceded_by",
     "concession_justified",
+    "stage",
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
 # What it reads of the teams: what it writes (apply._write_teams), the report's and the team value's facts.
@@ -218,6 +219,10 @@ def _finish(match: Match) -> None:
         postgame_input=match.postgame_input,
     )
     log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
+    if match.stage:  # a play-off match: its winner advances, in this transaction (league.services_playoffs)
+        from league.services_playoffs import match_processed
+
+        match_processed(match.pk)
     transaction.on_commit(lambda: queue_next(match))
 
 

@@ -233,6 +233,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                 order=order,
                 budget=budgets.budget(side),
                 position_counts=counts,
+                final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
             )
             problems += [
                 _("%(label)s: %(value)s") % {"label": team.name, "value": m}

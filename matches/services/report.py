@@ -73,6 +73,7 @@ class ReportInput:
     gate: int | None = None
     conceded_by: str = ""  # "", "home" or "away"
     concession_justified: bool = False
+    shootout_winner: str = ""  # a tied play-off match: the side that won the shoot-out
     lines: tuple[PlayerLine, ...] = ()
     casualties: tuple[CasualtyLine, ...] = ()
     dice: dict[str, list[int]] = field(default_factory=dict)  # purpose -> values, entered at the table
@@ -98,6 +99,9 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         problems.append(_("FAME is 0, 1 or 2."))
     if report.conceded_by not in ("", "home", "away"):
         problems.append(_("A concession is by the home or the away team."))
+    problems += shootout_problems(
+        match, report.home_score, report.away_score, report.conceded_by, report.shootout_winner
+    )
     lines = {line.player_id: line for line in MatchPlayer.objects.filter(match=match).select_related("player")}
     touchdowns = {"home": 0, "away": 0}
     seen: set[int] = set()
@@ -163,6 +167,32 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     return problems
 
 
+def shootout_problems(match: Match, home: int | None, away: int | None, conceded: str, shootout: str) -> list[str]:
+    """A shoot-out winner is named only for a tied play-off match nobody conceded (LRB6 p.15: a
+    knock-out match goes to sudden-death overtime, then a shoot-out; it never ends in a draw)."""
+    if not shootout:
+        return []
+    if shootout not in ("home", "away"):
+        return [_("The shoot-out is won by the home or the away team.")]
+    if not match.stage:
+        return [_("Only a play-off match has a shoot-out winner: this is a league match.")]
+    if conceded or home != away:
+        return [_("A shoot-out winner is named only when the score is tied and nobody conceded.")]
+    return []
+
+
+def playoff_problems(match: Match) -> list[str]:
+    """A play-off match needs a winner: a tied score without a concession names the shoot-out winner."""
+    if not match.stage or match.conceded_by or match.home_score != match.away_score or match.shootout_winner:
+        return []
+    return [
+        _(
+            "A play-off match cannot end in a draw: after sudden-death overtime, a shoot-out decides it. "
+            "The score is tied: choose the team that won the shoot-out."
+        )
+    ]
+
+
 def _corrected(match: Match, by: AbstractBaseUser | None, was: str) -> bool:
     """A commissioner changing a result already entered, other than as the coach of one side."""
     if by is None or was == Match.Status.PREMATCH_DONE or not is_commissioner(by, match.league):
@@ -217,6 +247,7 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             "gate",
             "conceded_by",
             "concession_justified",
+            "shootout_winner",
             "played_on",
         ):
             setattr(match, attr, getattr(report, attr))
@@ -270,7 +301,8 @@ def check_submittable(match: Match) -> None:
     no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
     from matches.importing.postcheck import postgame_problems  # (it imports the services)
 
-    problems = score_problems(match) + stored_apothecary_problems(match) + postgame_problems(match)
+    problems = playoff_problems(match) + score_problems(match) + stored_apothecary_problems(match)
+    problems += postgame_problems(match)
     if problems:
         raise MatchError(problems)
 

@@ -64,6 +64,7 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
             "played_on",
             "conceded_by",
             "concession_justified",
+            "shootout_winner",
         )
     }
     if initial["played_on"] is None:

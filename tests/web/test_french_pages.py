@@ -480,7 +480,67 @@ PAGES = [
     Page("logout", "alice", lambda w: reverse("logout"), lambda w: {}),
     Page("signup", None, lambda w: reverse("signup")),
     Page("signup", None, lambda w: reverse("signup"), lambda w: {"username": "x"}, note="refused"),
+    # play-offs (a season in its regular season, every ready team approved, nobody has played yet)
+    Page("league:season_playoffs", "commissioner", lambda w: playoffs_url(w), note="the creation form"),
+    Page(
+        "league:season_playoffs",
+        "commissioner",
+        lambda w: playoffs_url(w),
+        lambda w: playoff_form(w, action="preview"),
+        note="the qualifiers' preview",
+    ),
+    Page(
+        "league:season_playoffs",
+        "commissioner",
+        lambda w: playoffs_url(w),
+        lambda w: {**playoff_form(w, action="preview"), "qualification": "standings"},
+        status=400,
+        note="a tie at the cut",
+    ),
+    Page(
+        "league:season_playoffs",
+        "commissioner",
+        lambda w: playoffs_url(w),
+        lambda w: {**playoff_form(w, action="preview"), "size": "60"},
+        status=400,
+        note="too many teams",
+    ),
+    Page(
+        "league:season_playoffs",
+        "commissioner",
+        lambda w: playoffs_url(w),
+        lambda w: playoff_form(w, action="confirm", seeding="draw"),
+        note="created",
+    ),
+    Page("league:season_playoffs", None, lambda w: playoffs_url(w), note="the bracket"),
 ]
+
+
+def playoff_season(w: World):
+    """A season of the demo league in its regular season, with every ready team approved."""
+    if "season" not in w.extra:
+        from league.models import Season, SeasonTeam
+
+        season = Season.objects.create(league=w.league, number=7, name="Saison 7", status=Season.Status.REGULAR)
+        for team in w.league.teams.filter(status="ready"):
+            SeasonTeam.objects.create(
+                season=season, team=team, status=SeasonTeam.Status.APPROVED, requested_by=team.coach
+            )
+        w.extra["season"] = season
+    return w.extra["season"]
+
+
+def playoffs_url(w: World) -> str:
+    return reverse("league:season_playoffs", args=[slug(w), playoff_season(w).number])
+
+
+def playoff_form(w: World, **fields: str) -> dict[str, str]:
+    """Four teams chosen by the commissioner (a play-off phase), seeded in name order."""
+    teams = w.league.teams.filter(status="ready").order_by("name")[:4]
+    data = {"size": "4", "qualification": "manual", "seeding": "standings", "third_place": "on", **fields}
+    data.update({f"seed_{team.pk}": str(n) for n, team in enumerate(teams, start=1)})
+    return data
+
 
 # URL names that are not pages for a reader of this site, and why.
 NOT_PAGES = {
