@@ -13,6 +13,7 @@ league_patterns = (
         path("new/", views.league_new, name="new"),
         path("<slug:slug>/", views.league_detail, name="detail"),
         path("<slug:slug>/join/", views.league_join, name="join"),
+        path("<slug:slug>/teams/", views.league_teams, name="teams"),
         path("<slug:slug>/settings/", views_settings.league_settings, name="settings"),
         path(
             "<slug:slug>/settings/standings/",

@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -16,12 +18,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league import services
 from league.forms import LeagueCreateForm, SignUpForm
 from league.models import League
-from league.permissions import is_commissioner, is_member
+from league.permissions import roles
 from league.rules import collation_key, load_ruleset
 from league.selectors import league_list, league_ruleset, pending_for
 from league.selectors_home import HOME_TABLE_ROWS, current_season, next_fixtures, season_leaders
 from matches.context_processors import waiting_for
 from matches.selectors import latest_results
+from teams.models import Team
 from teams.selectors import team_list_for_league
 
 
@@ -35,31 +38,61 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "league/home.html", {"leagues": leagues, "waiting": waiting})
 
 
+HOME_TEAMS = 24
+
+
+def team_rows(league: League, ruleset) -> list[dict[str, object]]:
+    """The league's teams in the reader's alphabetical order, with their race's name."""
+    lang = get_language() or "en"
+    return [
+        {"team": team, "race_name": ruleset.teams[team.race].name(lang) if team.race in ruleset.teams else team.race}
+        for team in sorted(team_list_for_league(league.pk), key=lambda t: collation_key(t.name))
+    ]
+
+
+def league_teams(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every team of the league (the home lists them only up to HOME_TEAMS)."""
+    league = get_object_or_404(League.objects.prefetch_related("house_rules"), slug=slug)
+    return render(request, "league/teams.html", {"league": league, "teams": team_rows(league, league_ruleset(league))})
+
+
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The league, its current season (table, next fixtures, leaders) and its teams; the number of
     queries does not grow with the number of teams or matches."""
     # The house rules once: the ruleset and the standings settings both read them.
-    league = get_object_or_404(League.objects.select_related("commissioner").prefetch_related("house_rules"), slug=slug)
+    # The number of teams in the same query (a subquery: no join multiplying the house rules).
+    count = Team.objects.filter(league=OuterRef("pk")).values("league").annotate(n=Count("pk")).values("n")
+    league = get_object_or_404(
+        League.objects.select_related("commissioner")
+        .prefetch_related("house_rules")
+        .annotate(team_count=Coalesce(Subquery(count, output_field=IntegerField()), Value(0))),
+        slug=slug,
+    )
     ruleset = league_ruleset(league)
     lang = get_language() or "en"
-    teams = [
-        {"team": team, "race_name": ruleset.teams[team.race].name(lang) if team.race in ruleset.teams else team.race}
-        for team in sorted(team_list_for_league(league.pk), key=lambda t: collation_key(t.name))
-    ]
-    member = is_member(request.user, league)
+    # A big league's teams have a page of their own: the home stays as quick at 200 teams as at 5.
+    team_count = league.team_count
+    teams_elsewhere = team_count > HOME_TEAMS
+    teams = [] if teams_elsewhere else team_rows(league, ruleset)
+    member, commissioner = roles(request.user, league)
     season = current_season(league)
     season_context: dict[str, object] = {"season": season}
     if season is not None:
+        from league.standings import season_settings
+        from league.standings_cache import cached, season_version
         from league.views_standings import season_table_rows
 
         season.league = league
-        _table, rows = season_table_rows(season)
+        version = season_version(season, season_settings(season))
+        _lots, rows = season_table_rows(season, version)
         season_context.update(
             {
                 "standings_rows": rows[:HOME_TABLE_ROWS],
                 "standings_more": len(rows) > HOME_TABLE_ROWS,
+                "table_version": version,
                 "next_fixtures": next_fixtures(season),
-                "leaders": season_leaders(season),
+                # Read only when the cached leaders' block is missing (a template calls a callable).
+                "leaders": lambda: cached("leaders", version, lambda: season_leaders(season)),
             }
         )
     return render(
@@ -68,9 +101,11 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "league": league,
             "teams": teams,
+            "team_count": team_count,
+            "teams_elsewhere": teams_elsewhere,
             "ruleset_name": ruleset.name(lang),
             "is_member": member,
-            "is_commissioner": is_commissioner(request.user, league),
+            "is_commissioner": commissioner,
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
             "latest_results": latest_results(league),
             "pending": pending_for(request.user, league) if request.user.is_authenticated and not member else None,

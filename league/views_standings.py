@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -16,9 +17,10 @@ from league.forms_standings import StandingsSettingsForm, describe_scheme, tie_b
 from league.models import AuditEntry, League, Season, StandingsLot
 from league.permissions import is_commissioner
 from league.rules import load_ruleset
-from league.rules.standings import Standings
+from league.rules.standings import LotsRequest, Standings
 from league.services_standings import lots_draw, standings_update
 from league.standings import season_settings, season_table, standings_settings
+from league.standings_cache import cached, season_version
 from teams.models import Team
 
 
@@ -35,6 +37,13 @@ def explained(settings: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _team(team: Team | None) -> dict[str, Any] | None:
+    # What the rows show of a team: small to keep in the cache (a model instance is not).
+    if team is None:
+        return None
+    return {"pk": team.pk, "name": team.name, "get_absolute_url": team.get_absolute_url()}
+
+
 def table_rows(table: Standings, teams: dict[int, Team]) -> list[dict[str, Any]]:
     """The table's rows with their teams and why a row sits where it does."""
     waiting = {team for request in table.lots_needed for team in request.teams}
@@ -43,7 +52,7 @@ def table_rows(table: Standings, teams: dict[int, Team]) -> list[dict[str, Any]]
         rows.append(
             {
                 "row": row,
-                "team": teams.get(row.team),
+                "team": _team(teams.get(row.team)),
                 "bonus": row.points - row.points_without_bonus,
                 "above_next_on": tie_breaker_label(row.above_next_on) if row.above_next_on else "",
                 "waiting_lots": row.team in waiting,
@@ -52,11 +61,19 @@ def table_rows(table: Standings, teams: dict[int, Team]) -> list[dict[str, Any]]
     return rows
 
 
-def season_table_rows(season: Season) -> tuple[Standings, list[dict[str, Any]]]:
-    """The season's table and its rows with teams, in a fixed number of queries."""
-    table = season_table(season)
-    teams = Team.objects.in_bulk([row.team for row in table.rows])
-    return table, table_rows(table, teams)
+def season_table_rows(
+    season: Season, version: str | None = None
+) -> tuple[tuple[LotsRequest, ...], list[dict[str, Any]]]:
+    """The lots the season's table waits for and its rows with teams, in a fixed number of
+    queries; computed once per `version` (league.standings_cache) and language (the rows carry
+    translated labels). Not the whole Standings: its ledger would make every cache read slow."""
+
+    def compute() -> tuple[tuple[LotsRequest, ...], list[dict[str, Any]]]:
+        table = season_table(season)
+        teams = Team.objects.in_bulk([row.team for row in table.rows])
+        return table.lots_needed, table_rows(table, teams)
+
+    return cached(f"table:{get_language()}", version, compute)
 
 
 @require_http_methods(["GET", "POST"])
@@ -81,11 +98,10 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
             )
             return redirect("league:season_standings", slug=league.slug, number=season.number)
     settings = season_settings(season)
-    table, rows = season_table_rows(season)
+    version = season_version(season, settings)
+    needed, rows = season_table_rows(season, version)
     by_id = {item["row"].team: item["team"] for item in rows}
-    lots_needed = [
-        {"key": request_.key, "teams": [by_id.get(team) for team in request_.teams]} for request_ in table.lots_needed
-    ]
+    lots_needed = [{"key": request_.key, "teams": [by_id.get(team) for team in request_.teams]} for request_ in needed]
     lots = StandingsLot.objects.filter(season=season).select_related("team").order_by("key", "-value")
     return render(
         request,
@@ -94,6 +110,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
             "league": league,
             "season": season,
             "rows": rows,
+            "table_version": version,
             "lots_needed": lots_needed,
             "lots": lots,
             "is_commissioner": commissioner,

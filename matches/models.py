@@ -133,12 +133,14 @@ class Match(models.Model):
             models.CheckConstraint(condition=~models.Q(home=models.F("away")), name="match_two_different_teams"),
         ]
         indexes = [
+            # The league's latest results (league home): newest confirmation first, read from the index.
+            models.Index(fields=["league", "confirmed_at"], name="match_league_confirmed"),
             # The sweep looks for confirmed matches nobody has queued and runs whose lease ran out.
             models.Index(
                 fields=["status", "lease_until"],
                 name="match_pending_postgame",
                 condition=models.Q(status__in=["confirmed", "processing"]),
-            )
+            ),
         ]
         verbose_name = _("match")
         verbose_name_plural = _("matches")

@@ -27,6 +27,16 @@ def english():
         yield
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache: cached tables (league.standings_cache) of an earlier
+    test must not answer for this one's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def user_factory(django_user_model):
     def make(username: str, **extra):

@@ -1,0 +1,71 @@
+"""A season's table and leaders, computed once per change of what they are made of.
+
+The standings engine ranks every result each time it is asked, and a league of 200 teams and
+3,000 matches makes that the bulk of a page (docs/benchmarks.md). What a table is made of changes
+only when a result is confirmed or processed, a team enters or leaves, lots are drawn or the
+scheme changes, so its `version` (a hash of those, read in one query) keys a cache entry:
+the engine runs once per change, not once per reader. Nothing is stored in the database; a lost
+cache is recomputed. Editing a processed match (a later issue) changes its sequence and
+processed_at, so it changes the version too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.db import connection
+
+from league.models import Season
+from league.standings import PLAYED
+
+T = TypeVar("T")
+TIMEOUT = 24 * 3600
+
+
+# One statement (SQLite and PostgreSQL): what the season's matches, entries, lots and byes are now.
+# Sums and maxima of ids stand for the rows themselves: a row added, removed or changed in a way
+# the table can see moves at least one of them.
+VERSION_SQL = """
+SELECT
+  (SELECT COUNT(*) FROM matches_match WHERE season_id = %(season)s),
+  (SELECT COUNT(*) FROM matches_match WHERE season_id = %(season)s AND status IN {played}),
+  (SELECT COUNT(*) FROM matches_match WHERE season_id = %(season)s AND status = 'processed'),
+  (SELECT MAX(sequence) FROM matches_match WHERE season_id = %(season)s),
+  (SELECT MAX(processed_at) FROM matches_match WHERE season_id = %(season)s),
+  (SELECT SUM(home_score * 1000 + away_score) FROM matches_match WHERE season_id = %(season)s AND status IN {played}),
+  (SELECT COUNT(*) FROM league_seasonteam WHERE season_id = %(season)s),
+  (SELECT SUM(team_id) FROM league_seasonteam WHERE season_id = %(season)s AND status = 'approved'),
+  (SELECT MAX(id) FROM league_seasonteam WHERE season_id = %(season)s),
+  (SELECT COUNT(*) FROM league_standingslot WHERE season_id = %(season)s),
+  (SELECT MAX(id) FROM league_standingslot WHERE season_id = %(season)s),
+  (SELECT COUNT(*) FROM league_bye b JOIN league_round r ON b.round_id = r.id WHERE r.season_id = %(season)s)
+""".replace("{played}", "(" + ", ".join(f"'{status}'" for status in PLAYED) + ")")  # constants, not input
+
+
+def season_version(season: Season, settings: dict[str, Any]) -> str | None:
+    """What the season's table and leaders are made of, hashed (one query); None when they cannot
+    be cached (the team-value tie-breaker reads the teams' value now, which any purchase changes)."""
+    if "team_value" in settings.get("tie_breakers", ()):
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(VERSION_SQL, {"season": season.pk})
+        facts = list(cursor.fetchone())
+    # created_at tells apart two seasons that reuse a primary key (a test database rolled back).
+    facts += [season.pk, season.created_at, settings]
+    return hashlib.sha256(json.dumps(facts, default=str, sort_keys=True).encode()).hexdigest()[:40]
+
+
+def cached(kind: str, version: str | None, compute: Callable[[], T]) -> T:
+    """compute() once per version (every time when version is None)."""
+    if version is None:
+        return compute()
+    key = f"season:{kind}:{version}"
+    found = cache.get(key)
+    if found is None:
+        found = compute()
+        cache.set(key, found, TIMEOUT)
+    return found
