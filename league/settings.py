@@ -180,6 +180,19 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache holds computed season tables and leaders (league/standings_cache.py), keyed by what they
+# are made of. CACHE_URL=redis://... shares it between processes (gunicorn workers, Celery workers),
+# which a player's rename needs to reach every process at once; without it each process keeps its
+# own (correct for one process: `make run`, the tests).
+CACHE_URL = envstr("CACHE_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

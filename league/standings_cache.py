@@ -55,8 +55,20 @@ def season_version(season: Season, settings: dict[str, Any]) -> str | None:
         cursor.execute(VERSION_SQL, {"season": season.pk})
         facts = list(cursor.fetchone())
     # created_at tells apart two seasons that reuse a primary key (a test database rolled back).
-    facts += [season.pk, season.created_at, settings]
+    facts += [season.pk, season.created_at, settings, cache.get(NAMES_KEY, 0)]
     return hashlib.sha256(json.dumps(facts, default=str, sort_keys=True).encode()).hexdigest()[:40]
+
+
+NAMES_KEY = "season:names"
+
+
+def names_changed() -> None:
+    """A player's name or number changed (teams.services.player_rename): the cached tables and
+    leaders show names, so every version changes (renaming is rare; recomputing is cheap)."""
+    try:
+        cache.incr(NAMES_KEY)
+    except ValueError:  # not there yet
+        cache.set(NAMES_KEY, 1, None)
 
 
 def cached(kind: str, version: str | None, compute: Callable[[], T]) -> T:

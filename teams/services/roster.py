@@ -11,6 +11,7 @@ from django.utils.translation import gettext_noop as N_
 from league.audit import log_action
 from league.rules import reroll_purchase_price
 from league.selectors import league_ruleset
+from league.standings_cache import names_changed
 from teams.errors import TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
@@ -139,6 +140,7 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
             before=list(old),
             after=[player.name, number],
         )
+        transaction.on_commit(names_changed)
     return player
 
 

@@ -35,3 +35,46 @@ def test_a_big_league_links_to_its_teams_page(client, league, coach_alice):
 
 def test_an_unknown_league_has_no_teams_page(client):
     assert client.get(reverse("league:teams", args=["nowhere"])).status_code == 404
+
+
+def test_a_renamed_player_is_renamed_among_the_cached_leaders(
+    client, league, coach_alice, commissioner, django_capture_on_commit_callbacks
+):
+    from league.models import Season, SeasonTeam
+    from matches.models import Match, MatchPlayer
+    from teams.services import PlayerOrder, player_rename, team_create
+
+    teams = [
+        team_create(
+            league=league,
+            coach=coach_alice,
+            name=f"T{n}",
+            race="human",
+            players=[PlayerOrder("lineman", f"P{n}-{i}") for i in range(1, 12)],
+        )
+        for n in (1, 2)
+    ]
+    season = Season.objects.create(league=league, number=1, name="S", status="regular")
+    for team in teams:
+        SeasonTeam.objects.create(season=season, team=team, status="approved", requested_by=commissioner)
+    match = Match.objects.create(
+        league=league,
+        home=teams[0],
+        away=teams[1],
+        season=season,
+        status="confirmed",
+        home_score=1,
+        away_score=0,
+        scheduled_by=commissioner,
+        ruleset="lrb6",
+        ruleset_version="x",
+        sequence="1",
+    )
+    scorer = teams[0].players.get(number=1)
+    MatchPlayer.objects.create(match=match, player=scorer, side="home", touchdowns=1)
+    url = reverse("league:detail", args=[league.slug])
+    assert "P1-1" in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        player_rename(player=scorer, name="Renamed Star", number=1, by=coach_alice)
+    text = client.get(url).content.decode()
+    assert "Renamed Star" in text and "P1-1" not in text

@@ -1,0 +1,32 @@
+"""CACHE_URL chooses a cache shared by every process (Redis); without it each process has its own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+
+
+def backend_with(env: dict[str, str]) -> str:
+    code = (
+        "import django; django.setup(); from django.conf import settings; print(settings.CACHES['default']['BACKEND'])"
+    )
+    inherited = {k: v for k, v in os.environ.items() if k != "CACHE_URL"}
+    full = {**inherited, "DJANGO_SETTINGS_MODULE": "league.settings", "ENV_FILE": "", "DEBUG": "1", **env}
+    out = subprocess.run([sys.executable, "-c", code], env=full, cwd=settings.BASE_DIR, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    ("env", "backend"),
+    [
+        ({}, "django.core.cache.backends.locmem.LocMemCache"),
+        ({"CACHE_URL": "redis://127.0.0.1:6379/2"}, "django.core.cache.backends.redis.RedisCache"),
+    ],
+)
+def test_cache_url_chooses_the_backend(env, backend):
+    assert backend_with(env) == backend
