@@ -378,9 +378,10 @@ def test_a_season_from_registration_to_the_final(lang, page, live_server, artifa
     s.go(season_path)
     assert text(s.page.locator("#season-status")) == words["closed"]
     assert text(s.page.locator("#season-winner")) == words["winner"].format(team=A)
+    page.screenshot(path=str(artifacts_dir / f"season-{lang}-03-closed-phone.png"), full_page=True)
     s.go(season_path + "playoffs/")
     assert text(s.page.locator("#champion")) == words["champion"].format(team=A)
     final_card = s.page.locator("section", has=s.page.get_by_role("heading", name=words["final"], exact=True))
     assert re.sub(r"^\d+\s*", "", text(final_card.locator(".list-group-item-success"))).startswith(A + " ")
-    page.screenshot(path=str(artifacts_dir / f"season-{lang}-03-bracket-phone.png"), full_page=True)
+    page.screenshot(path=str(artifacts_dir / f"season-{lang}-04-bracket-phone.png"), full_page=True)
     print(f"\nseason test ({lang}): {time.monotonic() - started:.1f}s")
