@@ -10,9 +10,9 @@ of teams, so the table does not depend on the draw.
 
 Results (winner first), and the table worked out by hand from them:
 
-    Altdorf   1-0 Bögen      Bögen 3-0 Carroburg   Carroburg 1-1 Delberz   Delberz 2-0 Eicheschatten
-    Altdorf   2-1 Delberz    Bögen 2-0 Delberz     Eicheschatten 2-1 Carroburg
-    Altdorf   1-0 Eicheschatten                    Bögen 3-1 Eicheschatten
+    Altdorf 1-0 Bögen            Bögen 3-0 Carroburg        Carroburg 1-1 Delberz (a draw)
+    Altdorf 2-1 Delberz          Bögen 2-0 Delberz          Eicheschatten 2-1 Carroburg
+    Altdorf 1-0 Eicheschatten    Bögen 3-1 Eicheschatten    Delberz 2-0 Eicheschatten
     Carroburg 2-0 Altdorf
 
     Altdorf:   W B 1-0, W D 2-1, W E 1-0, L C 0-2 -> 3W 0D 1L, TD 1+2+1+0 = 4 for, 0+1+0+2 = 3 against
