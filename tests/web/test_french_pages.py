@@ -520,7 +520,8 @@ PAGES = [
 
 def playoff_season(w: World):
     """A season of the demo league in its regular season, with every ready team approved."""
-    if "season" not in w.extra:
+    # Its own key: w.extra["season"] is the demo's season, whose processed match breaks the tie at the cut.
+    if "playoff_season" not in w.extra:
         from league.models import Season, SeasonTeam
 
         season = Season.objects.create(league=w.league, number=7, name="Saison 7", status=Season.Status.REGULAR)
@@ -528,8 +529,8 @@ def playoff_season(w: World):
             SeasonTeam.objects.create(
                 season=season, team=team, status=SeasonTeam.Status.APPROVED, requested_by=team.coach
             )
-        w.extra["season"] = season
-    return w.extra["season"]
+        w.extra["playoff_season"] = season
+    return w.extra["playoff_season"]
 
 
 def playoffs_url(w: World) -> str:
