@@ -39,7 +39,8 @@ from teams.models import Team
 
 # Match.stage of a game by its round code; earlier rounds are plain "playoff" matches.
 STAGE_BY_CODE = {"semi_final": "semi_final", "final": "final"}
-# The die of a random draw: a server roll large enough that two draws never share it by chance.
+# The number a random draw is made with (random.Random(number)): rolled by the server, large
+# enough that two draws never share it by chance, and kept, so the draw can be replayed and audited.
 DRAW_ROLL_MAX = 2**31 - 1
 
 

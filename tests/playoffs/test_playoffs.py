@@ -57,7 +57,7 @@ def test_five_teams_top_four_drawn_into_semis_then_final_then_champion(
     assert Round.objects.filter(season=season, phase="playoff").count() == 2
     assert not Match.objects.filter(season=season, stage="final").exists()
     page = client.get(url(season)).content.decode()
-    assert f"Drawn with die {bracket.draw_roll}" in page and "Semi-finals" in page
+    assert f"Drawn at random with the number {bracket.draw_roll}" in page and "Semi-finals" in page
 
     winners = []
     for semi in semis:
