@@ -122,6 +122,10 @@ def test_a_refusal_is_a_2_0_win_in_the_standings_and_nothing_else_changes(world,
     issue(season, a, b)
     challenge = Challenge.objects.get()
     before = snapshot(a, b, c, d)
+    standings_url = reverse("league:season_standings", args=[season.league.slug, season.number])
+    names = {t.pk: t.name for t in (a, b, c, d)}
+    # Read once before: the cached table must change when the refusal is recorded.
+    assert figures_of(boss.get(standings_url), names)[a.name][0] == 0
 
     confirm = answer(season, challenge, b.coach, "refuse")
     assert confirm.status_code == 200 and "challenge-confirm-form" in confirm.content.decode()
@@ -131,8 +135,7 @@ def test_a_refusal_is_a_2_0_win_in_the_standings_and_nothing_else_changes(world,
     challenge.refresh_from_db()
     assert (challenge.status, challenge.forfeit_to, challenge.match) == ("refused", "challenger", None)
     assert snapshot(a, b, c, d) == before  # rosters, SPP, injuries, marks, treasury, ledger, FF
-    standings = boss.get(reverse("league:season_standings", args=[season.league.slug, season.number]))
-    figures = figures_of(standings, {t.pk: t.name for t in (a, b, c, d)})
+    figures = figures_of(boss.get(standings_url), names)
     # played, W, D, L, TD for, TD against, CAS for, CAS against, bonus, conceded, byes
     assert figures[a.name][:8] == (1, 1, 0, 0, 2, 0, 0, 0)
     assert figures[b.name][:8] == (1, 0, 0, 1, 0, 2, 0, 0)
@@ -295,3 +298,11 @@ def test_the_page_reads_in_a_fixed_number_of_queries(league, commissioner, make_
     for one, other in zip(big_teams[::2], big_teams[1::2], strict=True):
         challenge_issue(season=big, challenger=one, challenged=other, by=commissioner)
     assert count(big) == few
+
+
+def test_the_settings_page_offers_the_challenge_settings(boss, league):
+    page = boss.get(reverse("league:settings", args=[league.slug])).content.decode()
+    assert "League challenges" in page
+    for key in ("challenges_enabled", "challenges_per_week", "challenge_answer_days"):
+        assert f'name="{key}"' in page
+    assert 'name="challenge_refusal_clears_miss_next_game"' in page
