@@ -41,7 +41,9 @@ def test_a_coach_issues_a_challenge_and_the_page_shows_it_with_its_deadline(worl
     assert "Answer due" in html and 'value="accept"' in html  # the challenged coach may answer
     # The challenger may not answer his own challenge; the season page links to the list.
     assert 'value="accept"' not in login(a.coach).get(url(season)).content.decode()
-    assert url(season) in login(a.coach).get(season.get_absolute_url()).content.decode()
+    season_page = login(a.coach).get(season.get_absolute_url()).content.decode()
+    assert url(season) in season_page
+    assert 'id="season-challenges"' in season_page and "Answer due" in season_page  # the deadline shows there too
 
 
 def test_the_weekly_limit_refuses_a_second_challenge_with_a_clear_message(world):
