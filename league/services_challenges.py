@@ -109,11 +109,18 @@ def challenge_issue(*, season: Season, challenger: Team, challenged: Team, by: A
     return challenge
 
 
+def _regular(challenge: Challenge) -> None:
+    """Challenges are played in the regular season: once it is over only the commissioner rules."""
+    if challenge.season.status != Season.Status.REGULAR:
+        raise ValidationError(_("The regular season is over: the commissioner rules on this challenge."))
+
+
 def _answerable(challenge: Challenge, by: AbstractBaseUser, team: Team, now: datetime) -> None:
     if not (team.coach_id == by.pk or is_commissioner(by, challenge.season.league)):
         raise PermissionDenied(_("Only the challenged coach or the commissioner may answer this challenge."))
     if challenge.status != Status.PENDING:
         raise ValidationError(_("This challenge has already been answered."))
+    _regular(challenge)
     if now > challenge.deadline:
         raise ValidationError(_("The answer is late: the commissioner rules on this challenge."))
 
@@ -223,6 +230,7 @@ def challenge_replacement_agree(*, challenge: Challenge, by: AbstractBaseUser) -
             raise ValidationError(_("This challenge is not waiting for a replacement's agreement."))
         if not (replacement.coach_id == by.pk or is_commissioner(by, challenge.season.league)):
             raise PermissionDenied(_("Only the replacement's coach or the commissioner may agree to replace."))
+        _regular(challenge)
         challenge.match = _fixture(challenge, replacement, by)
         challenge.status = Status.REPLACED
         challenge.save()

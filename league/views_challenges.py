@@ -63,6 +63,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
         .order_by("name", "pk")
     )
     now = timezone.now()
+    regular = season.status == Season.Status.REGULAR
     rows = []
     challenges = season.challenges.select_related(
         "challenger__coach", "challenged__coach", "replacement__coach", "match", "created_by"
@@ -70,7 +71,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
     for challenge in challenges:
         challenge.season = season
         late = challenge.is_open and now > challenge.deadline
-        pending = challenge.status == Challenge.Status.PENDING
+        pending = challenge.status == Challenge.Status.PENDING and regular
         replacing = challenge.status in (Challenge.Status.REPLACING, Challenge.Status.REPLACED)
         match_open = challenge.match is None or challenge.match.status == "scheduled"
         rows.append(
@@ -79,6 +80,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
                 "late": late,
                 "may_answer": pending and not late and (commissioner or challenge.challenged.coach_id == user_id),
                 "may_agree": challenge.status == Challenge.Status.REPLACING
+                and regular
                 and (commissioner or challenge.replacement.coach_id == user_id),
                 "may_decline": replacing and match_open and (commissioner or challenge.challenger.coach_id == user_id),
                 "may_rule": commissioner and challenge.is_open,

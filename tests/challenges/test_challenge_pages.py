@@ -308,3 +308,16 @@ def test_the_settings_page_offers_the_challenge_settings(boss, league):
     for key in ("challenges_enabled", "challenges_per_week", "challenge_answer_days"):
         assert f'name="{key}"' in page
     assert 'name="challenge_refusal_clears_miss_next_game"' in page
+
+
+def test_once_the_regular_season_is_over_only_the_commissioner_rules(world, commissioner):
+    season, (a, b, *_rest) = world
+    issue(season, a, b)
+    challenge = Challenge.objects.get()
+    season.status = "playoffs"
+    season.save()
+    refused = answer(season, challenge, b.coach, "accept")
+    assert refused.status_code == 400 and "The regular season is over" in refused.content.decode()
+    assert not Match.objects.exists()
+    assert 'value="accept"' not in login(b.coach).get(url(season)).content.decode()
+    assert rule(season, challenge, commissioner, ruling="cancel", reason="Season over").status_code == 302
