@@ -247,7 +247,8 @@ def challenge_decline_replacement(*, challenge: Challenge, by: AbstractBaseUser)
         challenge = _lock(challenge)
         if not (challenge.challenger.coach_id == by.pk or is_commissioner(by, challenge.season.league)):
             raise PermissionDenied(_("Only the challenger's coach or the commissioner may decline the replacement."))
-        if challenge.status not in (Status.REPLACING, Status.REPLACED):
+        # Only a replacement who agreed is owed the match (before that, nothing is settled).
+        if challenge.status != Status.REPLACED:
             raise ValidationError(_("This challenge has no replacement to decline."))
         match = challenge.match
         if match is not None:

@@ -72,7 +72,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
         challenge.season = season
         late = challenge.is_open and now > challenge.deadline
         pending = challenge.status == Challenge.Status.PENDING and regular
-        replacing = challenge.status in (Challenge.Status.REPLACING, Challenge.Status.REPLACED)
+        replacing = challenge.status == Challenge.Status.REPLACED
         match_open = challenge.match is None or challenge.match.status == "scheduled"
         rows.append(
             {

@@ -175,6 +175,8 @@ def test_a_challenger_who_will_not_play_the_replacement_loses_0_2(world, boss):
     issue(season, a, b)
     challenge = Challenge.objects.get()
     answer(season, challenge, b.coach, "replace", replacement=c.pk)
+    # Before the replacement agrees there is nothing to decline.
+    assert answer(season, challenge, a.coach, "decline", confirmed="1").status_code == 400
     answer(season, challenge, c.coach, "agree")
     assert answer(season, challenge, a.coach, "decline").status_code == 200  # the confirmation
     assert answer(season, challenge, a.coach, "decline", confirmed="1").status_code == 302
