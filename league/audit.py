@@ -69,6 +69,13 @@ ACTIONS = {
     "league.playoffs.advanced": _("Play-off winner advanced"),
     "league.playoffs.champion": _("Season won"),
     "league.playoffs.closed": _("Season closed after its play-offs"),
+    "league.challenge.issued": _("Challenge issued"),
+    "league.challenge.accepted": _("Challenge accepted"),
+    "league.challenge.refused": _("Challenge refused (2-0 for the challenger)"),
+    "league.challenge.replacement_named": _("Replacement named for a challenge"),
+    "league.challenge.replacement_agreed": _("Replacement agreed to play a challenge"),
+    "league.challenge.replacement_declined": _("Challenger declined the replacement (0-2)"),
+    "league.challenge.ruled": _("Commissioner ruled on a challenge"),
 }
 
 

@@ -173,6 +173,7 @@ class AuditEntry(models.Model):
 
 
 # Seasons live in their own module (size); importing them here registers them with the app.
+from league.models_challenges import Challenge  # noqa: E402
 from league.models_seasons import (  # noqa: E402
     Bracket,
     BracketGame,
@@ -188,6 +189,7 @@ __all__ = [
     "Bracket",
     "BracketGame",
     "Bye",
+    "Challenge",
     "HouseRule",
     "League",
     "Membership",

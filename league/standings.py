@@ -5,12 +5,13 @@ the results (and the lots' dice), so a table is always what its results say.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from league.models import Bye, League, Season, SeasonTeam, StandingsLot
+from league.models import Bye, Challenge, League, Season, SeasonTeam, StandingsLot
 from league.rules import load_ruleset
 from league.rules.standings import Bye as ByeRecord
 from league.rules.standings import (
@@ -106,8 +107,11 @@ def _cas(side: str):
 
 
 def season_results(season: Season) -> list[Result | ByeRecord]:
-    """The regular season's results and byes as the engine's records (two queries)."""
+    """The regular season's results, challenge forfeits and byes as the engine's records (three
+    queries). A forfeit (a refused challenge, seed 000 p.31) is a Result awarded to its winner
+    with a 2-0 score and no casualties, placed in time among the matches by when it was decided."""
     from matches.models import Match
+    from matches.services.sequence import sequence_key
 
     rows = (
         Match.objects.filter(season=season, stage="", status__in=PLAYED)
@@ -117,21 +121,46 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
         )
         .order_by("sequence", "pk")
     )
-    records: list[Result | ByeRecord] = []
-    for order, (pk, _seq, home, away, hs, as_, hc, ac, conceded) in enumerate(rows):
-        records.append(
-            Result(
-                key=str(pk),
-                order=order,
-                home=home,
-                away=away,
-                home_td=hs or 0,
-                away_td=as_ or 0,
-                home_cas=hc,
-                away_cas=ac,
-                conceded_by=conceded or None,
+    timed: list[tuple[str, Result]] = []
+    for pk, seq, home, away, hs, as_, hc, ac, conceded in rows:
+        timed.append(
+            (
+                seq,
+                Result(
+                    key=str(pk),
+                    order=0,
+                    home=home,
+                    away=away,
+                    home_td=hs or 0,
+                    away_td=as_ or 0,
+                    home_cas=hc,
+                    away_cas=ac,
+                    conceded_by=conceded or None,
+                ),
             )
         )
+    forfeits = (
+        Challenge.objects.filter(season=season)
+        .exclude(forfeit_to="")
+        .order_by("pk")
+        .values_list("pk", "challenger_id", "challenged_id", "replacement_id", "forfeit_to", "decided_at")
+    )
+    for pk, challenger, challenged, replacement, to, decided_at in forfeits:
+        won = to == Challenge.Forfeit.CHALLENGER
+        # The key a match decided then would have (season, round 0, day, time, id): same order.
+        seq = sequence_key(season=season.number, round_number=0, played_on=None, confirmed_at=decided_at, pk=pk)
+        result = Result(
+            key=f"challenge:{pk}",
+            order=0,
+            home=challenger,
+            away=replacement or challenged,
+            home_td=2 if won else 0,
+            away_td=0 if won else 2,
+            awarded_to="home" if won else "away",
+        )
+        timed.append((seq, result))
+    timed.sort(key=lambda item: item[0])  # stable: equal keys keep the matches' (sequence, pk) order
+    records: list[Result | ByeRecord] = [replace(result, order=order) for order, (_s, result) in enumerate(timed)]
     for round_number, team_id in Bye.objects.filter(round__season=season).values_list("round__number", "team_id"):
         records.append(ByeRecord(key=f"bye:{round_number}:{team_id}", order=round_number, team=team_id))
     return records

@@ -26,7 +26,8 @@ T = TypeVar("T")
 TIMEOUT = 24 * 3600
 
 
-# One statement (SQLite and PostgreSQL): what the season's matches, entries, lots and byes are now.
+# One statement (SQLite and PostgreSQL): what the season's matches, entries, lots, byes and
+# challenge forfeits (issue 10) are now.
 # Sums and maxima of ids stand for the rows themselves: a row added, removed or changed in a way
 # the table can see moves at least one of them.
 VERSION_SQL = """
@@ -42,7 +43,11 @@ SELECT
   (SELECT MAX(id) FROM league_seasonteam WHERE season_id = %(season)s),
   (SELECT COUNT(*) FROM league_standingslot WHERE season_id = %(season)s),
   (SELECT MAX(id) FROM league_standingslot WHERE season_id = %(season)s),
-  (SELECT COUNT(*) FROM league_bye b JOIN league_round r ON b.round_id = r.id WHERE r.season_id = %(season)s)
+  (SELECT COUNT(*) FROM league_bye b JOIN league_round r ON b.round_id = r.id WHERE r.season_id = %(season)s),
+  (SELECT COUNT(*) FROM league_challenge WHERE season_id = %(season)s AND forfeit_to <> ''),
+  (SELECT MAX(decided_at) FROM league_challenge WHERE season_id = %(season)s),
+  (SELECT SUM(id * (CASE forfeit_to WHEN 'challenger' THEN 1 WHEN 'opponent' THEN 2 ELSE 0 END))
+     FROM league_challenge WHERE season_id = %(season)s)
 """.replace("{played}", "(" + ", ".join(f"'{status}'" for status in PLAYED) + ")")  # constants, not input
 
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from league import services_fixtures, services_seasons
 from league.forms_seasons import GenerateForm, ManualFixtureForm, RoundDatesForm, SeasonCreateForm
-from league.models import League, Round, Season, SeasonTeam
+from league.models import Challenge, League, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
 from league.selectors_seasons import league_seasons, season_entries, season_rounds, season_unrounded_matches
 from teams.models import Team
@@ -193,6 +193,12 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "arranged_view": {"matches": arranged, "byes": []},
             "played_statuses": services_fixtures.PLAYED,
             "user_id": request.user.pk,
+            # Challenges still waiting, with their deadlines (issue 10): one query.
+            "open_challenges": list(
+                season.challenges.filter(status__in=Challenge.OPEN)
+                .select_related("challenger", "challenged", "replacement")
+                .order_by("deadline", "pk")
+            ),
         },
         status=status,
     )

@@ -81,6 +81,10 @@ class Parameters:
     short_league_winnings: str = field(metadata=_choices("off", "extra", "double_fame"))
     short_league_extra_loss: int = field(metadata=_GP)
     short_league_extra_win_or_draw: int = field(metadata=_GP)
+    challenges_enabled: bool
+    challenges_per_week: int = field(metadata={"positive": True})
+    challenge_answer_days: int = field(metadata={"positive": True})
+    challenge_refusal_clears_miss_next_game: bool
 
 
 # Field name -> (python type, metadata); built once because dataclass fields() is slowish.

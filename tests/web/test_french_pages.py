@@ -105,7 +105,25 @@ def seasons(league, commissioner, teams) -> dict[str, Any]:
     two = season_create(league=league, name="Saison 2", by=commissioner)
     season_advance(season=two, to="registration", by=commissioner)
     entry_request(season=two, team=teams["alice"], by=teams["alice"].coach)
-    return {"season": one, "season2": two}
+    return {"season": one, "season2": two, **challenges(one, commissioner, teams)}
+
+
+def challenges(season, commissioner, teams) -> dict[str, Any]:
+    """Challenges in every state a page shows: waiting, late, replaced (issue 10)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from league.models import Challenge
+    from league.services_challenges import challenge_issue, challenge_replace, challenge_replacement_agree
+
+    waiting = challenge_issue(season=season, challenger=teams["alice"], challenged=teams["bob"], by=commissioner)
+    late = challenge_issue(season=season, challenger=teams["carol"], challenged=teams["bob"], by=commissioner)
+    Challenge.objects.filter(pk=late.pk).update(deadline=timezone.now() - timedelta(hours=2))
+    replaced = challenge_issue(season=season, challenger=teams["erin"], challenged=teams["carol"], by=commissioner)
+    challenge_replace(challenge=replaced, replacement=teams["dave"], by=commissioner)
+    challenge_replacement_agree(challenge=replaced, by=commissioner)
+    return {"challenge_waiting": waiting, "challenge_late": late, "challenge_replaced": replaced}
 
 
 @dataclass(frozen=True)
@@ -515,7 +533,79 @@ PAGES = [
         note="created",
     ),
     Page("league:season_playoffs", None, lambda w: playoffs_url(w), note="the bracket"),
+    # challenges (issue 10): the demo season's, waiting, late and replaced
+    Page("league:season_challenges", None, lambda w: challenges_url(w)),
+    Page("league:season_challenges", "bob", lambda w: challenges_url(w), note="answers"),
+    Page("league:season_challenges", "commissioner", lambda w: challenges_url(w), note="rulings"),
+    Page(
+        "league:season_challenges",
+        "dave",
+        lambda w: challenges_url(w),
+        lambda w: {"challenger": w.team("dave").pk, "challenged": w.team("dave").pk},
+        status=400,
+        note="a team challenging itself",
+    ),
+    Page(
+        "league:season_challenges",
+        "alice",
+        lambda w: challenges_url(w),
+        lambda w: {"challenger": w.team("alice").pk, "challenged": w.team("dave").pk},
+        status=400,
+        note="the weekly limit",
+    ),
+    Page(
+        "league:challenge_answer",
+        "bob",
+        lambda w: challenge_url(w, "challenge_answer", "challenge_waiting"),
+        lambda w: {"action": "refuse"},
+        note="asked to confirm a refusal",
+    ),
+    Page(
+        "league:challenge_answer",
+        "erin",
+        lambda w: challenge_url(w, "challenge_answer", "challenge_replaced"),
+        lambda w: {"action": "decline"},
+        note="asked to confirm declining the replacement",
+    ),
+    Page(
+        "league:challenge_answer",
+        "bob",
+        lambda w: challenge_url(w, "challenge_answer", "challenge_late"),
+        lambda w: {"action": "accept"},
+        status=400,
+        note="a late answer",
+    ),
+    Page(
+        "league:challenge_rule",
+        "commissioner",
+        lambda w: challenge_url(w, "challenge_rule", "challenge_waiting"),
+        lambda w: {"ruling": "award", "reason": "Pas de réponse"},
+        status=400,
+        note="not late yet",
+    ),
+    Page(
+        "league:challenge_rule",
+        "commissioner",
+        lambda w: challenge_url(w, "challenge_rule", "challenge_late"),
+        lambda w: {"ruling": "award", "reason": "Pas de réponse"},
+        note="the win awarded",
+    ),
+    Page(
+        "league:challenge_answer",
+        "bob",
+        lambda w: challenge_url(w, "challenge_answer", "challenge_waiting"),
+        lambda w: {"action": "refuse", "confirmed": "1"},
+        note="refused: 2-0",
+    ),
 ]
+
+
+def challenges_url(w: World) -> str:
+    return reverse("league:season_challenges", args=[slug(w), w.extra["season"].number])
+
+
+def challenge_url(w: World, name: str, key: str) -> str:
+    return reverse(f"league:{name}", args=[slug(w), w.extra["season"].number, w.extra[key].pk])
 
 
 def playoff_season(w: World):
