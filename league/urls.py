@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from league import views, views_members, views_playoffs, views_settings, views_standings
 from league.urls_seasons import urlpatterns as season_patterns
+from league.urls_stats import urlpatterns as stats_patterns
 from teams import views as team_views
 
 league_patterns = (
@@ -32,6 +33,7 @@ league_patterns = (
         path("<slug:slug>/teams/new/fields/", team_views.team_new_fields, name="team_new_fields"),
         path("<slug:slug>/teams/new/preview/", team_views.team_new_preview, name="team_new_preview"),
         *season_patterns,
+        *stats_patterns,
     ],
     "league",
 )

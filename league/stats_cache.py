@@ -1,0 +1,61 @@
+"""The league's statistics, computed once per change of what they are made of (as
+league.standings_cache does for a season's table).
+
+Leaders, records, the hall of fame and the cemetery read every processed match of the league;
+on 3,000 matches that is most of a page. They change only when a match is processed (or replayed
+after an edit), a player dies, is renamed or changes team status, or a team is renamed: the
+league's `version` (one query of counts, sums and maxima over those rows) keys the cache entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.core.cache import cache
+from django.db import connection
+
+from league.models import League
+from league.standings_cache import NAMES_KEY
+
+# One statement (SQLite and PostgreSQL). Sums and maxima of ids stand for the rows themselves.
+VERSION_SQL = """
+SELECT
+  (SELECT COUNT(*) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
+  (SELECT MAX(processed_at) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
+  (SELECT MAX(sequence) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
+  (SELECT SUM(id) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
+  (SELECT COUNT(*) FROM matches_matcheffect e JOIN matches_match m ON e.match_id = m.id
+     WHERE m.league_id = %(league)s AND e.kind IN ('spp', 'mvp', 'dead')),
+  (SELECT MAX(e.id) FROM matches_matcheffect e JOIN matches_match m ON e.match_id = m.id
+     WHERE m.league_id = %(league)s),
+  (SELECT COUNT(*) FROM teams_player p JOIN teams_team t ON p.team_id = t.id
+     WHERE t.league_id = %(league)s AND p.status <> 'active'),
+  (SELECT SUM(p.id) FROM teams_player p JOIN teams_team t ON p.team_id = t.id
+     WHERE t.league_id = %(league)s AND p.status <> 'active'),
+  (SELECT MAX(updated_at) FROM teams_team WHERE league_id = %(league)s),
+  (SELECT COUNT(*) FROM league_season WHERE league_id = %(league)s),
+  (SELECT MAX(id) FROM league_season WHERE league_id = %(league)s)
+"""
+TIMEOUT = 24 * 3600
+
+
+def league_version(league: League) -> str:
+    """What the league's statistics are made of, hashed (one query)."""
+    with connection.cursor() as cursor:
+        cursor.execute(VERSION_SQL, {"league": league.pk})
+        facts = list(cursor.fetchone())
+    # created_at tells apart two leagues reusing a primary key (a test database rolled back);
+    # the renaming counter is the one the season's cache uses (a player renamed).
+    facts += [league.pk, league.created_at, cache.get(NAMES_KEY, 0)]
+    return hashlib.sha256(json.dumps(facts, default=str, sort_keys=True).encode()).hexdigest()[:40]
+
+
+def cached(kind: str, version: str, compute: Any) -> Any:
+    key = f"stats:{kind}:{version}"
+    found = cache.get(key)
+    if found is None:
+        found = compute()
+        cache.set(key, found, TIMEOUT)
+    return found
