@@ -20,16 +20,15 @@ from league.models import League
 from league.standings_cache import NAMES_KEY
 
 # One statement (SQLite and PostgreSQL). Sums and maxima of ids stand for the rows themselves.
+# The effects (SPP, MVP, deaths) are not read: only the post-match sequence writes them, and it
+# stamps its match's processed_at (a replay after an edit too), so MAX(processed_at) moves with
+# them; scanning every effect of the league would cost more than the page it saves.
 VERSION_SQL = """
 SELECT
   (SELECT COUNT(*) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
   (SELECT MAX(processed_at) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
   (SELECT MAX(sequence) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
   (SELECT SUM(id) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
-  (SELECT COUNT(*) FROM matches_matcheffect e JOIN matches_match m ON e.match_id = m.id
-     WHERE m.league_id = %(league)s AND e.kind IN ('spp', 'mvp', 'dead')),
-  (SELECT MAX(e.id) FROM matches_matcheffect e JOIN matches_match m ON e.match_id = m.id
-     WHERE m.league_id = %(league)s),
   (SELECT COUNT(*) FROM teams_player p JOIN teams_team t ON p.team_id = t.id
      WHERE t.league_id = %(league)s AND p.status <> 'active'),
   (SELECT SUM(p.id) FROM teams_player p JOIN teams_team t ON p.team_id = t.id

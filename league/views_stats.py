@@ -45,6 +45,7 @@ def _table_page(
     columns: tuple[tables.Column, ...],
     filename: str,
     limit: int | None = None,
+    total: int | None = None,
     **context: Any,
 ) -> HttpResponse:
     ordered, sorted_on, message = tables.sort_rows(request, rows, columns)
@@ -58,7 +59,7 @@ def _table_page(
             "league": league,
             # Each row's cells in the columns' order: the template shows any table the same way.
             "rows": [{"row": row, "cells": [(c.key, row.get(c.key)) for c in columns]} for row in shown],
-            "more": len(ordered) - len(shown),
+            "more": (len(ordered) if total is None else total) - len(shown),
             "headers": tables.headers(request, columns, sorted_on),
             "sort_message": message,
             "csv_link": tables.csv_link(request),
@@ -77,27 +78,55 @@ def stats_leaders(request: HttpRequest, slug: str) -> HttpResponse:
         if season is None:
             raise Http404(_("This league has no season %(n)s.") % {"n": asked[:20]})
     scope = f"s{season.number}" if season else "all"
-    rows = cached(f"leaders:{scope}:{get_language()}", version, lambda: stats.leaders(league, season))
-    # Each figure's leader (the first of the default order on it), above the table.
-    tops = []
-    for key, label in STAT_LABELS.items():
-        best = stats.default_order(rows, key)[:1]
-        row = best[0] if best and best[0][key] else None
-        tops.append({"key": key, "label": label, "row": row, "value": row[key] if row else 0})
+    lang = get_language()
+    full = f"leaders:{scope}:{lang}"
+
+    def all_rows() -> list[dict[str, Any]]:
+        return cached(full, version, lambda: stats.leaders(league, season))
+
     name = f"{league.slug}-leaders-{scope}.csv"
+    context = {"seasons": seasons, "season": season, "tab": "leaders"}
+    if tables.wants_csv(request) or request.GET.get("sort"):
+        return _table_page(
+            request,
+            league,
+            "league/stats_leaders.html",
+            all_rows(),
+            tables.LEADERS,
+            name,
+            LEADERS_ROWS,
+            tops=cached(f"{full}:tops", version, lambda: _tops(all_rows())),
+            **context,
+        )
+    # The page in its usual order: its shown rows and tops cached apart, so that a reader does not
+    # load every player of the league (2,300 on the bench's league) to see fifty.
+    head = cached(f"{full}:head", version, lambda: _head(all_rows()))
     return _table_page(
         request,
         league,
         "league/stats_leaders.html",
-        rows,
+        head["rows"],
         tables.LEADERS,
         name,
-        LEADERS_ROWS,
-        seasons=seasons,
-        season=season,
-        tops=tops,
-        tab="leaders",
+        total=head["count"],
+        tops=head["tops"],
+        fragment=f"{version}:{scope}",
+        **context,
     )
+
+
+def _tops(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each figure's leader (the first of the default order on it), for the cards above the table."""
+    tops = []
+    for key, label in STAT_LABELS.items():
+        best = stats.default_order(rows, key)[:1]
+        row = best[0] if best and best[0][key] else None
+        tops.append({"key": key, "label": str(label), "row": row, "value": row[key] if row else 0})
+    return tops
+
+
+def _head(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"rows": rows[:LEADERS_ROWS], "count": len(rows), "tops": _tops(rows)}
 
 
 def stats_records(request: HttpRequest, slug: str) -> HttpResponse:
