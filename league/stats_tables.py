@@ -69,11 +69,10 @@ def sort_rows(
         return rows, "", ""
     column = next((c for c in columns if c.key == asked and c.sortable), None)
     if column is None:
-        known = ", ".join(c.key for c in columns if c.sortable)
-        message = _("This table cannot be sorted by “%(asked)s”; the usual order is shown. Columns: %(known)s.") % {
-            "asked": asked[:40],
-            "known": known,
-        }
+        message = _(
+            "This table cannot be sorted by “%(asked)s”; the usual order is shown. "
+            "A column's heading sorts the table by it."
+        ) % {"asked": asked[:40]}
         return rows, "", message
     if column.numeric:
         ordered = sorted(rows, key=lambda r: -(r[column.key] or 0))

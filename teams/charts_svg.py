@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 78, 16, 16, 44  # room for the value axis and the first/last labels
@@ -91,7 +92,7 @@ def line_chart(chart_id: str, title: str, desc: str, points: Sequence[Point], fm
     for i, p in enumerate(points):
         body.append(
             f'<circle cx="{x(i):.1f}" cy="{y(p.value):.1f}" r="4" fill="#0d6efd" data-value="{p.value}">'
-            f"<title>{escape(p.label)}: {escape(fmt(p.value))}</title></circle>"
+            f"<title>{escape(_('%(what)s: %(value)s') % {'what': p.label, 'value': fmt(p.value)})}</title></circle>"
         )
     body += _x_labels(points, x)
     return _frame(chart_id, title, desc, body)

@@ -51,7 +51,13 @@ def chart_data(team: Team) -> dict[str, list[Point]]:
             continue
         outcome = _("W") if scored > conceded else _("L") if scored < conceded else _("D")
         tone = "W" if scored > conceded else "L" if scored < conceded else "D"
-        results.append(Point(f"{label}: {scored}-{conceded} ({outcome})", scored - conceded, tone))
+        score = _("%(match)s: %(scored)s-%(conceded)s (%(outcome)s)") % {
+            "match": label,
+            "scored": scored,
+            "conceded": conceded,
+            "outcome": outcome,
+        }
+        results.append(Point(score, scored - conceded, tone))
     value.append(Point(_("today"), team.team_value))
     balance, treasury = 0, []
     entries = TreasuryEntry.objects.filter(team=team).order_by("created_at", "pk")
