@@ -58,8 +58,9 @@ def _empty() -> dict[str, int]:
 
 
 def player_totals(league: League, season: Season | None = None, players: Any = None) -> list[dict[str, Any]]:
-    """Every player with a line in the league's processed matches (of `season`, or all time), with
-    his matches played and his figures; three queries (lines, effects, players)."""
+    """Every player with a line in the league's processed matches (of `season`, or all time; among
+    `players`, a queryset, when given), with his matches played and his figures; three queries
+    (lines, effects, players)."""
     lines = _lines(league, season)
     effects = _effects(league, season)
     if players is not None:
@@ -74,7 +75,11 @@ def player_totals(league: League, season: Season | None = None, players: Any = N
     for row in effects.values("player_id").annotate(mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP)).order_by():
         figures = totals.setdefault(row["player_id"], _empty())
         figures.update(mvps=row["mvps"] or 0, spp=row["spp"] or 0)
-    found = Player.objects.select_related("team").in_bulk(list(totals))
+    # The league's players in one query (in_bulk would split a long list of ids on SQLite).
+    known = Player.objects.filter(team__league=league)
+    if players is not None:
+        known = known.filter(pk__in=players)
+    found = {p.pk: p for p in known.select_related("team")}
     return [{**_player_row(found[pk]), **figures} for pk, figures in totals.items() if pk in found]
 
 
@@ -173,20 +178,22 @@ def _top(grouped: Any, stat: str, scope: str) -> list[dict[str, Any]]:
 def cemetery(league: League, ruleset: Any) -> list[dict[str, Any]]:
     """The league's dead players, with their career (matches, SPP, touchdowns, casualties caused,
     from the match records) and their death: the match (the post-match "dead" effect) and the
-    casualty roll suffered in it. Five queries whatever the number of dead players or matches."""
+    casualty roll suffered in it. Six queries whatever the number of dead players or matches."""
     dead = list(
         Player.objects.filter(team__league=league, status=Player.Status.DEAD).select_related("team").order_by("pk")
     )
     if not dead:
         return []
-    careers = {row["player"]: row for row in player_totals(league, players=dead)}
+    # The dead as a subquery, not a list of ids: the number of parameters stays the same.
+    graves = Player.objects.filter(team__league=league, status=Player.Status.DEAD).values("pk")
+    careers = {row["player"]: row for row in player_totals(league, players=graves)}
     deaths = {
         e.player_id: e
-        for e in MatchEffect.objects.filter(player__in=dead, kind="dead")
+        for e in MatchEffect.objects.filter(player__in=graves, kind="dead")
         .select_related("match__home", "match__away")
         .order_by("match__sequence", "pk")
     }
-    rolls = {(c.match_id, c.victim_id): c for c in MatchCasualty.objects.filter(victim__in=dead)}
+    rolls = {(c.match_id, c.victim_id): c for c in MatchCasualty.objects.filter(victim__in=graves)}
     lang = get_language() or "en"
     names = {c.key: c.name(lang) for c in ruleset.casualty_table.values()}
     by_d68 = {c.d68: c for c in ruleset.casualty_table.values()}

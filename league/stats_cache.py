@@ -24,18 +24,13 @@ from league.standings_cache import NAMES_KEY
 # stamps its match's processed_at (a replay after an edit too), so MAX(processed_at) moves with
 # them; scanning every effect of the league would cost more than the page it saves.
 VERSION_SQL = """
-SELECT
-  (SELECT COUNT(*) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
-  (SELECT MAX(processed_at) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
-  (SELECT MAX(sequence) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
-  (SELECT SUM(id) FROM matches_match WHERE league_id = %(league)s AND status = 'processed'),
-  (SELECT COUNT(*) FROM teams_player p JOIN teams_team t ON p.team_id = t.id
-     WHERE t.league_id = %(league)s AND p.status <> 'active'),
-  (SELECT SUM(p.id) FROM teams_player p JOIN teams_team t ON p.team_id = t.id
-     WHERE t.league_id = %(league)s AND p.status <> 'active'),
-  (SELECT MAX(updated_at) FROM teams_team WHERE league_id = %(league)s),
-  (SELECT COUNT(*) FROM league_season WHERE league_id = %(league)s),
-  (SELECT MAX(id) FROM league_season WHERE league_id = %(league)s)
+SELECT m.*, p.*, t.*, s.* FROM
+  (SELECT COUNT(*), MAX(processed_at), MAX(sequence), SUM(id) FROM matches_match
+     WHERE league_id = %(league)s AND status = 'processed') m,
+  (SELECT COUNT(*), SUM(p.id) FROM teams_player p JOIN teams_team t ON p.team_id = t.id
+     WHERE t.league_id = %(league)s AND p.status <> 'active') p,
+  (SELECT COUNT(*), MAX(updated_at) FROM teams_team WHERE league_id = %(league)s) t,
+  (SELECT COUNT(*), MAX(id) FROM league_season WHERE league_id = %(league)s) s
 """
 TIMEOUT = 24 * 3600
 
