@@ -25,12 +25,12 @@ from league.standings_cache import NAMES_KEY
 # them; scanning every effect of the league would cost more than the page it saves.
 VERSION_SQL = """
 SELECT m.*, p.*, t.*, s.* FROM
-  (SELECT COUNT(*), MAX(processed_at), MAX(sequence), SUM(id) FROM matches_match
-     WHERE league_id = %(league)s AND status = 'processed') m,
-  (SELECT COUNT(*), SUM(p.id) FROM teams_player p JOIN teams_team t ON p.team_id = t.id
+  (SELECT COUNT(*) AS matches, MAX(processed_at) AS processed, MAX(sequence) AS latest, SUM(id) AS ids
+     FROM matches_match WHERE league_id = %(league)s AND status = 'processed') m,
+  (SELECT COUNT(*) AS gone, SUM(p.id) AS gone_ids FROM teams_player p JOIN teams_team t ON p.team_id = t.id
      WHERE t.league_id = %(league)s AND p.status <> 'active') p,
-  (SELECT COUNT(*), MAX(updated_at) FROM teams_team WHERE league_id = %(league)s) t,
-  (SELECT COUNT(*), MAX(id) FROM league_season WHERE league_id = %(league)s) s
+  (SELECT COUNT(*) AS teams, MAX(updated_at) AS updated FROM teams_team WHERE league_id = %(league)s) t,
+  (SELECT COUNT(*) AS seasons, MAX(id) AS last_season FROM league_season WHERE league_id = %(league)s) s
 """
 TIMEOUT = 24 * 3600
 
