@@ -43,3 +43,22 @@ def test_each_chart_renders_in_chromium(page, live_server, artifacts_dir, django
         assert box["x"] + box["width"] <= viewport["width"] + 1
         chart.screenshot(path=str(artifacts_dir / f"chart-{name}-{chart_id.removeprefix('chart-')}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+def test_the_leaders_page_on_a_phone(page, live_server, artifacts_dir, django_user_model):
+    """The statistics read on a phone: the table scrolls in its own box, the page does not."""
+    small = build_small(django_user_model)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url + small.league.get_absolute_url())
+    page.click("#stats-link")
+    page.wait_for_url(live_server.url + f"/leagues/{small.league.slug}/stats/")
+    assert page.locator("#leaders-table tbody tr").count() == 4
+    assert page.locator('#stats-tops [data-stat="spp"]').text_content() == "26"
+    page.screenshot(path=str(artifacts_dir / "stats-leaders-phone.png"), full_page=True)
+    # Sorting is a link: the page comes back sorted by the column, on the server.
+    page.locator('#leaders-table th[data-column="casualties"] a').click()
+    page.wait_for_url("**sort=casualties")
+    assert page.locator("#leaders-table tbody tr").first.get_attribute("data-player") == str(small.players["A2"].pk)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.goto(live_server.url + f"/leagues/{small.league.slug}/stats/cemetery/")
+    page.screenshot(path=str(artifacts_dir / "stats-cemetery-phone.png"), full_page=True)
