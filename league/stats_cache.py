@@ -30,7 +30,8 @@ SELECT m.*, p.*, t.*, s.* FROM
   (SELECT COUNT(*) AS gone, SUM(p.id) AS gone_ids FROM teams_player p JOIN teams_team t ON p.team_id = t.id
      WHERE t.league_id = %(league)s AND p.status <> 'active') p,
   (SELECT COUNT(*) AS teams, MAX(updated_at) AS updated FROM teams_team WHERE league_id = %(league)s) t,
-  (SELECT COUNT(*) AS seasons, MAX(id) AS last_season FROM league_season WHERE league_id = %(league)s) s
+  (SELECT COUNT(*) AS seasons, MAX(id) AS last_season, SUM(LENGTH(name)) AS names
+     FROM league_season WHERE league_id = %(league)s) s
 """
 TIMEOUT = 24 * 3600
 

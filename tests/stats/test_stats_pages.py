@@ -226,3 +226,26 @@ def test_each_page_makes_the_same_number_of_queries_on_a_bigger_league(
     with CaptureQueriesContext(connection) as warm:
         client.get(address)
     assert len(warm) < len(few)
+
+
+def test_a_rename_a_firing_and_a_new_season_name_reach_the_cached_pages(
+    client, small, django_capture_on_commit_callbacks
+):
+    from teams.services.roster import player_fire, player_rename
+
+    leaders = url(small, "stats")
+    assert ">B1</a>" in client.get(leaders).content.decode()
+    b1 = small.players["B1"]
+    with django_capture_on_commit_callbacks(execute=True):  # the renaming counter moves at commit
+        player_rename(player=b1, name="Grishnak", number=b1.number, by=b1.team.coach)
+    html = client.get(leaders).content.decode()
+    assert ">Grishnak</a>" in html and ">B1</a>" not in html
+    hall = url(small, "stats_hall_of_fame", format="csv")
+    assert rows_of(client.get(hall))[1]["Status"] == "Active"
+    player_fire(player=small.players["A1"], by=small.players["A1"].team.coach)
+    assert rows_of(client.get(hall))[1]["Status"] == "Fired"
+    records = url(small, "stats_records", format="csv")
+    assert any(r["Match or season"] == "Season 1" for r in rows_of(client.get(records)))
+    small.seasons[1].name = "The Long Winter"
+    small.seasons[1].save()
+    assert any(r["Match or season"] == "The Long Winter" for r in rows_of(client.get(records)))
