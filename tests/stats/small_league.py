@@ -100,6 +100,24 @@ class Small:
         player.status = "dead"
         player.save(update_fields=["status"])
 
+    def more_teams(self, count: int) -> None:
+        """`count` more teams of eleven, each playing a processed match against the Reavers."""
+        coach = self.teams["Reavers"].coach
+        for n in range(count):
+            name = f"Extra {n:02d}"
+            team = team_create(
+                league=self.league,
+                coach=coach,
+                name=name,
+                race="human",
+                players=[PlayerOrder("lineman", f"X{n}-{i}", i) for i in range(1, 12)],
+            )
+            self.teams[name] = team
+            self.players.update({p.name: p for p in team.players.all()})
+            self.play(
+                name, "Reavers", 2, {f"X{n}-1": {"touchdowns": 1}, f"X{n}-2": {"casualties": 1}}, mvps=(f"X{n}-3",)
+            )
+
     def more(self, count: int) -> None:
         """`count` more processed matches, spread over both seasons, with figures for everyone."""
         for n in range(count):

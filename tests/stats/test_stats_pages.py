@@ -218,6 +218,7 @@ def test_each_page_makes_the_same_number_of_queries_on_a_bigger_league(
     with CaptureQueriesContext(connection) as few:
         assert client.get(address).status_code == 200
     small.more(30)
+    small.more_teams(10)  # 12 teams instead of 2
     small.kill("A2", small.matches[-1])
     cache.clear()
     with django_assert_num_queries(len(few)):

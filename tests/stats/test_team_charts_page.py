@@ -52,6 +52,7 @@ def test_the_charts_page_makes_the_same_number_of_queries_with_more_matches(clie
     with CaptureQueriesContext(connection) as few:
         assert client.get(address).status_code == 200
     small.more(25)
+    small.more_teams(10)  # the Reavers' opponents: 11 teams instead of 1
     with django_assert_num_queries(len(few)):
         assert client.get(address).status_code == 200
 
