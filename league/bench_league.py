@@ -56,11 +56,12 @@ class Built:
 def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
     """A league of `teams` ready teams (11-12 players each), one regular season they are all
     approved into, and `matches` processed matches in round-robin rounds (each team at most once a
-    round), with scores, FAME, gate, player lines (touchdowns, casualties) and sequence keys."""
+    round), with scores, FAME, gate, player lines (touchdowns, casualties), the SPP and MVP effects
+    the statistics read, and sequence keys."""
     from league.models import League, Membership, Round, Season, SeasonTeam
     from league.selectors import league_ruleset
     from league.services import league_create
-    from matches.models import Match, MatchPlayer
+    from matches.models import Match, MatchEffect, MatchPlayer
     from matches.services.sequence import sequence_key
     from teams.models import Player, Team
 
@@ -188,7 +189,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
         )
     Match.objects.bulk_update(match_rows, ["sequence"], batch_size=BATCH)
 
-    lines = []
+    lines, effects = [], []
     spp: dict[int, int] = {}
     for match, scores in zip(match_rows, results, strict=True):
         for side, team, score in (("home", match.home, scores[0]), ("away", match.away, scores[1])):
@@ -206,7 +207,17 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
                 )
                 spp[player.pk] = spp.get(player.pk, 0) + 3 * line.touchdowns + 2 * line.casualties + line.completions
                 lines.append(line)
+                effects += _spp_effects(match, side, player, line)
+            # The post-match sequence's MVP: one player of each side, 5 SPP (the statistics read it).
+            mvp = rng.choice(roster)
+            spp[mvp.pk] = spp.get(mvp.pk, 0) + 5
+            effects.append(
+                MatchEffect(
+                    match=match, step="mvp", key=f"mvp:{side}:1", kind="mvp", team=team, player=mvp, data={"spp": 5}
+                )
+            )
     MatchPlayer.objects.bulk_create(lines, batch_size=BATCH)
+    MatchEffect.objects.bulk_create(effects, batch_size=BATCH)
     for player in players:
         player.spp = spp.get(player.pk, 0)
     Player.objects.bulk_update(players, ["spp"], batch_size=BATCH)
@@ -220,6 +231,29 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
         lines=len(lines),
         seconds=time.perf_counter() - started,
     )
+
+
+def _spp_effects(match, side: str, player, line) -> list:
+    """The post-match sequence's SPP effects for one report line (LRB6 awards), as it writes them."""
+    from matches.models import MatchEffect
+
+    return [
+        MatchEffect(
+            match=match,
+            step="spp",
+            key=f"spp:{side}:{player.pk}:{action}",
+            kind="spp",
+            team_id=player.team_id,
+            player=player,
+            data={"spp": award * count, "count": count, "reason": action},
+        )
+        for action, award, count in (
+            ("touchdown", 3, line.touchdowns),
+            ("casualty", 2, line.casualties),
+            ("completion", 1, line.completions),
+        )
+        if count
+    ]
 
 
 def _roster(race, size: int, rng: random.Random) -> list[str]:

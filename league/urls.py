@@ -7,6 +7,7 @@ from django.urls import include, path
 from league import views, views_members, views_playoffs, views_settings, views_standings
 from league.urls_challenges import urlpatterns as challenge_patterns
 from league.urls_seasons import urlpatterns as season_patterns
+from league.urls_stats import urlpatterns as stats_patterns
 from teams import views as team_views
 
 league_patterns = (
@@ -34,6 +35,7 @@ league_patterns = (
         path("<slug:slug>/teams/new/preview/", team_views.team_new_preview, name="team_new_preview"),
         *season_patterns,
         *challenge_patterns,
+        *stats_patterns,
     ],
     "league",
 )

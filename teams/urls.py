@@ -9,6 +9,7 @@ app_name = "teams"
 urlpatterns = [
     path("mine/", views.my_teams, name="mine"),
     path("<int:pk>/", views.team_detail, name="detail"),
+    path("<int:pk>/charts/", views.team_charts, name="charts"),
     path("<int:pk>/export.json", views.team_export, name="export"),
     path("<int:pk>/calendar.ics", team_calendar, name="calendar"),
     path("<int:pk>/edit/", views.team_edit, name="edit"),

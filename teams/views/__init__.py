@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from teams.views.charts import team_charts
 from teams.views.creation import (
     team_edit,
     team_edit_fields,
@@ -33,6 +34,7 @@ __all__ = [
     "staff_fire",
     "staff_hire",
     "team_buy_reroll",
+    "team_charts",
     "team_detail",
     "team_edit",
     "team_edit_fields",

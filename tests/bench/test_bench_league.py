@@ -14,7 +14,9 @@ from league.models import Round, Season, SeasonTeam
 from matches.models import Match, MatchPlayer
 from teams.models import Team
 
-ROW = re.compile(r"^(bare view|league home|season standings)\s+([\d.]+)\s+([\d.]+)\s+(\d+(?:-\d+)?)\s+([\d.]+)")
+ROW = re.compile(
+    r"^(bare view|league home|season standings|stats leaders)\s+([\d.]+)\s+([\d.]+)\s+(\d+(?:-\d+)?)\s+([\d.]+)"
+)
 
 
 def _standings_built() -> bool:
@@ -36,6 +38,7 @@ def test_bench_league_builds_the_league_and_prints_each_page():
     rows = {m[1]: m for m in map(ROW.match, lines[2:]) if m}
     assert float(rows["bare view"][5]) == 1.0
     assert re.search(r"  (PASS|FAIL) \(<= 3x\)$", next(li for li in lines if li.startswith("league home")))
+    assert re.search(r"  (PASS|FAIL) \(<= 3x\)$", next(li for li in lines if li.startswith("stats leaders")))
     if _standings_built():
         assert "season standings" in rows
     else:
@@ -77,8 +80,10 @@ def test_each_page_gets_its_row_and_check_fails_over_the_target(monkeypatch):
     monkeypatch.setattr(bench_league, "TARGET", 0.0)  # nothing is within 0 times the bare view
     out = StringIO()
     args = ["--teams", "4", "--matches", "4", "--repeat", "2", "--current-database"]
-    with pytest.raises(CommandError, match="over 0 times the bare view or failed: league home, season standings"):
+    with pytest.raises(
+        CommandError, match="over 0 times the bare view or failed: league home, season standings, stats leaders"
+    ):
         call_command("bench_league", *args, "--check", stdout=out)
     rows = {m[1]: m for m in map(ROW.match, out.getvalue().splitlines()) if m}
-    assert set(rows) == {"bare view", "league home", "season standings"}
+    assert set(rows) == {"bare view", "league home", "season standings", "stats leaders"}
     assert all(int(rows[name][4]) > 0 for name in rows)  # queries counted

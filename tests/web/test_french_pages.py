@@ -293,6 +293,14 @@ PAGES = [
     ),
     # seasons
     Page("league:seasons", None, lambda w: reverse("league:seasons", args=[slug(w)])),
+    # statistics (issue 10)
+    Page("league:stats", None, lambda w: reverse("league:stats", args=[slug(w)])),
+    Page("league:stats", "alice", lambda w: reverse("league:stats", args=[slug(w)]) + "?season=1", note="a season"),
+    Page("league:stats", None, lambda w: reverse("league:stats", args=[slug(w)]) + "?sort=mvps", note="sorted"),
+    Page("league:stats", None, lambda w: reverse("league:stats", args=[slug(w)]) + "?sort=nope", note="a bad sort"),
+    Page("league:stats_records", None, lambda w: reverse("league:stats_records", args=[slug(w)])),
+    Page("league:stats_hall_of_fame", None, lambda w: reverse("league:stats_hall_of_fame", args=[slug(w)])),
+    Page("league:stats_cemetery", None, lambda w: reverse("league:stats_cemetery", args=[slug(w)])),
     Page("league:season_new", "commissioner", lambda w: reverse("league:season_new", args=[slug(w)])),
     Page(
         "league:season_new",
@@ -367,6 +375,7 @@ PAGES = [
     # teams
     Page("teams:mine", "alice", lambda w: reverse("teams:mine")),
     Page("teams:detail", None, lambda w: reverse("teams:detail", args=[w.team("alice").pk])),
+    Page("teams:charts", None, lambda w: reverse("teams:charts", args=[w.team("alice").pk])),
     Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.team("alice").pk]), note="manager"),
     Page("teams:detail", "commissioner", lambda w: reverse("teams:detail", args=[w.team("bob").pk]), note="ledger"),
     Page("teams:detail", "alice", lambda w: reverse("teams:detail", args=[w.draft_team.pk]), note="a draft"),

@@ -3,8 +3,8 @@
 Builds, in a throwaway database, a league of 200 ready teams (11-12 players each), one regular
 season with every team approved, its rounds and 3,000 processed matches with their player lines
 (league/bench_league.py, bulk inserts), then serves through the Django test client, to the logged-in
-coach of one team, a bare view (base.html and nothing else), the league home and the season
-standings, --repeat times each after one warm-up. Prints the median and 90th-percentile time
+coach of one team, a bare view (base.html and nothing else), the league home, the season
+standings and the statistics' leaders (issue 10), --repeat times each after one warm-up. Prints the median and 90th-percentile time
 around each request, its SQL query count, and the ratio of the median to the bare view's; the
 target is 3 times the bare view at most (--check: exit with an error if a page misses it).
 
@@ -95,6 +95,8 @@ class Command(BaseCommand):
                 ("bare view", reverse("bench_bare")),
                 ("league home", reverse("league:detail", kwargs={"slug": slug})),
                 ("season standings", _url("league:season_standings", slug, built.season.number)),
+                # Issue 10: the statistics' leaders, all time (every processed match of the league).
+                ("stats leaders", reverse("league:stats", kwargs={"slug": slug})),
             ]
             measures = []
             for name, url in pages:

@@ -1,0 +1,126 @@
+"""A team's charts (issue 10 item 3): its team value, treasury and results over time, drawn on the
+server as SVG (teams.charts_svg); three queries whatever the number of matches or ledger entries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.formats import date_format, number_format
+from django.utils.translation import gettext as _
+
+from matches.models import Match
+from teams.charts_svg import Point, bar_chart, line_chart
+from teams.models import Team, TreasuryEntry
+from teams.views.common import team_or_404
+
+# A result counts once confirmed (as in the standings); its TV is the one frozen before kick-off.
+PLAYED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED)
+
+
+def gp(value: int) -> str:
+    return number_format(value, force_grouping=True)
+
+
+def _when(match: Match) -> str:
+    return date_format(match.played_on, "SHORT_DATE_FORMAT") if match.played_on else _("undated")
+
+
+def chart_data(team: Team) -> dict[str, list[Point]]:
+    """The points of the three charts: the team value frozen at each played match then today's;
+    the treasury's running balance after each ledger entry; each played match's score difference
+    with its outcome. Two queries."""
+    matches = list(
+        Match.objects.filter(Q(home=team) | Q(away=team), status__in=PLAYED)
+        .select_related("home", "away")
+        .order_by("sequence", "played_on", "confirmed_at", "pk")
+    )
+    value, results = [], []
+    for match in matches:
+        side = match.side_of(team.pk)
+        other = "away" if side == "home" else "home"
+        opponent = match.team(other).name
+        label = _("%(date)s v %(opponent)s") % {"date": _when(match), "opponent": opponent}
+        tv = getattr(match, f"{side}_tv")
+        if tv is not None:
+            value.append(Point(label, tv))
+        scored, conceded = getattr(match, f"{side}_score"), getattr(match, f"{other}_score")
+        if scored is None or conceded is None:
+            continue
+        outcome = _("W") if scored > conceded else _("L") if scored < conceded else _("D")
+        tone = "W" if scored > conceded else "L" if scored < conceded else "D"
+        score = _("%(match)s: %(scored)s-%(conceded)s (%(outcome)s)") % {
+            "match": label,
+            "scored": scored,
+            "conceded": conceded,
+            "outcome": outcome,
+        }
+        results.append(Point(score, scored - conceded, tone))
+    value.append(Point(_("today"), team.team_value))
+    balance, treasury = 0, []
+    entries = TreasuryEntry.objects.filter(team=team).order_by("created_at", "pk")
+    for entry in entries.only("created_at", "amount", "kind"):
+        balance += entry.amount
+        when = date_format(entry.created_at, "SHORT_DATE_FORMAT")
+        treasury.append(Point(f"{when} {entry.get_kind_display()}", balance))
+    return {"value": value, "treasury": treasury, "results": results}
+
+
+def team_charts(request: HttpRequest, pk: int) -> HttpResponse:
+    team = team_or_404(pk)
+    data = chart_data(team)
+    charts: list[dict[str, Any]] = []
+    value = data["value"]
+    charts.append(
+        {
+            "id": "chart-team-value",
+            "heading": _("Team value"),
+            "svg": line_chart(
+                "chart-team-value",
+                _("Team value of %(team)s over time") % {"team": team.name},
+                _("%(n)s points, from %(first)s to %(last)s gold pieces; the last one is today's value.")
+                % {"n": len(value), "first": gp(value[0].value), "last": gp(value[-1].value)},
+                value,
+                gp,
+            ),
+        }
+    )
+    treasury = data["treasury"]
+    if treasury:
+        charts.append(
+            {
+                "id": "chart-treasury",
+                "heading": _("Treasury"),
+                "svg": line_chart(
+                    "chart-treasury",
+                    _("Treasury of %(team)s over time") % {"team": team.name},
+                    _("The balance after each of the %(n)s ledger entries, from %(first)s to %(last)s gold pieces.")
+                    % {"n": len(treasury), "first": gp(treasury[0].value), "last": gp(treasury[-1].value)},
+                    treasury,
+                    gp,
+                ),
+            }
+        )
+    results = data["results"]
+    if results:
+        tally = {tone: sum(1 for p in results if p.tone == tone) for tone in ("W", "D", "L")}
+        charts.append(
+            {
+                "id": "chart-results",
+                "heading": _("Results"),
+                "svg": bar_chart(
+                    "chart-results",
+                    _("Results of %(team)s, match by match") % {"team": team.name},
+                    _(
+                        "Each bar is a match's score difference: %(w)s won (up), %(d)s drawn (on the line), "
+                        "%(l)s lost (down)."
+                    )
+                    % {"w": tally["W"], "d": tally["D"], "l": tally["L"]},
+                    results,
+                    lambda v: str(v),
+                ),
+            }
+        )
+    return render(request, "teams/charts.html", {"team": team, "charts": charts})
