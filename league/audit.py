@@ -69,6 +69,9 @@ ACTIONS = {
     "league.playoffs.advanced": _("Play-off winner advanced"),
     "league.playoffs.champion": _("Season won"),
     "league.playoffs.closed": _("Season closed after its play-offs"),
+    "league.trophy.defined": _("Minor tournament defined"),
+    "league.trophy.season_chosen": _("Trophy of the season's final chosen"),
+    "league.trophy.awarded": _("Trophy awarded"),
 }
 
 

@@ -182,6 +182,7 @@ from league.models_seasons import (  # noqa: E402
     SeasonTeam,
     StandingsLot,
 )
+from league.models_trophies import SeasonTrophy, Trophy, TrophyAward  # noqa: E402
 
 __all__ = [
     "AuditEntry",
@@ -195,5 +196,8 @@ __all__ = [
     "Round",
     "Season",
     "SeasonTeam",
+    "SeasonTrophy",
     "StandingsLot",
+    "Trophy",
+    "TrophyAward",
 ]

@@ -93,6 +93,7 @@ from .standings import (
     scheme_from_mapping,
 )
 from .tables import kickoff, weather
+from .trophy_types import HolderBenefits, TrophyData, gift_choices, holder_benefits
 from .types import (
     STATS,
     CasualtyResult,
@@ -117,6 +118,10 @@ __all__ = [
     "Dice",
     "DiceError",
     "FanFactorRoll",
+    "HolderBenefits",
+    "TrophyData",
+    "gift_choices",
+    "holder_benefits",
     "ImprovementChoice",
     "ImprovementOptions",
     "ImprovementResult",
