@@ -109,7 +109,15 @@ from .types import (
     TeamList,
     collation_key,
 )
-from .value import PlayerFacts, TeamFacts, match_team_value, player_value, reroll_purchase_price, team_value
+from .value import (
+    PlayerFacts,
+    TeamFacts,
+    match_team_value,
+    may_buy_reroll,
+    player_value,
+    reroll_purchase_price,
+    team_value,
+)
 
 __all__ = [
     "STATS",
@@ -171,6 +179,7 @@ __all__ = [
     "load_ruleset_from",
     "match_team_value",
     "match_winnings",
+    "may_buy_reroll",
     "mercenary_price",
     "player_skills",
     "player_value",

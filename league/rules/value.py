@@ -78,3 +78,10 @@ def reroll_purchase_price(ruleset: Ruleset, team_key: str, *, at_creation: bool)
     """Gold paid for one team re-roll: list price at creation, multiplied afterwards (§1 rule 3)."""
     price = ruleset.team(team_key).reroll_cost
     return price if at_creation else price * ruleset.params.reroll_cost_multiplier_after_creation
+
+
+def may_buy_reroll(ruleset: Ruleset, team_key: str, *, rerolls: int, trophy_rerolls: int = 0) -> bool:
+    """Whether one more re-roll stays within the team list's cap. A held trophy's re-roll counts
+    toward the cap only when the ruleset says so (parameter trophy_reroll_above_cap, spec §14 A10)."""
+    counted = rerolls + (0 if ruleset.params.trophy_reroll_above_cap else trophy_rerolls)
+    return counted < ruleset.team(team_key).max_rerolls

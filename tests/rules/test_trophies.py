@@ -132,3 +132,14 @@ def test_a_minor_trophy_row_may_not_give_a_reroll(data_copy: Path, edit_csv: Edi
     line = edit_csv("trophies.csv", match={"trophy_key": "spike"}, set={"kind": "minor"})
     with pytest.raises(RulesetDataError, match=f"trophies.csv line {line}: a minor tournament gives no trophy re-roll"):
         load_ruleset_from(data_copy)
+
+
+def test_trophy_reroll_above_the_cap_is_a_ruleset_reading(rs: Ruleset) -> None:
+    from league.rules import may_buy_reroll
+
+    assert rs.params.trophy_reroll_above_cap  # LRB6 default (A10)
+    assert may_buy_reroll(rs, "human", rerolls=7, trophy_rerolls=1)
+    assert not may_buy_reroll(rs, "human", rerolls=8, trophy_rerolls=1)
+    strict = rs.with_overrides({"trophy_reroll_above_cap": False})
+    assert not may_buy_reroll(strict, "human", rerolls=7, trophy_rerolls=1)
+    assert may_buy_reroll(strict, "human", rerolls=6, trophy_rerolls=1)
