@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 
 from league.audit import log_action
 from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
-from league.rules import load_ruleset
+from league.rules import Dice, GiftCandidate, SeededDice, draw_gifts, load_ruleset
 from league.selectors_trophies import ruleset_trophies
 from league.services_seasons import require_commissioner
 from teams.models import Team, TreasuryEntry
@@ -110,6 +110,7 @@ def trophy_award(
     by: AbstractBaseUser | None,
     season: Season | None = None,
     runner_up: Team | None = None,
+    dice: Dice | None = None,
 ) -> TrophyAward:
     """The trophy's next edition goes to `team`: it becomes the holder and the previous holder loses
     the benefits (both team values refreshed); a minor tournament pays its prizes. `by` None: the
@@ -137,6 +138,7 @@ def trophy_award(
             current=True,
             awarded_by=by if by is not None and by.is_authenticated else None,
         )
+        _gifts(award, dice)
         values = {}
         teams = {team.pk: team} | ({previous.team_id: previous.team} if previous else {})
         for pk in sorted(teams):  # a fixed lock order
@@ -160,8 +162,54 @@ def trophy_award(
             previous_holder=previous.team.name if previous else None,
             season=season.number if season else None,
             team_values={name: {"before": b, "after": a} for name, (b, a) in values.items()},
+            gifts=award.gifts,
         )
     return award
+
+
+def _gifts(award: TrophyAward, dice: Dice | None) -> None:
+    """The trophy's gifts to the winner's players (Chaos Cup), drawn with server dice that are kept
+    on the award; the skills are advancements, so they stay when the trophy is lost."""
+    from teams.models import Advancement, Player
+
+    ruleset = load_ruleset(award.trophy.league.ruleset)
+    data = ruleset.trophies.get(award.trophy.key)
+    if data is None or not data.gift_players_die:
+        return
+    team_list = ruleset.team(award.team.race)
+    # Journeymen are not the team's players for good: they get no gift (docs/decisions.md).
+    players = list(
+        Player.objects.filter(team=award.team, status=Player.Status.ACTIVE, journeyman=False)
+        .prefetch_related("advancements")
+        .order_by("number")
+    )
+    candidates = []
+    for player in players:
+        position = team_list.position(player.position)
+        gained = {a.skill for a in player.advancements.all() if a.skill}
+        candidates.append(
+            GiftCandidate(f"p{player.pk}", position.normal_categories, frozenset(position.skills) | gained)
+        )
+    categories = {key: skill.category for key, skill in ruleset.skills.items()}
+    draw = draw_gifts(data, categories, candidates, dice or SeededDice())
+    by_ref = {f"p{p.pk}": p for p in players}
+    Advancement.objects.bulk_create(
+        Advancement(player=by_ref[g.ref], kind=g.value_key, skill=g.skill) for g in draw.gifts
+    )
+    award.gifts = {
+        "players_die": draw.players_die,
+        "gifts": [
+            {
+                "player": by_ref[g.ref].pk,
+                "name": by_ref[g.ref].name,
+                "skill": g.skill,
+                "kind": g.value_key,
+                "dice": list(g.dice),
+            }
+            for g in draw.gifts
+        ],
+    }
+    award.save(update_fields=["gifts"])
 
 
 def _pay_prize(team: Team, amount: int, key: str) -> None:

@@ -71,6 +71,13 @@ def league_trophies(request: HttpRequest, slug: str) -> HttpResponse:
     ruleset = load_ruleset(league.ruleset)
     names = {key: item.name(lang) for key, item in ruleset.inducements.items()}
     rows = [(row, benefit_lines(row.data, row.trophy, lang, names)) for row in roll_of_honour(league, lang)]
+    for row, _lines in rows:
+        for award in row.awards:
+            gifts = award.gifts.get("gifts", []) if isinstance(award.gifts, dict) else []
+            award.gift_lines = [
+                f"{g['name']} ({ruleset.skills[g['skill']].name(lang) if g['skill'] in ruleset.skills else g['skill']})"
+                for g in gifts
+            ]
     context = {
         "league": league,
         "is_commissioner": commissioner,

@@ -93,6 +93,7 @@ from .standings import (
     scheme_from_mapping,
 )
 from .tables import kickoff, weather
+from .trophy_gifts import Gift, GiftCandidate, GiftDraw, draw_gifts
 from .trophy_types import HolderBenefits, TrophyData, gift_choices, holder_benefits
 from .types import (
     STATS,
@@ -126,6 +127,10 @@ __all__ = [
     "Dice",
     "DiceError",
     "FanFactorRoll",
+    "Gift",
+    "GiftCandidate",
+    "GiftDraw",
+    "draw_gifts",
     "HolderBenefits",
     "TrophyData",
     "gift_choices",

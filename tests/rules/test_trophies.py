@@ -143,3 +143,32 @@ def test_trophy_reroll_above_the_cap_is_a_ruleset_reading(rs: Ruleset) -> None:
     strict = rs.with_overrides({"trophy_reroll_above_cap": False})
     assert not may_buy_reroll(strict, "human", rerolls=7, trophy_rerolls=1)
     assert may_buy_reroll(strict, "human", rerolls=6, trophy_rerolls=1)
+
+
+def test_chaos_cup_gifts_replay_from_stored_dice_and_are_valued_by_access(rs: Ruleset) -> None:
+    from league.rules import GiftCandidate, ScriptedDice, draw_gifts, gift_choices
+
+    cup = rs.trophies["chaos_cup"]
+    letters = {key: skill.category for key, skill in rs.skills.items()}
+    roster = [
+        GiftCandidate("beastman", frozenset("GSM"), frozenset({"horns"})),
+        GiftCandidate("warrior", frozenset("GS"), frozenset()),
+        GiftCandidate("other", frozenset("G"), frozenset()),
+    ]
+    options = gift_choices(cup, letters, frozenset({"horns"}))
+    tentacles = options.index("tentacles") + 1 if "tentacles" in options else 1
+    # D3 = 2 players; the first drawn is the 1st of 3 (the beastman), the next the 2nd of the 2 left.
+    dice = ScriptedDice([2, 1, tentacles, 2])
+    draw = draw_gifts(cup, letters, roster, dice, chosen={"other": "stab"})
+    assert draw.players_die == 2
+    first, second = draw.gifts
+    assert (first.ref, first.skill, first.value_key, first.dice) == (
+        "beastman",
+        options[tentacles - 1],
+        "new_skill",
+        (1, tentacles),
+    )
+    # The coach's pick for the second player: Stab, Extraordinary, a double skill's value (A13).
+    assert (second.ref, second.skill, second.value_key, second.dice) == ("other", "stab", "new_skill_double", (2,))
+    assert rs.value_increases["new_skill"] == 20_000 and rs.value_increases["new_skill_double"] == 30_000
+    assert draw_gifts(rs.trophies["blood_bowl"], letters, roster, ScriptedDice([])).gifts == ()

@@ -8,11 +8,11 @@ import pytest
 from django.urls import reverse
 
 from league.rules import fans, load_ruleset
+from league.rules.induce import InducementOrder
 from league.services_trophies import ensure_trophies, trophy_award
 from matches.models import MatchInducement
 from matches.services import MatchError, PrematchInput, prematch_record
 from matches.services.scheduling import match_schedule
-from league.rules.induce import InducementOrder
 from tests.matches.conftest import coach_bob, humans, orcs, scheduled  # noqa: F401
 
 pytestmark = pytest.mark.django_db
