@@ -10,6 +10,7 @@ values are refreshed in the same transaction and the award is audited with them.
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
@@ -57,10 +58,10 @@ def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_u
     granularity = load_ruleset(league.ruleset).params.gp_granularity
     for amount in (prize_winner, prize_runner_up):
         if amount < 0 or amount > cap:
-            problems.append(_("A prize must be between 0 and %(cap)s gold pieces.") % {"cap": f"{cap:,}"})
+            problems.append(_("A prize must be between 0 and %(cap)s gold pieces.") % {"cap": intcomma(cap)})
             break
         if amount % granularity:
-            problems.append(_("A prize must be a multiple of %(step)s gold pieces.") % {"step": f"{granularity:,}"})
+            problems.append(_("A prize must be a multiple of %(step)s gold pieces.") % {"step": intcomma(granularity)})
             break
     if problems:
         raise ValidationError(problems)

@@ -7,6 +7,7 @@ its reasons with status 400 and changes nothing; a permission failure is a 403.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -82,7 +83,9 @@ def league_trophies(request: HttpRequest, slug: str) -> HttpResponse:
         "league": league,
         "is_commissioner": commissioner,
         "rows": rows,
-        "unlisted": _unlisted(league, lang),
+        "unlisted": [
+            (t.name(lang), benefit_lines(t, Trophy(league=league, key=t.key), lang, names)) for t in _unlisted(league)
+        ],
         "chosen": [
             (item.season.name, trophy_name(item.trophy, lang, ruleset_trophies(league)))
             for item in SeasonTrophy.objects.filter(season__league=league).select_related("season", "trophy")
@@ -100,7 +103,7 @@ def benefit_lines(data: TrophyData | None, trophy: Trophy, lang: str, inducement
         if trophy.prize_winner or trophy.prize_runner_up:
             lines.append(
                 _("Prize: %(winner)s to the winner, %(runner_up)s to the runner-up")
-                % {"winner": f"{trophy.prize_winner:,}", "runner_up": f"{trophy.prize_runner_up:,}"}
+                % {"winner": intcomma(trophy.prize_winner), "runner_up": intcomma(trophy.prize_runner_up)}
             )
         return lines
     lines = []
@@ -111,20 +114,20 @@ def benefit_lines(data: TrophyData | None, trophy: Trophy, lang: str, inducement
     if data.fan_factor_bonus:
         lines.append(_("+%(n)s fan factor while held") % {"n": data.fan_factor_bonus})
     if data.winnings_bonus_per_match:
-        lines.append(_("+%(gold)s winnings every match") % {"gold": f"{data.winnings_bonus_per_match:,}"})
+        lines.append(_("+%(gold)s winnings every match") % {"gold": intcomma(data.winnings_bonus_per_match)})
     if data.finalists_extra_mvp:
         lines.append(_("An extra MVP award for every player of both finalists"))
     for key, price in data.inducement_prices.items():
-        lines.append(_("%(item)s for %(gold)s") % {"item": inducement_names.get(key, key), "gold": f"{price:,}"})
+        lines.append(_("%(item)s for %(gold)s") % {"item": inducement_names.get(key, key), "gold": intcomma(price)})
     if data.gift_players_die:
         lines.append(_("D%(n)s players each gain a gift skill, kept for good") % {"n": data.gift_players_die})
     return lines
 
 
-def _unlisted(league: League, lang: str) -> list[str]:
+def _unlisted(league: League) -> list[TrophyData]:
     """The ruleset's trophies the league has no row for yet (never chosen nor awarded)."""
     have = set(Trophy.objects.filter(league=league).values_list("key", flat=True))
-    return [t.name(lang) for key, t in ruleset_trophies(league).items() if key not in have]
+    return [t for key, t in ruleset_trophies(league).items() if key not in have]
 
 
 def _act(request: HttpRequest, league: League, action: str, data: dict) -> None:

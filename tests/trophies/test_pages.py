@@ -38,6 +38,8 @@ def test_everyone_reads_the_roll_of_honour_only_the_commissioner_changes_it(clie
     # Every major of the ruleset is listed with its benefits, read from the data.
     for name in ("Chaos Cup", "Blood Bowl", "Spike! Magazine Trophy", "Dungeonbowl"):
         assert name in text
+    for benefit in ("+20,000 winnings every match", "+2 on the gate roll", "Wizard for 50,000", "D3 players"):
+        assert benefit in text
     assert define(client, league).status_code == 403  # anonymous
     client.force_login(coach_alice)
     assert define(client, league).status_code == 403
