@@ -17,6 +17,10 @@ class SeasonTrophyForm(forms.Form):
     trophy = forms.ModelChoiceField(
         label=_("Its final awards"), queryset=None, required=False, empty_label=_("no trophy")
     )
+    player_of_the_year = forms.BooleanField(
+        label=_("Player of the Year (a trophy that has one: the league's player with the most SPP gains its skill)"),
+        required=False,
+    )
 
     def __init__(self, *args, seasons, trophies, names, **kwargs):
         super().__init__(*args, **kwargs)
@@ -29,6 +33,10 @@ class AwardForm(forms.Form):
     trophy = forms.ModelChoiceField(label=_("Trophy"), queryset=None)
     team = forms.ModelChoiceField(label=_("Winner"), queryset=None)
     runner_up = forms.ModelChoiceField(label=_("Runner-up"), queryset=None, required=False)
+    player_of_the_year = forms.BooleanField(
+        label=_("Player of the Year (a trophy that has one: the league's player with the most SPP gains its skill)"),
+        required=False,
+    )
 
     def __init__(self, *args, trophies, teams, names, **kwargs):
         super().__init__(*args, **kwargs)

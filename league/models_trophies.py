@@ -74,3 +74,5 @@ class SeasonTrophy(models.Model):
 
     season = models.OneToOneField("league.Season", on_delete=models.CASCADE, related_name="final_trophy")
     trophy = models.ForeignKey(Trophy, on_delete=models.CASCADE, related_name="seasons")
+    # The optional Player of the Year after the final (a trophy whose data names a skill for it).
+    player_of_the_year = models.BooleanField(_("Player of the Year"), default=False)

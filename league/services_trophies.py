@@ -19,7 +19,7 @@ from django.utils.translation import gettext_noop
 
 from league.audit import log_action
 from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
-from league.rules import Dice, GiftCandidate, SeededDice, draw_gifts, load_ruleset
+from league.rules import Dice, GiftCandidate, SeededDice, draw_gifts, load_ruleset, player_of_the_year
 from league.selectors_trophies import ruleset_trophies
 from league.services_seasons import require_commissioner
 from teams.models import Team, TreasuryEntry
@@ -83,7 +83,9 @@ def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_u
     return trophy
 
 
-def season_trophy_choose(*, season: Season, trophy: Trophy | None, by: AbstractBaseUser) -> None:
+def season_trophy_choose(
+    *, season: Season, trophy: Trophy | None, by: AbstractBaseUser, player_of_the_year: bool = False
+) -> None:
     """The trophy this season's play-off final awards (None: none). Fixed once the season is won."""
     require_commissioner(by, season.league)
     if season.winner_id is not None:
@@ -94,13 +96,16 @@ def season_trophy_choose(*, season: Season, trophy: Trophy | None, by: AbstractB
         if trophy is None:
             SeasonTrophy.objects.filter(season=season).delete()
         else:
-            SeasonTrophy.objects.update_or_create(season=season, defaults={"trophy": trophy})
+            SeasonTrophy.objects.update_or_create(
+                season=season, defaults={"trophy": trophy, "player_of_the_year": player_of_the_year}
+            )
         log_action(
             action="league.trophy.season_chosen",
             actor=by,
             league=season.league,
             season=season.number,
             trophy=str(trophy) if trophy else None,
+            player_of_the_year=player_of_the_year,
         )
 
 
@@ -112,6 +117,7 @@ def trophy_award(
     season: Season | None = None,
     runner_up: Team | None = None,
     dice: Dice | None = None,
+    player_of_the_year: bool = False,
 ) -> TrophyAward:
     """The trophy's next edition goes to `team`: it becomes the holder and the previous holder loses
     the benefits (both team values refreshed); a minor tournament pays its prizes. `by` None: the
@@ -125,6 +131,8 @@ def trophy_award(
         raise ValidationError(_("The winner and the runner-up must be teams of this league."))
     if runner_up is not None and runner_up.pk == team.pk:
         raise ValidationError(_("The runner-up cannot be the winner."))
+    if team.status == Team.Status.DRAFT or (runner_up is not None and runner_up.status == Team.Status.DRAFT):
+        raise ValidationError(_("A team still in draft cannot win a trophy."))
     with transaction.atomic():
         Trophy.objects.select_for_update().get(pk=trophy.pk)  # one award at a time per trophy
         previous = TrophyAward.objects.filter(trophy=trophy, current=True).select_related("team").first()
@@ -140,6 +148,8 @@ def trophy_award(
             awarded_by=by if by is not None and by.is_authenticated else None,
         )
         _gifts(award, dice)
+        if player_of_the_year:
+            _player_of_the_year(award, dice)
         values = {}
         teams = {team.pk: team} | ({previous.team_id: previous.team} if previous else {})
         for pk in sorted(teams):  # a fixed lock order
@@ -213,6 +223,63 @@ def _gifts(award: TrophyAward, dice: Dice | None) -> None:
     award.save(update_fields=["gifts"])
 
 
+def _player_of_the_year(award: TrophyAward, dice: Dice | None) -> None:
+    """The optional Player of the Year (Spike!): the league's living roster player with the most SPP
+    gains the trophy's skill, even if his team did not play the final (A12: a tie is drawn)."""
+    from teams.models import Advancement, Player
+
+    ruleset = load_ruleset(award.trophy.league.ruleset)
+    data = ruleset.trophies.get(award.trophy.key)
+    if data is None or not data.player_of_the_year_skill:
+        return
+    top = (
+        Player.objects.filter(
+            team__league=award.trophy.league,
+            team__status=Team.Status.READY,
+            status=Player.Status.ACTIVE,
+            journeyman=False,
+        )
+        .select_related("team")
+        .prefetch_related("advancements")
+        .order_by("-spp", "pk")
+    )
+    best = top.values_list("spp", flat=True).first()
+    if best is None:
+        return
+    players = list(top.filter(spp=best))
+    candidates = []
+    for player in players:
+        position = ruleset.team(player.team.race).position(player.position)
+        gained = {a.skill for a in player.advancements.all() if a.skill}
+        candidates.append(
+            (
+                GiftCandidate(f"p{player.pk}", position.normal_categories, frozenset(position.skills) | gained),
+                player.spp,
+            )
+        )
+    categories = {key: skill.category for key, skill in ruleset.skills.items()}
+    chosen = player_of_the_year(data, categories, candidates, dice or SeededDice())
+    player = next(p for p in players if f"p{p.pk}" == chosen.ref)
+    if chosen.skill:
+        Advancement.objects.create(player=player, kind=chosen.value_key, skill=chosen.skill)
+        if player.team_id not in (award.team_id,):
+            from teams.services.common import lock_team, team_refresh_value
+
+            team_refresh_value(team=lock_team(player.team))
+    gifts = award.gifts if isinstance(award.gifts, dict) else {}
+    gifts["player_of_the_year"] = {
+        "player": player.pk,
+        "name": player.name,
+        "team": player.team.name,
+        "spp": player.spp,
+        "skill": chosen.skill,
+        "kind": chosen.value_key,
+        "die": chosen.die,
+    }
+    award.gifts = gifts
+    award.save(update_fields=["gifts"])
+
+
 def _pay_prize(team: Team, amount: int, key: str) -> None:
     from teams.services.ledger import treasury_post
 
@@ -230,4 +297,11 @@ def award_season_final(season: Season, champion_id: int, runner_up_id: int | Non
         return None
     team = Team.objects.get(pk=champion_id)
     runner_up = Team.objects.filter(pk=runner_up_id).first() if runner_up_id else None
-    return trophy_award(trophy=chosen.trophy, team=team, by=None, season=season, runner_up=runner_up)
+    return trophy_award(
+        trophy=chosen.trophy,
+        team=team,
+        by=None,
+        season=season,
+        runner_up=runner_up,
+        player_of_the_year=chosen.player_of_the_year,
+    )

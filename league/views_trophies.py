@@ -28,7 +28,7 @@ from teams.models import Team
 def _forms(league: League, names: dict[int, str], data=None, action: str | None = None) -> dict:
     seasons = Season.objects.filter(league=league, winner__isnull=True).order_by("-number")
     trophies = Trophy.objects.filter(league=league).order_by("kind", "pk")
-    teams = Team.objects.filter(league=league).order_by("name")
+    teams = Team.objects.filter(league=league).exclude(status=Team.Status.DRAFT).order_by("name")
     choose, award = data if action == "choose" else None, data if action == "award" else None
     return {
         "define_form": MinorTournamentForm(data if action == "define" else None, prefix="define"),
@@ -79,6 +79,8 @@ def league_trophies(request: HttpRequest, slug: str) -> HttpResponse:
                 f"{g['name']} ({ruleset.skills[g['skill']].name(lang) if g['skill'] in ruleset.skills else g['skill']})"
                 for g in gifts
             ]
+            poty = award.gifts.get("player_of_the_year") if isinstance(award.gifts, dict) else None
+            award.player_of_the_year = poty and f"{poty['name']} ({poty['team']}, {poty['spp']} SPP)"
     context = {
         "league": league,
         "is_commissioner": commissioner,
@@ -137,10 +139,16 @@ def _act(request: HttpRequest, league: League, action: str, data: dict) -> None:
     elif action == "choose":
         season = data["season"]
         season.league = league
-        services_trophies.season_trophy_choose(season=season, trophy=data["trophy"], by=request.user)
+        services_trophies.season_trophy_choose(
+            season=season, trophy=data["trophy"], by=request.user, player_of_the_year=data["player_of_the_year"]
+        )
         messages.success(request, _("The trophy of %(season)s's final is saved.") % {"season": season.name})
     else:
         award = services_trophies.trophy_award(
-            trophy=data["trophy"], team=data["team"], runner_up=data["runner_up"], by=request.user
+            trophy=data["trophy"],
+            team=data["team"],
+            runner_up=data["runner_up"],
+            by=request.user,
+            player_of_the_year=data["player_of_the_year"],
         )
         messages.success(request, _("%(team)s holds the trophy.") % {"team": award.team.name})

@@ -93,7 +93,7 @@ from .standings import (
     scheme_from_mapping,
 )
 from .tables import kickoff, weather
-from .trophy_gifts import Gift, GiftCandidate, GiftDraw, draw_gifts
+from .trophy_gifts import Gift, GiftCandidate, GiftDraw, PlayerOfTheYear, draw_gifts, player_of_the_year
 from .trophy_types import HolderBenefits, TrophyData, gift_choices, holder_benefits
 from .types import (
     STATS,
@@ -131,6 +131,8 @@ __all__ = [
     "GiftCandidate",
     "GiftDraw",
     "draw_gifts",
+    "PlayerOfTheYear",
+    "player_of_the_year",
     "HolderBenefits",
     "TrophyData",
     "gift_choices",

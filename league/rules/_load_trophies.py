@@ -2,7 +2,7 @@
 
 trophy_key,name_en,name_fr,kind,extra_rerolls,gate_roll_bonus,fan_factor_bonus,
 winnings_bonus_per_match,finalists_extra_mvp,inducement_prices,gift_players_die,gift_categories,
-gift_skills. inducement_prices reads "wizard:50000" (several separated by ";"). A ruleset with no
+gift_skills,player_of_the_year_skill. inducement_prices reads "wizard:50000" (several separated by ";"). A ruleset with no
 trophies.csv has no trophies (nothing else depends on them).
 """
 
@@ -31,6 +31,7 @@ COLUMNS = (
     "gift_players_die",
     "gift_categories",
     "gift_skills",
+    "player_of_the_year_skill",
 )
 
 
@@ -90,6 +91,9 @@ def load_trophies(
         for skill in gift_skills:
             if skill not in skills:
                 row.error(f"gift_skills: unknown skill {skill!r}")
+        poty = row.text("player_of_the_year_skill")
+        if poty and poty not in skills:
+            row.error(f"player_of_the_year_skill: unknown skill {poty!r}")
         if die and not (letters or gift_skills):
             row.error("gift_players_die is set but no gift_categories nor gift_skills are given")
         extra_rerolls = _non_negative(row, "extra_rerolls")
@@ -109,5 +113,6 @@ def load_trophies(
             gift_players_die=die,
             gift_categories=letters,
             gift_skills=gift_skills,
+            player_of_the_year_skill=poty,
         )
     return trophies

@@ -70,3 +70,32 @@ def draw_gifts(
         normal = skill_categories.get(pick, "") in player.normal_categories
         gifts.append(Gift(player.ref, pick, "new_skill" if normal else "new_skill_double", rolled))
     return GiftDraw(count, tuple(gifts))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOfTheYear:
+    ref: str | None  # None when the league has no player
+    die: int | None  # the die that broke a tie for the most SPP (None without a tie)
+    skill: str  # the skill he gains, "" when he already has it
+    value_key: str  # new_skill or new_skill_double, as for a gift
+
+
+def player_of_the_year(
+    trophy: TrophyData,
+    skill_categories: Mapping[str, str],
+    candidates: Sequence[tuple[GiftCandidate, int]],
+    dice: Dice,
+) -> PlayerOfTheYear:
+    """The league's player with the most SPP (`candidates`: (player, SPP), living roster players, A12)
+    gains the trophy's skill unless he has it; a tie is drawn with a die among the tied, in order."""
+    skill = trophy.player_of_the_year_skill
+    if not skill or not candidates:
+        return PlayerOfTheYear(None, None, "", "")
+    best = max(spp for _player, spp in candidates)
+    tied = [player for player, spp in candidates if spp == best]
+    die = dice.roll(len(tied)) if len(tied) > 1 else None
+    chosen = tied[(die or 1) - 1]
+    if skill in chosen.skills:
+        return PlayerOfTheYear(chosen.ref, die, "", "")
+    normal = skill_categories.get(skill, "") in chosen.normal_categories
+    return PlayerOfTheYear(chosen.ref, die, skill, "new_skill" if normal else "new_skill_double")

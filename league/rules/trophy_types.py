@@ -30,6 +30,8 @@ class TrophyData:
     gift_players_die: int = 0  # faces of the die giving how many players get a gift at the award (D3)
     gift_categories: frozenset[str] = frozenset()  # a gift may be any skill of these categories (M)
     gift_skills: tuple[str, ...] = ()  # or one of these skills (Hypnotic Gaze, Stab, Regeneration)
+    # Optional Player of the Year after its final (LRB6 Spike!: Fan Favourite, p.32 L4144-4153).
+    player_of_the_year_skill: str = ""
 
     def name(self, lang: str) -> str:
         return self.name_fr if lang.lower().startswith("fr") and self.name_fr else self.name_en

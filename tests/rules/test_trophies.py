@@ -172,3 +172,22 @@ def test_chaos_cup_gifts_replay_from_stored_dice_and_are_valued_by_access(rs: Ru
     assert (second.ref, second.skill, second.value_key, second.dice) == ("other", "stab", "new_skill_double", (2,))
     assert rs.value_increases["new_skill"] == 20_000 and rs.value_increases["new_skill_double"] == 30_000
     assert draw_gifts(rs.trophies["blood_bowl"], letters, roster, ScriptedDice([])).gifts == ()
+
+
+def test_player_of_the_year_most_spp_tie_drawn_skill_not_given_twice(rs: Ruleset) -> None:
+    from league.rules import GiftCandidate, ScriptedDice, player_of_the_year
+
+    spike = rs.trophies["spike"]
+    assert spike.player_of_the_year_skill == "fan_favourite"
+    letters = {key: skill.category for key, skill in rs.skills.items()}
+    a = GiftCandidate("a", frozenset("G"), frozenset())
+    b = GiftCandidate("b", frozenset("G"), frozenset())
+    fan = GiftCandidate("fan", frozenset("G"), frozenset({"fan_favourite"}))
+    best = player_of_the_year(spike, letters, [(a, 30), (b, 12)], ScriptedDice([]))
+    # Fan Favourite is Extraordinary: valued as a double skill (+30,000), p.32 L4150-4153.
+    assert (best.ref, best.die, best.skill, best.value_key) == ("a", None, "fan_favourite", "new_skill_double")
+    tie = player_of_the_year(spike, letters, [(a, 30), (b, 30)], ScriptedDice([2]))
+    assert (tie.ref, tie.die) == ("b", 2)
+    has = player_of_the_year(spike, letters, [(fan, 40), (a, 30)], ScriptedDice([]))
+    assert (has.ref, has.skill) == ("fan", "")
+    assert player_of_the_year(rs.trophies["blood_bowl"], letters, [(a, 30)], ScriptedDice([])).ref is None
