@@ -12,25 +12,26 @@ class MinorTournamentForm(forms.Form):
     prize_runner_up = forms.IntegerField(label=_("Prize for the runner-up (gold pieces)"), min_value=0, initial=0)
 
 
+# The trophy fields' values (league.selectors_trophies.trophy_choices): a ruleset trophy's key, or
+# "t<pk>" for a commissioner's minor tournament; the view turns them into Trophy rows.
+
+
 class SeasonTrophyForm(forms.Form):
     season = forms.ModelChoiceField(label=_("Season"), queryset=None)
-    trophy = forms.ModelChoiceField(
-        label=_("Its final awards"), queryset=None, required=False, empty_label=_("no trophy")
-    )
+    trophy = forms.ChoiceField(label=_("Its final awards"), required=False)
     player_of_the_year = forms.BooleanField(
         label=_("Player of the Year (a trophy that has one: the league's player with the most SPP gains its skill)"),
         required=False,
     )
 
-    def __init__(self, *args, seasons, trophies, names, **kwargs):
+    def __init__(self, *args, seasons, trophies, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = seasons
-        self.fields["trophy"].queryset = trophies
-        self.fields["trophy"].label_from_instance = lambda t: names.get(t.pk, str(t))
+        self.fields["trophy"].choices = [("", _("no trophy")), *trophies]
 
 
 class AwardForm(forms.Form):
-    trophy = forms.ModelChoiceField(label=_("Trophy"), queryset=None)
+    trophy = forms.ChoiceField(label=_("Trophy"))
     team = forms.ModelChoiceField(label=_("Winner"), queryset=None)
     runner_up = forms.ModelChoiceField(label=_("Runner-up"), queryset=None, required=False)
     player_of_the_year = forms.BooleanField(
@@ -38,9 +39,8 @@ class AwardForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, trophies, teams, names, **kwargs):
+    def __init__(self, *args, trophies, teams, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["trophy"].queryset = trophies
-        self.fields["trophy"].label_from_instance = lambda t: names.get(t.pk, str(t))
+        self.fields["trophy"].choices = trophies
         self.fields["team"].queryset = teams
         self.fields["runner_up"].queryset = teams

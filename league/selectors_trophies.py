@@ -21,6 +21,14 @@ def trophy_name(trophy: Trophy, lang: str, data: dict[str, TrophyData] | None = 
     return known.name(lang) if known else trophy.key
 
 
+def trophy_choices(league: League, lang: str) -> list[tuple[str, str]]:
+    """(value, name) of every trophy a commissioner may choose: the ruleset's (by key, whether or
+    not the league has its row yet), then the league's minor tournaments ("t<pk>")."""
+    majors = [(key, t.name(lang)) for key, t in ruleset_trophies(league).items()]
+    minors = Trophy.objects.filter(league=league, key="").order_by("pk").values_list("pk", "name")
+    return majors + [(f"t{pk}", name) for pk, name in minors]
+
+
 def held_keys(team_ids: Iterable[int]) -> dict[int, list[str]]:
     """Ruleset keys of the trophies each team holds now, in one read (minor tournaments: none)."""
     held: dict[int, list[str]] = {}

@@ -45,6 +45,19 @@ def ensure_trophies(league: League) -> dict[str, Trophy]:
     return have
 
 
+def trophy_from_choice(league: League, value: str) -> Trophy | None:
+    """The trophy a form's choice names (a ruleset key, or "t<pk>"); its row is created if needed."""
+    if not value:
+        return None
+    if value.startswith("t") and value[1:].isdigit():
+        trophy = Trophy.objects.filter(league=league, pk=int(value[1:])).first()
+    else:
+        trophy = ensure_trophies(league).get(value)
+    if trophy is None:
+        raise ValidationError(_("Unknown trophy."))
+    return trophy
+
+
 def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_up: int, by: AbstractBaseUser) -> Trophy:
     """A commissioner's minor tournament: a name and modest prize money, no trophy re-roll."""
     require_commissioner(by, league)

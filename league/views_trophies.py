@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,25 +22,20 @@ from league.forms_trophies import AwardForm, MinorTournamentForm, SeasonTrophyFo
 from league.models import League, Season, SeasonTrophy, Trophy
 from league.permissions import is_commissioner
 from league.rules import TrophyData, load_ruleset
-from league.selectors_trophies import roll_of_honour, ruleset_trophies, trophy_name
+from league.selectors_trophies import roll_of_honour, ruleset_trophies, trophy_choices, trophy_name
 from teams.models import Team
 
 
-def _forms(league: League, names: dict[int, str], data=None, action: str | None = None) -> dict:
+def _forms(league: League, lang: str, data=None, action: str | None = None) -> dict:
     seasons = Season.objects.filter(league=league, winner__isnull=True).order_by("-number")
-    trophies = Trophy.objects.filter(league=league).order_by("kind", "pk")
+    trophies = trophy_choices(league, lang)
     teams = Team.objects.filter(league=league).exclude(status=Team.Status.DRAFT).order_by("name")
     choose, award = data if action == "choose" else None, data if action == "award" else None
     return {
         "define_form": MinorTournamentForm(data if action == "define" else None, prefix="define"),
-        "choose_form": SeasonTrophyForm(choose, prefix="choose", seasons=seasons, trophies=trophies, names=names),
-        "award_form": AwardForm(award, prefix="award", trophies=trophies, teams=teams, names=names),
+        "choose_form": SeasonTrophyForm(choose, prefix="choose", seasons=seasons, trophies=trophies),
+        "award_form": AwardForm(award, prefix="award", trophies=trophies, teams=teams),
     }
-
-
-def _names(league: League, lang: str) -> dict[int, str]:
-    data = ruleset_trophies(league)
-    return {t.pk: trophy_name(t, lang, data) for t in Trophy.objects.filter(league=league)}
 
 
 @require_http_methods(["GET", "POST"])
@@ -53,22 +49,21 @@ def league_trophies(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         if not commissioner:
             raise PermissionDenied(_("Only a commissioner of the league may manage its trophies."))
-        if action != "define":
-            services_trophies.ensure_trophies(league)  # the majors exist before one is chosen
-        forms = _forms(league, _names(league, lang), request.POST, action)
+        forms = _forms(league, lang, request.POST, action)
         form = forms.get(f"{action}_form")
         if form is None:
             messages.error(request, _("Unknown action."))
         elif form.is_valid():
             try:
-                _act(request, league, action, form.cleaned_data)
+                with transaction.atomic():  # a refusal leaves no trophy row behind either
+                    _act(request, league, action, form.cleaned_data)
             except ValidationError as refusal:
                 form.add_error(None, refusal)
             else:
                 return redirect(reverse("league:trophies", args=[league.slug]))
         status = 400
     elif commissioner:
-        forms = _forms(league, _names(league, lang))
+        forms = _forms(league, lang)
     ruleset = load_ruleset(league.ruleset)
     names = {key: item.name(lang) for key, item in ruleset.inducements.items()}
     rows = [(row, benefit_lines(row.data, row.trophy, lang, names)) for row in roll_of_honour(league, lang)]
@@ -140,12 +135,15 @@ def _act(request: HttpRequest, league: League, action: str, data: dict) -> None:
         season = data["season"]
         season.league = league
         services_trophies.season_trophy_choose(
-            season=season, trophy=data["trophy"], by=request.user, player_of_the_year=data["player_of_the_year"]
+            season=season,
+            trophy=services_trophies.trophy_from_choice(league, data["trophy"]),
+            by=request.user,
+            player_of_the_year=data["player_of_the_year"],
         )
         messages.success(request, _("The trophy of %(season)s's final is saved.") % {"season": season.name})
     else:
         award = services_trophies.trophy_award(
-            trophy=data["trophy"],
+            trophy=services_trophies.trophy_from_choice(league, data["trophy"]),
             team=data["team"],
             runner_up=data["runner_up"],
             by=request.user,

@@ -50,7 +50,9 @@ def test_chaos_cup_awarded_on_the_page_rolls_on_the_server(client, league, commi
     cup = ensure_trophies(league)["chaos_cup"]
     client.force_login(commissioner)
     url = reverse("league:trophies", args=[league.slug])
-    assert client.post(url, {"action": "award", "award-trophy": cup.pk, "award-team": humans.pk}).status_code == 302
+    assert (
+        client.post(url, {"action": "award", "award-trophy": "chaos_cup", "award-team": humans.pk}).status_code == 302
+    )
     award = TrophyAward.objects.get(trophy=cup)
     count = award.gifts["players_die"]
     assert 1 <= count <= 3 and len(award.gifts["gifts"]) == count

@@ -62,11 +62,13 @@ def test_minor_tournament_prize_capped_then_awarded_by_hand_pays_the_prizes(clie
     tv_before = humans.team_value
     treasury = {humans.pk: humans.treasury, orcs.pk: orcs.treasury}
     same = client.post(
-        url(league), {"action": "award", "award-trophy": cup.pk, "award-team": humans.pk, "award-runner_up": humans.pk}
+        url(league),
+        {"action": "award", "award-trophy": f"t{cup.pk}", "award-team": humans.pk, "award-runner_up": humans.pk},
     )
     assert same.status_code == 400 and not TrophyAward.objects.exists()
     done = client.post(
-        url(league), {"action": "award", "award-trophy": cup.pk, "award-team": humans.pk, "award-runner_up": orcs.pk}
+        url(league),
+        {"action": "award", "award-trophy": f"t{cup.pk}", "award-team": humans.pk, "award-runner_up": orcs.pk},
     )
     assert done.status_code == 302
     humans.refresh_from_db()
@@ -83,11 +85,16 @@ def test_minor_tournament_prize_capped_then_awarded_by_hand_pays_the_prizes(clie
 
 def test_a_major_awarded_by_hand_moves_the_reroll_between_holders(client, league, commissioner, humans, orcs):
     client.force_login(commissioner)
-    ensure_trophies(league)
-    spike = Trophy.objects.get(league=league, key="spike")
+    refused = client.post(
+        url(league),
+        {"action": "award", "award-trophy": "spike", "award-team": humans.pk, "award-runner_up": humans.pk},
+    )
+    assert refused.status_code == 400 and not Trophy.objects.exists()  # a refusal leaves no row behind
+    unknown = client.post(url(league), {"action": "award", "award-trophy": "t999999", "award-team": humans.pk})
+    assert unknown.status_code == 400
     h, o = humans.team_value, orcs.team_value
     for team in (humans, orcs):
-        response = client.post(url(league), {"action": "award", "award-trophy": spike.pk, "award-team": team.pk})
+        response = client.post(url(league), {"action": "award", "award-trophy": "spike", "award-team": team.pk})
         assert response.status_code == 302
     humans.refresh_from_db()
     orcs.refresh_from_db()
@@ -104,11 +111,11 @@ def test_the_trophy_of_a_season_final_is_chosen_once_and_fixed_when_won(client, 
     season = Season.objects.create(league=league, number=1, name="S1", status=Season.Status.REGULAR)
     ensure_trophies(league)
     bb = Trophy.objects.get(league=league, key="blood_bowl")
-    ok = client.post(url(league), {"action": "choose", "choose-season": season.pk, "choose-trophy": bb.pk})
+    ok = client.post(url(league), {"action": "choose", "choose-season": season.pk, "choose-trophy": "blood_bowl"})
     assert ok.status_code == 302 and SeasonTrophy.objects.get(season=season).trophy == bb
     page = client.get(url(league)).content.decode()
     assert 'id="season-trophies"' in page and "S1: its final awards Blood Bowl" in page
-    bad = client.post(url(league), {"action": "choose", "choose-season": 999999, "choose-trophy": bb.pk})
+    bad = client.post(url(league), {"action": "choose", "choose-season": 999999, "choose-trophy": "blood_bowl"})
     assert bad.status_code == 400
     assert client.post(url(league), {"action": "nonsense"}).status_code == 400
     season.winner = humans

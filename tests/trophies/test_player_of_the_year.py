@@ -25,7 +25,7 @@ def test_spike_awarded_with_player_of_the_year(client, league, commissioner, hum
     url = reverse("league:trophies", args=[league.slug])
     done = client.post(
         url,
-        {"action": "award", "award-trophy": spike.pk, "award-team": humans.pk, "award-player_of_the_year": "on"},
+        {"action": "award", "award-trophy": "spike", "award-team": humans.pk, "award-player_of_the_year": "on"},
     )
     assert done.status_code == 302
     award = TrophyAward.objects.get(trophy=spike)
@@ -44,12 +44,11 @@ def test_a_season_final_chosen_with_player_of_the_year_names_one(client, league,
     from league.services_trophies import award_season_final
 
     season = Season.objects.create(league=league, number=1, name="S1", status=Season.Status.PLAYOFFS)
-    spike = ensure_trophies(league)["spike"]
     client.force_login(commissioner)
     url = reverse("league:trophies", args=[league.slug])
     chosen = client.post(
         url,
-        {"action": "choose", "choose-season": season.pk, "choose-trophy": spike.pk, "choose-player_of_the_year": "on"},
+        {"action": "choose", "choose-season": season.pk, "choose-trophy": "spike", "choose-player_of_the_year": "on"},
     )
     assert chosen.status_code == 302
     star = humans.players.order_by("number").last()
