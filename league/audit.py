@@ -76,6 +76,9 @@ ACTIONS = {
     "league.challenge.replacement_agreed": _("Replacement agreed to play a challenge"),
     "league.challenge.replacement_declined": _("Challenger declined the replacement (0-2)"),
     "league.challenge.ruled": _("Commissioner ruled on a challenge"),
+    "league.trophy.defined": _("Minor tournament defined"),
+    "league.trophy.season_chosen": _("Trophy of the season's final chosen"),
+    "league.trophy.awarded": _("Trophy awarded"),
 }
 
 

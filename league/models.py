@@ -183,6 +183,7 @@ from league.models_seasons import (  # noqa: E402
     SeasonTeam,
     StandingsLot,
 )
+from league.models_trophies import SeasonTrophy, Trophy, TrophyAward  # noqa: E402
 
 __all__ = [
     "AuditEntry",
@@ -197,5 +198,8 @@ __all__ = [
     "Round",
     "Season",
     "SeasonTeam",
+    "SeasonTrophy",
     "StandingsLot",
+    "Trophy",
+    "TrophyAward",
 ]

@@ -366,5 +366,18 @@ def _decide(season: Season, bracket: Bracket) -> None:
             log_action(
                 action="league.playoffs.champion", actor=None, league=season.league, season=season.number, winner=name
             )
+            _award_final_trophy(season, games, champion)
         if "status" in fields:
             log_action(action="league.playoffs.closed", actor=None, league=season.league, season=season.number)
+
+
+def _award_final_trophy(season: Season, games: Sequence[BracketGame], champion: int) -> None:
+    """The trophy the commissioner chose for this season's final goes to its winner (issue 10)."""
+    from league.services_trophies import award_season_final
+    from matches.models import Match
+
+    played = [g for g in games if not g.third_place]
+    final = max(played, key=lambda g: (g.round_number, g.number))
+    teams = Match.objects.filter(pk=final.match_id).values_list("home_id", "away_id").first() or ()
+    runner_up = next((pk for pk in teams if pk != champion), None)
+    award_season_final(season, champion, runner_up)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league import views_calendar, views_seasons
+from league import views_calendar, views_seasons, views_trophies
 
 urlpatterns = [
     path("<slug:slug>/seasons/", views_seasons.season_list, name="seasons"),
     path("<slug:slug>/seasons/new/", views_seasons.season_new, name="season_new"),
     path("<slug:slug>/seasons/<int:number>/", views_seasons.season_detail, name="season"),
     path("<slug:slug>/seasons/<int:number>/fixtures/", views_seasons.season_fixtures, name="season_fixtures"),
+    path("<slug:slug>/trophies/", views_trophies.league_trophies, name="trophies"),
     path("<slug:slug>/calendar.ics", views_calendar.league_calendar, name="calendar"),
 ]

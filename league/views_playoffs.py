@@ -124,6 +124,17 @@ def season_playoffs(request: HttpRequest, slug: str, number: int) -> HttpRespons
             "form": form,
             "preview": preview,
             "is_commissioner": commissioner,
+            "final_trophy": _final_trophy_name(season),
         },
         status=status,
     )
+
+
+def _final_trophy_name(season: Season) -> str:
+    """The name of the trophy this season's final awards ("" when none was chosen)."""
+    from django.utils.translation import get_language
+
+    from league.selectors_trophies import season_final_trophy, trophy_name
+
+    trophy = season_final_trophy(season.pk)
+    return trophy_name(trophy, get_language() or "en") if trophy else ""

@@ -23,6 +23,7 @@ from league.rules import (
     star_price,
 )
 from league.rules.types import PICKABLE_CATEGORIES
+from league.selectors_trophies import team_benefits
 from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, check_d6, number
 from matches.models import SIDES, Match
 from matches.services import PrematchInput
@@ -82,17 +83,20 @@ class PrematchForm(forms.Form):
         for side, _label in SIDES:
             team = match.team(side)
             team_list = ruleset.team(team.race)
+            trophy_prices = team_benefits(match.league, team.pk).inducement_prices  # e.g. the Dungeonbowl's wizard
             items, stars_field = [], None
             for item in ruleset.inducements.values():
                 if not inducement_allowed(ruleset, item.key, team.race):
                     continue
                 if item.pricing == "fixed":
-                    price = inducement_price(ruleset, item.key, team.race)
+                    price = inducement_price(ruleset, item.key, team.race, trophy_prices)
                     name = f"{side}_item_{item.key}"
                     self.fields[name] = number(item.name(lang), min=0, max=item.max_count or "")
                     help_text = _("%(price)s gp each, 0 to %(max)s") % {"price": intcomma(price), "max": item.max_count}
                     if team.race in item.special_prices:
                         help_text += " · " + _("special price for this team")
+                    if item.key in trophy_prices:
+                        help_text += " · " + _("price for a trophy's holder")
                     if item.key in ruleset.params.excluded_inducements:
                         # Still a field, so that an order for it is refused with the reason, not dropped.
                         help_text = str(EXCLUDED_HELP)
@@ -132,7 +136,13 @@ class PrematchForm(forms.Form):
                     required=False,
                 )
                 mercs.append((f"{side}_merc_{i}_position", f"{side}_merc_{i}_skill"))
-            self.sides[side] = {"team": team, "items": items, "stars": stars_field, "mercs": mercs}
+            self.sides[side] = {
+                "team": team,
+                "items": items,
+                "stars": stars_field,
+                "mercs": mercs,
+                "trophy_prices": trophy_prices,
+            }
 
     def side_fields(self) -> list[dict[str, Any]]:
         """Bound fields per side, for the template."""

@@ -17,7 +17,9 @@ from league.rules import (
     Ruleset,
     concession_penalised,
     fan_factor_dice,
+    holder_benefits,
 )
+from league.selectors_trophies import held_keys
 from matches.forms import NUMERIC, check_d6, checkbox, number
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
@@ -73,6 +75,7 @@ class ReportForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.match, self.ruleset, self.lines, self.require_mvp = match, ruleset, lines, require_mvp
+        self.fields["gate"].help_text = gate_help(match, ruleset)
         self.mvp_chosen = ruleset.params.mvp_mode == "chosen"
         self.fields["conceded_by"].choices = [("", _("No concession"))] + [
             (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES
@@ -319,3 +322,22 @@ class ReportForm(forms.Form):
             decisions=self.decisions_out,
             played_on=data.get("played_on"),
         )
+
+
+def gate_help(match: Match, ruleset: Ruleset) -> str:
+    """What the trophy holders add to their gate roll or fan factor (ruleset data, issue 10): the
+    gate is counted at the table, so the sheet reminds whoever enters it."""
+    held = held_keys([match.home_id, match.away_id])
+    notes = []
+    for team in (match.home, match.away):
+        b = holder_benefits(ruleset.trophies, held.get(team.pk, []))
+        if b.gate_roll_bonus:
+            notes.append(
+                _("%(team)s holds a trophy: +%(n)s on its gate roll.") % {"team": team.name, "n": b.gate_roll_bonus}
+            )
+        if b.fan_factor_bonus:
+            notes.append(
+                _("%(team)s holds a trophy: +%(n)s fan factor for its fans.")
+                % {"team": team.name, "n": b.fan_factor_bonus}
+            )
+    return " ".join(notes)

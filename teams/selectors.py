@@ -9,6 +9,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 
 from league.rules import (
     Characteristics,
+    HolderBenefits,
     PlayerFacts,
     Position,
     Ruleset,
@@ -32,9 +33,15 @@ def roster_players(team: Team) -> QuerySet[Player]:
     )
 
 
-def roster_value(ruleset: Ruleset, team: Team, players: Iterable[tuple[str, bool, Iterable[str]]]) -> int:
+def roster_value(
+    ruleset: Ruleset,
+    team: Team,
+    players: Iterable[tuple[str, bool, Iterable[str]]],
+    trophies: HolderBenefits | None = None,
+) -> int:
     """Team value of a roster given as (position key, misses the next game, advancement kinds) rows:
-    the rules engine's figure, whether the roster was read as models or as plain rows."""
+    the rules engine's figure, whether the roster was read as models or as plain rows. `trophies`:
+    the benefits of the trophies the team holds (their re-rolls count, A10)."""
     race = ruleset.team(team.race)
     facts = TeamFacts(
         team_key=team.race,
@@ -50,17 +57,22 @@ def roster_value(ruleset: Ruleset, team: Team, players: Iterable[tuple[str, bool
             )
             for position, misses, kinds in players
         ),
+        trophy_rerolls=trophies.extra_rerolls if trophies else 0,
+        trophy_fan_factor=trophies.fan_factor_bonus if trophies else 0,
     )
     return team_value(ruleset, facts)
 
 
 def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
     """Team value from the rules engine: roster facts in, one number out."""
+    from league.selectors_trophies import team_benefits  # league.models imports teams: avoid a cycle
+
     players = list(roster_players(team)) if players is None else players
     return roster_value(
         team_ruleset(team),
         team,
         ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()]) for p in players),
+        team_benefits(team.league, team.pk),
     )
 
 

@@ -93,6 +93,8 @@ from .standings import (
     scheme_from_mapping,
 )
 from .tables import kickoff, weather
+from .trophy_gifts import Gift, GiftCandidate, GiftDraw, PlayerOfTheYear, draw_gifts, player_of_the_year
+from .trophy_types import HolderBenefits, TrophyData, gift_choices, holder_benefits
 from .types import (
     STATS,
     CasualtyResult,
@@ -108,7 +110,15 @@ from .types import (
     TeamList,
     collation_key,
 )
-from .value import PlayerFacts, TeamFacts, match_team_value, player_value, reroll_purchase_price, team_value
+from .value import (
+    PlayerFacts,
+    TeamFacts,
+    match_team_value,
+    may_buy_reroll,
+    player_value,
+    reroll_purchase_price,
+    team_value,
+)
 
 __all__ = [
     "STATS",
@@ -117,6 +127,16 @@ __all__ = [
     "Dice",
     "DiceError",
     "FanFactorRoll",
+    "Gift",
+    "GiftCandidate",
+    "GiftDraw",
+    "draw_gifts",
+    "PlayerOfTheYear",
+    "player_of_the_year",
+    "HolderBenefits",
+    "TrophyData",
+    "gift_choices",
+    "holder_benefits",
     "ImprovementChoice",
     "ImprovementOptions",
     "ImprovementResult",
@@ -166,6 +186,7 @@ __all__ = [
     "load_ruleset_from",
     "match_team_value",
     "match_winnings",
+    "may_buy_reroll",
     "mercenary_price",
     "player_skills",
     "player_value",

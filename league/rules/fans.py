@@ -8,13 +8,16 @@ from ._rules_arg import RulesLike, check_outcome, params_of
 from .dice import Dice, roll_many
 
 
-def fans(roll_2d6_total: int, fan_factor: int, rules: RulesLike | None = None) -> int:
-    """Fans of one team: (2D6 + FF) x fans_per_point. Example: FF 5, roll 2+6 -> 13,000."""
+def fans(roll_2d6_total: int, fan_factor: int, rules: RulesLike | None = None, *, roll_bonus: int = 0) -> int:
+    """Fans of one team: (2D6 + bonus + FF) x fans_per_point. Example: FF 5, roll 2+6 -> 13,000.
+
+    `roll_bonus`: what the team's held trophies add to its roll (HolderBenefits.gate_roll_bonus,
+    LRB6 Spike!: +2, p.32 L4140-4143); a trophy's fan factor point (PBBL) is part of `fan_factor`."""
     if not 2 <= roll_2d6_total <= 12:
         raise ValueError(f"a 2D6 total is 2-12, got {roll_2d6_total}")
-    if fan_factor < 0:
-        raise ValueError(f"fan factor cannot be negative, got {fan_factor}")
-    return (roll_2d6_total + fan_factor) * params_of(rules).fans_per_point
+    if fan_factor < 0 or roll_bonus < 0:
+        raise ValueError(f"fan factor and roll bonus cannot be negative, got {fan_factor}, {roll_bonus}")
+    return (roll_2d6_total + roll_bonus + fan_factor) * params_of(rules).fans_per_point
 
 
 def fame(own_fans: int, opponent_fans: int) -> int:

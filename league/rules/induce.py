@@ -48,13 +48,16 @@ def _star_groups(ruleset: Ruleset, stars: tuple[str, ...]) -> list[frozenset[str
     return groups
 
 
-def inducement_cost(ruleset: Ruleset, team_key: str, order: InducementOrder) -> int:
-    """Gold the order costs this team, special team prices included (Goblin bribes, Halfling chef).
+def inducement_cost(
+    ruleset: Ruleset, team_key: str, order: InducementOrder, trophy_prices: Mapping[str, int] | None = None
+) -> int:
+    """Gold the order costs this team, special team prices included (Goblin bribes, Halfling chef),
+    and its held trophies' prices (`trophy_prices`, e.g. the Dungeonbowl holder's wizard).
 
     Raises KeyError/ValueError on unknown keys: run check_inducements first for a friendly answer.
     """
     team = ruleset.team(team_key)
-    total = sum(inducement_price(ruleset, key, team_key) * count for key, count in order.items.items())
+    total = sum(inducement_price(ruleset, key, team_key, trophy_prices) * count for key, count in order.items.items())
     total += sum(star_price(ruleset, min(group)) for group in set(_star_groups(ruleset, order.stars)))
     for merc in order.mercenaries:
         total += mercenary_price(ruleset, team.position(merc.position_key), merc.extra_skill is not None)
@@ -158,6 +161,7 @@ def check_inducements(
     budget: int,
     final: bool = False,
     position_counts: Mapping[str, int] | None = None,
+    trophy_prices: Mapping[str, int] | None = None,
 ) -> tuple[Violation, ...]:
     """Every inducement rule the order breaks, in a stable order.
 
@@ -188,7 +192,7 @@ def check_inducements(
         "unknown_skill",
     }
     if not any(v.code in structural for v in found):
-        cost = inducement_cost(ruleset, team_key, order)
+        cost = inducement_cost(ruleset, team_key, order, trophy_prices)
         if cost > budget:
             found.append(Violation("over_budget", {"budget": budget, "cost": cost}))
     return tuple(found)

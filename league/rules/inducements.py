@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .types import Position, Ruleset
 
 
@@ -29,18 +31,26 @@ def inducement_allowed(ruleset: Ruleset, inducement_key: str, team_key: str) -> 
     return True
 
 
-def inducement_price(ruleset: Ruleset, inducement_key: str, team_key: str) -> int:
+def inducement_price(
+    ruleset: Ruleset, inducement_key: str, team_key: str, trophy_prices: Mapping[str, int] | None = None
+) -> int:
     """Price of one unit for this team, special team prices included (Goblin bribes, Halfling chef).
 
+    `trophy_prices`: the prices the team's held trophies give (HolderBenefits.inducement_prices,
+    e.g. the Dungeonbowl holder's wizard for 50,000); the cheaper price applies.
     Stars and mercenaries have no single price: use star_price() and mercenary_price().
     """
     item = ruleset.inducement(inducement_key)
     ruleset.team(team_key)
     if team_key in item.special_prices:
-        return item.special_prices[team_key]
-    if item.cost is None:
+        price = item.special_prices[team_key]
+    elif item.cost is None:
         raise ValueError(f"inducement {inducement_key!r} has a variable price ({item.pricing})")
-    return item.cost
+    else:
+        price = item.cost
+    if trophy_prices and inducement_key in trophy_prices:
+        return min(price, trophy_prices[inducement_key])
+    return price
 
 
 def star_allowed(ruleset: Ruleset, star_key: str, team_key: str) -> bool:

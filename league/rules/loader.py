@@ -17,6 +17,7 @@ from . import _load_tables as tables
 from ._csvio import Problems
 from ._load_settings import load_settings
 from ._load_standings import load_standings
+from ._load_trophies import load_trophies
 from .errors import RulesetDataError
 from .parameters import parameters_from_mapping, unknown_keys_problem
 from .types import POST_MATCH_STEPS, Ruleset, Skill
@@ -118,6 +119,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     weather = tables.load_weather(folder, problems)
     kickoff = tables.load_kickoff(folder, problems)
     steps = _post_match_steps(document, text, problems)
+    trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
     if problem := unknown_keys_problem(params, inducements):
@@ -151,6 +153,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         default_tie_breakers=tie_breakers,
         league_settings=league_settings,
         setting_groups=setting_groups,
+        trophies=trophies,
     )
 
 

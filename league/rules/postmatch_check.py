@@ -25,6 +25,8 @@ _SIDE_COUNTS = (
     "assistant_coaches",
     "cheerleaders",
     "winnings_bonus",
+    "trophy_rerolls",
+    "trophy_fan_factor",
 )
 _PLAYER_COUNTS = ("spp_before", "improvement_rolls_taken", "completions", "touchdowns", "interceptions", "casualties")
 _ACTIONS = ("completions", "touchdowns", "interceptions", "casualties")

@@ -210,6 +210,8 @@ def step_team_value(run: Run) -> None:
             own.cheerleaders,
             own.apothecary,
             players,
+            trophy_rerolls=own.trophy_rerolls,
+            trophy_fan_factor=own.trophy_fan_factor,
         )
         run.emit(
             side,

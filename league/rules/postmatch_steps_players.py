@@ -6,6 +6,7 @@ left by the steps before it.
 
 from __future__ import annotations
 
+from .finance import Side
 from .improvements import available_skills, choose_improvement, improvement_outcome, improvement_value_key
 from .postmatch_mvp import mvp_candidates, mvp_from_die
 from .postmatch_run import Run
@@ -57,6 +58,21 @@ def step_mvp(run: Run) -> None:
             award = run.ruleset.spp_awards["mvp"]
             run.spp[str(ref)] += award
             run.emit(side, "mvp", key, player_ref=ref, spp=award, total=run.spp[str(ref)], dice=dice, reason=reason)
+        if run.report.side(side).finalists_extra_mvp:
+            _finalists_mvp(run, side)
+
+
+def _finalists_mvp(run: Run, side: Side) -> None:
+    """A trophy's final (LRB6 Blood Bowl): an MVP award for every roster player who could play it,
+    besides the drawn ones (A11: "taking part" = the MVP-eligible players; stars and mercenaries
+    are not the team's players, so they get none)."""
+    award = run.ruleset.spp_awards["mvp"]
+    for player in run.report.side(side).players:
+        if player.is_star_or_mercenary or not player.eligible_for_mvp or player.miss_next_game_before:
+            continue
+        run.spp[player.ref] += award
+        key = f"mvp_final:{player.ref}"
+        run.emit(side, "mvp", key, player_ref=player.ref, spp=award, total=run.spp[player.ref], reason="trophy_final")
 
 
 def step_spp(run: Run) -> None:

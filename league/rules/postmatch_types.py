@@ -97,6 +97,11 @@ class SideReport:
     # plus induced ones); None when the caller does not know, and then the uses are not checked.
     apothecaries_fielded: int | None = None
     winnings_bonus: int = 0  # e.g. Blood Bowl holder; added after the playoff doubling (A11)
+    trophy_rerolls: int = 0  # re-rolls of the trophies held: counted in the new team value (A10)
+    trophy_fan_factor: int = 0  # fan factor points of the trophies held (PBBL Spike!): TV only
+    # This match is the final of a trophy that gives every MVP-eligible roster player of both
+    # finalists an extra MVP award (LRB6 Blood Bowl, p.33 L4266-4274, A11).
+    finalists_extra_mvp: bool = False
 
 
 @dataclass(frozen=True, slots=True)

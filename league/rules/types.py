@@ -13,6 +13,7 @@ from types import MappingProxyType
 from ._load_settings import LeagueSetting, SettingGroup
 from .parameters import Parameters, override_parameters
 from .standings.records import PointsScheme
+from .trophy_types import TrophyData
 
 STATS: tuple[str, ...] = ("ma", "st", "ag", "av")
 SKILL_CATEGORIES = "GASPME"  # E = Extraordinary: a skill category, never one a player may pick
@@ -252,6 +253,7 @@ class Ruleset(_Named):
     # [settings]: what a commissioner may change on the league's settings page, in the file's order.
     league_settings: tuple[LeagueSetting, ...] = ()
     setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
+    trophies: Mapping[str, TrophyData] = field(default_factory=lambda: MappingProxyType({}))  # trophies.csv
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -267,6 +269,7 @@ class Ruleset(_Named):
             "skill_categories",
             "standings_schemes",
             "setting_groups",
+            "trophies",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):

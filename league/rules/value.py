@@ -38,6 +38,10 @@ class TeamFacts:
     cheerleaders: int
     apothecary: bool
     players: tuple[PlayerFacts, ...]
+    # Held trophies (trophies.csv): re-rolls counted at the single list price, beyond the re-roll
+    # cap (A10), and fan factor points (PBBL Spike!) counted like bought ones.
+    trophy_rerolls: int = 0
+    trophy_fan_factor: int = 0
 
 
 def team_value(ruleset: Ruleset, facts: TeamFacts) -> int:
@@ -48,14 +52,14 @@ def team_value(ruleset: Ruleset, facts: TeamFacts) -> int:
     """
     team = ruleset.team(facts.team_key)
     p = ruleset.params
-    for name in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders"):
+    for name in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "trophy_rerolls", "trophy_fan_factor"):
         if getattr(facts, name) < 0:
             raise ValueError(f"{name} cannot be negative, got {getattr(facts, name)}")
     players = sum(player.value for player in facts.players if player.available)
-    fan_factor = 0 if p.free_fan_factor else facts.fan_factor * p.fan_factor_cost
+    fan_factor = 0 if p.free_fan_factor else (facts.fan_factor + facts.trophy_fan_factor) * p.fan_factor_cost
     return (
         players
-        + facts.rerolls * team.reroll_cost
+        + (facts.rerolls + facts.trophy_rerolls) * team.reroll_cost
         + fan_factor
         + facts.assistant_coaches * p.assistant_coach_cost
         + facts.cheerleaders * p.cheerleader_cost
@@ -74,3 +78,10 @@ def reroll_purchase_price(ruleset: Ruleset, team_key: str, *, at_creation: bool)
     """Gold paid for one team re-roll: list price at creation, multiplied afterwards (§1 rule 3)."""
     price = ruleset.team(team_key).reroll_cost
     return price if at_creation else price * ruleset.params.reroll_cost_multiplier_after_creation
+
+
+def may_buy_reroll(ruleset: Ruleset, team_key: str, *, rerolls: int, trophy_rerolls: int = 0) -> bool:
+    """Whether one more re-roll stays within the team list's cap. A held trophy's re-roll counts
+    toward the cap only when the ruleset says so (parameter trophy_reroll_above_cap, spec §14 A10)."""
+    counted = rerolls + (0 if ruleset.params.trophy_reroll_above_cap else trophy_rerolls)
+    return counted < ruleset.team(team_key).max_rerolls

@@ -25,7 +25,7 @@ from django.conf import settings
 from django.utils.translation import gettext_noop
 
 from league.bulk import insert_rows, update_rows
-from league.rules import Ruleset
+from league.rules import HolderBenefits, Ruleset
 from league.rules.postmatch import Effect
 from matches.models import Match, MatchEffect
 from matches.services.prematch import new_journeymen
@@ -83,6 +83,8 @@ class _Writes:
     ledger: list[dict[str, Any]] = field(default_factory=list)
     journeymen_for: set[str] = field(default_factory=set)  # sides to fill up with journeymen
     value_for: set[str] = field(default_factory=set)  # sides whose team value is recomputed
+    # Held trophies' re-rolls and fan factor per side, as the engine counted them (snapshot).
+    trophies: dict[str, HolderBenefits] = field(default_factory=dict)
     teams_changed: set[str] = field(default_factory=set)
 
 
@@ -192,6 +194,10 @@ def _gather(ctx: SequenceContext, w: _Writes, effect: Effect) -> None:
         w.journeymen_for.add(side)
     elif kind == "team_value":
         w.value_for.add(side)
+        if effect.facts is not None:
+            w.trophies[side] = HolderBenefits(
+                extra_rerolls=effect.facts.trophy_rerolls, fan_factor_bonus=effect.facts.trophy_fan_factor
+            )
 
 
 def _post(ctx: SequenceContext, w: _Writes, side: str, kind: str, amount: int, key: str, memo: str) -> None:
@@ -279,7 +285,9 @@ def _journeymen_and_values(ctx: SequenceContext, w: _Writes) -> None:
         Player.objects.bulk_create(added)
     for side in w.value_for | w.journeymen_for:  # new journeymen count in the kept value, as at pre-match
         team = ctx.teams[side]
-        team.team_value = roster_value(ctx.ruleset, team, ((p[1], p[2], p[3]) for p in rosters[side].values()))
+        team.team_value = roster_value(
+            ctx.ruleset, team, ((p[1], p[2], p[3]) for p in rosters[side].values()), w.trophies.get(side)
+        )
         w.teams_changed.add(side)
 
 

@@ -24,6 +24,7 @@ from league.rules.prematch import (
     roll_weather,
 )
 from league.rules.tables import weather as weather_for
+from league.selectors_trophies import team_benefits
 from matches.models import DiceRoll, Match, MatchInducement, MatchPlayer
 from matches.services.common import (
     MatchError,
@@ -221,6 +222,11 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             away_petty_cash=cash["away"],
             final=match.is_final_stage,
         )
+        # Prices a held trophy lowers (LRB6 Dungeonbowl: the wizard), ruleset data (issue 10).
+        trophy_prices = {
+            side: team_benefits(match.league, team.pk).inducement_prices
+            for side, team in (("home", home), ("away", away))
+        }
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
             roster = team.players.filter(status=Player.Status.ACTIVE)
             counts: dict[str, int] = {}
@@ -234,6 +240,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                 budget=budgets.budget(side),
                 position_counts=counts,
                 final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
+                trophy_prices=trophy_prices[side],
             )
             problems += [
                 _("%(label)s: %(value)s") % {"label": team.name, "value": m}
@@ -265,7 +272,9 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                     match=match,
                 )
             rows = [
-                MatchInducement(match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race))
+                MatchInducement(
+                    match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race, trophy_prices[side])
+                )
                 for k, count in order.items.items()
                 for _ in range(count)
             ]

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from django.db import connection
 
+from league.rules import HolderBenefits, holder_benefits, load_ruleset
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
 from teams.models import Advancement, ImprovementRoll, Injury, Player
@@ -85,8 +86,27 @@ def _casualty(row: tuple) -> CasualtyReport:
     )
 
 
+def _trophies(match: Match) -> tuple[dict[str, HolderBenefits], bool]:
+    """Each side's held-trophy benefits (ruleset data), and whether this match is the final of a
+    season whose trophy gives both finalists an MVP each: two small reads (issue 10)."""
+    from league.selectors_trophies import held_keys, season_final_trophy
+
+    data = load_ruleset(match.league.ruleset).trophies
+    held = held_keys([match.home_id, match.away_id])
+    benefits = {
+        side: holder_benefits(data, held.get(team_id, []))
+        for side, team_id in (("home", match.home_id), ("away", match.away_id))
+    }
+    final_mvp = False
+    if match.stage == "final" and match.season_id is not None:
+        trophy = season_final_trophy(match.season_id)
+        final_mvp = trophy is not None and trophy.key in data and data[trophy.key].finalists_extra_mvp
+    return benefits, final_mvp
+
+
 def build_report(match: Match) -> MatchReport:
-    """The match as the rules engine sees it, in four reads whatever the rosters."""
+    """The match as the rules engine sees it, in six reads whatever the rosters."""
+    trophies, final_mvp = _trophies(match)
     lines = [Line(*row) for row in _rows(LINES_SQL, [match.pk])]
     advancements: dict[int, list[tuple[str, str]]] = {}
     injuries: dict[int, dict[str, int]] = {}
@@ -153,6 +173,10 @@ def build_report(match: Match) -> MatchReport:
             assistant_coaches=team.assistant_coaches,
             cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
+            winnings_bonus=trophies[side].winnings_bonus_per_match,
+            trophy_rerolls=trophies[side].extra_rerolls,
+            trophy_fan_factor=trophies[side].fan_factor_bonus,
+            finalists_extra_mvp=final_mvp,
         )
 
     return MatchReport(

@@ -55,6 +55,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
     for side in ("home", "away"):
         team, (tv, size, counts) = match.team(side), squads[side]
         order = form.order(side)
+        prices = form.sides[side]["trophy_prices"]
         found = check_inducements(
             ruleset,
             team_key=team.race,
@@ -63,6 +64,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
             budget=budgets.budget(side),
             position_counts=counts,
             final=match.is_final_stage,
+            trophy_prices=prices,
         )
         problems = violation_messages(found, ruleset, team.race)
         if not 0 <= cash[side] <= team.treasury:
@@ -71,7 +73,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
                 _("%(team)s can move between 0 and %(max)s gp into petty cash.")
                 % {"team": team.name, "max": team.treasury},
             )
-        cost = None if any(v.code in STRUCTURAL for v in found) else inducement_cost(ruleset, team.race, order)
+        cost = None if any(v.code in STRUCTURAL for v in found) else inducement_cost(ruleset, team.race, order, prices)
         budget = budgets.budget(side)
         sides.append(
             {

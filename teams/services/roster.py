@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
 from league.audit import log_action
-from league.rules import reroll_purchase_price
+from league.rules import may_buy_reroll, reroll_purchase_price
 from league.selectors import league_ruleset
 from league.standings_cache import names_changed
 from teams.errors import TeamRuleError, gp
@@ -152,7 +152,10 @@ def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         require_status(team, Team.Status.READY)
         ruleset = league_ruleset(team.league)
         team_list = ruleset.team(team.race)
-        if team.rerolls >= team_list.max_rerolls:
+        from league.selectors_trophies import team_benefits
+
+        held = team_benefits(team.league, team.pk).extra_rerolls
+        if not may_buy_reroll(ruleset, team.race, rerolls=team.rerolls, trophy_rerolls=held):
             most = team_list.max_rerolls
             raise TeamRuleError(
                 [

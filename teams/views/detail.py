@@ -142,8 +142,11 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     if can_manage and ready:
         # Bound to a refused hire's input, the form validates it again: its errors show beside the fields.
         hire_form = PlayerHireForm(hire_data, positions=hire_positions(ruleset, team, rows))
+    from league.selectors_trophies import team_cabinet
+
     return {
         "team": team,
+        "trophy_cabinet": team_cabinet(team),
         "race_name": team_list.name(lang()),
         "reroll_cost": team_list.reroll_cost,
         "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=False),

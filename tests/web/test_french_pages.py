@@ -606,6 +606,35 @@ PAGES = [
         lambda w: {"action": "refuse", "confirmed": "1"},
         note="refused: 2-0",
     ),
+    # trophies (issue 10): the roll of honour, the commissioner's forms, a refusal, a minor tournament
+    Page("league:trophies", None, lambda w: trophies_url(w)),
+    Page("league:trophies", "commissioner", lambda w: trophies_url(w), note="the commissioner's forms"),
+    Page(
+        "league:trophies",
+        "commissioner",
+        lambda w: trophies_url(w),
+        lambda w: {
+            "action": "define",
+            "define-name": "Coupe LA",
+            "define-prize_winner": "900000",
+            "define-prize_runner_up": "0",
+        },
+        status=400,
+        note="a prize over the cap",
+    ),
+    Page(
+        "league:trophies",
+        "commissioner",
+        lambda w: trophies_url(w),
+        lambda w: {
+            "action": "define",
+            "define-name": "Coupe LA",
+            "define-prize_winner": "80000",
+            "define-prize_runner_up": "40000",
+        },
+        note="a minor tournament defined",
+    ),
+    Page("league:trophies", "alice", lambda w: trophies_url(w), lambda w: {"action": "define"}, status=403),
 ]
 
 
@@ -615,6 +644,10 @@ def challenges_url(w: World) -> str:
 
 def challenge_url(w: World, name: str, key: str) -> str:
     return reverse(f"league:{name}", args=[slug(w), w.extra["season"].number, w.extra[key].pk])
+
+
+def trophies_url(w: World) -> str:
+    return reverse("league:trophies", args=[slug(w)])
 
 
 def playoff_season(w: World):
