@@ -247,6 +247,7 @@ def test_the_blood_bowl_final_and_its_next_edition(page, live_server, artifacts_
     assert cabinet(s) == [f"🏆 {BLOOD_BOWL} · edition 1 ({season_1.name}) · held"]
     assert money(s.page.locator("#team-value")) == 610_000  # 11 x 50,000 + 1 trophy re-roll x 50,000 + FF 1 x 10,000
     assert text(s.page.locator("#team-fan-factor")) == "1"
+    assert text(s.page.locator("#trophy-rerolls")) == "+ 1 trophy re-roll while held"  # beside the 0 bought
     assert winnings(s, final_1) == 80_000  # ((3 + 0) x 10,000 + 10,000) x 2: not the holder yet
     assert roster_spp(s) == {n: {1: 8, 2: 8, 5: 10}.get(n, 5) for n in range(1, 12)}
     page.screenshot(path=str(artifacts_dir / "trophy-02-holder-team-page.png"), full_page=True)
@@ -296,6 +297,7 @@ def test_the_blood_bowl_final_and_its_next_edition(page, live_server, artifacts_
     team_page(s, A)
     assert cabinet(s) == [f"🏆 {BLOOD_BOWL} · edition 1 ({season_1.name})"]  # no longer held
     assert money(s.page.locator("#team-value")) == 570_000  # 11 x 50,000 + FF 2 x 10,000: the re-roll left
+    assert s.page.locator("#trophy-rerolls").count() == 0
     team_page(s, D)
     assert roster_spp(s) == {n: 10 if n == 2 else 5 for n in range(1, 12)}
     print(f"\ntrophy test: {time.monotonic() - started:.1f}s")
