@@ -142,11 +142,18 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     if can_manage and ready:
         # Bound to a refused hire's input, the form validates it again: its errors show beside the fields.
         hire_form = PlayerHireForm(hire_data, positions=hire_positions(ruleset, team, rows))
-    from league.selectors_trophies import team_cabinet
+    from league.rules import holder_benefits
+    from league.selectors_trophies import ruleset_trophies, team_cabinet
 
+    cabinet = team_cabinet(team)
     return {
         "team": team,
-        "trophy_cabinet": team_cabinet(team),
+        "trophy_cabinet": cabinet,
+        # What the trophies it holds add to its team value (re-rolls, fan factor): shown beside the
+        # bought ones so that the sheet adds up (read from the cabinet: no extra query).
+        "trophy_benefits": holder_benefits(
+            ruleset_trophies(team.league), [a.trophy.key for _name, a in cabinet if a.current and a.trophy.key]
+        ),
         "race_name": team_list.name(lang()),
         "reroll_cost": team_list.reroll_cost,
         "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=False),

@@ -104,6 +104,9 @@ def test_a_major_awarded_by_hand_moves_the_reroll_between_holders(client, league
         (2, orcs.pk, True),
         (1, humans.pk, False),
     ]
+    # The sheets add up: the holder's re-roll is shown beside the bought ones, the old holder's is gone.
+    assert "+ 1 trophy re-roll while held" in client.get(orcs.get_absolute_url()).content.decode()
+    assert 'id="trophy-rerolls"' not in client.get(humans.get_absolute_url()).content.decode()
 
 
 def test_the_trophy_of_a_season_final_is_chosen_once_and_fixed_when_won(client, league, commissioner, humans):
