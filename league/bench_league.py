@@ -221,6 +221,10 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
     for player in players:
         player.spp = spp.get(player.pk, 0)
     Player.objects.bulk_update(players, ["spp"], batch_size=BATCH)
+    # The planner's statistics, as a live database has them (autovacuum's ANALYZE): without them
+    # PostgreSQL guesses one row per table after the bulk inserts and picks its plans for that.
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
     return Built(
         league=league,
         season=season,

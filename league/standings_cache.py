@@ -31,23 +31,18 @@ TIMEOUT = 24 * 3600
 # Sums and maxima of ids stand for the rows themselves: a row added, removed or changed in a way
 # the table can see moves at least one of them.
 VERSION_SQL = """
-SELECT
-  (SELECT COUNT(*) FROM matches_match WHERE season_id = %(season)s),
-  (SELECT COUNT(*) FROM matches_match WHERE season_id = %(season)s AND status IN {played}),
-  (SELECT COUNT(*) FROM matches_match WHERE season_id = %(season)s AND status = 'processed'),
-  (SELECT MAX(sequence) FROM matches_match WHERE season_id = %(season)s),
-  (SELECT MAX(processed_at) FROM matches_match WHERE season_id = %(season)s),
-  (SELECT SUM(home_score * 1000 + away_score) FROM matches_match WHERE season_id = %(season)s AND status IN {played}),
-  (SELECT COUNT(*) FROM league_seasonteam WHERE season_id = %(season)s),
-  (SELECT SUM(team_id) FROM league_seasonteam WHERE season_id = %(season)s AND status = 'approved'),
-  (SELECT MAX(id) FROM league_seasonteam WHERE season_id = %(season)s),
-  (SELECT COUNT(*) FROM league_standingslot WHERE season_id = %(season)s),
-  (SELECT MAX(id) FROM league_standingslot WHERE season_id = %(season)s),
-  (SELECT COUNT(*) FROM league_bye b JOIN league_round r ON b.round_id = r.id WHERE r.season_id = %(season)s),
-  (SELECT COUNT(*) FROM league_challenge WHERE season_id = %(season)s AND forfeit_to <> ''),
-  (SELECT MAX(decided_at) FROM league_challenge WHERE season_id = %(season)s),
-  (SELECT SUM(id * (CASE forfeit_to WHEN 'challenger' THEN 1 WHEN 'opponent' THEN 2 ELSE 0 END))
-     FROM league_challenge WHERE season_id = %(season)s)
+SELECT m.*, e.*, l.*, b.*, c.* FROM
+  (SELECT COUNT(*), SUM(CASE WHEN status IN {played} THEN 1 ELSE 0 END),
+          SUM(CASE WHEN status = 'processed' THEN 1 ELSE 0 END), MAX(sequence), MAX(processed_at),
+          SUM(CASE WHEN status IN {played} THEN home_score * 1000 + away_score ELSE 0 END)
+     FROM matches_match WHERE season_id = %(season)s) m,
+  (SELECT COUNT(*), SUM(CASE WHEN status = 'approved' THEN team_id ELSE 0 END), MAX(id)
+     FROM league_seasonteam WHERE season_id = %(season)s) e,
+  (SELECT COUNT(*), MAX(id) FROM league_standingslot WHERE season_id = %(season)s) l,
+  (SELECT COUNT(*) FROM league_bye x JOIN league_round r ON x.round_id = r.id WHERE r.season_id = %(season)s) b,
+  (SELECT SUM(CASE WHEN forfeit_to <> '' THEN 1 ELSE 0 END), MAX(decided_at),
+          SUM(id * (CASE forfeit_to WHEN 'challenger' THEN 1 WHEN 'opponent' THEN 2 ELSE 0 END))
+     FROM league_challenge WHERE season_id = %(season)s) c
 """.replace("{played}", "(" + ", ".join(f"'{status}'" for status in PLAYED) + ")")  # constants, not input
 
 
