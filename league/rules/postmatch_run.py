@@ -72,8 +72,12 @@ class Run:
         self.conceder: Side | None = "home" if home.conceded else "away" if away.conceded else None
         justified = report.side(self.conceder).concession_justified if self.conceder else False
         self.penalised = concession_penalised(ruleset, conceded=self.conceder is not None, justified=justified)
-        if self.conceder is None:
+        if self.conceder is None and home.score == away.score and report.shootout_winner is not None:
             self.outcomes: dict[Side, str] = {
+                side: "win" if side == report.shootout_winner else "loss" for side in SIDES
+            }
+        elif self.conceder is None:
+            self.outcomes = {
                 "home": outcome_from_score(home.score, away.score),
                 "away": outcome_from_score(away.score, home.score),
             }

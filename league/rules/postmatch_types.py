@@ -110,6 +110,9 @@ class MatchReport:
     away: SideReport
     gate: int = 0  # recorded only: winnings do not depend on it
     playoff: bool = False  # semi-final or final: winnings multiplier and final inducement rule
+    # A play-off match level after overtime is decided by a shoot-out: its winner is the match's
+    # winner for every step (winnings bonus, winner's re-roll, fan factor), the score stays level.
+    shootout_winner: Side | None = None
 
     def side(self, side: Side) -> SideReport:
         return self.home if side == "home" else self.away

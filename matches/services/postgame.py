@@ -133,6 +133,7 @@ MATCH_FIELDS = (
     "conceded_by",
     "concession_justified",
     "stage",
+    "shootout_winner",
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
 # What it reads of the teams: what it writes (apply._write_teams), the report's and the team value's facts.

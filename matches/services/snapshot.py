@@ -180,7 +180,11 @@ def build_report(match: Match) -> MatchReport:
         )
 
     return MatchReport(
-        home=side_report("home"), away=side_report("away"), gate=match.gate or 0, playoff=match.is_final_stage
+        home=side_report("home"),
+        away=side_report("away"),
+        gate=match.gate or 0,
+        playoff=match.is_final_stage,
+        shootout_winner=match.shootout_winner or None,
     )
 
 
@@ -232,4 +236,10 @@ def report_from_json(data: dict[str, Any]) -> MatchReport:
     def side(d: dict[str, Any]) -> SideReport:
         return SideReport(**{**d, "players": tuple(player(p) for p in d["players"])})
 
-    return MatchReport(home=side(data["home"]), away=side(data["away"]), gate=data["gate"], playoff=data["playoff"])
+    return MatchReport(
+        home=side(data["home"]),
+        away=side(data["away"]),
+        gate=data["gate"],
+        playoff=data["playoff"],
+        shootout_winner=data.get("shootout_winner"),  # absent from reports stored before it existed
+    )

@@ -112,6 +112,10 @@ def test_a_tied_playoff_result_needs_the_shootout_winner(
     semi.refresh_from_db()
     assert semi.status == Match.Status.PROCESSED, semi.failure_reason
     assert BracketGame.objects.get(match=semi).winner_id == teams[3].pk
+    # The shoot-out's winner is the match's winner in the post-match sequence: the winner's Fan
+    # Factor roll (3D6) for the away side, the loser's (2D6) for the home side.
+    dice = dict(semi.dice.values_list("purpose", "values"))
+    assert (len(dice["ff:away"]), len(dice["ff:home"])) == (3, 2)
     page = client.get(semi.get_absolute_url()).content.decode()
     assert f"{teams[3].name} won the shoot-out" in page
 
