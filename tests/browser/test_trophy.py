@@ -233,7 +233,7 @@ def cabinet(s: Session) -> list[str]:
 
 
 def award_badge(words: dict, edition: int, season: str, held: bool) -> str:
-    badge = f"🏆 {BLOOD_BOWL} · {words['edition'].format(n=edition)} ({season})"
+    badge = f"{BLOOD_BOWL} · {words['edition'].format(n=edition)} ({season})"
     return badge + f" · {words['held']}" if held else badge
 
 
