@@ -23,7 +23,7 @@ from league.audit import log_action
 from league.models import Challenge, Season, SeasonTeam
 from league.permissions import is_commissioner
 from league.selectors import league_ruleset
-from league.services_fixtures import PLAYED, _MatchMaker
+from league.services_fixtures import PLAYED, MatchMaker
 from teams.models import Player, Team
 
 Status = Challenge.Status
@@ -128,7 +128,7 @@ def _answerable(challenge: Challenge, by: AbstractBaseUser, team: Team, now: dat
 def _fixture(challenge: Challenge, opponent: Team, by: AbstractBaseUser):
     """The match the challenge becomes: a fixture of the season with no round (like the
     matches coaches arrange), scheduled by the commissioner's authority."""
-    match = _MatchMaker(challenge.season.league, by).build(challenge.season, None, challenge.challenger, opponent)
+    match = MatchMaker(challenge.season.league, by).build(challenge.season, None, challenge.challenger, opponent)
     match.save()
     log_action(
         action="matches.match.scheduled",

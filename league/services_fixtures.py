@@ -51,8 +51,9 @@ def _lock(season: Season) -> Season:
 
 
 @dataclass
-class _MatchMaker:
-    """Builds a season's matches with the league's ruleset read once (not once per match)."""
+class MatchMaker:
+    """Builds a season's matches (round robin, manual, Swiss, challenges, play-offs) with the
+    league's ruleset read once, not once per match."""
 
     league: League
     by: AbstractBaseUser
@@ -61,7 +62,7 @@ class _MatchMaker:
         ruleset = league_ruleset(self.league)
         self.ruleset, self.version = ruleset.key, ruleset.version
 
-    def build(self, season: Season, rnd: Round, home: Team | int, away: Team | int):
+    def build(self, season: Season, rnd: Round | None, home: Team | int, away: Team | int, stage: str = ""):
         from matches.models import Match
 
         home_id = home if isinstance(home, int) else home.pk
@@ -75,6 +76,7 @@ class _MatchMaker:
             scheduled_by=self.by,
             ruleset=self.ruleset,
             ruleset_version=self.version,
+            stage=stage,
         )
 
 
@@ -108,7 +110,7 @@ def fixtures_generate(
         seed = secrets.randbelow(2**31) if seed is None else seed
         schedule = round_robin([t.pk for t in teams], legs=legs, rng=random.Random(seed))
         start = (season.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
-        maker = _MatchMaker(season.league, by)
+        maker = MatchMaker(season.league, by)
         rounds, matches, byes = [], [], []
         for index, games in enumerate(schedule):
             starts_on = first_date + timedelta(days=index * (days_between or 7)) if first_date else None
@@ -179,7 +181,7 @@ def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by
         ]
         if busy:
             raise ValidationError(busy)
-        match = _MatchMaker(season.league, by).build(season, rnd, home, away)
+        match = MatchMaker(season.league, by).build(season, rnd, home, away)
         match.save()
         log_action(
             action="league.season.fixture_added",
@@ -222,7 +224,7 @@ def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None
             )
         number = (season.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         rnd = Round.objects.create(season=season, number=number, phase=Round.Phase.SWISS)
-        maker = _MatchMaker(season.league, by)
+        maker = MatchMaker(season.league, by)
         Match.objects.bulk_create(maker.build(season, rnd, int(home), int(away)) for home, away in pairing.pairs)
         if pairing.bye is not None:
             Bye.objects.create(round=rnd, team_id=pairing.bye)

@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 from league.audit import log_action
 from league.models import Bracket, BracketGame, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
+from league.rules.scoring import winning_side
 from league.scheduling import brackets as engine
 from league.scheduling.qualification import (
     Qualification,
@@ -34,6 +35,7 @@ from league.scheduling.qualification import (
     by_team_value_times_win_rate,
     by_win_rate,
 )
+from league.services_fixtures import MatchMaker
 from league.standings import season_table
 from teams.models import Team
 
@@ -250,13 +252,13 @@ def bracket_create(*, season: Season, choice: BracketChoice, by: AbstractBaseUse
 def _schedule_ready(season: Season, bracket: Bracket, by: AbstractBaseUser | None) -> list[Any]:
     """A match for every game whose two teams are known and that has none yet (caller holds the lock)."""
     from matches.models import Match
-    from matches.services.common import match_ruleset
 
     games = list(bracket.games.all())
     b = engine_bracket(bracket, games)
     rounds = {r.number: r for r in Round.objects.filter(season=season, phase=Round.Phase.PLAYOFF)}
     first = min(rounds) - 1
     teams = None
+    maker = MatchMaker(season.league, by or season.league.commissioner)
     created = []
     for game in games:
         if game.match_id is not None or engine.is_bye(b, game.number):
@@ -268,17 +270,7 @@ def _schedule_ready(season: Season, bracket: Bracket, by: AbstractBaseUser | Non
             teams = Team.objects.in_bulk(b.seeds)
         code = rounds[first + game.round_number].code
         stage = Match.Stage.THIRD_PLACE if game.third_place else STAGE_BY_CODE.get(code, Match.Stage.PLAYOFF)
-        match = Match(
-            league=season.league,
-            home=teams[home],
-            away=teams[away],
-            scheduled_by=by or season.league.commissioner,
-            season=season,
-            round=rounds[first + game.round_number],
-            stage=stage,
-        )
-        ruleset = match_ruleset(match)
-        match.ruleset, match.ruleset_version = ruleset.key, ruleset.version
+        match = maker.build(season, rounds[first + game.round_number], teams[home], teams[away], stage)
         match.save()
         game.match = match
         game.save(update_fields=["match"])
@@ -296,16 +288,13 @@ def _schedule_ready(season: Season, bracket: Bracket, by: AbstractBaseUser | Non
 
 
 def match_winner(match: Any) -> int | None:
-    """The team that won a play-off match: a concession loses; else the higher score; a tied score
-    goes to the shoot-out winner (None when the result names none: submission refuses that)."""
-    if match.conceded_by:
-        return match.away_id if match.conceded_by == "home" else match.home_id
-    home, away = match.home_score or 0, match.away_score or 0
-    if home != away:
-        return match.home_id if home > away else match.away_id
-    if match.shootout_winner:
-        return match.home_id if match.shootout_winner == "home" else match.away_id
-    return None
+    """The team that won a play-off match, by the rules engine's reading (a concession loses, then
+    the score, then the shoot-out); None when the result names no shoot-out winner (submission
+    refuses that)."""
+    side = winning_side(
+        match.home_score or 0, match.away_score or 0, match.conceded_by or None, match.shootout_winner or None
+    )
+    return None if side is None else match.home_id if side == "home" else match.away_id
 
 
 def match_processed(match_id: int) -> None:

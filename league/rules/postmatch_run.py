@@ -7,7 +7,6 @@ on purpose, as an accumulator private to one call; everything handed out is froz
 
 from __future__ import annotations
 
-from ._rules_arg import outcome_from_score
 from .dice import check_die
 from .errors import DiceError
 from .finance import Side, concession_penalised
@@ -23,6 +22,7 @@ from .postmatch_types import (
     PlayerReport,
     problem,
 )
+from .scoring import winning_side
 from .types import Ruleset
 
 
@@ -72,17 +72,10 @@ class Run:
         self.conceder: Side | None = "home" if home.conceded else "away" if away.conceded else None
         justified = report.side(self.conceder).concession_justified if self.conceder else False
         self.penalised = concession_penalised(ruleset, conceded=self.conceder is not None, justified=justified)
-        if self.conceder is None and home.score == away.score and report.shootout_winner is not None:
-            self.outcomes: dict[Side, str] = {
-                side: "win" if side == report.shootout_winner else "loss" for side in SIDES
-            }
-        elif self.conceder is None:
-            self.outcomes = {
-                "home": outcome_from_score(home.score, away.score),
-                "away": outcome_from_score(away.score, home.score),
-            }
-        else:  # the side that did not concede wins, whatever the score (spec §8)
-            self.outcomes = {side: "loss" if side == self.conceder else "win" for side in SIDES}
+        winner = winning_side(home.score, away.score, self.conceder, report.shootout_winner)
+        self.outcomes: dict[Side, str] = {
+            side: "draw" if winner is None else "win" if side == winner else "loss" for side in SIDES
+        }
         self.treasury = {side: report.side(side).treasury_before - report.side(side).petty_cash for side in SIDES}
         self.fan_factor = {side: report.side(side).fan_factor for side in SIDES}
         self.players: dict[str, PlayerReport] = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .finance import Side
 from .team_building import Violation
 from .types import Ruleset
 
@@ -60,3 +61,16 @@ def score_violations(
                 Violation("touchdowns_not_credited", {**params, "missing": own.score - own.credited - own.declared})
             )
     return tuple(found)
+
+
+def winning_side(
+    home_score: int, away_score: int, conceded_by: Side | None = None, shootout_winner: Side | None = None
+) -> Side | None:
+    """Who won a match: the side that did not concede, whatever the score (spec §8); else the
+    higher score; a level score goes to the shoot-out's winner (a play-off match: overtime, then a
+    shoot-out); None: a draw."""
+    if conceded_by is not None:
+        return "away" if conceded_by == "home" else "home"
+    if home_score != away_score:
+        return "home" if home_score > away_score else "away"
+    return shootout_winner

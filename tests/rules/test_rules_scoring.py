@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from league.rules import Ruleset
 from league.rules.scoring import SideScore, score_violations
 
@@ -42,3 +44,20 @@ def test_a_conceded_matchs_awarded_score_needs_no_scorer_for_the_side_that_did_n
     assert codes(rs, SideScore(0, 0), SideScore(1, 0), conceded_by="away") == [("touchdowns_not_credited", "away")]
     strict = rs.with_overrides({"conceded_match_score_needs_no_scorer": False})
     assert codes(strict, SideScore(2, 0), SideScore(0, 0), conceded_by="away") == [("touchdowns_not_credited", "home")]
+
+
+@pytest.mark.parametrize(
+    ("home", "away", "conceded", "shootout", "winner"),
+    [
+        (2, 1, None, None, "home"),
+        (0, 3, None, None, "away"),
+        (1, 1, None, None, None),  # a draw
+        (1, 1, None, "away", "away"),  # a play-off level after overtime: the shoot-out decides
+        (3, 0, "home", None, "away"),  # the side that concedes loses whatever the score
+        (2, 0, None, "away", "home"),  # a shoot-out winner named for a decided score changes nothing
+    ],
+)
+def test_who_won_a_match(home, away, conceded, shootout, winner):
+    from league.rules.scoring import winning_side
+
+    assert winning_side(home, away, conceded, shootout) == winner
