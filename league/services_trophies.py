@@ -20,19 +20,15 @@ from django.utils.translation import gettext_noop
 from league.audit import log_action
 from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
 from league.rules import Dice, GiftCandidate, SeededDice, draw_gifts, load_ruleset, player_of_the_year
+from league.rules.finance import minor_tournament_prize_cap
 from league.selectors_trophies import ruleset_trophies
 from league.services_seasons import require_commissioner
 from teams.models import Team, TreasuryEntry
 
-# A minor tournament's prize: "at most 1.5 times the usual winnings" (p.33 L4287-4290, A14). The
-# usual winnings are read as the most a match pays: (D6 6 + FAME 2) x per point + the win bonus.
-MINOR_PRIZE_CAP = (3, 2)
-
 
 def minor_prize_cap(league: League) -> int:
-    p = load_ruleset(league.ruleset).params
-    usual = (6 + 2) * p.winnings_per_point + p.winnings_bonus_win_or_draw
-    return usual * MINOR_PRIZE_CAP[0] // MINOR_PRIZE_CAP[1]
+    """The most a minor tournament of this league may pay (the rules engine's reading, A14)."""
+    return minor_tournament_prize_cap(load_ruleset(league.ruleset))
 
 
 def ensure_trophies(league: League) -> dict[str, Trophy]:

@@ -145,6 +145,8 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
         .order_by("pk")
         .values_list("pk", "challenger_id", "challenged_id", "replacement_id", "forfeit_to", "decided_at")
     )
+    # The score the ruleset records a forfeit with (not a league setting: no house rules to read).
+    score = load_ruleset(season.league.ruleset).params.challenge_forfeit_score if forfeits else 0
     for pk, challenger, challenged, replacement, to, decided_at in forfeits:
         won = to == Challenge.Forfeit.CHALLENGER
         # The key a match decided then would have (season, round 0, day, time, id): same order.
@@ -154,8 +156,8 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
             order=0,
             home=challenger,
             away=replacement or challenged,
-            home_td=2 if won else 0,
-            away_td=0 if won else 2,
+            home_td=score if won else 0,
+            away_td=0 if won else score,
             awarded_to="home" if won else "away",
         )
         timed.append((seq, result))

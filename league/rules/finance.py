@@ -129,3 +129,11 @@ def match_winnings(
         received = 0 if conceded else earned + (transferred if conceded_by is not None else 0)
         result[side] = SideWinnings(roll, fame, outcome, conceded, earned, received)
     return MatchWinnings(result["home"], result["away"], transferred, penalised)
+
+
+def minor_tournament_prize_cap(rules: RulesLike) -> int:
+    """The most a minor tournament may pay (A14): minor_prize_cap_percent of the usual winnings,
+    read as the most one match pays: (D6 at 6 + FAME at 2) x per point + the win bonus."""
+    p = params_of(rules)
+    most = (6 + 2) * p.winnings_per_point + p.winnings_bonus_win_or_draw
+    return most * p.minor_prize_cap_percent // 100

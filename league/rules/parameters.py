@@ -85,6 +85,8 @@ class Parameters:
     challenges_per_week: int = field(metadata={"positive": True})
     challenge_answer_days: int = field(metadata={"positive": True})
     challenge_refusal_clears_miss_next_game: bool
+    challenge_forfeit_score: int = field(metadata={"positive": True})
+    minor_prize_cap_percent: int = field(metadata={"positive": True})
 
 
 # Field name -> (python type, metadata); built once because dataclass fields() is slowish.
