@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 from league.audit import log_action
 from league.models import Bracket, BracketGame, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
-from league.rules.scoring import winning_side
+from league.rules.postmatch.scoring import winning_side
 from league.scheduling import brackets as engine
 from league.scheduling.qualification import (
     Qualification,

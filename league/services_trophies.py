@@ -20,7 +20,7 @@ from django.utils.translation import gettext_noop
 from league.audit import log_action
 from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
 from league.rules import Dice, GiftCandidate, SeededDice, draw_gifts, load_ruleset, player_of_the_year
-from league.rules.finance import minor_tournament_prize_cap
+from league.rules.postmatch.finance import minor_tournament_prize_cap
 from league.selectors_trophies import ruleset_trophies
 from league.services_seasons import require_commissioner
 from teams.models import Team, TreasuryEntry

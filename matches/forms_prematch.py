@@ -30,7 +30,7 @@ from matches.services import PrematchInput
 from teams.models import Team
 
 # An inducement the league excludes keeps its field, so that an order for it is refused with the
-# reason (league.rules.induce: inducement_excluded) instead of being dropped; this says so beforehand.
+# reason (league.rules.prematch.induce: inducement_excluded) instead of being dropped; this says so beforehand.
 EXCLUDED_HELP = gettext_lazy("Removed from the inducements by this league's settings.")
 
 

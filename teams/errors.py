@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.rules import Ruleset
-from league.rules.team_building import Violation
+from league.rules.catalogue.team_building import Violation
 
 
 class TeamRuleError(Exception):

@@ -17,7 +17,7 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext_lazy as _
 
 from league.rules import Ruleset, TeamList, collation_key
-from league.rules.team_building import fan_factor_for_sale, free_fan_factor
+from league.rules.catalogue.team_building import fan_factor_for_sale, free_fan_factor
 from teams.services import PlayerOrder, TeamOrder
 
 # The service's own wording (and translation) rather than Django's "Select a valid choice".

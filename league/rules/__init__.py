@@ -6,12 +6,26 @@ Ruleset (or its Parameters) and die values, and returns plain ints or frozen out
 
 from __future__ import annotations
 
-from ._load_settings import LeagueSetting, SettingChoice, SettingGroup
-from .characteristics import Characteristics, StatLimits, StatLine
+from .catalogue.characteristics import Characteristics, StatLimits, StatLine
+from .catalogue.player_skills import player_skills
+from .catalogue.tables import kickoff, weather
+from .catalogue.trophies import HolderBenefits, TrophyData, gift_choices, holder_benefits
+from .catalogue.value import (
+    PlayerFacts,
+    TeamFacts,
+    match_team_value,
+    may_buy_reroll,
+    player_value,
+    reroll_purchase_price,
+    team_value,
+)
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
-from .fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
-from .finance import (
+from .loading.loader import load_ruleset, load_ruleset_from, ruleset_keys
+from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
+from .parameters import Parameters
+from .postmatch.fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
+from .postmatch.finance import (
     MatchWinnings,
     SideWinnings,
     concession_penalised,
@@ -21,7 +35,7 @@ from .finance import (
     spiralling_expenses_paid,
     winnings,
 )
-from .improvements import (
+from .postmatch.improvements import (
     ImprovementChoice,
     ImprovementOptions,
     available_skills,
@@ -30,19 +44,8 @@ from .improvements import (
     improvement_value_key,
     roll_improvement,
 )
-from .inducements import (
-    inducement_allowed,
-    inducement_money,
-    inducement_price,
-    mercenary_price,
-    star_allowed,
-    star_price,
-)
-from .injuries import InjuryEffect, casualty, casualty_effect, casualty_from_dice, roll_casualty
-from .loader import load_ruleset, load_ruleset_from, ruleset_keys
-from .parameters import Parameters
-from .player_skills import player_skills
-from .postmatch import (
+from .postmatch.injuries import InjuryEffect, casualty, casualty_effect, casualty_from_dice, roll_casualty
+from .postmatch.plan import (
     CasualtyReport,
     Decisions,
     Effect,
@@ -63,7 +66,17 @@ from .postmatch import (
     required_inputs,
     roll_missing,
 )
-from .prematch import (
+from .postmatch.spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_level
+from .postmatch.trophy_gifts import Gift, GiftCandidate, GiftDraw, PlayerOfTheYear, draw_gifts, player_of_the_year
+from .prematch.inducements import (
+    inducement_allowed,
+    inducement_money,
+    inducement_price,
+    mercenary_price,
+    star_allowed,
+    star_price,
+)
+from .prematch.sequence import (
     InducementBudgets,
     InducementOrder,
     Mercenary,
@@ -78,7 +91,6 @@ from .prematch import (
     petty_cash_turn,
     roll_weather,
 )
-from .spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_level
 from .standings import (
     BonusRule,
     Bye,
@@ -92,9 +104,6 @@ from .standings import (
     points_ledger,
     scheme_from_mapping,
 )
-from .tables import kickoff, weather
-from .trophy_gifts import Gift, GiftCandidate, GiftDraw, PlayerOfTheYear, draw_gifts, player_of_the_year
-from .trophy_types import HolderBenefits, TrophyData, gift_choices, holder_benefits
 from .types import (
     STATS,
     CasualtyResult,
@@ -109,15 +118,6 @@ from .types import (
     TableEntry,
     TeamList,
     collation_key,
-)
-from .value import (
-    PlayerFacts,
-    TeamFacts,
-    match_team_value,
-    may_buy_reroll,
-    player_value,
-    reroll_purchase_price,
-    team_value,
 )
 
 __all__ = [

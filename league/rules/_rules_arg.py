@@ -14,7 +14,7 @@ DEFAULT_RULESET_KEY = "lrb6"
 
 def params_of(rules: RulesLike | None) -> Parameters:
     if rules is None:
-        from .loader import load_ruleset  # late import: loader imports this package's types
+        from .loading.loader import load_ruleset  # late import: loader imports this package's types
 
         return load_ruleset(DEFAULT_RULESET_KEY).params
     if isinstance(rules, Ruleset):

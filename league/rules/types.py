@@ -10,10 +10,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from ._load_settings import LeagueSetting, SettingGroup
+from .catalogue.trophies import TrophyData
+from .loading.settings import LeagueSetting, SettingGroup
 from .parameters import Parameters, override_parameters
 from .standings.records import PointsScheme
-from .trophy_types import TrophyData
 
 STATS: tuple[str, ...] = ("ma", "st", "ag", "av")
 SKILL_CATEGORIES = "GASPME"  # E = Extraordinary: a skill category, never one a player may pick

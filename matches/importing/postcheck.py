@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from league.rules.catalogue.team_building import Violation
 from league.rules.postmatch import InvalidInput, InvalidReport, MissingInput
-from league.rules.team_building import Violation
 from matches.importing.resolve import casualties_problem, missed_problem
 from matches.models import Match
 from matches.services.common import match_ruleset

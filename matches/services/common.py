@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset
-from league.rules.team_building import Violation
+from league.rules.catalogue.team_building import Violation
 from league.selectors import league_ruleset, snapshot_ruleset
 from matches.models import Match
 
@@ -98,7 +98,7 @@ VIOLATION_MESSAGES = {
     "over_budget": gettext_lazy("This costs %(cost)s gp, over the %(budget)s gp available."),
     "final_no_inducements": gettext_lazy("No inducements in a semi-final or a final."),
     "final_no_stars": gettext_lazy("No star players or mercenaries in a semi-final or a final."),
-    # The codes league.rules.induce actually reports (the entries above predate some of them).
+    # The codes league.rules.prematch.induce actually reports (the entries above predate some of them).
     "star_twice": gettext_lazy("A star player can be induced only once."),
     "mercenary_skill_not_allowed": gettext_lazy("A mercenary may only take an extra skill from his normal categories."),
     "not_in_final": gettext_lazy("No inducements in a semi-final or a final."),

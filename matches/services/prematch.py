@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import SeededDice, check_die, inducement_price, mercenary_price, star_price
+from league.rules.catalogue.tables import weather as weather_for
 from league.rules.prematch import (
     InducementOrder,
     check_inducements,
@@ -23,7 +24,6 @@ from league.rules.prematch import (
     petty_cash_turn,
     roll_weather,
 )
-from league.rules.tables import weather as weather_for
 from league.selectors_trophies import team_benefits
 from matches.models import DiceRoll, Match, MatchInducement, MatchPlayer
 from matches.services.common import (

@@ -21,7 +21,7 @@ from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
-from league.rules.postmatch_check import apothecary_uses_allowed, check_apothecary_uses
+from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses
 from league.selectors import settings_snapshot
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.rules import Ruleset
-from league.rules.scoring import SideScore, score_violations, uncredited_touchdowns_allowed
-from league.rules.team_building import Violation
+from league.rules.catalogue.team_building import Violation
+from league.rules.postmatch.scoring import SideScore, score_violations, uncredited_touchdowns_allowed
 from matches.models import Match, MatchInducement, MatchPlayer
 from matches.services.common import MatchError, match_ruleset
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop as N_
 from league.audit import log_action
 from league.models import League
 from league.permissions import is_member
-from league.rules.team_building import NewTeam, check_new_team, creation_cost, starting_fan_factor
+from league.rules.catalogue.team_building import NewTeam, check_new_team, creation_cost, starting_fan_factor
 from league.selectors import league_ruleset
 from teams.errors import TeamRuleError, violation_messages
 from teams.models import Player, Team, TreasuryEntry

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from league.audit import action_label
 from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset, collation_key, load_ruleset, reroll_purchase_price
-from league.rules.team_building import fan_factor_for_sale, starting_fan_factor
+from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors import results_waiting, team_matches
 from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team

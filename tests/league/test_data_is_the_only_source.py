@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from league.rules import loader
+from league.rules.loading import loader
 from teams.services import PlayerOrder, team_create
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from django.core.management import call_command
 
 from league.demo import DEMO_TEAMS, load_demo
 from league.models import League
-from league.rules.team_building import NewTeam, check_new_team
+from league.rules.catalogue.team_building import NewTeam, check_new_team
 from league.selectors import league_ruleset
 from teams.selectors import compute_team_value, ledger_balance
 

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from league.rules import RulesetDataError, load_ruleset
-from league.rules.loader import DATA_DIR, load_ruleset_from
+from league.rules.loading.loader import DATA_DIR, load_ruleset_from
 
 
 def test_the_shipped_settings_cover_the_optional_rules_with_their_defaults_and_pages():

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Bracket, BracketGame
-from league.rules.induce import InducementOrder
+from league.rules.prematch.induce import InducementOrder
 from league.services import league_settings_update
 from league.services_playoffs import BracketChoice, bracket_create
 from matches.models import Match, MatchEffect

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from league.rules import Ruleset, load_ruleset
-from league.rules.loader import DATA_DIR
+from league.rules.loading.loader import DATA_DIR
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from league.rules import Ruleset, RulesetDataError, RulesetParameterError, load_ruleset_from
-from league.rules.finance import match_winnings, winnings
-from league.rules.induce import InducementOrder, Mercenary, check_inducements
+from league.rules.postmatch.finance import match_winnings, winnings
+from league.rules.prematch.induce import InducementOrder, Mercenary, check_inducements
 
 
 def codes(rs: Ruleset, order: InducementOrder, team: str = "human") -> list[str]:

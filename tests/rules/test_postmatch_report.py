@@ -148,7 +148,7 @@ def test_a_justified_concession_may_be_flagged_on_both_sides(rs: Ruleset) -> Non
 
 
 def test_apothecary_uses_are_limited_to_the_apothecaries_fielded(rs: Ruleset) -> None:
-    from league.rules.postmatch_check import apothecary_uses_allowed
+    from league.rules.postmatch.check import apothecary_uses_allowed
 
     assert apothecary_uses_allowed(rs, own_apothecary=True, inducements={}) == 1
     assert apothecary_uses_allowed(rs, own_apothecary=True, inducements={"wandering_apothecaries": 2}) == 3

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from league.rules import RulesetDataError, load_ruleset_from, team_value
-from league.rules.value import PlayerFacts, TeamFacts
+from league.rules.catalogue.value import PlayerFacts, TeamFacts
 
 from .conftest import EditCsv
 
@@ -254,6 +254,6 @@ def test_a_journeyman_has_the_rulesets_journeyman_skills(data_copy: Path) -> Non
 
 
 def test_the_line_of_a_key_after_a_blank_line_is_its_own() -> None:
-    from league.rules.loader import _toml_line
+    from league.rules.loading.loader import _toml_line
 
     assert _toml_line("a = 1\n\nb = 2\n", "b") == 3  # not the blank line before it

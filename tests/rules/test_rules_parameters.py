@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from league.rules import Parameters, Ruleset, RulesetParameterError
-from league.rules.loader import DATA_DIR
+from league.rules.loading.loader import DATA_DIR
 
 SHARED_LEAGUE_RULES = {  # tables/league_rules.csv of the facts dataset (seed 000 p.16-29)
     "starting_treasury": 1000000,
@@ -104,7 +104,7 @@ def test_with_overrides_refused(rs: Ruleset, overrides: dict[str, object], messa
 
 
 def test_the_free_fan_factor_option_replaces_buying_it(rs: Ruleset) -> None:
-    from league.rules.team_building import NewTeam, check_new_team, fan_factor_for_sale, starting_fan_factor
+    from league.rules.catalogue.team_building import NewTeam, check_new_team, fan_factor_for_sale, starting_fan_factor
 
     linemen = {"lineman": 11}
     assert fan_factor_for_sale(rs) and starting_fan_factor(rs, 3) == 3

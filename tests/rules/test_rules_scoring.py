@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from league.rules import Ruleset
-from league.rules.scoring import SideScore, score_violations
+from league.rules.postmatch.scoring import SideScore, score_violations
 
 
 def codes(rs: Ruleset, home: SideScore, away: SideScore, conceded_by: str = "") -> list[tuple[str, str]]:
@@ -58,6 +58,6 @@ def test_a_conceded_matchs_awarded_score_needs_no_scorer_for_the_side_that_did_n
     ],
 )
 def test_who_won_a_match(home, away, conceded, shootout, winner):
-    from league.rules.scoring import winning_side
+    from league.rules.postmatch.scoring import winning_side
 
     assert winning_side(home, away, conceded, shootout) == winner

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from league.rules.loader import load_ruleset
+from league.rules.loading.loader import load_ruleset
 from league.scheduling.consecutive import (
     TOO_MANY_CONSECUTIVE_MEETINGS,
     check_arranged_match,

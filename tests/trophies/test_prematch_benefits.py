@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from league.rules import fans, load_ruleset
-from league.rules.induce import InducementOrder
+from league.rules.prematch.induce import InducementOrder
 from league.services_trophies import ensure_trophies, trophy_award
 from matches.models import MatchInducement
 from matches.services import MatchError, PrematchInput, prematch_record

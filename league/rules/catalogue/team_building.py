@@ -1,0 +1,106 @@
+"""Building a new team: what it costs and which team-creation rules a purchase breaks.
+
+Rule violations are returned as codes with parameters, not sentences: the rules engine knows
+no language, and the web layer turns each code into a message in the coach's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..types import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class NewTeam:
+    """What a coach buys when creating a team (counts per position key; fan_factor: points bought)."""
+
+    team_key: str
+    positions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    rerolls: int = 0
+    fan_factor: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def free_fan_factor(ruleset: Ruleset) -> int:
+    """Fan factor a new team gets for free: free_fan_factor_start under the optional free fan factor
+    rule (p.34 L4463-4470), none otherwise (it is bought, p.16 L2024-2031)."""
+    p = ruleset.params
+    return p.free_fan_factor_start if p.free_fan_factor else 0
+
+
+def fan_factor_for_sale(ruleset: Ruleset) -> bool:
+    """Whether fan factor may be bought at creation: not under the free fan factor rule, which
+    replaces the purchase ("au lieu d'acheter des points de popularité", p.34 L4464)."""
+    return not ruleset.params.free_fan_factor
+
+
+def starting_fan_factor(ruleset: Ruleset, bought: int) -> int:
+    """The fan factor a team starts playing with: what it bought plus what it got for free."""
+    return free_fan_factor(ruleset) + bought
+
+
+def creation_cost(ruleset: Ruleset, order: NewTeam) -> int:
+    """Gold spent on a new team: players, re-rolls at list price, fan factor and staff."""
+    team = ruleset.team(order.team_key)
+    p = ruleset.params
+    players = sum(team.position(key).cost * count for key, count in order.positions.items())
+    return (
+        players
+        + order.rerolls * team.reroll_cost
+        + order.fan_factor * p.fan_factor_cost
+        + order.assistant_coaches * p.assistant_coach_cost
+        + order.cheerleaders * p.cheerleader_cost
+        + (p.apothecary_cost if order.apothecary else 0)
+    )
+
+
+def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -> tuple[Violation, ...]:
+    """Every team-creation rule the order breaks, in a stable order.
+
+    With complete=False (a draft) the minimum number of players is not required yet.
+    """
+    if order.team_key not in ruleset.teams:
+        return (Violation("unknown_team", {"team": order.team_key}),)
+    team = ruleset.team(order.team_key)
+    p = ruleset.params
+    known = {pos.key: pos for pos in team.positions}
+    found: list[Violation] = []
+
+    for key, count in order.positions.items():
+        if key not in known:
+            found.append(Violation("unknown_position", {"position": key}))
+        elif count < 0:
+            found.append(Violation("negative_count", {"position": key}))
+        elif count > known[key].max_count:
+            found.append(Violation("position_max", {"position": key, "max": known[key].max_count, "count": count}))
+    players = sum(max(c, 0) for c in order.positions.values())
+    if complete and players < p.roster_min_players:
+        found.append(Violation("too_few_players", {"min": p.roster_min_players, "count": players}))
+    if players > p.roster_max_players:
+        found.append(Violation("too_many_players", {"max": p.roster_max_players, "count": players}))
+    if order.rerolls < 0 or order.rerolls > team.max_rerolls:
+        found.append(Violation("reroll_max", {"max": team.max_rerolls, "count": order.rerolls}))
+    if order.fan_factor and not fan_factor_for_sale(ruleset):
+        found.append(Violation("fan_factor_free", {"free": free_fan_factor(ruleset), "count": order.fan_factor}))
+    elif order.fan_factor < 0 or order.fan_factor > p.fan_factor_max_at_creation:
+        found.append(Violation("fan_factor_max", {"max": p.fan_factor_max_at_creation, "count": order.fan_factor}))
+    if order.assistant_coaches < 0 or order.cheerleaders < 0:
+        found.append(Violation("negative_staff", {}))
+    if order.apothecary and not team.apothecary_allowed:
+        found.append(Violation("apothecary_forbidden", {"team": team.key}))
+    if not any(v.code in {"unknown_position", "negative_count"} for v in found):
+        cost = creation_cost(ruleset, order)
+        if cost > p.starting_treasury:
+            found.append(Violation("over_budget", {"budget": p.starting_treasury, "cost": cost}))
+    return tuple(found)

@@ -1,0 +1,113 @@
+"""CSV reading with typed cells and problems reported as "<file> line <n>: <what>".
+
+Problems are collected rather than raised one at a time, so that a data author sees every broken
+row of a file at once; the loader raises them together as one RulesetDataError.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import RulesetDataError
+
+
+class Problems:
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, file: str, line: int | None, message: str) -> None:
+        self.items.append(f"{file} line {line}: {message}" if line else f"{file}: {message}")
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise RulesetDataError(self.items)
+
+
+@dataclass(slots=True)
+class Row:
+    file: str
+    line: int  # physical line of the row in the file (the header is line 1)
+    values: dict[str, str]
+    problems: Problems
+    granularity: int | None
+
+    def error(self, message: str) -> None:
+        self.problems.add(self.file, self.line, message)
+
+    def text(self, column: str) -> str:
+        return (self.values.get(column) or "").strip()
+
+    def integer(self, column: str, *, gp: bool = False) -> int | None:
+        """An integer cell; None (after reporting) when empty or not an integer."""
+        raw = self.text(column)
+        try:
+            value = int(raw)
+        except ValueError:
+            self.error(f"column {column!r} must be an integer, got {raw!r}")
+            return None
+        if gp:
+            self.check_gp(f"column {column!r}", value)
+        return value
+
+    def opt_integer(self, column: str, *, gp: bool = False) -> int | None:
+        """An integer cell where empty means "none/variable"."""
+        return self.integer(column, gp=gp) if self.text(column) else None
+
+    def check_gp(self, what: str, value: int) -> None:
+        if value < 0:
+            self.error(f"{what} must not be negative, got {value}")
+        elif self.granularity and value % self.granularity:
+            self.error(f"{what} = {value} is not a multiple of {self.granularity} gp")
+
+    def flag(self, column: str) -> bool:
+        raw = self.text(column).lower()
+        if raw not in ("yes", "no"):
+            self.error(f"column {column!r} must be yes or no, got {raw!r}")
+        return raw == "yes"
+
+    def items(self, column: str) -> tuple[str, ...]:
+        return tuple(part.strip() for part in self.text(column).split(";") if part.strip())
+
+    def letters(self, column: str, allowed: str) -> frozenset[str]:
+        raw = self.text(column)
+        for letter in raw:
+            if letter not in allowed:
+                self.error(f"column {column!r}: bad category letter {letter!r} (allowed: {' '.join(allowed)})")
+        return frozenset(letter for letter in raw if letter in allowed)
+
+
+def read_rows(
+    folder: Path, name: str, columns: Iterable[str], problems: Problems, granularity: int | None
+) -> list[Row]:
+    """Rows of folder/name; reports a missing file or missing columns and then returns []."""
+    path = folder / name
+    if not path.is_file():
+        problems.add(name, None, "file not found")
+        return []
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        header = reader.fieldnames or []
+        missing = [c for c in columns if c not in header]
+        if missing:
+            problems.add(name, 1, "missing column(s) " + ", ".join(repr(c) for c in missing))
+            return []
+        rows = []
+        for values in reader:
+            if not any((v or "").strip() for v in values.values() if isinstance(v, str)):
+                continue  # blank line
+            if None in values:
+                problems.add(name, reader.line_num, "more cells than header columns")
+            rows.append(Row(name, reader.line_num, values, problems, granularity))
+        return rows
+
+
+def unique_key(row: Row, key: object, seen: dict[object, int], what: str) -> bool:
+    """Record `key`; report and return False when an earlier row already used it."""
+    if key in seen:
+        row.error(f"duplicate {what} {key!r} (first defined at line {seen[key]})")
+        return False
+    seen[key] = row.line
+    return True

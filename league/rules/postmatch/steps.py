@@ -1,0 +1,239 @@
+"""The post-match steps (spec §5, §7, §8), one function per step name of ruleset.post_match_steps.
+
+Each step reads the Run state left by the steps before it, so the order in the data really is the
+order of the rules: e.g. spiralling expenses are capped by the treasury as it stands at that step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..catalogue.value import PlayerFacts, TeamFacts, player_value, team_value
+from ..prematch.sequence import inducement_budgets, journeymen_needed, petty_cash_spent
+from .fans import fan_factor_change, fan_factor_dice
+from .finance import match_winnings, spiralling_expenses, spiralling_expenses_basis, spiralling_expenses_paid
+from .records import SIDES, InputRequest
+from .run import Run
+from .steps_players import step_improvements, step_mvp, step_remove_dead, step_spp
+
+
+def step_winnings(run: Run) -> None:
+    """(D6 + FAME) x 10k (+ bonus); the winner may re-roll once and keeps the second die (§7.2)."""
+    report, p = run.report, run.ruleset.params
+    rolls: dict[str, tuple[int, ...]] = {}
+    for side in SIDES:
+        if side == run.conceder and not run.penalised:
+            rolls[side] = ()  # nothing is earned nor handed over: no die to roll
+            continue
+        values = run.die(InputRequest(f"winnings:{side}", "dice", "winnings", side, count=1, sides=6))
+        if values is None:
+            continue
+        rolls[side] = values
+        if run.outcomes[side] == "win":
+            again = run.choice(
+                InputRequest(f"winnings_reroll:{side}", "decision", "winnings_reroll_decision", side), bool
+            )
+            if again is None:
+                del rolls[side]
+            elif again:
+                second = run.die(
+                    InputRequest(f"winnings_reroll:{side}", "dice", "winnings_reroll", side, count=1, sides=6)
+                )
+                if second is None:
+                    del rolls[side]
+                else:
+                    rolls[side] = values + second
+    if len(rolls) < 2:
+        return
+    kept = {side: rolls[side][-1] if rolls[side] else 1 for side in SIDES}  # 1: unused placeholder
+    result = match_winnings(
+        run.ruleset,
+        home_roll=kept["home"],
+        home_fame=report.home.fame,
+        away_roll=kept["away"],
+        away_fame=report.away.fame,
+        home_score=report.home.score,
+        away_score=report.away.score,
+        conceded_by=run.conceder,
+        justified=run.conceder is not None and not run.penalised,
+        multiplier=p.playoff_winnings_multiplier if report.playoff else 1,
+        home_bonus=report.home.winnings_bonus,
+        away_bonus=report.away.winnings_bonus,
+    )
+    for side in SIDES:
+        own = result.side(side)
+        amount = 0 if own.conceded else own.earned
+        run.treasury[side] += amount
+        run.emit(
+            side,
+            "winnings",
+            f"winnings:{side}",
+            amount=amount,
+            treasury=run.treasury[side],
+            dice=rolls[side],
+            reason="conceded" if own.conceded else None,
+        )
+        if result.transferred and not own.conceded:
+            run.treasury[side] += result.transferred
+            run.emit(
+                side,
+                "winnings_transfer",
+                f"winnings_transfer:{side}",
+                amount=result.transferred,
+                treasury=run.treasury[side],
+                reason="concession",
+            )
+
+
+def step_petty_cash_return(run: Run) -> None:
+    report = run.report
+    budgets = inducement_budgets(
+        run.ruleset,
+        home_tv=report.home.roster_tv,
+        away_tv=report.away.roster_tv,
+        home_petty_cash=report.home.petty_cash,
+        away_petty_cash=report.away.petty_cash,
+        final=report.playoff,
+    )
+    for side in SIDES:
+        own = report.side(side)
+        if own.petty_cash:
+            back = own.petty_cash - min(petty_cash_spent(budgets, side, own.inducements_cost), own.petty_cash)
+            run.treasury[side] += back
+            run.emit(side, "petty_cash_return", f"petty_cash:{side}", amount=back, treasury=run.treasury[side])
+
+
+def step_spiralling_expenses(run: Run) -> None:
+    """On the pre-match TV (A1), never more than the treasury holds at this step (§7.3)."""
+    for side in SIDES:
+        own = run.report.side(side)
+        basis = spiralling_expenses_basis(run.ruleset, roster_tv=own.roster_tv, petty_cash=own.petty_cash)
+        paid = spiralling_expenses_paid(run.ruleset, basis, run.treasury[side])
+        run.treasury[side] -= paid
+        run.emit(
+            side,
+            "spiralling_expenses",
+            f"se:{side}",
+            amount=-paid,
+            treasury=run.treasury[side],
+            total=spiralling_expenses(run.ruleset, basis),
+        )
+
+
+def step_fan_factor(run: Run) -> None:
+    for side in SIDES:
+        outcome, before = run.outcomes[side], run.fan_factor[side]
+        if run.penalised and side == run.conceder:  # -1 without a roll (p.29 L3863-3864)
+            values: tuple[int, ...] | None = ()
+            delta = fan_factor_change(fan_factor=before, outcome=outcome, roll_total=None, conceded_unjustified=True)
+        else:
+            count = fan_factor_dice(outcome, run.ruleset)
+            values = run.die(InputRequest(f"ff:{side}", "dice", "fan_factor", side, count=count, sides=6))
+            if values is None:
+                continue
+            delta = fan_factor_change(fan_factor=before, outcome=outcome, roll_total=sum(values))
+        run.fan_factor[side] = before + delta
+        run.emit(
+            side,
+            "fan_factor",
+            f"ff:{side}",
+            dice=values,
+            delta=delta,
+            total=run.fan_factor[side],
+            reason="conceded" if not values else None,
+        )
+
+
+def step_purchases(run: Run) -> None:
+    """A marker: the coach's hires, releases and re-roll purchases (the caller's) happen here."""
+    for side in SIDES:
+        run.emit(side, "purchases_open", f"purchases:{side}", treasury=run.treasury[side])
+
+
+def step_clear_miss_next_game(run: Run) -> None:
+    for side in SIDES:
+        for player in run.roster(side):
+            if player.miss_next_game_before:
+                run.emit(side, "miss_next_game_cleared", f"mng:{player.ref}:clear", player_ref=player.ref)
+    run.cleared = True
+
+
+def step_journeymen(run: Run) -> None:
+    """This match's journeymen are hired (rookie cost) or released; then new ones fill up the team.
+
+    The count assumes every journeyman released and no hire: the caller recomputes it with
+    journeymen_needed() once the coach's purchases are known.
+    """
+    for side in SIDES:
+        team = run.ruleset.team(run.report.side(side).team_key)
+        for player in run.roster(side):
+            if player.is_journeyman and run.stays(player):
+                run.emit(
+                    side,
+                    "journeyman_hire_or_release",
+                    f"journeyman:{player.ref}",
+                    player_ref=player.ref,
+                    total=team.position(player.position_key).cost,
+                )
+        available = sum(1 for player in run.roster(side) if not player.is_journeyman and run.available(player))
+        run.emit(
+            side,
+            "journeymen_needed",
+            f"journeymen:{side}",
+            count=journeymen_needed(run.ruleset, available),
+            total=available,
+        )
+
+
+def step_team_value(run: Run) -> None:
+    """TV of the roster this plan leaves (journeymen released, no purchase): the caller adds its own."""
+    for side in SIDES:
+        own = run.report.side(side)
+        team = run.ruleset.team(own.team_key)
+        players = tuple(
+            PlayerFacts(
+                player_value(
+                    run.ruleset,
+                    position_cost=team.position(player.position_key).cost,
+                    improvements=(*player.improvements, *run.chosen_values.get(player.ref, ())),
+                ),
+                run.available(player),
+            )
+            for player in run.roster(side)
+            if run.stays(player) and not player.is_journeyman
+        )
+        facts = TeamFacts(
+            own.team_key,
+            own.rerolls,
+            run.fan_factor[side],
+            own.assistant_coaches,
+            own.cheerleaders,
+            own.apothecary,
+            players,
+            trophy_rerolls=own.trophy_rerolls,
+            trophy_fan_factor=own.trophy_fan_factor,
+        )
+        run.emit(
+            side,
+            "team_value",
+            f"tv:{side}",
+            total=team_value(run.ruleset, facts),
+            facts=facts,
+            pending=side in run.pending_sides,
+        )
+
+
+STEPS: dict[str, Callable[[Run], None]] = {
+    "mvp": step_mvp,
+    "spp": step_spp,
+    "improvements": step_improvements,
+    "remove_dead": step_remove_dead,
+    "winnings": step_winnings,
+    "petty_cash_return": step_petty_cash_return,
+    "spiralling_expenses": step_spiralling_expenses,
+    "fan_factor": step_fan_factor,
+    "purchases": step_purchases,
+    "clear_miss_next_game": step_clear_miss_next_game,
+    "journeymen": step_journeymen,
+    "team_value": step_team_value,
+}

@@ -1,0 +1,198 @@
+"""A side's inducement order, its price and the rules it breaks (seed 000 p.28 L3622-3661, spec §6.3).
+
+Like team creation, refusals are Violation codes with parameters; the web layer words them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..catalogue.team_building import Violation
+from ..types import Inducement, Ruleset
+from .inducements import inducement_allowed, inducement_price, mercenary_price, star_allowed, star_price
+
+
+@dataclass(frozen=True, slots=True)
+class Mercenary:
+    position_key: str  # a position of the inducing team's list
+    extra_skill: str | None = None  # one extra skill from the position's Normal categories
+
+
+@dataclass(frozen=True, slots=True)
+class InducementOrder:
+    """What one side buys for one match. Stars and mercenaries have their own lists because each
+    one is priced on its own; `items` holds the fixed-price inducements (key -> count)."""
+
+    items: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    stars: tuple[str, ...] = ()  # a paired star (Brick Far'th / Grotty) is named once, by either key
+    mercenaries: tuple[Mercenary, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.items, MappingProxyType):
+            object.__setattr__(self, "items", MappingProxyType(dict(self.items)))
+
+
+def _by_pricing(ruleset: Ruleset, pricing: str) -> Inducement | None:
+    # Stars and mercenaries are found by their pricing rule, not by a key written in the code.
+    return next((item for item in ruleset.inducements.values() if item.pricing == pricing), None)
+
+
+def _star_groups(ruleset: Ruleset, stars: tuple[str, ...]) -> list[frozenset[str]]:
+    """One group per star inducement: a paired star brings his mate (one inducement, two slots)."""
+    groups = []
+    for key in stars:
+        mate = ruleset.star_players[key].paired_with
+        groups.append(frozenset({key, mate}) if mate else frozenset({key}))
+    return groups
+
+
+def inducement_cost(
+    ruleset: Ruleset, team_key: str, order: InducementOrder, trophy_prices: Mapping[str, int] | None = None
+) -> int:
+    """Gold the order costs this team, special team prices included (Goblin bribes, Halfling chef),
+    and its held trophies' prices (`trophy_prices`, e.g. the Dungeonbowl holder's wizard).
+
+    Raises KeyError/ValueError on unknown keys: run check_inducements first for a friendly answer.
+    """
+    team = ruleset.team(team_key)
+    total = sum(inducement_price(ruleset, key, team_key, trophy_prices) * count for key, count in order.items.items())
+    total += sum(star_price(ruleset, min(group)) for group in set(_star_groups(ruleset, order.stars)))
+    for merc in order.mercenaries:
+        total += mercenary_price(ruleset, team.position(merc.position_key), merc.extra_skill is not None)
+    return total
+
+
+def _check_items(
+    ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None, found: list[Violation]
+) -> None:
+    for key, count in order.items.items():
+        item = ruleset.inducements.get(key)
+        if item is None:
+            found.append(Violation("unknown_inducement", {"inducement": key}))
+        elif item.pricing != "fixed":
+            found.append(Violation("inducement_needs_details", {"inducement": key}))
+        elif count < 0:
+            found.append(Violation("negative_count", {"inducement": key}))
+        elif count and key in ruleset.params.excluded_inducements:
+            found.append(Violation("inducement_excluded", {"inducement": key}))
+        elif count and not inducement_allowed(ruleset, key, team_key):
+            found.append(Violation("inducement_not_allowed", {"inducement": key, "team": team_key}))
+        elif item.max_count is not None and count > item.max_count:
+            found.append(Violation("inducement_max", {"inducement": key, "max": item.max_count, "count": count}))
+        elif count and final_mode == "none":
+            found.append(Violation("not_in_final", {"inducement": key}))
+
+
+def _check_stars(
+    ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None, found: list[Violation]
+) -> int:
+    """Star checks; returns the squad slots the valid stars take."""
+    item = _by_pricing(ruleset, "star_player")
+    known = [key for key in order.stars if key in ruleset.star_players]
+    for key in order.stars:
+        if key not in ruleset.star_players:
+            found.append(Violation("unknown_star", {"star": key}))
+        elif not star_allowed(ruleset, key, team_key):
+            found.append(Violation("star_not_for_team", {"star": key, "team": team_key}))
+    groups = _star_groups(ruleset, tuple(known))
+    for group in sorted({g for g in groups if groups.count(g) > 1}, key=min):
+        found.append(Violation("star_twice", {"star": min(group)}))
+    if known and item is None:
+        found.append(Violation("inducement_not_allowed", {"inducement": "star_player", "team": team_key}))
+    elif order.stars and item is not None and item.key in ruleset.params.excluded_inducements:
+        found.append(Violation("inducement_excluded", {"inducement": item.key}))
+    elif item is not None and item.max_count is not None and len(set(groups)) > item.max_count:
+        found.append(
+            Violation("inducement_max", {"inducement": item.key, "max": item.max_count, "count": len(set(groups))})
+        )
+    if known and item is not None and final_mode is not None:
+        found.append(Violation("not_in_final", {"inducement": item.key}))
+    return sum(len(group) for group in set(groups))
+
+
+def _check_mercenaries(
+    ruleset: Ruleset,
+    team_key: str,
+    order: InducementOrder,
+    final_mode: str | None,
+    position_counts: Mapping[str, int] | None,
+    found: list[Violation],
+) -> None:
+    item = _by_pricing(ruleset, "mercenary")
+    team = ruleset.team(team_key)
+    known = {pos.key: pos for pos in team.positions}
+    hired: dict[str, int] = {}
+    for merc in order.mercenaries:
+        position = known.get(merc.position_key)
+        if position is None:
+            found.append(Violation("unknown_position", {"position": merc.position_key}))
+            continue
+        hired[position.key] = hired.get(position.key, 0) + 1
+        skill = ruleset.skills.get(merc.extra_skill) if merc.extra_skill else None
+        if merc.extra_skill and skill is None:
+            found.append(Violation("unknown_skill", {"skill": merc.extra_skill}))
+        elif skill is not None and (
+            skill.category not in position.normal_categories
+            or skill.key in position.skills
+            or skill.excludes & set(position.skills)
+        ):
+            found.append(Violation("mercenary_skill_not_allowed", {"position": position.key, "skill": skill.key}))
+    if order.mercenaries and item is None:
+        found.append(Violation("inducement_not_allowed", {"inducement": "mercenary", "team": team_key}))
+    elif order.mercenaries and item is not None and item.key in ruleset.params.excluded_inducements:
+        found.append(Violation("inducement_excluded", {"inducement": item.key}))
+    elif order.mercenaries and item is not None and final_mode is not None:
+        found.append(Violation("not_in_final", {"inducement": item.key}))
+    # A mercenary is a player of his position: the team list's maximum still applies (§6.3).
+    for key, count in hired.items():
+        total = count + (position_counts or {}).get(key, 0)
+        if position_counts is not None and total > known[key].max_count:
+            found.append(Violation("position_max", {"position": key, "max": known[key].max_count, "count": total}))
+
+
+def check_inducements(
+    ruleset: Ruleset,
+    *,
+    team_key: str,
+    roster_size: int,
+    order: InducementOrder,
+    budget: int,
+    final: bool = False,
+    position_counts: Mapping[str, int] | None = None,
+    trophy_prices: Mapping[str, int] | None = None,
+) -> tuple[Violation, ...]:
+    """Every inducement rule the order breaks, in a stable order.
+
+    roster_size counts the players on the team for this match (journeymen included): stars and
+    mercenaries may never take the squad past roster_max_players. position_counts (position key ->
+    players of that position on the roster), when given, applies the position maxima to mercenaries.
+    `budget` is the side's spendable total (InducementBudgets.budget). final=True applies the
+    semi-final/final rule chosen by the final_inducements parameter (spec A8). An inducement the
+    league excludes (excluded_inducements, p.34 L4392-4397) is refused as "inducement_excluded".
+    """
+    if team_key not in ruleset.teams:
+        return (Violation("unknown_team", {"team": team_key}),)
+    p = ruleset.params
+    final_mode = p.final_inducements if final else None
+    found: list[Violation] = []
+    _check_items(ruleset, team_key, order, final_mode, found)
+    slots = _check_stars(ruleset, team_key, order, final_mode, found)
+    _check_mercenaries(ruleset, team_key, order, final_mode, position_counts, found)
+    squad = roster_size + slots + len(order.mercenaries)
+    if (order.stars or order.mercenaries) and squad > p.roster_max_players:
+        found.append(Violation("squad_max", {"max": p.roster_max_players, "count": squad}))
+    structural = {
+        "unknown_inducement",
+        "inducement_needs_details",
+        "negative_count",
+        "unknown_star",
+        "unknown_position",
+        "unknown_skill",
+    }
+    if not any(v.code in structural for v in found):
+        cost = inducement_cost(ruleset, team_key, order, trophy_prices)
+        if cost > budget:
+            found.append(Violation("over_budget", {"budget": budget, "cost": cost}))
+    return tuple(found)
