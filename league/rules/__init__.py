@@ -23,7 +23,7 @@ from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
 from .loading.loader import load_ruleset, load_ruleset_from, ruleset_keys
 from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
-from .parameters import Parameters
+from .parameters import BankParameters, Parameters
 from .postmatch.fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
 from .postmatch.finance import (
     MatchWinnings,
@@ -91,6 +91,8 @@ from .prematch.sequence import (
     petty_cash_turn,
     roll_weather,
 )
+from .registry import POST_MATCH, PRE_MATCH, post_match_step, pre_match_step
+from .ruleset import Ruleset
 from .standings import (
     BonusRule,
     Bye,
@@ -110,7 +112,6 @@ from .types import (
     ImprovementResult,
     Inducement,
     Position,
-    Ruleset,
     Skill,
     SkillCategory,
     SppLevel,
@@ -121,7 +122,10 @@ from .types import (
 )
 
 __all__ = [
+    "POST_MATCH",
+    "PRE_MATCH",
     "STATS",
+    "BankParameters",
     "CasualtyResult",
     "Characteristics",
     "Dice",
@@ -145,6 +149,8 @@ __all__ = [
     "LeagueSetting",
     "MatchWinnings",
     "Parameters",
+    "post_match_step",
+    "pre_match_step",
     "PlayerFacts",
     "Position",
     "Ruleset",

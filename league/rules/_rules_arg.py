@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .parameters import Parameters
-from .types import Ruleset
+from .ruleset import Ruleset
 
 RulesLike = Ruleset | Parameters
 

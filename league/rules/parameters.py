@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import RulesetParameterError
 
@@ -44,21 +44,32 @@ class Parameters:
     fans_per_point: int
     winnings_per_point: int = field(metadata=_GP)
     winnings_bonus_win_or_draw: int = field(metadata=_GP)
+    # The bonus is paid to the winner only when False (PBBL P38/L84 step 2), after a draw too when True.
+    winnings_bonus_on_draw: bool
     playoff_winnings_multiplier: int
     playoff_gate_multiplier: int
-    blood_bowl_holder_winnings_bonus: int = field(metadata=_GP)
     spiralling_expenses_threshold: int = field(metadata=_GP)
     spiralling_expenses_band: int = field(metadata={"gp": True, "positive": True})
     spiralling_expenses_step: int = field(metadata=_GP)
+    # False: owed from the threshold itself, one step per band started (LRB6: 1,750,000 pays 10,000);
+    # True: owed only strictly above it, one step per band or part (PBBL: 1,720,000 pays 20,000).
+    spiralling_expenses_strictly_above: bool
     fan_factor_dice_win: int
     fan_factor_dice_draw: int
     fan_factor_dice_loss: int
+    fan_factor_roll_after_draw: bool
     stat_max_increase: int
     stat_max_value: int
     stat_max_decrease: int
     stat_min_value: int
     mercenary_extra_cost: int = field(metadata=_GP)
     mercenary_extra_skill_cost: int = field(metadata=_GP)
+    mercenary_max_extra_skills: int
+    # An apothecary's casualty re-roll: the coach keeps either result ("choose") or the re-roll
+    # stands only when lower ("lower", PBBL P18/L44).
+    apothecary_reroll: str = field(metadata=_choices("choose", "lower"))
+    # The team value counts the treasury (PBBL P32/L72), never a bank.
+    team_value_includes_treasury: bool
     justified_concession_max_players: int
     concession_spp_leave_threshold: int
     concession_leave_on_d6_max: int
@@ -75,7 +86,7 @@ class Parameters:
     ignored_injury_misses_next_game: bool
     casualty_spp_when_saved: bool
     trophy_reroll_above_cap: bool
-    final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars"))
+    final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars", "treasury_any"))
     max_consecutive_meetings: int = field(metadata={"positive": True})
     excluded_inducements: tuple[str, ...] = field(metadata={"inducement_keys": True})
     short_league_winnings: str = field(metadata=_choices("off", "extra", "double_fame"))
@@ -89,23 +100,50 @@ class Parameters:
     minor_prize_cap_percent: int = field(metadata={"positive": True})
 
 
-# Field name -> (python type, metadata); built once because dataclass fields() is slowish.
-PARAMETER_SPECS: Mapping[str, tuple[type, Mapping[str, Any]]] = {
-    f.name: (
-        f.type
-        if isinstance(f.type, type)
-        else {"int": int, "bool": bool, "str": str, "tuple[str, ...]": tuple}[f.type],
-        f.metadata,
-    )
-    for f in fields(Parameters)
-}
+@dataclass(frozen=True, slots=True)
+class BankParameters:
+    """An optional group: a bank beside the treasury (PBBL P31-32/L70-72, P38/L84 step 5). Gold
+    moves in or out only in its own post-match step, never counts in team value and never buys
+    players, staff, re-rolls or inducements; it may pay spiralling expenses."""
+
+    KEY: ClassVar[str] = "bank"
+    max_balance: int = field(metadata=_GP)
+    pays_spiralling_expenses: bool
+    # Who pays spiralling expenses when the coach has not split them himself (A2).
+    expenses_default: str = field(metadata=_choices("treasury_first", "bank_first"))
 
 
-def parameter_problem(name: str, value: object, granularity: int | None) -> str | None:
-    """Why `value` is not acceptable for parameter `name`, or None when it is fine."""
-    if name not in PARAMETER_SPECS:
+# The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
+# ruleset without the table has no such group: ruleset.group(BankParameters) is None.
+GROUPS: Mapping[str, type] = {BankParameters.KEY: BankParameters}
+
+Spec = Mapping[str, tuple[type, Mapping[str, Any]]]
+
+
+def _specs(cls: type) -> Spec:
+    """Field name -> (python type, metadata); built once because dataclass fields() is slowish."""
+    return {
+        f.name: (
+            f.type
+            if isinstance(f.type, type)
+            else {"int": int, "bool": bool, "str": str, "tuple[str, ...]": tuple}[str(f.type)],
+            f.metadata,
+        )
+        for f in fields(cls)
+    }
+
+
+PARAMETER_SPECS: Spec = _specs(Parameters)
+GROUP_SPECS: Mapping[str, Spec] = {key: _specs(cls) for key, cls in GROUPS.items()}
+
+
+def parameter_problem(name: str, value: object, granularity: int | None, specs: Spec | None = None) -> str | None:
+    """Why `value` is not acceptable for parameter `name` (of `specs`: the core parameters unless a
+    group's are given), or None when it is fine."""
+    specs = PARAMETER_SPECS if specs is None else specs
+    if name not in specs:
         return f"unknown parameter {name!r}"
-    kind, meta = PARAMETER_SPECS[name]
+    kind, meta = specs[name]
     if kind is tuple:  # a list of keys: TOML and JSON give a list, the engine keeps a tuple
         if not isinstance(value, list | tuple) or not all(type(v) is str for v in value):
             return f"parameter {name!r} must be a list of keys, got {value!r}"
@@ -130,8 +168,10 @@ def parameter_problem(name: str, value: object, granularity: int | None) -> str 
 
 
 def parameters_from_mapping(values: Mapping[str, object]) -> tuple[Parameters | None, list[tuple[str, str]]]:
-    """Build Parameters from a TOML table; returns (parameters or None, [(name, problem), ...])."""
+    """Build Parameters from a TOML table; returns (parameters or None, [(name, problem), ...]).
+    Sub-tables are the optional groups (groups_from_mapping), not core parameters."""
     problems: list[tuple[str, str]] = []
+    values = {name: value for name, value in values.items() if not isinstance(value, dict)}
     raw_granularity = values.get("gp_granularity")
     granularity = raw_granularity if type(raw_granularity) is int and raw_granularity > 0 else None
     for name, value in values.items():
@@ -176,3 +216,47 @@ def override_parameters(
     if problem:
         raise RulesetParameterError(f"house rule refused: {problem}")
     return result
+
+
+def groups_from_mapping(
+    values: Mapping[str, object], granularity: int
+) -> tuple[dict[str, object], list[tuple[str, str]]]:
+    """The optional groups of a [parameters] table (its sub-tables): ({key: group}, problems)."""
+    groups: dict[str, object] = {}
+    problems: list[tuple[str, str]] = []
+    for key, table in values.items():
+        if not isinstance(table, dict):
+            continue
+        if key not in GROUPS:
+            problems.append((key, f"unknown parameter group [parameters.{key}] (known: {', '.join(GROUPS)})"))
+            continue
+        specs = GROUP_SPECS[key]
+        found = [(f"{key}.{n}", p) for n, v in table.items() if (p := parameter_problem(n, v, granularity, specs))]
+        found += [(f"{key}.{n}", f"missing parameter {key}.{n!r}") for n in specs if n not in table]
+        if found:
+            problems += found
+        else:
+            groups[key] = GROUPS[key](**_tuples(table))
+    return groups, problems
+
+
+def override_groups(
+    groups: Mapping[str, object], overrides: Mapping[str, object], granularity: int
+) -> dict[str, object]:
+    """A copy of `groups` with house rules "<group>.<name>" applied; a group the ruleset does not
+    declare cannot be switched on by a house rule (its step and data would be missing)."""
+    result = dict(groups)
+    for dotted, value in _tuples(overrides).items():
+        key, _sep, name = dotted.partition(".")
+        if key not in result:
+            raise RulesetParameterError(f"house rule refused: this ruleset has no parameter group {key!r}")
+        problem = parameter_problem(name, value, granularity, GROUP_SPECS[key])
+        if problem:
+            raise RulesetParameterError(f"house rule refused: {key}.{problem}")
+        result[key] = replace(result[key], **{name: value})  # type: ignore[type-var]
+    return result
+
+
+def group_values(groups: Mapping[str, object]) -> dict[str, object]:
+    """Every group parameter as "<group>.<name>" -> value (snapshots, settings pages)."""
+    return {f"{key}.{n}": getattr(group, n) for key, group in groups.items() for n in GROUP_SPECS[key]}

@@ -6,36 +6,13 @@ Everything is frozen so that one cached Ruleset can be shared by every request a
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-
-from .catalogue.trophies import TrophyData
-from .loading.settings import LeagueSetting, SettingGroup
-from .parameters import Parameters, override_parameters
-from .standings.records import PointsScheme
 
 STATS: tuple[str, ...] = ("ma", "st", "ag", "av")
 SKILL_CATEGORIES = "GASPME"  # E = Extraordinary: a skill category, never one a player may pick
 PICKABLE_CATEGORIES = "GASPM"  # the letters a team list may give as Normal or Double access
-# The post-match steps the engine knows how to plan (postmatch.py); a ruleset lists each of them
-# once, in its own order ([sequence] post_match_steps in ruleset.toml).
-POST_MATCH_STEPS: frozenset[str] = frozenset(
-    {
-        "mvp",
-        "spp",
-        "improvements",
-        "remove_dead",
-        "winnings",
-        "petty_cash_return",
-        "spiralling_expenses",
-        "fan_factor",
-        "purchases",
-        "journeymen",
-        "clear_miss_next_game",
-        "team_value",
-    }
-)
 
 
 def collation_key(text: str) -> str:
@@ -218,102 +195,3 @@ class TableEntry(_Named):
 
 def _frozen(mapping: Mapping) -> Mapping:  # type: ignore[type-arg]
     return MappingProxyType(dict(mapping))
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Ruleset(_Named):
-    """A complete, validated ruleset. Build it with loader.load_ruleset()."""
-
-    key: str
-    version: str
-    name_en: str
-    name_fr: str
-    params: Parameters
-    teams: Mapping[str, TeamList]
-    skills: Mapping[str, Skill]
-    star_players: Mapping[str, StarPlayer]
-    inducements: Mapping[str, Inducement]
-    casualty_table: Mapping[int, CasualtyResult]
-    spp_awards: Mapping[str, int]
-    spp_levels: tuple[SppLevel, ...]
-    improvement_table: tuple[ImprovementResult, ...]
-    value_increases: Mapping[str, int]
-    weather_table: tuple[TableEntry, ...]
-    kickoff_table: tuple[TableEntry, ...]
-    post_match_steps: tuple[str, ...]
-    journeyman_skills: tuple[str, ...] = ()  # skill keys a player has while a journeyman (LRB6: Loner)
-    overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
-    # In the rulebook's order (the data file's): G A S P M E.
-    skill_categories: Mapping[str, SkillCategory] = field(default_factory=lambda: MappingProxyType({}))
-    # [standings]: the ruleset's points schemes, the one a new league starts with, and the
-    # tie-breakers a new league starts with (the commissioner may change both).
-    standings_schemes: Mapping[str, PointsScheme] = field(default_factory=lambda: MappingProxyType({}))
-    default_standings_scheme: str = ""
-    default_tie_breakers: tuple[str, ...] = ()
-    # [settings]: what a commissioner may change on the league's settings page, in the file's order.
-    league_settings: tuple[LeagueSetting, ...] = ()
-    setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
-    trophies: Mapping[str, TrophyData] = field(default_factory=lambda: MappingProxyType({}))  # trophies.csv
-
-    def __post_init__(self) -> None:
-        # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
-        for name in (
-            "teams",
-            "skills",
-            "star_players",
-            "inducements",
-            "casualty_table",
-            "spp_awards",
-            "value_increases",
-            "overrides",
-            "skill_categories",
-            "standings_schemes",
-            "setting_groups",
-            "trophies",
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, MappingProxyType):
-                object.__setattr__(self, name, _frozen(value))
-
-    def team(self, key: str) -> TeamList:
-        try:
-            return self.teams[key]
-        except KeyError:
-            raise KeyError(f"ruleset {self.key!r} has no team {key!r}") from None
-
-    def skill(self, key: str) -> Skill:
-        try:
-            return self.skills[key]
-        except KeyError:
-            raise KeyError(f"ruleset {self.key!r} has no skill {key!r}") from None
-
-    def inducement(self, key: str) -> Inducement:
-        try:
-            return self.inducements[key]
-        except KeyError:
-            raise KeyError(f"ruleset {self.key!r} has no inducement {key!r}") from None
-
-    def category_letters(self, keys: Iterable[str], lang: str) -> str:
-        """Category keys as the reader writes them, in the rulebook's order: "GS" reads "GF" in French."""
-        wanted = set(keys)
-        known = [c.letter(lang) for c in self.skill_categories.values() if c.key in wanted]
-        return "".join(known) + "".join(sorted(wanted - set(self.skill_categories)))
-
-    def category_name(self, key: str, lang: str) -> str:
-        category = self.skill_categories.get(key)
-        return category.name(lang) if category else key
-
-    def stars_for_team(self, team_key: str, lang: str = "en") -> tuple[StarPlayer, ...]:
-        """Star players who play for the team, sorted by display name (accents ignored)."""
-        self.team(team_key)  # unknown team is an error, not an empty list
-        stars = (s for s in self.star_players.values() if team_key in s.teams)
-        return tuple(sorted(stars, key=lambda s: (collation_key(s.name(lang)), s.key)))
-
-    def with_overrides(self, overrides: Mapping[str, object]) -> Ruleset:
-        """A new Ruleset with house-rule parameters; tables are shared, not copied.
-
-        Raises RulesetParameterError naming the parameter when a key is unknown or a value has
-        the wrong type. Overrides accumulate, so the result records every house rule in force.
-        """
-        params = override_parameters(self.params, overrides, inducement_keys=self.inducements)
-        return replace(self, params=params, overrides={**self.overrides, **overrides})

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..types import Position, Ruleset
+from ..ruleset import Ruleset
+from ..types import Position
 
 
 def player_skills(ruleset: Ruleset, position: Position, gained: Iterable[str], *, journeyman: bool) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..types import Ruleset, TableEntry
+from ..ruleset import Ruleset
+from ..types import TableEntry
 
 
 def _lookup(table: tuple[TableEntry, ...], total: int, what: str) -> TableEntry:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..types import Ruleset
+from ..ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..types import Ruleset
+from ..ruleset import Ruleset
 
 
 def player_value(ruleset: Ruleset, *, position_cost: int, improvements: Iterable[str]) -> int:
@@ -42,12 +42,14 @@ class TeamFacts:
     # cap (A10), and fan factor points (PBBL Spike!) counted like bought ones.
     trophy_rerolls: int = 0
     trophy_fan_factor: int = 0
+    treasury: int = 0  # counted only where the ruleset says so (team_value_includes_treasury)
 
 
 def team_value(ruleset: Ruleset, facts: TeamFacts) -> int:
     """Roster TV: available players, re-rolls at the single list price, FF and staff.
 
-    Treasury never counts, and neither do players who miss the next match (p.29 L3756-3761).
+    Players who miss the next match never count (p.29 L3756-3761); the treasury counts only where
+    the ruleset says so (team_value_includes_treasury: PBBL P32/L72), a bank never.
     Re-rolls bought after creation cost double but add the single price (p.29 L3847-3850).
     """
     team = ruleset.team(facts.team_key)
@@ -64,6 +66,7 @@ def team_value(ruleset: Ruleset, facts: TeamFacts) -> int:
         + facts.assistant_coaches * p.assistant_coach_cost
         + facts.cheerleaders * p.cheerleader_cost
         + (p.apothecary_cost if facts.apothecary else 0)
+        + (max(facts.treasury, 0) if p.team_value_includes_treasury else 0)
     )
 
 

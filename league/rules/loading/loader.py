@@ -13,8 +13,10 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import RulesetDataError
-from ..parameters import parameters_from_mapping, unknown_keys_problem
-from ..types import POST_MATCH_STEPS, Ruleset, Skill
+from ..parameters import groups_from_mapping, parameters_from_mapping, unknown_keys_problem
+from ..registry import known_steps, order_problems
+from ..ruleset import Ruleset
+from ..types import Skill
 from . import catalogue, tables
 from .csvio import Problems
 from .settings import load_settings
@@ -42,27 +44,29 @@ def _read_toml(folder: Path) -> tuple[dict[str, object], str]:
         raise RulesetDataError([f"{RULESET_FILE}: {exc}"]) from exc
 
 
-def _post_match_steps(document: dict[str, object], text: str, problems: Problems) -> tuple[str, ...]:
-    """[sequence] post_match_steps: every known step exactly once, in the ruleset's order.
+def _steps(
+    document: dict[str, object], text: str, problems: Problems, name: str, known: Mapping[str, object]
+) -> tuple[str, ...]:
+    """[sequence] <name>: registered step names (registry.py), each once, in the ruleset's order.
 
-    All steps are required because a missing one would silently drop money or injuries; a ruleset
-    without, say, spiralling expenses sets their threshold out of reach instead.
+    A ruleset lists only the steps it has (PBBL has no petty cash, LRB6 no bank); a step the engine
+    does not know is refused rather than skipped, since a skipped one would silently drop money.
     """
-    where = _toml_line(text, "post_match_steps")
+    where = _toml_line(text, name)
     sequence = document.get("sequence")
-    steps = sequence.get("post_match_steps") if isinstance(sequence, dict) else None
+    steps = sequence.get(name, []) if isinstance(sequence, dict) else None
     if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
-        problems.add(RULESET_FILE, where, "[sequence] needs a list of step names 'post_match_steps'")
+        problems.add(RULESET_FILE, where, f"[sequence] {name} must be a list of step names")
         return ()
+    kind = name.partition("_match")[0].replace("_", "-") + "-match"  # post-match, pre-match
     for step in steps:
-        if step not in POST_MATCH_STEPS:
-            problems.add(
-                RULESET_FILE, where, f"unknown post-match step {step!r} (known: {', '.join(sorted(POST_MATCH_STEPS))})"
-            )
+        if step not in known:
+            problems.add(RULESET_FILE, where, f"unknown {kind} step {step!r} (known: {', '.join(sorted(known))})")
     for step in sorted({s for s in steps if steps.count(s) > 1}):
-        problems.add(RULESET_FILE, where, f"post-match step {step!r} is listed more than once")
-    for step in sorted(POST_MATCH_STEPS - set(steps)):
-        problems.add(RULESET_FILE, where, f"post-match step {step!r} is missing from post_match_steps")
+        problems.add(RULESET_FILE, where, f"{kind} step {step!r} is listed more than once")
+    if kind == "post-match":
+        for message in order_problems(tuple(steps)):
+            problems.add(RULESET_FILE, where, message)
     return tuple(steps)
 
 
@@ -104,6 +108,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     if params is None:
         problems.raise_if_any()
     assert params is not None
+    parameter_groups, group_problems = groups_from_mapping(raw_params, params.gp_granularity)
+    for name, message in group_problems:
+        problems.add(RULESET_FILE, _toml_line(text, name.rpartition(".")[2]), message)
 
     categories = catalogue.load_skill_categories(folder, problems)
     skills = catalogue.load_skills(folder, problems, params)
@@ -111,13 +118,18 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     stars = catalogue.load_stars(folder, problems, params, skills, teams)
     inducements = catalogue.load_inducements(folder, problems, params, teams)
     casualties = tables.load_casualties(folder, problems)
+    ledger_kinds = tables.load_ledger_kinds(folder, problems)
     spp_awards = tables.load_spp_awards(folder, problems)
     spp_levels = tables.load_spp_levels(folder, problems)
     improvements = tables.load_improvements(folder, problems)
     values = tables.load_value_increases(folder, problems, params)
     weather = tables.load_weather(folder, problems)
     kickoff = tables.load_kickoff(folder, problems)
-    steps = _post_match_steps(document, text, problems)
+    pre_steps, post_steps = known_steps()
+    steps = _steps(document, text, problems, "post_match_steps", post_steps)
+    if not steps:
+        problems.add(RULESET_FILE, _toml_line(text, "post_match_steps"), "[sequence] needs post_match_steps")
+    pre_match = _steps(document, text, problems, "pre_match_steps", pre_steps)
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
@@ -145,6 +157,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         weather_table=weather,
         kickoff_table=kickoff,
         post_match_steps=steps,
+        pre_match_steps=pre_match,
+        parameter_groups=parameter_groups,
+        ledger_kinds=ledger_kinds,
         journeyman_skills=journeyman_skills,
         skill_categories=categories,
         standings_schemes=schemes,

@@ -192,3 +192,17 @@ def load_value_increases(folder: Path, problems: Problems, params: Parameters) -
         if rows and key not in values:
             problems.add(name, None, f"missing value increase {key!r}")
     return values
+
+
+def load_ledger_kinds(folder: Path, problems: Problems) -> dict[str, tuple[str, str]]:
+    """ledger_kinds.csv: every kind of gold movement a team of this ruleset may have, key ->
+    (English, French). The database stores the key as text and checks it against this list."""
+    name = "ledger_kinds.csv"
+    rows = read_rows(folder, name, ("kind_key", "name_en", "name_fr"), problems, None)
+    kinds: dict[str, tuple[str, str]] = {}
+    seen: dict[object, int] = {}
+    for row in rows:
+        key = row.text("kind_key")
+        if unique_key(row, key, seen, "ledger kind"):
+            kinds[key] = (row.text("name_en"), row.text("name_fr"))
+    return kinds

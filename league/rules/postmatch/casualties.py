@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from ..catalogue.characteristics import Characteristics
 from ..dice import check_die
-from ..types import CasualtyResult, Ruleset
+from ..ruleset import Ruleset
+from ..types import CasualtyResult
 from .injuries import InjuryEffect, casualty_effect, casualty_from_dice
 from .records import CasualtyReport, PlayerReport
 
@@ -39,7 +40,10 @@ def resolve_casualty(ruleset: Ruleset, report: CasualtyReport) -> ResolvedCasual
         if not 0 <= index < len(results):
             raise ValueError(f"the apothecary re-rolled roll #{index}, but there are {len(results)} roll(s)")
         rerolled = casualty_from_dice(ruleset, *report.apothecary_reroll)
-        if report.apothecary_kept_reroll:
+        if ruleset.params.apothecary_reroll == "lower":  # the re-roll stands only if lower (PBBL P18/L44)
+            if rerolled.d68 < results[index].d68:
+                results[index] = rerolled
+        elif report.apothecary_kept_reroll:
             results[index] = rerolled
     healed = False
     if report.regeneration is not None:

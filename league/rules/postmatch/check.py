@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from ..catalogue.team_building import Violation
 from ..errors import DiceError
 from ..prematch.sequence import inducement_budgets
-from ..types import STATS, Ruleset
+from ..ruleset import Ruleset
+from ..types import STATS
 from .casualties import casualty_by_key, resolve_casualty
 from .finance import Side
 from .records import SIDES, CasualtyReport, MatchReport, PlayerReport, SideReport

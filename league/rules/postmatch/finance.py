@@ -7,7 +7,7 @@ from typing import Literal
 
 from .._rules_arg import RulesLike, check_outcome, outcome_from_score, params_of
 from ..dice import check_die
-from ..types import Ruleset
+from ..ruleset import Ruleset
 
 Side = Literal["home", "away"]
 
@@ -15,10 +15,12 @@ Side = Literal["home", "away"]
 def spiralling_expenses(rules: RulesLike, team_value: int) -> int:
     """Expense owed for a TV: 0 below the threshold, then one step per started band."""
     p = params_of(rules)
-    if team_value < p.spiralling_expenses_threshold:
+    over = team_value - p.spiralling_expenses_threshold
+    if p.spiralling_expenses_strictly_above:  # one step per band or part above it (PBBL P38/L84)
+        return p.spiralling_expenses_step * -(-over // p.spiralling_expenses_band) if over > 0 else 0
+    if over < 0:
         return 0
-    bands = (team_value - p.spiralling_expenses_threshold) // p.spiralling_expenses_band
-    return p.spiralling_expenses_step * (1 + bands)
+    return p.spiralling_expenses_step * (1 + over // p.spiralling_expenses_band)
 
 
 def spiralling_expenses_paid(rules: RulesLike, team_value: int, treasury: int) -> int:
@@ -59,7 +61,7 @@ def winnings(
     if p.short_league_winnings == "double_fame":
         fame *= 2
     base = (roll + fame) * p.winnings_per_point
-    if outcome in ("win", "draw"):
+    if outcome == "win" or (outcome == "draw" and p.winnings_bonus_on_draw):
         base += p.winnings_bonus_win_or_draw
     if p.short_league_winnings == "extra":
         base += p.short_league_extra_win_or_draw if outcome in ("win", "draw") else p.short_league_extra_loss

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from ..catalogue.characteristics import Characteristics
 from ..dice import Dice, check_die
-from ..types import PICKABLE_CATEGORIES, STATS, ImprovementResult, Position, Ruleset
+from ..ruleset import Ruleset
+from ..types import PICKABLE_CATEGORIES, STATS, ImprovementResult, Position
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from ..catalogue.characteristics import Characteristics
 from ..dice import Dice, check_die
-from ..types import CasualtyResult, Ruleset
+from ..ruleset import Ruleset
+from ..types import CasualtyResult
 
 
 def casualty_from_dice(ruleset: Ruleset, d6: int, d8: int) -> CasualtyResult:

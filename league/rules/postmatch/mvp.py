@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dice import Dice
-from ..types import Ruleset
+from ..ruleset import Ruleset
 from .casualties import killed
 from .records import SideReport
 

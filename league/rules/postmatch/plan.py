@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..dice import Dice, roll_many
-from ..types import Ruleset
+from ..registry import POST_MATCH
+from ..ruleset import Ruleset
+from . import steps, steps_players  # noqa: F401  (they register the steps)
 from .casualties import PlayerInjuries, ResolvedCasualty, killed, player_injuries, resolve_casualty
 from .check import check_report
+from .effects import Effect, PostMatchPlan
 from .finance import Side
 from .mvp import MvpDraw, draw_mvp, mvp_candidates
 from .records import (
@@ -21,7 +24,6 @@ from .records import (
     SIDES,
     CasualtyReport,
     Decisions,
-    Effect,
     InputProblem,
     InputRequest,
     InvalidInput,
@@ -31,12 +33,10 @@ from .records import (
     MissingInput,
     PlayerReport,
     PostMatchInputError,
-    PostMatchPlan,
     SideReport,
     die_faces,
 )
 from .run import Run
-from .steps import STEPS
 
 __all__ = [
     "CasualtyReport",
@@ -84,7 +84,7 @@ def _walk(
     run = Run(ruleset, report, dice or MatchDice(), decisions or Decisions(), like.injuries if like else None)
     for step in ruleset.post_match_steps:
         run.step = step
-        STEPS[step](run)
+        POST_MATCH[step](run)
     return run
 
 

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..catalogue.team_building import Violation
-from ..catalogue.value import TeamFacts
 from .finance import Side
-from .improvements import ImprovementOptions
 
 SIDES: tuple[Side, Side] = ("home", "away")
 
@@ -102,6 +100,7 @@ class SideReport:
     # This match is the final of a trophy that gives every MVP-eligible roster player of both
     # finalists an extra MVP award (LRB6 Blood Bowl, p.33 L4266-4274, A11).
     finalists_extra_mvp: bool = False
+    bank_before: int = 0  # gold in the team's bank before the match (rulesets with a bank group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +139,12 @@ class Decisions:
     """Coach decisions keyed by InputRequest.key: an MVP pick (player ref), whether the winner re-rolls
     its winnings die (bool), an improvement choice (skill key or ma/st/ag/av)."""
 
-    choices: Mapping[str, str | bool] = field(default_factory=_empty)
+    choices: Mapping[str, str | bool | int] = field(default_factory=_empty)
 
     def __post_init__(self) -> None:
         _freeze(self, "choices")
 
-    def merged(self, more: Mapping[str, str | bool]) -> Decisions:
+    def merged(self, more: Mapping[str, str | bool | int]) -> Decisions:
         return Decisions({**self.choices, **more})
 
 
@@ -159,6 +158,8 @@ _LABELS = {
     "departure": "concession departure die",
     "improvement": "improvement dice",
     "improvement_choice": "improvement choice",
+    "bank_transfer": "bank transfer",
+    "expenses_from_bank": "spiralling expenses paid from the bank",
 }
 
 
@@ -171,9 +172,10 @@ INPUT_PREFIXES = {
     "winnings": ("winnings", "winnings"),
     "winnings_reroll": ("winnings_reroll", "winnings_reroll_decision"),
     "ff": ("fan_factor", "fan_factor"),
+    "bank": ("bank_transfer", "bank_transfer"),
+    "se_bank": ("expenses_from_bank", "expenses_from_bank"),
 }
-# Faces of the dice each kind of post-match key takes; None: as many as the request says (the MVP
-# draw's die has one face per candidate). Keys of other kinds take D6.
+# Faces of the dice of each kind of key; None: one face per MVP candidate; other kinds take D6.
 DIE_FACES = {"mvp": None, "improvement": 6, "leave": 6, "winnings": 6, "winnings_reroll": 6, "ff": 6}
 
 
@@ -199,8 +201,7 @@ class InputRequest:
         return f"{_LABELS.get(self.what, self.what)} for {self.player_ref or self.side} ({self.key})"
 
 
-# English wording of each InputProblem code (logs, tests, the API of the engine); the web layer
-# words the codes in the user's language (matches/services/wording.py).
+# English wording of each InputProblem code; the web layer words them (matches/services/wording.py).
 _PROBLEMS = {
     "die_count": "{count} D{sides} expected, got {got}",
     "die_value": "{value} is not a possible D{sides} result (1-{sides})",
@@ -210,6 +211,7 @@ _PROBLEMS = {
     "improvement_not_allowed": "{detail}",
     "unused_die": "die not used by this match",
     "unused_decision": "decision not used by this match",
+    "bank_not_allowed": "{detail}",
 }
 
 
@@ -253,60 +255,3 @@ class InvalidReport(PostMatchInputError):
     def __init__(self, violations: tuple[Violation, ...]) -> None:
         self.violations = violations
         super().__init__("invalid match report: " + "; ".join(f"{v.code} {dict(v.params)}" for v in violations))
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One change the caller applies, in plan order. `key` is unique within the match.
-
-    Kinds by step: mvp / mvp_wasted (a star or mercenary drawn) / mvp_none; spp; improvement
-    (pending until chosen); dead, niggling_injury, stat_injury, injury_ignored, miss_next_game,
-    departure / departure_avoided (remove_dead); winnings, winnings_transfer; petty_cash_return;
-    spiralling_expenses; fan_factor; purchases_open (marker); miss_next_game_cleared;
-    journeyman_hire_or_release, journeymen_needed; team_value.
-    """
-
-    step: str
-    key: str
-    side: Side
-    kind: str
-    player_ref: str | None = None
-    amount: int = 0  # gold into (+) or out of (-) the treasury
-    treasury: int | None = None  # running treasury after this effect (money effects only)
-    spp: int = 0  # SPP earned
-    count: int | None = None  # events counted, or journeymen needed
-    total: int | None = None  # resulting figure: SPP, FF, SE owed, hire price, players available, TV
-    delta: int = 0  # fan factor change
-    dice: tuple[int, ...] = ()
-    casualty: str | None = None
-    stat: str | None = None
-    skill: str | None = None
-    value_key: str | None = None  # value_modifiers key of a chosen improvement
-    options: ImprovementOptions | None = None
-    pending: bool = False  # an improvement whose choice is not known yet (or a TV that depends on one)
-    reason: str | None = None
-    facts: TeamFacts | None = None  # kind team_value: the facts the TV was computed from
-
-
-@dataclass(frozen=True, slots=True)
-class PostMatchPlan:
-    steps: tuple[str, ...]
-    effects: tuple[Effect, ...]
-    outcomes: Mapping[Side, str]  # win / draw / loss
-    treasury: Mapping[Side, int]  # after the last money effect
-
-    def __post_init__(self) -> None:
-        _freeze(self, "outcomes", "treasury")
-
-    def by_step(self, step: str) -> tuple[Effect, ...]:
-        return tuple(e for e in self.effects if e.step == step)
-
-    def effect(self, key: str) -> Effect:
-        for effect in self.effects:
-            if effect.key == key:
-                return effect
-        raise KeyError(f"no effect {key!r} in this plan")
-
-    @property
-    def pending(self) -> tuple[str, ...]:
-        return tuple(e.key for e in self.effects if e.pending and e.kind == "improvement")

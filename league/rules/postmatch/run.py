@@ -9,20 +9,11 @@ from __future__ import annotations
 
 from ..dice import check_die
 from ..errors import DiceError
-from ..types import Ruleset
+from ..ruleset import Ruleset
 from .casualties import PlayerInjuries, player_injuries
+from .effects import Effect
 from .finance import Side, concession_penalised
-from .records import (
-    SIDES,
-    Decisions,
-    Effect,
-    InputProblem,
-    InputRequest,
-    MatchDice,
-    MatchReport,
-    PlayerReport,
-    problem,
-)
+from .records import SIDES, Decisions, InputProblem, InputRequest, MatchDice, MatchReport, PlayerReport, problem
 from .scoring import winning_side
 
 
@@ -43,6 +34,7 @@ class Run:
         "outcomes",
         "treasury",
         "fan_factor",
+        "bank",
         "spp",
         "injuries",
         "departed",
@@ -78,6 +70,7 @@ class Run:
         }
         self.treasury = {side: report.side(side).treasury_before - report.side(side).petty_cash for side in SIDES}
         self.fan_factor = {side: report.side(side).fan_factor for side in SIDES}
+        self.bank = {side: report.side(side).bank_before for side in SIDES}
         self.players: dict[str, PlayerReport] = {}
         self.side_of: dict[str, Side] = {}
         # What the casualties did depends on the report alone: computed once per report and shared
@@ -133,7 +126,7 @@ class Run:
                 return None
         return values
 
-    def choice(self, request: InputRequest, kind: type) -> str | bool | None:
+    def choice(self, request: InputRequest, kind: type) -> str | bool | int | None:
         """The stored decision for `request` (of type `kind`), or None after noting it."""
         value = self.decisions.choices.get(request.key)
         if value is None:

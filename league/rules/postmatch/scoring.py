@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..catalogue.team_building import Violation
-from ..types import Ruleset
+from ..ruleset import Ruleset
 from .finance import Side
 
 SIDES = ("home", "away")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..types import Ruleset, SppLevel
+from ..ruleset import Ruleset
+from ..types import SppLevel
 
 
 def spp_for(

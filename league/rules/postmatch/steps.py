@@ -6,17 +6,17 @@ order of the rules: e.g. spiralling expenses are capped by the treasury as it st
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..catalogue.value import PlayerFacts, TeamFacts, player_value, team_value
 from ..prematch.sequence import inducement_budgets, journeymen_needed, petty_cash_spent
+from ..registry import post_match_step
+from .bank import expenses_from_bank
 from .fans import fan_factor_change, fan_factor_dice
-from .finance import match_winnings, spiralling_expenses, spiralling_expenses_basis, spiralling_expenses_paid
+from .finance import match_winnings, spiralling_expenses, spiralling_expenses_basis
 from .records import SIDES, InputRequest
 from .run import Run
-from .steps_players import step_improvements, step_mvp, step_remove_dead, step_spp
 
 
+@post_match_step("winnings")
 def step_winnings(run: Run) -> None:
     """(D6 + FAME) x 10k (+ bonus); the winner may re-roll once and keeps the second die (§7.2)."""
     report, p = run.report, run.ruleset.params
@@ -85,6 +85,7 @@ def step_winnings(run: Run) -> None:
             )
 
 
+@post_match_step("petty_cash_return")
 def step_petty_cash_return(run: Run) -> None:
     report = run.report
     budgets = inducement_budgets(
@@ -103,12 +104,23 @@ def step_petty_cash_return(run: Run) -> None:
             run.emit(side, "petty_cash_return", f"petty_cash:{side}", amount=back, treasury=run.treasury[side])
 
 
+@post_match_step("spiralling_expenses")
 def step_spiralling_expenses(run: Run) -> None:
-    """On the pre-match TV (A1), never more than the treasury holds at this step (§7.3)."""
+    """On the pre-match TV (A1), never more than the treasury holds at this step (§7.3); where the
+    ruleset has a bank that may pay them, the bank pays its share (bank.expenses_from_bank)."""
     for side in SIDES:
         own = run.report.side(side)
         basis = spiralling_expenses_basis(run.ruleset, roster_tv=own.roster_tv, petty_cash=own.petty_cash)
-        paid = spiralling_expenses_paid(run.ruleset, basis, run.treasury[side])
+        owed = spiralling_expenses(run.ruleset, basis)
+        from_bank = expenses_from_bank(run, side, owed)
+        if from_bank is None:
+            continue
+        if from_bank:
+            run.bank[side] -= from_bank
+            run.emit(
+                side, "spiralling_expenses", f"se_bank:{side}", amount=-from_bank, account="bank", bank=run.bank[side]
+            )
+        paid = min(owed - from_bank, max(run.treasury[side], 0))  # a shortfall is forgiven (p.29)
         run.treasury[side] -= paid
         run.emit(
             side,
@@ -116,13 +128,16 @@ def step_spiralling_expenses(run: Run) -> None:
             f"se:{side}",
             amount=-paid,
             treasury=run.treasury[side],
-            total=spiralling_expenses(run.ruleset, basis),
+            total=owed,
         )
 
 
+@post_match_step("fan_factor")
 def step_fan_factor(run: Run) -> None:
     for side in SIDES:
         outcome, before = run.outcomes[side], run.fan_factor[side]
+        if outcome == "draw" and not run.ruleset.params.fan_factor_roll_after_draw:
+            continue  # no roll at all after a draw (PBBL P38/L84 step 4)
         if run.penalised and side == run.conceder:  # -1 without a roll (p.29 L3863-3864)
             values: tuple[int, ...] | None = ()
             delta = fan_factor_change(fan_factor=before, outcome=outcome, roll_total=None, conceded_unjustified=True)
@@ -144,12 +159,14 @@ def step_fan_factor(run: Run) -> None:
         )
 
 
+@post_match_step("purchases")
 def step_purchases(run: Run) -> None:
     """A marker: the coach's hires, releases and re-roll purchases (the caller's) happen here."""
     for side in SIDES:
         run.emit(side, "purchases_open", f"purchases:{side}", treasury=run.treasury[side])
 
 
+@post_match_step("clear_miss_next_game")
 def step_clear_miss_next_game(run: Run) -> None:
     for side in SIDES:
         for player in run.roster(side):
@@ -158,6 +175,7 @@ def step_clear_miss_next_game(run: Run) -> None:
     run.cleared = True
 
 
+@post_match_step("journeymen")
 def step_journeymen(run: Run) -> None:
     """This match's journeymen are hired (rookie cost) or released; then new ones fill up the team.
 
@@ -185,6 +203,7 @@ def step_journeymen(run: Run) -> None:
         )
 
 
+@post_match_step("team_value")
 def step_team_value(run: Run) -> None:
     """TV of the roster this plan leaves (journeymen released, no purchase): the caller adds its own."""
     for side in SIDES:
@@ -212,6 +231,7 @@ def step_team_value(run: Run) -> None:
             players,
             trophy_rerolls=own.trophy_rerolls,
             trophy_fan_factor=own.trophy_fan_factor,
+            treasury=run.treasury[side],
         )
         run.emit(
             side,
@@ -221,19 +241,3 @@ def step_team_value(run: Run) -> None:
             facts=facts,
             pending=side in run.pending_sides,
         )
-
-
-STEPS: dict[str, Callable[[Run], None]] = {
-    "mvp": step_mvp,
-    "spp": step_spp,
-    "improvements": step_improvements,
-    "remove_dead": step_remove_dead,
-    "winnings": step_winnings,
-    "petty_cash_return": step_petty_cash_return,
-    "spiralling_expenses": step_spiralling_expenses,
-    "fan_factor": step_fan_factor,
-    "purchases": step_purchases,
-    "clear_miss_next_game": step_clear_miss_next_game,
-    "journeymen": step_journeymen,
-    "team_value": step_team_value,
-}

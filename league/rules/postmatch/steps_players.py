@@ -6,6 +6,7 @@ left by the steps before it.
 
 from __future__ import annotations
 
+from ..registry import post_match_step
 from .finance import Side
 from .improvements import available_skills, choose_improvement, improvement_outcome, improvement_value_key
 from .mvp import mvp_candidates, mvp_from_die
@@ -22,6 +23,7 @@ EVENTS = (
 )
 
 
+@post_match_step("mvp", before=("spp",))
 def step_mvp(run: Run) -> None:
     """One MVP per side; after a penalised concession the conceder's MVP goes to the winner (§8)."""
     p = run.ruleset.params
@@ -75,6 +77,7 @@ def _finalists_mvp(run: Run, side: Side) -> None:
         run.emit(side, "mvp", key, player_ref=player.ref, spp=award, total=run.spp[player.ref], reason="trophy_final")
 
 
+@post_match_step("spp", before=("improvements",))
 def step_spp(run: Run) -> None:
     for side in SIDES:
         for player in run.roster(side):
@@ -95,6 +98,7 @@ def step_spp(run: Run) -> None:
                     )
 
 
+@post_match_step("improvements", after=("spp",))
 def step_improvements(run: Run) -> None:
     """Rolls owed at this step's SPP; a choice not known yet leaves the roll pending (§5.3-§5.4).
 
@@ -171,6 +175,7 @@ def step_improvements(run: Run) -> None:
                 )
 
 
+@post_match_step("remove_dead")
 def step_remove_dead(run: Run) -> None:
     """Roster update 1: this match's casualties written down, the dead removed, and after a penalised
     concession each player of the conceder with enough SPP leaves on a low D6 (§8)."""

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..catalogue.team_building import Violation
-from ..types import Inducement, Ruleset
+from ..ruleset import Ruleset
+from ..types import Inducement
 from .inducements import inducement_allowed, inducement_price, mercenary_price, star_allowed, star_price
 
 
@@ -18,6 +19,12 @@ from .inducements import inducement_allowed, inducement_price, mercenary_price, 
 class Mercenary:
     position_key: str  # a position of the inducing team's list
     extra_skill: str | None = None  # one extra skill from the position's Normal categories
+    # More extra skills, where the ruleset allows them (mercenary_max_extra_skills: PBBL P36/L80).
+    more_skills: tuple[str, ...] = ()
+
+    @property
+    def extra_skills(self) -> tuple[str, ...]:
+        return ((self.extra_skill,) if self.extra_skill else ()) + self.more_skills
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +67,7 @@ def inducement_cost(
     total = sum(inducement_price(ruleset, key, team_key, trophy_prices) * count for key, count in order.items.items())
     total += sum(star_price(ruleset, min(group)) for group in set(_star_groups(ruleset, order.stars)))
     for merc in order.mercenaries:
-        total += mercenary_price(ruleset, team.position(merc.position_key), merc.extra_skill is not None)
+        total += mercenary_price(ruleset, team.position(merc.position_key), len(merc.extra_skills))
     return total
 
 
@@ -130,15 +137,19 @@ def _check_mercenaries(
             found.append(Violation("unknown_position", {"position": merc.position_key}))
             continue
         hired[position.key] = hired.get(position.key, 0) + 1
-        skill = ruleset.skills.get(merc.extra_skill) if merc.extra_skill else None
-        if merc.extra_skill and skill is None:
-            found.append(Violation("unknown_skill", {"skill": merc.extra_skill}))
-        elif skill is not None and (
-            skill.category not in position.normal_categories
-            or skill.key in position.skills
-            or skill.excludes & set(position.skills)
-        ):
-            found.append(Violation("mercenary_skill_not_allowed", {"position": position.key, "skill": skill.key}))
+        extra = merc.extra_skills
+        if len(extra) > ruleset.params.mercenary_max_extra_skills or len(set(extra)) != len(extra):
+            found.append(Violation("mercenary_too_many_skills", {"max": ruleset.params.mercenary_max_extra_skills}))
+        for key in extra:
+            skill = ruleset.skills.get(key)
+            if skill is None:
+                found.append(Violation("unknown_skill", {"skill": key}))
+            elif (
+                skill.category not in position.normal_categories
+                or skill.key in position.skills
+                or skill.excludes & (set(position.skills) | set(extra))
+            ):
+                found.append(Violation("mercenary_skill_not_allowed", {"position": position.key, "skill": skill.key}))
     if order.mercenaries and item is None:
         found.append(Violation("inducement_not_allowed", {"inducement": "mercenary", "team": team_key}))
     elif order.mercenaries and item is not None and item.key in ruleset.params.excluded_inducements:
@@ -175,7 +186,8 @@ def check_inducements(
     if team_key not in ruleset.teams:
         return (Violation("unknown_team", {"team": team_key}),)
     p = ruleset.params
-    final_mode = p.final_inducements if final else None
+    # "treasury_any" (PBBL P40/L88): no inducement money, but no item is barred either.
+    final_mode = p.final_inducements if final and p.final_inducements != "treasury_any" else None
     found: list[Violation] = []
     _check_items(ruleset, team_key, order, final_mode, found)
     slots = _check_stars(ruleset, team_key, order, final_mode, found)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..types import Position, Ruleset
+from ..ruleset import Ruleset
+from ..types import Position
 
 
 def inducement_money(match_tv_a: int, match_tv_b: int) -> tuple[int, int]:
@@ -65,7 +66,7 @@ def star_price(ruleset: Ruleset, star_key: str) -> int:
     return star.cost + mate
 
 
-def mercenary_price(ruleset: Ruleset, position: Position, extra_skill: bool) -> int:
+def mercenary_price(ruleset: Ruleset, position: Position, extra_skill: bool | int) -> int:
     """Position cost + the mercenary surcharge, + the extra-skill surcharge when one is bought."""
     p = ruleset.params
-    return position.cost + p.mercenary_extra_cost + (p.mercenary_extra_skill_cost if extra_skill else 0)
+    return position.cost + p.mercenary_extra_cost + p.mercenary_extra_skill_cost * int(extra_skill)

@@ -13,7 +13,9 @@ from ..catalogue.tables import weather
 from ..catalogue.value import match_team_value
 from ..dice import Dice, roll_many
 from ..postmatch.finance import Side
-from ..types import Position, Ruleset, TableEntry
+from ..registry import pre_match_step
+from ..ruleset import Ruleset
+from ..types import Position, TableEntry
 from .induce import InducementOrder, Mercenary, check_inducements, inducement_cost
 from .inducements import inducement_money
 
@@ -40,11 +42,13 @@ class WeatherRoll:
     result: TableEntry
 
 
+@pre_match_step("weather")
 def roll_weather(ruleset: Ruleset, dice: Dice) -> WeatherRoll:
     first, second = roll_many(dice, 2, 6)
     return WeatherRoll((first, second), weather(ruleset, first + second))
 
 
+@pre_match_step("petty_cash")
 def petty_cash_order(home_tv: int, away_tv: int) -> tuple[Side, Side]:
     """Who declares petty cash first: the side with the higher roster TV (p.28 L3619-3621).
 
@@ -82,6 +86,7 @@ class InducementBudgets:
         return self.inducement_money if side == self.underdog else 0
 
 
+@pre_match_step("inducements")
 def inducement_budgets(
     ruleset: Ruleset,
     *,
@@ -90,12 +95,18 @@ def inducement_budgets(
     home_petty_cash: int = 0,
     away_petty_cash: int = 0,
     final: bool = False,
+    home_treasury: int = 0,
+    away_treasury: int = 0,
 ) -> InducementBudgets:
     """Match TVs, the underdog's money and the spending limits (p.28 L3622-3644, spec A2).
 
     Underdog status and the buying order use match TV (petty cash included): the stronger side buys
     first with its petty cash only. In a semi-final or final (A8) there is no inducement money, and
     under final_inducements = "none" nothing may be bought at all.
+
+    A ruleset without a petty cash step (PBBL P35/L78) lets each coach add treasury gold instead:
+    `home_treasury`/`away_treasury`, what each side's treasury holds, counts in its budget but not in
+    its match TV (that team value already holds the treasury).
     """
     home_match, away_match = match_team_value(home_tv, home_petty_cash), match_team_value(away_tv, away_petty_cash)
     home_money, away_money = inducement_money(home_match, away_match)
@@ -106,8 +117,8 @@ def inducement_budgets(
     if final and ruleset.params.final_inducements == "none":
         home_budget = away_budget = 0
     else:
-        home_budget = home_petty_cash + (money if underdog == "home" else 0)
-        away_budget = away_petty_cash + (money if underdog == "away" else 0)
+        home_budget = home_petty_cash + home_treasury + (money if underdog == "home" else 0)
+        away_budget = away_petty_cash + away_treasury + (money if underdog == "away" else 0)
     return InducementBudgets(home_match, away_match, underdog, money, buys_first, home_budget, away_budget)
 
 
@@ -119,6 +130,7 @@ def petty_cash_spent(budgets: InducementBudgets, side: Side, cost: int) -> int:
     return max(cost - budgets.money(side), 0)
 
 
+@pre_match_step("journeymen")
 def journeymen_needed(ruleset: Ruleset, available_players: int) -> int:
     """Free journeymen a team may add: up to journeyman_fill_to players available for the next match
     (p.29 L3746-3755). Players missing the next match do not count as available."""

@@ -1,0 +1,158 @@
+"""The Ruleset: a ruleset's catalogue, tables, parameters and sequence, validated and immutable.
+
+Built by loading/loader.py; everything is frozen so one cached Ruleset is shared by every request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+from types import MappingProxyType
+from typing import TypeVar
+
+from .catalogue.trophies import TrophyData
+from .loading.settings import LeagueSetting, SettingGroup
+from .parameters import Parameters, group_values, override_groups, override_parameters
+from .standings.records import PointsScheme
+from .types import (
+    CasualtyResult,
+    ImprovementResult,
+    Inducement,
+    Skill,
+    SkillCategory,
+    SppLevel,
+    StarPlayer,
+    TableEntry,
+    TeamList,
+    _frozen,
+    _Named,
+    collation_key,
+)
+
+G = TypeVar("G")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Ruleset(_Named):
+    """A complete, validated ruleset. Build it with loader.load_ruleset()."""
+
+    key: str
+    version: str
+    name_en: str
+    name_fr: str
+    params: Parameters
+    teams: Mapping[str, TeamList]
+    skills: Mapping[str, Skill]
+    star_players: Mapping[str, StarPlayer]
+    inducements: Mapping[str, Inducement]
+    casualty_table: Mapping[int, CasualtyResult]
+    spp_awards: Mapping[str, int]
+    spp_levels: tuple[SppLevel, ...]
+    improvement_table: tuple[ImprovementResult, ...]
+    value_increases: Mapping[str, int]
+    weather_table: tuple[TableEntry, ...]
+    kickoff_table: tuple[TableEntry, ...]
+    post_match_steps: tuple[str, ...]
+    journeyman_skills: tuple[str, ...] = ()  # skill keys a player has while a journeyman (LRB6: Loner)
+    overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    # In the rulebook's order (the data file's): G A S P M E.
+    skill_categories: Mapping[str, SkillCategory] = field(default_factory=lambda: MappingProxyType({}))
+    # [standings]: the ruleset's points schemes, the one a new league starts with, and the
+    # tie-breakers a new league starts with (the commissioner may change both).
+    standings_schemes: Mapping[str, PointsScheme] = field(default_factory=lambda: MappingProxyType({}))
+    default_standings_scheme: str = ""
+    default_tie_breakers: tuple[str, ...] = ()
+    # [settings]: what a commissioner may change on the league's settings page, in the file's order.
+    league_settings: tuple[LeagueSetting, ...] = ()
+    setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
+    trophies: Mapping[str, TrophyData] = field(default_factory=lambda: MappingProxyType({}))  # trophies.csv
+    # The optional parameter groups this ruleset declares ([parameters.<key>]), e.g. a bank.
+    parameter_groups: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    # [sequence] pre_match_steps: the pre-match steps in the ruleset's order (registry.PRE_MATCH).
+    pre_match_steps: tuple[str, ...] = ()
+    # The vocabularies a match or team of this ruleset may use, each key -> (English, French):
+    # ledger kinds (ledger_kinds.csv) and casualty effects (casualty.csv's "effect" column).
+    ledger_kinds: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
+        for name in (
+            "teams",
+            "skills",
+            "star_players",
+            "inducements",
+            "casualty_table",
+            "spp_awards",
+            "value_increases",
+            "overrides",
+            "skill_categories",
+            "standings_schemes",
+            "setting_groups",
+            "trophies",
+            "parameter_groups",
+            "ledger_kinds",
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, MappingProxyType):
+                object.__setattr__(self, name, _frozen(value))
+
+    def team(self, key: str) -> TeamList:
+        try:
+            return self.teams[key]
+        except KeyError:
+            raise KeyError(f"ruleset {self.key!r} has no team {key!r}") from None
+
+    def skill(self, key: str) -> Skill:
+        try:
+            return self.skills[key]
+        except KeyError:
+            raise KeyError(f"ruleset {self.key!r} has no skill {key!r}") from None
+
+    def inducement(self, key: str) -> Inducement:
+        try:
+            return self.inducements[key]
+        except KeyError:
+            raise KeyError(f"ruleset {self.key!r} has no inducement {key!r}") from None
+
+    def category_letters(self, keys: Iterable[str], lang: str) -> str:
+        """Category keys as the reader writes them, in the rulebook's order: "GS" reads "GF" in French."""
+        wanted = set(keys)
+        known = [c.letter(lang) for c in self.skill_categories.values() if c.key in wanted]
+        return "".join(known) + "".join(sorted(wanted - set(self.skill_categories)))
+
+    def category_name(self, key: str, lang: str) -> str:
+        category = self.skill_categories.get(key)
+        return category.name(lang) if category else key
+
+    def stars_for_team(self, team_key: str, lang: str = "en") -> tuple[StarPlayer, ...]:
+        """Star players who play for the team, sorted by display name (accents ignored)."""
+        self.team(team_key)  # unknown team is an error, not an empty list
+        stars = (s for s in self.star_players.values() if team_key in s.teams)
+        return tuple(sorted(stars, key=lambda s: (collation_key(s.name(lang)), s.key)))
+
+    def with_overrides(self, overrides: Mapping[str, object]) -> Ruleset:
+        """A new Ruleset with house-rule parameters; tables are shared, not copied.
+
+        Raises RulesetParameterError naming the parameter when a key is unknown or a value has
+        the wrong type. Overrides accumulate, so the result records every house rule in force.
+        A key "<group>.<name>" overrides a parameter of an optional group the ruleset declares.
+        """
+        core = {k: v for k, v in overrides.items() if "." not in k}
+        dotted = {k: v for k, v in overrides.items() if "." in k}
+        params = override_parameters(self.params, core, inducement_keys=self.inducements)
+        groups = override_groups(self.parameter_groups, dotted, params.gp_granularity) if dotted else None
+        return replace(
+            self,
+            params=params,
+            parameter_groups=self.parameter_groups if groups is None else groups,
+            overrides={**self.overrides, **overrides},
+        )
+
+    def group(self, kind: type[G]) -> G | None:
+        """The ruleset's optional parameter group of this class (e.g. BankParameters), or None."""
+        found = self.parameter_groups.get(getattr(kind, "KEY", ""))
+        return found if isinstance(found, kind) else None
+
+    def parameter_values(self) -> dict[str, object]:
+        """Every parameter in force, groups' as "<group>.<name>": what a match snapshot keeps."""
+        return {**asdict(self.params), **group_values(self.parameter_groups)}
