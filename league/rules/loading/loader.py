@@ -33,6 +33,21 @@ def _toml_line(text: str, key: str) -> int | None:
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 
+def _group_line(text: str, dotted: str) -> int | None:
+    """Line of a group parameter "bank.max_balance" (in its [parameters.bank] table), or of the
+    table's header for a problem with the group itself."""
+    group, _sep, name = dotted.partition(".")
+    header = re.search(rf"^[ \t]*\[parameters\.{re.escape(group)}\]", text, re.MULTILINE)
+    if header is None:
+        return None
+    start = text.count("\n", 0, header.start()) + 1
+    if name:
+        found = re.compile(rf"^[ \t]*{re.escape(name)}[ \t]*=", re.MULTILINE).search(text, header.end())
+        if found:
+            return text.count("\n", 0, found.start()) + 1
+    return start
+
+
 def _read_toml(folder: Path) -> tuple[dict[str, object], str]:
     path = folder / RULESET_FILE
     if not path.is_file():
@@ -110,7 +125,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     assert params is not None
     parameter_groups, group_problems = groups_from_mapping(raw_params, params.gp_granularity)
     for name, message in group_problems:
-        problems.add(RULESET_FILE, _toml_line(text, name.rpartition(".")[2]), message)
+        problems.add(RULESET_FILE, _group_line(text, name), message)
 
     categories = catalogue.load_skill_categories(folder, problems)
     skills = catalogue.load_skills(folder, problems, params)
