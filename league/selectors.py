@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from django.db.models import QuerySet
 
 from league.models import AuditEntry, League, Membership, MembershipRequest
@@ -47,7 +45,8 @@ def league_setting_changes(league: League, limit: int = 50) -> QuerySet[AuditEnt
 def settings_snapshot(league: League) -> dict[str, object]:
     """The league's effective parameters, as JSON, to keep with a match when it is confirmed."""
     ruleset = league_ruleset(league)
-    return {"ruleset": ruleset.key, "version": ruleset.version, "parameters": asdict(ruleset.params)}
+    # Optional groups' parameters too, as "<group>.<name>" (a bank's): parameter_values().
+    return {"ruleset": ruleset.key, "version": ruleset.version, "parameters": ruleset.parameter_values()}
 
 
 def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
@@ -59,7 +58,7 @@ def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
     kept = snapshot.get("parameters")
     if not isinstance(kept, dict):
         return base
-    known = asdict(base.params)
+    known = base.parameter_values()
     overrides = {key: value for key, value in kept.items() if key in known and known[key] != value}
     return base.with_overrides(overrides) if overrides else base
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from league.inputs import column_max
 from league.rules import (
+    BankParameters,
     Ruleset,
     concession_penalised,
     fan_factor_dice,
@@ -23,6 +24,7 @@ from league.selectors_trophies import held_keys
 from matches.forms import NUMERIC, check_d6, checkbox, number
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
+from teams.errors import gp
 
 PLAYER_COUNTS = (
     ("comp", "completions", gettext_lazy("Comp.")),
@@ -125,8 +127,33 @@ class ReportForm(forms.Form):
                     choices=candidates,
                     required=False,
                 )
+        self.bank = ruleset.group(BankParameters)
+        if self.bank is not None:
+            self._bank_fields()
         self.skills = skills
         self.extra_lines = self._unknown_lines()
+
+    def _bank_fields(self) -> None:
+        """A ruleset with a bank: per side, the gold the coach moves into it (negative: out of it)
+        and the part of the spiralling expenses it pays (blank: the ruleset's default split)."""
+        assert self.bank is not None
+        step = {"step": self.ruleset.params.gp_granularity, "class": "form-control"}
+        for side, _label in SIDES:
+            self.fields[f"bank_{side}"] = forms.IntegerField(
+                label=_("Into the bank (negative: out of it)"),
+                required=False,
+                help_text=_("At most %(max)s gp in the bank; leave empty to move nothing.")
+                % {"max": gp(self.bank.max_balance)},
+                widget=forms.NumberInput(attrs=step),
+            )
+            if self.bank.pays_spiralling_expenses:
+                self.fields[f"se_bank_{side}"] = forms.IntegerField(
+                    label=_("Spiralling expenses paid by the bank"),
+                    required=False,
+                    min_value=0,
+                    help_text=_("Only when the team owes some and has gold in the bank; empty: the default split."),
+                    widget=forms.NumberInput(attrs={**step, "min": 0}),
+                )
 
     def _unknown_lines(self) -> list[PlayerLine]:
         """Lines posted for players who are not in this match: handed to the service, which refuses them."""
@@ -180,6 +207,7 @@ class ReportForm(forms.Form):
                     "reroll_die": self[f"reroll_die_{side}"],
                     "ff": [self[f"ff_{side}_{n}"] for n in (1, 2, 3)],
                     "mvp": [self[f"mvp_{side}_{n}"] for n in (1, 2)] if self.mvp_chosen else [],
+                    "bank": [self[name] for name in (f"bank_{side}", f"se_bank_{side}") if name in self.fields],
                 }
             )
         return out
@@ -292,6 +320,9 @@ class ReportForm(forms.Form):
                 )
             else:
                 self.dice_out[f"ff:{side}"] = ff
+        for name, key in ((f"bank_{side}", f"bank:{side}"), (f"se_bank_{side}", f"se_bank:{side}")):
+            if data.get(name) is not None:  # an amount (int): the engine takes it as the coach's decision
+                self.decisions_out[key] = data[name]
         if self.mvp_chosen:
             awards = self.ruleset.params.mvps_per_team
             if penalised:

@@ -101,16 +101,21 @@ class Player(models.Model):
 class Advancement(models.Model):
     """A skill or characteristic a player gained after being hired (starting skills are the position's)."""
 
-    class Kind(models.TextChoices):
-        NORMAL_SKILL = "new_skill", _("Skill (normal category)")
-        DOUBLE_SKILL = "new_skill_double", _("Skill (double category)")
-        MA = "ma_increase", _("+1 MA")
-        ST = "st_increase", _("+1 ST")
-        AG = "ag_increase", _("+1 AG")
-        AV = "av_increase", _("+1 AV")
+    class Kind:
+        """The value keys of the LRB6-style improvements, for the code and tests that name one. What
+        a player may gain is the team's ruleset's (value_modifiers.csv), checked by the services
+        that write an advancement (teams.services.improvements.check_advancement_kind)."""
+
+        NORMAL_SKILL = "new_skill"
+        DOUBLE_SKILL = "new_skill_double"
+        MA = "ma_increase"
+        ST = "st_increase"
+        AG = "ag_increase"
+        AV = "av_increase"
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="advancements")
-    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    # A value key of the team's ruleset (value_increases): plain text, so any ruleset fits.
+    kind = models.CharField(_("kind"), max_length=40)
     skill = models.CharField(_("skill"), max_length=40, blank=True)
     match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -169,20 +174,32 @@ class AppendOnlyError(Exception):
 class TreasuryEntry(models.Model):
     """One movement of gold. The balance is the sum; mistakes are fixed by reversing entries."""
 
-    class Kind(models.TextChoices):
-        STARTING_BUDGET = "starting_budget", _("Starting budget")
-        PLAYER_HIRED = "player_hired", _("Player hired")
-        REROLL_BOUGHT = "reroll_bought", _("Team re-roll bought")
-        FAN_FACTOR_BOUGHT = "fan_factor_bought", _("Fan factor bought")
-        STAFF_HIRED = "staff_hired", _("Staff hired")
-        WINNINGS = "winnings", _("Winnings")
-        SPIRALLING_EXPENSES = "spiralling_expenses", _("Spiralling expenses")
-        PETTY_CASH = "petty_cash", _("Petty cash")
-        INDUCEMENT = "inducement", _("Inducement")
-        CORRECTION = "correction", _("Correction")
+    class Kind:
+        """Ledger kinds the code writes itself. What a team's ledger may hold is its ruleset's
+        (ledger_kinds.csv, with the names shown), checked by every service that writes an entry
+        (teams.services.ledger.check_ledger_entry)."""
+
+        STARTING_BUDGET = "starting_budget"
+        PLAYER_HIRED = "player_hired"
+        REROLL_BOUGHT = "reroll_bought"
+        FAN_FACTOR_BOUGHT = "fan_factor_bought"
+        STAFF_HIRED = "staff_hired"
+        WINNINGS = "winnings"
+        SPIRALLING_EXPENSES = "spiralling_expenses"
+        PETTY_CASH = "petty_cash"
+        INDUCEMENT = "inducement"
+        CORRECTION = "correction"
+        BANK_TRANSFER = "bank_transfer"
+
+    # The account an entry moves: the treasury (Team.treasury is the sum of its entries), or the
+    # bank of a ruleset that has one (never in the treasury nor the team value).
+    TREASURY = "treasury"
+    BANK = "bank"
+    ACCOUNTS = (TREASURY, BANK)
 
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
-    kind = models.CharField(_("kind"), max_length=30, choices=Kind.choices)
+    kind = models.CharField(_("kind"), max_length=40)  # a ledger kind of the team's ruleset
+    account = models.CharField(_("account"), max_length=10, default=TREASURY)
     amount = models.BigIntegerField(_("amount"))  # signed, integer gold pieces
     # A natural key, unique per team: a re-run of whatever wrote the entry writes nothing.
     key = models.CharField(_("key"), max_length=120)

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import get_language
 
 from league.rules import (
+    BankParameters,
     Characteristics,
     HolderBenefits,
     PlayerFacts,
@@ -41,7 +43,9 @@ def roster_value(
 ) -> int:
     """Team value of a roster given as (position key, misses the next game, advancement kinds) rows:
     the rules engine's figure, whether the roster was read as models or as plain rows. `trophies`:
-    the benefits of the trophies the team holds (their re-rolls count, A10)."""
+    the benefits of the trophies the team holds (their re-rolls count, A10). The team's treasury
+    (team.treasury, never its bank) is handed over too: the engine counts it where the ruleset
+    says so (team_value_includes_treasury)."""
     race = ruleset.team(team.race)
     facts = TeamFacts(
         team_key=team.race,
@@ -59,6 +63,7 @@ def roster_value(
         ),
         trophy_rerolls=trophies.extra_rerolls if trophies else 0,
         trophy_fan_factor=trophies.fan_factor_bonus if trophies else 0,
+        treasury=team.treasury,
     )
     return team_value(ruleset, facts)
 
@@ -77,7 +82,38 @@ def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
 
 
 def ledger_balance(team: Team) -> int:
-    return team.ledger.aggregate(total=Sum("amount"))["total"] or 0
+    """The treasury as its ledger says (what Team.treasury keeps): bank entries never count."""
+    return team.ledger.filter(account=TreasuryEntry.TREASURY).aggregate(total=Sum("amount"))["total"] or 0
+
+
+def bank_balance(team: Team) -> int:
+    """Gold in the team's bank (rulesets with a bank group): the sum of its bank entries."""
+    return bank_balances([team.pk]).get(team.pk, 0)
+
+
+def bank_balances(team_ids: Iterable[int]) -> dict[int, int]:
+    """Bank balance of each team (absent: no bank entry), in one read."""
+    rows = (
+        TreasuryEntry.objects.filter(team_id__in=list(team_ids), account=TreasuryEntry.BANK)
+        .values("team_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    return {row["team_id"]: row["total"] or 0 for row in rows}
+
+
+def has_bank(ruleset: Ruleset) -> bool:
+    return ruleset.group(BankParameters) is not None
+
+
+def ledger_kind_name(ruleset: Ruleset, kind: str) -> str:
+    """A ledger kind as the team's ruleset names it (ledger_kinds.csv), in the reader's language;
+    the key itself for a kind the ruleset no longer lists."""
+    names = ruleset.ledger_kinds.get(kind)
+    if names is None:
+        return kind
+    english, french = names
+    return french if (get_language() or "en").lower().startswith("fr") and french else english
 
 
 @dataclass(frozen=True)
@@ -155,5 +191,7 @@ def pending_improvements(team: Team) -> QuerySet[ImprovementRoll]:
     )
 
 
-def ledger_entries(team: Team) -> QuerySet[TreasuryEntry]:
-    return team.ledger.select_related("created_by").order_by("created_at", "pk")
+def ledger_entries(team: Team, account: str | None = None) -> QuerySet[TreasuryEntry]:
+    """The team's ledger, oldest first: every account, or only `account`'s entries."""
+    entries = team.ledger.select_related("created_by").order_by("created_at", "pk")
+    return entries if account is None else entries.filter(account=account)

@@ -16,7 +16,7 @@ from rest_framework import serializers
 from league.api import SkillRefSerializer, skill_refs
 from league.rules import Ruleset, reroll_purchase_price
 from teams.models import Player, Team, TreasuryEntry
-from teams.selectors import RosterRow, player_row, roster_rows
+from teams.selectors import RosterRow, ledger_kind_name, player_row, roster_rows
 
 
 def status_field(choices: list[tuple[str, Any]]) -> serializers.CharField:
@@ -125,8 +125,11 @@ class PlayerDetailSerializer(PlayerRowSerializer):
 
 class LedgerEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = status_field(TreasuryEntry.Kind.choices)
-    kind_display = serializers.CharField()
+    kind = serializers.CharField(help_text="A ledger kind of the team's ruleset (its ledger_kinds.csv).")
+    kind_display = serializers.CharField(help_text="The kind as the ruleset names it, in the request's language.")
+    account = serializers.CharField(
+        help_text="treasury, or bank (rulesets with a bank): the treasury is the sum of its treasury entries."
+    )
     amount = serializers.IntegerField(help_text="Signed gold pieces: positive in, negative out.")
     key = serializers.CharField(help_text="Natural key, unique in the team's ledger (e.g. create:budget).")
     memo = serializers.CharField(allow_blank=True, help_text="Standard memos in the request's language.")
@@ -153,13 +156,15 @@ def reversed_by(team: Team) -> dict[int, int]:
     return {int(key.split(":", 1)[1]): pk for key, pk in keys}
 
 
-def ledger_entry_data(entry: TreasuryEntry, reversals: dict[int, int]) -> dict[str, Any]:
+def ledger_entry_data(entry: TreasuryEntry, reversals: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
     """Needs entry.created_by loaded (select_related). Memos are stored in English and shown translated,
-    as on the team page (an empty memo must not go through gettext: it would return the catalogue header)."""
+    as on the team page (an empty memo must not go through gettext: it would return the catalogue header);
+    the kind is named by the team's ruleset."""
     return {
         "id": entry.pk,
         "kind": entry.kind,
-        "kind_display": entry.get_kind_display(),
+        "kind_display": ledger_kind_name(ruleset, entry.kind),
+        "account": entry.account,
         "amount": entry.amount,
         "key": entry.key,
         "memo": gettext(entry.memo) if entry.memo else "",

@@ -10,6 +10,9 @@ The result is the same as applying the effects one by one in plan order: player 
 effect sets override an earlier one's, the treasury is followed in memory under the teams' lock
 (a journeyman is hired only if the gold is there at that point of the sequence), and the roster is
 read for the journeymen and the new team value only after every player change is written.
+
+What each kind of effect changes is its applier's (matches/services/appliers.py, found by the
+effect's kind): they only gather; the writes below stay a fixed number of statements.
 """
 
 from __future__ import annotations
@@ -17,75 +20,23 @@ from __future__ import annotations
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
-from django.utils.translation import gettext_noop
 
 from league.bulk import insert_rows, update_rows
-from league.rules import HolderBenefits, Ruleset
 from league.rules.postmatch import Effect
-from matches.models import Match, MatchEffect
+from matches.models import MatchEffect
+from matches.services.appliers import SequenceContext, Writes, gather
 from matches.services.prematch import new_journeymen
 from matches.services.snapshot import ref_player_id
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
 from teams.selectors import roster_value
+from teams.services.improvements import check_advancement_kind
 
-MONEY_KINDS = {
-    "winnings": TreasuryEntry.Kind.WINNINGS,
-    "winnings_transfer": TreasuryEntry.Kind.WINNINGS,
-    "petty_cash_return": TreasuryEntry.Kind.PETTY_CASH,
-    "spiralling_expenses": TreasuryEntry.Kind.SPIRALLING_EXPENSES,
-}
-# Ledger memos are stored in English and translated when shown; none repeats the entry's kind.
-MONEY_MEMOS = {
-    "winnings": "",
-    "winnings_transfer": gettext_noop("Winnings of the conceding team"),
-    "petty_cash_return": gettext_noop("Unspent petty cash"),
-    "spiralling_expenses": "",
-}
-INJURY_KINDS = {"niggling_injury", "stat_injury", "injury_ignored"}
-# Player fields a kind of effect sets (the last one written wins, as if applied one by one).
-PLAYER_SETS: dict[str, dict[str, Any]] = {
-    "dead": {"status": Player.Status.DEAD, "miss_next_game": False},
-    "miss_next_game": {"miss_next_game": True},
-    "miss_next_game_cleared": {"miss_next_game": False},
-    "departure": {"status": Player.Status.RETIRED},
-}
+__all__ = ["SequenceContext", "apply_effects"]
 log = logging.getLogger(__name__)
-
-HIRED = {"journeyman": False}
-RELEASED = {"status": Player.Status.FIRED}
-
-
-@dataclass
-class SequenceContext:
-    """What the effects need: the match, its ruleset, its two teams read under lock (by side) and
-    the coaches' stored decisions (a journeyman's hire)."""
-
-    match: Match
-    ruleset: Ruleset
-    teams: dict[str, Team]
-    choices: Mapping[str, Any]
-
-
-@dataclass
-class _Writes:
-    """Everything the effects change, gathered in plan order and written by _write()."""
-
-    spp: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    niggling: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    sets: dict[int, dict[str, Any]] = field(default_factory=dict)
-    injuries: list[dict[str, Any]] = field(default_factory=list)
-    rolls: list[Effect] = field(default_factory=list)
-    ledger: list[dict[str, Any]] = field(default_factory=list)
-    journeymen_for: set[str] = field(default_factory=set)  # sides to fill up with journeymen
-    value_for: set[str] = field(default_factory=set)  # sides whose team value is recomputed
-    # Held trophies' re-rolls and fan factor per side, as the engine counted them (snapshot).
-    trophies: dict[str, HolderBenefits] = field(default_factory=dict)
-    teams_changed: set[str] = field(default_factory=set)
 
 
 def _options_json(effect: Effect) -> dict:
@@ -126,6 +77,10 @@ def _effect_row(ctx: SequenceContext, effect: Effect) -> dict[str, Any]:
                 "pending": effect.pending,
                 "reason": effect.reason,
                 "treasury": effect.treasury,
+                # A bank's movements (rulesets with a bank): the account moved when it is not the
+                # treasury, and the bank's balance after the effect.
+                "account": effect.account if effect.account != TreasuryEntry.TREASURY else None,
+                "bank": effect.bank,
             }.items()
             if v not in (None, 0, "", [], False)
         },
@@ -135,9 +90,9 @@ def _effect_row(ctx: SequenceContext, effect: Effect) -> dict[str, Any]:
 def apply_effects(ctx: SequenceContext, effects: Sequence[Effect]) -> None:
     """Apply effects in plan order; the caller holds the transaction and the two teams' locks."""
     insert_rows(MatchEffect, [_effect_row(ctx, e) for e in effects])
-    w = _Writes()
+    w = Writes()
     for effect in effects:
-        _gather(ctx, w, effect)
+        gather(ctx, w, effect)
     _write_players(ctx, w)
     if settings.POSTGAME_APPLY_DELAY:  # halfway through the writes: tests kill a worker here
         log.info("match %s: players written, pausing %ss", ctx.match.pk, settings.POSTGAME_APPLY_DELAY)
@@ -148,77 +103,7 @@ def apply_effects(ctx: SequenceContext, effects: Sequence[Effect]) -> None:
     _write_teams(ctx, w.teams_changed)
 
 
-def _gather(ctx: SequenceContext, w: _Writes, effect: Effect) -> None:
-    kind, side = effect.kind, effect.side
-    player_id = ref_player_id(effect.player_ref) if effect.player_ref else None
-    if effect.spp and player_id:
-        w.spp[player_id] += effect.spp
-    if kind == "improvement" and player_id:
-        w.rolls.append(effect)
-    elif kind in PLAYER_SETS and player_id:
-        w.sets.setdefault(player_id, {}).update(PLAYER_SETS[kind])
-    elif kind in INJURY_KINDS and player_id:
-        w.injuries.append(
-            dict(
-                player_id=player_id,
-                casualty=effect.casualty or "",
-                stat=effect.stat or "",
-                applied=kind != "injury_ignored",
-                match_id=ctx.match.pk,
-            )
-        )
-        if kind == "niggling_injury":
-            w.niggling[player_id] += 1
-    elif kind in MONEY_KINDS and effect.amount:
-        _post(ctx, w, side, MONEY_KINDS[kind], effect.amount, effect.key, MONEY_MEMOS[kind])
-    elif kind == "fan_factor" and effect.delta:
-        ctx.teams[side].fan_factor += effect.delta
-        w.teams_changed.add(side)
-    elif kind == "journeyman_hire_or_release" and player_id:
-        team = ctx.teams[side]
-        if ctx.choices.get(effect.key) == "hire" and effect.total is not None and team.treasury >= effect.total:
-            # Hired for good at rookie cost: he loses Loner and keeps his SPP (p.29).
-            _post(
-                ctx,
-                w,
-                side,
-                TreasuryEntry.Kind.PLAYER_HIRED,
-                -effect.total,
-                effect.key,
-                gettext_noop("Journeyman hired"),
-            )
-            w.sets.setdefault(player_id, {}).update(HIRED)
-        else:
-            w.sets.setdefault(player_id, {}).update(RELEASED)
-    elif kind == "journeymen_needed":
-        w.journeymen_for.add(side)
-    elif kind == "team_value":
-        w.value_for.add(side)
-        if effect.facts is not None:
-            w.trophies[side] = HolderBenefits(
-                extra_rerolls=effect.facts.trophy_rerolls, fan_factor_bonus=effect.facts.trophy_fan_factor
-            )
-
-
-def _post(ctx: SequenceContext, w: _Writes, side: str, kind: str, amount: int, key: str, memo: str) -> None:
-    """A ledger entry, and the kept treasury followed in memory (written once, by _write_teams)."""
-    team = ctx.teams[side]
-    w.ledger.append(
-        dict(
-            team_id=team.pk,
-            kind=kind,
-            amount=amount,
-            key=f"match:{ctx.match.pk}:{key}",
-            memo=memo,
-            match_id=ctx.match.pk,
-            created_by_id=None,
-        )
-    )
-    team.treasury += amount
-    w.teams_changed.add(side)
-
-
-def _write_players(ctx: SequenceContext, w: _Writes) -> None:
+def _write_players(ctx: SequenceContext, w: Writes) -> None:
     adds: dict[int, dict[str, int]] = defaultdict(dict)
     for player_id, spp in w.spp.items():
         adds[player_id]["spp"] = spp
@@ -232,6 +117,9 @@ def _write_players(ctx: SequenceContext, w: _Writes) -> None:
 
 def _improvement_rolls(ctx: SequenceContext, effects: list[Effect]) -> None:
     """Rolls, and for the ones already chosen their advancement (created first, to link it)."""
+    for e in effects:
+        if not e.pending and e.value_key:
+            check_advancement_kind(ctx.ruleset, e.value_key)
     chosen = {
         e.key: Advancement(
             player_id=ref_player_id(e.player_ref or ""), kind=e.value_key, skill=e.skill or "", match=ctx.match
@@ -259,7 +147,7 @@ def _improvement_rolls(ctx: SequenceContext, effects: list[Effect]) -> None:
     )
 
 
-def _journeymen_and_values(ctx: SequenceContext, w: _Writes) -> None:
+def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
     """Both rosters as they now stand in one read (a row per player and advancement), then the new
     journeymen in one insert and the team values from the same rows."""
     sides = {ctx.teams[side].pk: side for side in w.journeymen_for | w.value_for}

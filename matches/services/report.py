@@ -25,6 +25,7 @@ from league.rules.postmatch.check import apothecary_uses_allowed, check_apotheca
 from league.selectors import settings_snapshot
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
+from matches.services.bank import BANK_KEYS, bank_problems
 from matches.services.common import (
     MatchError,
     check_participant,
@@ -37,6 +38,9 @@ from matches.services.dispute import clear_sent_back, may_review
 from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
 from matches.services.wording import apothecary_problem
+
+# The decisions the result sheet holds (by key prefix): saving a sheet replaces them all.
+REPORT_DECISIONS = ("mvp", "winnings_reroll", *BANK_KEYS)
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
                 problems.append(str(exc))
     used = Counter(lines[c.victim_id].side for c in report.casualties if c.apothecary_used and c.victim_id in lines)
     problems += apothecary_problems(match, used)
+    problems += bank_problems(match, report.decisions)
     for purpose, values in report.dice.items():
         sides = die_faces(purpose)
         if not isinstance(values, list) or not values:
@@ -276,9 +281,13 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             DiceRoll.objects.update_or_create(
                 match=match, purpose=purpose, defaults={"values": values, "source": DiceRoll.Source.ENTERED}
             )
-        # Report-time decisions are replaced too: a stale re-roll or MVP pick would be "not used".
+        # Report-time decisions are replaced too: a stale re-roll, MVP pick or bank amount would be
+        # "not used", or move gold nobody asked for any more.
         stale = Decision.objects.filter(match=match).exclude(key__in=list(report.decisions))
-        stale.filter(Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:")).delete()
+        report_keys = Q()
+        for prefix in REPORT_DECISIONS:
+            report_keys |= Q(key__startswith=f"{prefix}:")
+        stale.filter(report_keys).delete()
         for key, value in report.decisions.items():
             Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
         if was == Match.Status.SUBMITTED:

@@ -13,10 +13,11 @@ from typing import Any, NamedTuple
 
 from django.db import connection
 
-from league.rules import HolderBenefits, holder_benefits, load_ruleset
+from league.rules import BankParameters, HolderBenefits, holder_benefits, load_ruleset
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
 from teams.models import Advancement, ImprovementRoll, Injury, Player
+from teams.selectors import bank_balances
 
 STAT_KINDS = {"ma_increase": "ma", "st_increase": "st", "ag_increase": "ag", "av_increase": "av"}
 
@@ -104,9 +105,18 @@ def _trophies(match: Match) -> tuple[dict[str, HolderBenefits], bool]:
     return benefits, final_mvp
 
 
+def _banks(match: Match) -> dict[int, int]:
+    """Each team's bank before the match (rulesets with a bank group: one more read; a house rule
+    cannot add the group, so the ruleset's data decides)."""
+    if load_ruleset(match.league.ruleset).group(BankParameters) is None:
+        return {}
+    return bank_balances([match.home_id, match.away_id])
+
+
 def build_report(match: Match) -> MatchReport:
-    """The match as the rules engine sees it, in six reads whatever the rosters."""
+    """The match as the rules engine sees it, in six reads whatever the rosters (seven with a bank)."""
     trophies, final_mvp = _trophies(match)
+    banks = _banks(match)
     lines = [Line(*row) for row in _rows(LINES_SQL, [match.pk])]
     advancements: dict[int, list[tuple[str, str]]] = {}
     injuries: dict[int, dict[str, int]] = {}
@@ -177,6 +187,7 @@ def build_report(match: Match) -> MatchReport:
             trophy_rerolls=trophies[side].extra_rerolls,
             trophy_fan_factor=trophies[side].fan_factor_bonus,
             finalists_extra_mvp=final_mvp,
+            bank_before=banks.get(team.pk, 0),
         )
 
     return MatchReport(

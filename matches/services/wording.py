@@ -12,10 +12,12 @@ from collections.abc import Iterable, Mapping
 from django.utils.translation import get_language, gettext_lazy, ngettext, ngettext_lazy
 from django.utils.translation import gettext as _
 
-from league.rules import Ruleset
+from league.rules import BankParameters, Ruleset
 from league.rules.postmatch import InputProblem, InputRequest, MatchReport, request_for_key
 from matches.models import Match, MatchInducement
+from matches.services.common import match_ruleset
 from matches.services.snapshot import ref_player_id
+from teams.errors import gp
 from teams.models import Player
 
 DECISION_CODES = {
@@ -24,6 +26,7 @@ DECISION_CODES = {
     "chosen_while_pending",
     "improvement_not_allowed",
     "unused_decision",
+    "bank_not_allowed",
 }
 PROBLEMS = {
     "die_count": ngettext_lazy(
@@ -41,6 +44,20 @@ PROBLEMS = {
     "unused_die": gettext_lazy("%(input)s: this match does not call for this die (any more)."),
     "unused_decision": gettext_lazy("%(input)s: this match does not call for this decision (any more)."),
 }
+# The engine's bank_not_allowed (rulesets with a bank), by input: the bounds come from the report
+# and the ruleset, since the engine's own detail is English.
+BANK_PROBLEMS = {
+    "bank": gettext_lazy(
+        "%(input)s: this amount cannot move between treasury and bank. The bank held %(held)s gp before the "
+        "match and holds at most %(max)s gp; only gold in the treasury (after winnings and spiralling "
+        "expenses) can go in, only gold in the bank can come out."
+    ),
+    "se_bank": gettext_lazy(
+        "%(input)s: the bank cannot pay this much of the spiralling expenses. It held %(held)s gp before the "
+        "match and pays at most what is owed (nothing when the ruleset's bank does not pay them)."
+    ),
+}
+BANK_INPUTS = {"bank": "bank_transfer", "se_bank": "expenses_from_bank"}
 
 
 def input_names(match: Match, report: MatchReport, ruleset: Ruleset, keys: Iterable[str] = ()) -> dict[str, str]:
@@ -77,13 +94,27 @@ def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -
         "winnings_reroll": _("Re-rolled winnings die, %(team)s"),
         "winnings_reroll_decision": _("Winnings re-roll choice, %(team)s"),
         "fan_factor": _("Fan factor dice, %(team)s"),
+        "bank_transfer": _("Gold moved into the bank, %(team)s"),
+        "expenses_from_bank": _("Spiralling expenses paid by the bank, %(team)s"),
     }
     if request.what not in labels:
         return request.describe()
     return labels[request.what] % {"n": n, "player": player, "team": team}
 
 
+def bank_text(match: Match, ruleset: Ruleset, key: str, held: int) -> str:
+    """Why a bank amount (a decision "bank:<side>" or "se_bank:<side>") cannot be used."""
+    prefix, _sep, side = key.partition(":")
+    request = InputRequest(key, "decision", BANK_INPUTS[prefix], "away" if side == "away" else "home")
+    bank = ruleset.group(BankParameters)
+    limits = {"held": gp(held), "max": gp(bank.max_balance if bank else 0)}
+    return str(BANK_PROBLEMS[prefix] % {**limits, "input": named(input_label(match, request, {}), key)})
+
+
 def problem_text(match: Match, report: MatchReport, problem: InputProblem, names: Mapping[str, str]) -> str:
+    if problem.code == "bank_not_allowed" and problem.key.partition(":")[0] in BANK_PROBLEMS:
+        side = "away" if problem.key.endswith(":away") else "home"
+        return bank_text(match, match_ruleset(match), problem.key, report.side(side).bank_before)
     request = request_for_key(report, problem.key, decision=problem.code in DECISION_CODES)
     params = {k: v for k, v in problem.params}
     # PROBLEMS[...] % (not str() first): a count picks the plural form.

@@ -16,10 +16,12 @@ from league.permissions import can_manage_team
 from matches.models import Match
 from matches.selectors import result_history
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
+from matches.services.common import match_ruleset
 from matches.services.postgame import waiting_for
 from matches.views.common import attempt, can_confirm, is_participant, match_or_404, participant_match_or_403
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
 from teams.models import ImprovementRoll
+from teams.selectors import bank_balances, has_bank
 
 S = Match.Status
 WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.FAILED)
@@ -36,6 +38,18 @@ def pending_rolls(match: Match, user: Any) -> list[ImprovementRoll]:
     return rolls
 
 
+def summary_teams(match: Match) -> list[Any]:
+    """Both teams as the post-match summary shows them; `bank_balance`: a bank's balance where the
+    ruleset has one (None otherwise: nothing shown, nothing read)."""
+    teams = [match.home, match.away]
+    banks = (
+        bank_balances(t.pk for t in teams) if match.status == S.PROCESSED and has_bank(match_ruleset(match)) else None
+    )
+    for team in teams:
+        team.bank_balance = None if banks is None else banks.get(team.pk, 0)
+    return teams
+
+
 def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     return {
         "match": match,
@@ -44,7 +58,7 @@ def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "can_retry": match.status == S.FAILED and is_participant(request.user, match),
         "waiting_for": waiting_for(match),
         "rolls": pending_rolls(match, request.user) if match.status == S.PROCESSED else [],
-        "teams": [match.home, match.away],
+        "teams": summary_teams(match),
     }
 
 

@@ -36,6 +36,7 @@ STEP_LABELS = {
     "petty_cash_return": gettext_lazy("Unspent petty cash"),
     "spiralling_expenses": gettext_lazy("Spiralling expenses"),
     "fan_factor": gettext_lazy("Fan factor"),
+    "bank": gettext_lazy("Bank"),
     "purchases": gettext_lazy("Purchases"),
     "clear_miss_next_game": gettext_lazy("Missed games served"),
     "journeymen": gettext_lazy("Journeymen"),
@@ -135,7 +136,9 @@ def _injury(ruleset: Ruleset, effect: MatchEffect, who: str, d: dict[str, Any]) 
     return texts[effect.kind] % {"player": who, "casualty": name, "stat": stat, "dice": dice_text(d.get("dice", []))}
 
 
-def _money(effect: MatchEffect, d: dict[str, Any]) -> str:
+def _money(effect: MatchEffect, d: dict[str, Any], bank_paid: bool = False) -> str:
+    """Gold moved. `bank_paid`: the team's bank paid part of its spiralling expenses (an effect of
+    its own), so a treasury that pays nothing more is no "no spiralling expenses"."""
     amount, dice = gp(effect.amount), dice_text(d.get("dice", []))
     if effect.kind == "winnings":
         if d.get("reason") == "conceded":
@@ -152,16 +155,42 @@ def _money(effect: MatchEffect, d: dict[str, Any]) -> str:
     if effect.kind == "petty_cash_return":
         return _("Unspent petty cash back in the treasury: %(amount)s gp.") % {"amount": amount}
     if effect.kind == "spiralling_expenses":
+        if d.get("account") == "bank":
+            return _("Spiralling expenses paid by the bank: %(amount)s gp (bank now %(bank)s gp).") % {
+                "amount": gp(-effect.amount),
+                "bank": gp(d.get("bank", 0)),
+            }
+        if not effect.amount and bank_paid:
+            return _("Nothing more paid from the treasury.")
         if not effect.amount:
             return _("No spiralling expenses.")
         return _("Spiralling expenses: %(amount)s gp.") % {"amount": gp(-effect.amount)}
+    if effect.kind == "bank_transfer":
+        values = {"amount": gp(abs(effect.amount)), "bank": gp(d.get("bank", 0))}
+        if effect.amount < 0:  # out of the treasury
+            return _("Into the bank: %(amount)s gp (bank now %(bank)s gp).") % values
+        return _("Out of the bank, back in the treasury: %(amount)s gp (bank now %(bank)s gp).") % values
     return _("Treasury for purchases: %(amount)s gp.") % {"amount": gp(d.get("treasury", 0))}
 
 
+MONEY_KINDS = (
+    "winnings",
+    "winnings_transfer",
+    "petty_cash_return",
+    "spiralling_expenses",
+    "purchases_open",
+    "bank_transfer",
+)
+
+
 def describe(
-    ruleset: Ruleset, effect: MatchEffect, rolls: dict[tuple[int, int], ImprovementRoll]
+    ruleset: Ruleset,
+    effect: MatchEffect,
+    rolls: dict[tuple[int, int], ImprovementRoll],
+    bank_paid: bool = False,
 ) -> tuple[str, ImprovementRoll | None]:
-    """One readable sentence per effect, and the improvement roll still to choose, if any."""
+    """One readable sentence per effect, and the improvement roll still to choose, if any
+    (`bank_paid`: the team's bank paid part of its spiralling expenses in this match)."""
     d, who = effect.data or {}, player_label(effect.player)
     kind = effect.kind
     if kind in ("mvp", "mvp_wasted", "mvp_none", "spp"):
@@ -179,8 +208,8 @@ def describe(
         "departure_avoided",
     ):
         return _injury(ruleset, effect, who, d), None
-    if kind in ("winnings", "winnings_transfer", "petty_cash_return", "spiralling_expenses", "purchases_open"):
-        return _money(effect, d), None
+    if kind in MONEY_KINDS:
+        return _money(effect, d, bank_paid), None
     if kind == "fan_factor":
         if d.get("reason") == "conceded":
             return _("Fan factor −1 for the concession, now %(total)s.") % {"total": d.get("total", 0)}, None
@@ -213,8 +242,9 @@ def postgame_steps(match: Match) -> list[dict[str, Any]]:
     effects = list(MatchEffect.objects.filter(match=match).select_related("player", "team"))
     rolls = {(r.player_id, r.index): r for r in ImprovementRoll.objects.filter(match=match)}
     by_step: dict[str, list[dict[str, Any]]] = {}
+    bank_paid = {e.team_id for e in effects if e.kind == "spiralling_expenses" and (e.data or {}).get("account")}
     for effect in effects:
-        text, roll = describe(ruleset, effect, rolls)
+        text, roll = describe(ruleset, effect, rolls, effect.team_id in bank_paid)
         by_step.setdefault(effect.step, []).append({"team": effect.team, "text": text, "roll": roll})
     return [
         {"step": step, "label": STEP_LABELS.get(step.step, step.step), "effects": by_step.get(step.step, [])}

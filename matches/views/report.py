@@ -96,6 +96,8 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
             initial[f"reroll_{parts[1]}"] = "yes" if decision.value is True else ""
         elif parts[0] == "mvp" and len(parts) == 3:
             initial[f"mvp_{parts[1]}_{parts[2]}"] = decision.value
+        elif parts[0] in ("bank", "se_bank") and len(parts) == 2:
+            initial[f"{parts[0]}_{parts[1]}"] = decision.value
     return initial
 
 
@@ -142,6 +144,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "sides": form.sides(),
             "mvp_chosen": form.mvp_chosen,
+            "bank": form.bank,
             "correcting": correcting,
             "score_help": score_help(ruleset),
         },

@@ -13,7 +13,7 @@ from rest_framework.settings import api_settings
 from league.api_support import error_response
 from teams.api.base import BAD_REQUEST, LOCKED_OUT, NOT_FOUND, UNAUTHENTICATED, ServiceApi, team_or_404
 from teams.models import Team, TreasuryEntry
-from teams.selectors import ledger_entries
+from teams.selectors import ledger_entries, team_ruleset
 from teams.serializers import (
     LedgerEntryDetailSerializer,
     LedgerEntrySerializer,
@@ -39,15 +39,16 @@ class LedgerApi(ServiceApi):
     @extend_schema(
         operation_id="teams_ledger_list",
         responses={200: LedgerEntrySerializer(many=True), 404: NOT_FOUND},
-        description="The team's treasury ledger, oldest first, as on the team page; the treasury is its sum.",
+        description="The team's ledger, oldest first, as on the team page; the treasury is the sum of its "
+        "treasury entries (a ruleset with a bank adds the bank's, account bank).",
     )
     def get(self, request: Request, team_id: int) -> Response:
         team = team_or_404(team_id)
         paginator = self.pagination_class()
         entries = ledger_entries(team)
         page = paginator.paginate_queryset(entries, request, view=self)
-        reversals = reversed_by(team)
-        rows = [ledger_entry_data(entry, reversals) for entry in (page if page is not None else entries)]
+        reversals, ruleset = reversed_by(team), team_ruleset(team)
+        rows = [ledger_entry_data(entry, reversals, ruleset) for entry in (page if page is not None else entries)]
         data = LedgerEntrySerializer(rows, many=True).data
         return paginator.get_paginated_response(data) if page is not None else Response(data)
 
@@ -88,5 +89,5 @@ class LedgerReverseApi(ServiceApi):
         serializer.is_valid(raise_exception=True)
         reversal = treasury_reverse(entry=entry, by=request.user, memo=serializer.validated_data["memo"])
         reversal = TreasuryEntry.objects.select_related("created_by", "team").get(pk=reversal.pk)
-        data = {**ledger_entry_data(reversal, {}), "team": team_summary_data(reversal.team)}
+        data = {**ledger_entry_data(reversal, {}, team_ruleset(team)), "team": team_summary_data(reversal.team)}
         return Response(LedgerEntryDetailSerializer(data).data, status=status.HTTP_201_CREATED)

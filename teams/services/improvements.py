@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.audit import log_action
 from league.rules import (
     ImprovementOptions,
+    Ruleset,
     available_skills,
     choose_improvement,
     improvement_outcome,
@@ -20,6 +22,17 @@ from teams.errors import TeamRuleError
 from teams.models import Advancement, ImprovementRoll, Player
 from teams.selectors import player_characteristics
 from teams.services.common import check_manager, lock_team, team_refresh_value
+
+
+def check_advancement_kind(ruleset: Ruleset, kind: str) -> None:
+    """Refuse an advancement kind the team's ruleset has no value for (value_modifiers.csv)."""
+    if kind not in ruleset.value_increases:
+        raise TeamRuleError(
+            [
+                _("“%(kind)s” is not an improvement of the ruleset %(ruleset)s.")
+                % {"kind": kind, "ruleset": ruleset.name(get_language() or "en")}
+            ]
+        )
 
 
 def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
@@ -62,6 +75,7 @@ def improvement_choose(*, roll: ImprovementRoll, choice: str, by: AbstractBaseUs
         except ValueError:
             raise TeamRuleError([_("That choice is not allowed by this roll.")]) from None
         kind = improvement_value_key(picked)
+        check_advancement_kind(ruleset, kind)
         adv = Advancement.objects.create(
             player=roll.player, kind=kind, match=roll.match, skill=picked.key if picked.kind == "skill" else ""
         )

@@ -11,9 +11,11 @@ from django.shortcuts import render
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
+from league.rules import load_ruleset
 from matches.models import Match
 from teams.charts_svg import Point, bar_chart, line_chart
 from teams.models import Team, TreasuryEntry
+from teams.selectors import ledger_kind_name
 from teams.views.common import team_or_404
 
 # A result counts once confirmed (as in the standings); its TV is the one frozen before kick-off.
@@ -60,11 +62,13 @@ def chart_data(team: Team) -> dict[str, list[Point]]:
         results.append(Point(score, scored - conceded, tone))
     value.append(Point(_("today"), team.team_value))
     balance, treasury = 0, []
-    entries = TreasuryEntry.objects.filter(team=team).order_by("created_at", "pk")
+    ruleset = load_ruleset(team.league.ruleset)  # the names of its ledger kinds: data, no house rule
+    # The treasury only: a bank's entries (rulesets with a bank) are not in its balance.
+    entries = TreasuryEntry.objects.filter(team=team, account=TreasuryEntry.TREASURY).order_by("created_at", "pk")
     for entry in entries.only("created_at", "amount", "kind"):
         balance += entry.amount
         when = date_format(entry.created_at, "SHORT_DATE_FORMAT")
-        treasury.append(Point(f"{when} {entry.get_kind_display()}", balance))
+        treasury.append(Point(f"{when} {ledger_kind_name(ruleset, entry.kind)}", balance))
     return {"value": value, "treasury": treasury, "results": results}
 
 

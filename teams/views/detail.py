@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.audit import action_label
 from league.permissions import can_manage_team, is_commissioner
@@ -18,12 +19,28 @@ from league.rules import Ruleset, collation_key, load_ruleset, reroll_purchase_p
 from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors import results_waiting, team_matches
 from teams.forms import PlayerHireForm
-from teams.models import Advancement, Team
-from teams.selectors import RosterRow, ledger_entries, pending_improvements, roster_rows, team_ruleset
+from teams.models import Advancement, Team, TreasuryEntry
+from teams.selectors import (
+    RosterRow,
+    has_bank,
+    ledger_entries,
+    ledger_kind_name,
+    pending_improvements,
+    roster_rows,
+    team_ruleset,
+)
 from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
 from teams.views.common import kept_input, lang, team_or_404
 
 AUDIT_ROWS = 100  # the page shows the latest entries; older ones stay in the admin
+STAT_NAMES = {"ma": gettext_lazy("MA"), "st": gettext_lazy("ST"), "ag": gettext_lazy("AG"), "av": gettext_lazy("AV")}
+
+
+def stat_gain_label(kind: str) -> str:
+    """A characteristic increase as the sheet writes it (“+1 MA”, “+1 M” in French), from its
+    value key (<stat>_increase); any other key of the ruleset is shown as it is."""
+    stat = kind.removesuffix("_increase")
+    return f"+1 {STAT_NAMES[stat]}" if stat != kind and stat in STAT_NAMES else kind
 
 
 def _injury_labels(row: RosterRow) -> list[str]:
@@ -105,7 +122,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
             "av": row.av,
             "skill_names": [ruleset.skills[k].name(lang()) for k in row.skills],
             "skills": _skill_origins(ruleset, row),
-            "stat_gains": [str(Advancement.Kind(kind).label) for kind, skill in row.advancements if not skill],
+            "stat_gains": [stat_gain_label(kind) for kind, skill in row.advancements if not skill],
             "injuries": _injury_labels(row),
             "value": row.value,
         }
@@ -113,9 +130,13 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     ]
     can_manage = can_manage_team(request.user, team)
     commissioner = is_commissioner(request.user, team.league)
-    ledger = list(ledger_entries(team))
-    reversed_pks = {int(e.key.split(":", 1)[1]) for e in ledger if e.key.startswith("reverse:")}
-    for entry in ledger:
+    # The treasury's entries add up to team.treasury; a ruleset with a bank lists the bank's apart.
+    ledger = list(ledger_entries(team, TreasuryEntry.TREASURY))
+    bank_ledger = list(ledger_entries(team, TreasuryEntry.BANK)) if has_bank(ruleset) else None
+    entries = ledger + (bank_ledger or [])
+    reversed_pks = {int(e.key.split(":", 1)[1]) for e in entries if e.key.startswith("reverse:")}
+    for entry in entries:
+        entry.kind_name = ledger_kind_name(ruleset, entry.kind)
         entry.can_reverse = commissioner and not entry.key.startswith("reverse:") and entry.pk not in reversed_pks
     audit = [
         {"label": action_label(e.action), "actor": e.actor, "created_at": e.created_at}
@@ -161,6 +182,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "roster": roster,
         "pending_rolls": pending,
         "ledger": ledger,
+        "bank_ledger": bank_ledger,
+        "bank": sum(e.amount for e in bank_ledger) if bank_ledger is not None else None,
         "audit": audit,
         "staff": _staff(ruleset, team),
         "can_manage": can_manage,

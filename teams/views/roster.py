@@ -24,7 +24,7 @@ from teams import services
 from teams.errors import TeamRuleError
 from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm
 from teams.models import Player, Team, TreasuryEntry
-from teams.selectors import roster_rows, team_ruleset
+from teams.selectors import ledger_kind_name, roster_rows, team_ruleset
 from teams.views.common import attempt, keep_input, managed_team_or_403, team_or_404
 from teams.views.detail import hire_input_key, hire_positions
 
@@ -230,7 +230,7 @@ def treasury_reverse(request: HttpRequest, pk: int, entry_pk: int) -> HttpRespon
         team,
         title=_("Reverse a ledger entry"),
         question=_("Reverse “%(entry)s” (%(amount)s gp)?")
-        % {"entry": entry.memo or entry.get_kind_display(), "amount": intcomma(entry.amount)},
+        % {"entry": entry.memo or ledger_kind_name(team_ruleset(team), entry.kind), "amount": intcomma(entry.amount)},
         detail=_("A correcting entry of the opposite amount is added; the original stays in the ledger."),
         button=_("Reverse the entry"),
         form=form,
