@@ -68,19 +68,26 @@ class Position(_Named):
     name_fr: str
     max_count: int
     cost: int
-    ma: int
-    st: int
-    ag: int
-    av: int
+    ma: int | None  # None: the source lost the profile (the league's roster catalogue gives it)
+    st: int | None
+    ag: int | None
+    av: int | None
     skills: tuple[str, ...]
     normal_categories: frozenset[str]
     double_categories: frozenset[str]
     journeyman_eligible: bool
 
+    @property
+    def profile_complete(self) -> bool:
+        return None not in (self.ma, self.st, self.ag, self.av)
+
     def stat(self, stat: str) -> int:
         if stat not in STATS:
             raise ValueError(f"unknown characteristic {stat!r} (expected one of {', '.join(STATS)})")
-        return int(getattr(self, stat))
+        value = getattr(self, stat)
+        if value is None:
+            raise ValueError(f"the profile of {self.team_key}/{self.key} is unknown: the league must complete it")
+        return int(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +120,17 @@ class StarPlayer(_Named):
     name_en: str
     name_fr: str
     cost: int
-    ma: int
-    st: int
-    ag: int
-    av: int
+    ma: int | None  # None: the source lost the profile
+    st: int | None
+    ag: int | None
+    av: int | None
     skills: tuple[str, ...]
     teams: frozenset[str]
     paired_with: str | None
+
+    @property
+    def profile_complete(self) -> bool:
+        return None not in (self.ma, self.st, self.ag, self.av)
 
 
 @dataclass(frozen=True, slots=True)

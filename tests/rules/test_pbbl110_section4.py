@@ -21,7 +21,14 @@ from league.rules import (
     team_value,
     winnings,
 )
-from league.rules.postmatch import CasualtyReport, Decisions, MatchDice, plan_post_match, resolve_casualty
+from league.rules.postmatch import (
+    CasualtyReport,
+    Decisions,
+    MatchDice,
+    PlayerReport,
+    plan_post_match,
+    resolve_casualty,
+)
 from league.rules.prematch import InducementOrder, Mercenary, check_inducements, inducement_budgets
 
 from .postmatch_helpers import base_dice, match, side
@@ -110,7 +117,9 @@ def test_healer_and_chirurgeon_replace_igor_and_wandering_apothecaries(pb: Rules
     assert pb.inducements["healer"].max_count == pb.inducements["chirurgeon"].max_count == 1
     assert "igor" not in pb.inducements and "wandering_apothecaries" not in pb.inducements
     healer_for_undead = InducementOrder(items={"healer": 1})
-    codes = [v.code for v in check_inducements(pb, team_key="undead", roster_size=12, order=healer_for_undead, budget=10**6)]
+    codes = [
+        v.code for v in check_inducements(pb, team_key="undead", roster_size=12, order=healer_for_undead, budget=10**6)
+    ]
     assert codes  # only teams allowed an apothecary may hire a Healer
     chirurgeon = InducementOrder(items={"chirurgeon": 1})
     assert check_inducements(pb, team_key="undead", roster_size=12, order=chirurgeon, budget=50_000) == ()
@@ -194,7 +203,14 @@ def test_winnings_bonus_for_a_win_only(pb: Ruleset) -> None:  # P38/L84 step 2
 
 @pytest.mark.parametrize(
     ("tv", "owed"),
-    [(1_500_000, 0), (1_510_000, 10_000), (1_700_000, 10_000), (1_720_000, 20_000), (1_900_000, 20_000), (1_910_000, 30_000)],
+    [
+        (1_500_000, 0),
+        (1_510_000, 10_000),
+        (1_700_000, 10_000),
+        (1_720_000, 20_000),
+        (1_900_000, 20_000),
+        (1_910_000, 30_000),
+    ],
 )
 def test_spiralling_expenses_strictly_above_per_200000_or_part(pb: Ruleset, tv: int, owed: int) -> None:
     assert spiralling_expenses(pb, tv) == owed  # P38/L84 step 3; 1,720,000 pays 20,000 (the book's example)
@@ -204,9 +220,10 @@ def test_no_fan_factor_roll_after_a_draw_and_2d6_for_both_otherwise(pb: Ruleset)
     report = match(side("human", "h"), side("orc", "a"))  # 0-0
     plan = plan_post_match(pb, report, MatchDice(base_dice(drop=("ff:home", "ff:away"))), Decisions())
     assert not plan.by_step("fan_factor")
-    won = match(side("human", "h", score=1, fan_factor=5), side("orc", "a", fan_factor=5))
-    dice = base_dice({"ff:home": (3, 4), "ff:away": (1, 2), "winnings_reroll:home": ()}, drop=("winnings_reroll:home",))
-    plan = plan_post_match(pb, won, MatchDice(dice), Decisions({"winnings_reroll:home": False, "hT1": False}))
+    scorer = PlayerReport("hT1", "lineman", touchdowns=1)
+    won = match(side("human", "h", scorer, score=1, fan_factor=5), side("orc", "a", fan_factor=5))
+    dice = base_dice({"ff:home": (3, 4), "ff:away": (1, 2)})  # 7 > 5: +1; 3 < 5: -1
+    plan = plan_post_match(pb, won, MatchDice(dice), Decisions({"winnings_reroll:home": False}))
     assert plan.effect("ff:home").delta == 1 and plan.effect("ff:away").delta == -1
 
 

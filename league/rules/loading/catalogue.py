@@ -9,6 +9,7 @@ from ..parameters import Parameters
 from ..types import (
     PICKABLE_CATEGORIES,
     SKILL_CATEGORIES,
+    STATS,
     Inducement,
     Position,
     Skill,
@@ -18,13 +19,19 @@ from ..types import (
 )
 from .csvio import Problems, Row, read_rows, unique_key
 
-PRICINGS = ("fixed", "star_player", "mercenary")
+# How an inducement is priced: a fixed cost, a star's own price, a position's cost + the mercenary
+# surcharge, or a journeyman's position cost (PBBL P36/L80).
+PRICINGS = ("fixed", "star_player", "mercenary", "journeyman")
 TEAM_CONDITIONS = ("any", "apothecary_allowed", "apothecary_forbidden")
 
 
-def _stats(row: Row, params: Parameters) -> tuple[int, int, int, int]:
+def _stats(row: Row, params: Parameters) -> tuple[int | None, int | None, int | None, int | None]:
+    """The four characteristics; all four empty = unknown (a source that lost them: the league
+    completes the profile), never some of them."""
+    if all(not row.text(column) for column in STATS):
+        return None, None, None, None
     values = []
-    for column in ("ma", "st", "ag", "av"):
+    for column in STATS:
         value = row.integer(column) or 0
         if not params.stat_min_value <= value <= params.stat_max_value:
             row.error(f"column {column!r} = {value} is outside {params.stat_min_value}..{params.stat_max_value}")

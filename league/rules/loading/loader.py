@@ -69,7 +69,7 @@ def _steps(
     """
     where = _toml_line(text, name)
     sequence = document.get("sequence")
-    steps = sequence.get(name, []) if isinstance(sequence, dict) else None
+    steps = sequence.get(name) if isinstance(sequence, dict) else None
     if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
         problems.add(RULESET_FILE, where, f"[sequence] {name} must be a list of step names")
         return ()
@@ -142,8 +142,6 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     kickoff = tables.load_kickoff(folder, problems)
     pre_steps, post_steps = known_steps()
     steps = _steps(document, text, problems, "post_match_steps", post_steps)
-    if not steps:
-        problems.add(RULESET_FILE, _toml_line(text, "post_match_steps"), "[sequence] needs post_match_steps")
     pre_match = _steps(document, text, problems, "pre_match_steps", pre_steps)
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)

@@ -72,13 +72,18 @@ def inducement_cost(
 
 
 def _check_items(
-    ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None, found: list[Violation]
+    ruleset: Ruleset,
+    team_key: str,
+    order: InducementOrder,
+    final_mode: str | None,
+    found: list[Violation],
+    roster_size: int = 0,
 ) -> None:
     for key, count in order.items.items():
         item = ruleset.inducements.get(key)
         if item is None:
             found.append(Violation("unknown_inducement", {"inducement": key}))
-        elif item.pricing != "fixed":
+        elif item.pricing not in ("fixed", "journeyman"):
             found.append(Violation("inducement_needs_details", {"inducement": key}))
         elif count < 0:
             found.append(Violation("negative_count", {"inducement": key}))
@@ -90,6 +95,10 @@ def _check_items(
             found.append(Violation("inducement_max", {"inducement": key, "max": item.max_count, "count": count}))
         elif count and final_mode == "none":
             found.append(Violation("not_in_final", {"inducement": key}))
+        elif item.pricing == "journeyman" and count > max(ruleset.params.journeyman_fill_to - roster_size, 0):
+            # Only while the team cannot field enough players, and only up to that many (P36/L80).
+            allowed = max(ruleset.params.journeyman_fill_to - roster_size, 0)
+            found.append(Violation("journeymen_max", {"max": allowed, "count": count}))
 
 
 def _check_stars(
@@ -189,7 +198,7 @@ def check_inducements(
     # "treasury_any" (PBBL P40/L88): no inducement money, but no item is barred either.
     final_mode = p.final_inducements if final and p.final_inducements != "treasury_any" else None
     found: list[Violation] = []
-    _check_items(ruleset, team_key, order, final_mode, found)
+    _check_items(ruleset, team_key, order, final_mode, found, roster_size)
     slots = _check_stars(ruleset, team_key, order, final_mode, found)
     _check_mercenaries(ruleset, team_key, order, final_mode, position_counts, found)
     squad = roster_size + slots + len(order.mercenaries)

@@ -42,9 +42,11 @@ def inducement_price(
     Stars and mercenaries have no single price: use star_price() and mercenary_price().
     """
     item = ruleset.inducement(inducement_key)
-    ruleset.team(team_key)
+    team = ruleset.team(team_key)
     if team_key in item.special_prices:
         price = item.special_prices[team_key]
+    elif item.pricing == "journeyman":  # the normal cost of the team's 0-16 position (PBBL P36/L80)
+        price = next(p.cost for p in team.positions if p.journeyman_eligible)
     elif item.cost is None:
         raise ValueError(f"inducement {inducement_key!r} has a variable price ({item.pricing})")
     else:
