@@ -88,7 +88,7 @@ class PrematchForm(forms.Form):
             for item in ruleset.inducements.values():
                 if not inducement_allowed(ruleset, item.key, team.race):
                     continue
-                if item.pricing == "fixed":
+                if item.pricing in ("fixed", "journeyman"):  # a count at one price for this team
                     price = inducement_price(ruleset, item.key, team.race, trophy_prices)
                     name = f"{side}_item_{item.key}"
                     self.fields[name] = number(item.name(lang), min=0, max=item.max_count or "")
@@ -135,7 +135,16 @@ class PrematchForm(forms.Form):
                     choices=skills,
                     required=False,
                 )
-                mercs.append((f"{side}_merc_{i}_position", f"{side}_merc_{i}_skill"))
+                second = None
+                if ruleset.params.mercenary_max_extra_skills >= 2:  # PBBL: one or two extra skills
+                    second = f"{side}_merc_{i}_skill2"
+                    self.fields[second] = forms.ChoiceField(
+                        label=_("Second extra skill (+%(price)s)")
+                        % {"price": intcomma(ruleset.params.mercenary_extra_skill_cost)},
+                        choices=skills,
+                        required=False,
+                    )
+                mercs.append((f"{side}_merc_{i}_position", f"{side}_merc_{i}_skill", second))
             self.sides[side] = {
                 "team": team,
                 "items": items,
@@ -152,7 +161,7 @@ class PrematchForm(forms.Form):
                 "team": info["team"],
                 "items": [self[n] for n in info["items"]],
                 "stars": self[info["stars"]] if info["stars"] else None,
-                "mercs": [(self[p], self[s]) for p, s in info["mercs"]],
+                "mercs": [(self[p], self[s], self[s2] if s2 else None) for p, s, s2 in info["mercs"]],
             }
             for side, info in self.sides.items()
         ]
@@ -172,7 +181,11 @@ class PrematchForm(forms.Form):
         data, info = getattr(self, "cleaned_data", {}), self.sides[side]
         items = {name.split("_item_", 1)[1]: data.get(name) or 0 for name in info["items"] if data.get(name)}
         stars = tuple(data.get(info["stars"]) or ()) if info["stars"] else ()
-        mercs = tuple(Mercenary(data[p], data.get(s) or None) for p, s in info["mercs"] if data.get(p))
+        mercs = tuple(
+            Mercenary(data[p], data.get(s) or None, (data[s2],) if s2 and data.get(s2) else ())
+            for p, s, s2 in info["mercs"]
+            if data.get(p)
+        )
         return InducementOrder(items=items, stars=stars, mercenaries=mercs)
 
     def to_input(self) -> PrematchInput:

@@ -104,6 +104,16 @@ VIOLATION_MESSAGES = {
     "not_in_final": gettext_lazy("No inducements in a semi-final or a final."),
     "inducement_excluded": gettext_lazy("This league has removed %(inducement)s from the inducements (its settings)."),
     "inducement_needs_details": gettext_lazy("“%(key)s” needs details (which star, which position)."),
+    "mercenary_too_many_skills": ngettext_lazy(
+        "A mercenary may take at most %(max)s extra skill, each once.",
+        "A mercenary may take at most %(max)s extra skills, each once.",
+        "max",
+    ),
+    "journeymen_max": ngettext_lazy(
+        "Journeymen only while the team cannot field enough players: %(max)s at most here (you chose %(count)s).",
+        "Journeymen only while the team cannot field enough players: %(max)s at most here (you chose %(count)s).",
+        "max",
+    ),
 }
 
 

@@ -52,11 +52,31 @@ class PrematchInput:
     petty_cash_declared: bool = False
 
 
+def has_step(ruleset, step: str) -> bool:
+    """Whether the ruleset's pre-match sequence has this step (petty cash, free journeymen...)."""
+    return step in ruleset.pre_match_steps
+
+
+def treasury_gold(ruleset, team: Team) -> int:
+    """Treasury gold a side may add to its inducement gold directly: where the ruleset has no petty
+    cash step (the whole treasury; the part spent is debited when the pre-match is recorded)."""
+    return 0 if has_step(ruleset, "petty_cash") else max(team.treasury, 0)
+
+
+def squad_size(ruleset, active: list[Player]) -> int:
+    """Players counted against the squad limits: the whole roster where free journeymen fill it
+    up, else only those able to play (the induced journeymen's rule counts those)."""
+    if has_step(ruleset, "journeymen"):
+        return len(active)
+    return sum(1 for p in active if not p.miss_next_game)
+
+
 def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
     """(roster TV, squad size, players per position) once the free journeymen have joined: what
     prematch_record will find, before it adds them."""
     active = list(team.players.filter(status=Player.Status.ACTIVE))
-    needed = journeymen_needed(ruleset, sum(1 for p in active if not p.miss_next_game))
+    available = sum(1 for p in active if not p.miss_next_game)
+    needed = journeymen_needed(ruleset, available) if has_step(ruleset, "journeymen") else 0
     counts: dict[str, int] = {}
     for p in active:
         counts[p.position] = counts.get(p.position, 0) + 1
@@ -65,7 +85,7 @@ def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
         position = journeyman_positions(ruleset, team.race)[0]
         tv += needed * position.cost
         counts[position.key] = counts.get(position.key, 0) + needed
-    return tv, len(active) + needed, counts
+    return tv, squad_size(ruleset, active) + needed, counts
 
 
 def petty_cash_state(match: Match, ruleset) -> tuple[tuple[str, str], str | None]:
@@ -93,6 +113,8 @@ def petty_cash_declare(*, match: Match, side: str, amount: int, by: AbstractBase
             _("Only the coach of %(team)s or the commissioner declares its petty cash.") % {"team": match.team(side)}
         )
     ruleset = match_ruleset(match)
+    if not has_step(ruleset, "petty_cash"):
+        raise MatchError([_("This league's ruleset has no petty cash: treasury gold pays for inducements directly.")])
     with transaction.atomic():
         lock_match(match)
         require_status(match, Match.Status.SCHEDULED)
@@ -200,7 +222,8 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                     check_die(value, 6, "weather")
             except ValueError as exc:
                 problems.append(str(exc))
-        cash = _petty_cash(match, data, problems)
+        petty = has_step(ruleset, "petty_cash")
+        cash = _petty_cash(match, data, problems) if petty else {"home": 0, "away": 0}
         for team, cash_out in ((home, cash["home"]), (away, cash["away"])):
             if cash_out < 0 or cash_out > team.treasury:
                 problems.append(
@@ -212,7 +235,8 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
 
         # Journeymen first: they are on the team for this match and count in its TV (p.29).
         for team in (home, away):
-            add_journeymen(match=match, team=team, ruleset=ruleset)
+            if has_step(ruleset, "journeymen"):
+                add_journeymen(match=match, team=team, ruleset=ruleset)
         home_tv, away_tv = compute_team_value(home), compute_team_value(away)
         budgets = inducement_budgets(
             ruleset,
@@ -221,6 +245,8 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             home_petty_cash=cash["home"],
             away_petty_cash=cash["away"],
             final=match.is_final_stage,
+            home_treasury=treasury_gold(ruleset, home),
+            away_treasury=treasury_gold(ruleset, away),
         )
         # Prices a held trophy lowers (LRB6 Dungeonbowl: the wizard), ruleset data (issue 10).
         trophy_prices = {
@@ -228,14 +254,14 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             for side, team in (("home", home), ("away", away))
         }
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
-            roster = team.players.filter(status=Player.Status.ACTIVE)
+            roster = list(team.players.filter(status=Player.Status.ACTIVE))
             counts: dict[str, int] = {}
-            for pos in roster.values_list("position", flat=True):
-                counts[pos] = counts.get(pos, 0) + 1
+            for player in roster:
+                counts[player.position] = counts.get(player.position, 0) + 1
             found = check_inducements(
                 ruleset,
                 team_key=team.race,
-                roster_size=roster.count(),
+                roster_size=squad_size(ruleset, roster),
                 order=order,
                 budget=budgets.budget(side),
                 position_counts=counts,
@@ -291,12 +317,23 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
                     side=side,
                     key=merc_key,
                     position=m.position_key,
-                    extra_skill=m.extra_skill or "",
-                    cost=mercenary_price(ruleset, team_list.position(m.position_key), m.extra_skill is not None),
+                    extra_skill=";".join(m.extra_skills),
+                    cost=mercenary_price(ruleset, team_list.position(m.position_key), len(m.extra_skills)),
                 )
                 for m in order.mercenaries
             ]
             MatchInducement.objects.bulk_create(rows)
+            from_treasury = max(sum(row.cost for row in rows) - budgets.money(side), 0)
+            if not petty and from_treasury:  # no petty cash: the treasury pays the rest at once
+                treasury_post(
+                    team=team,
+                    kind="inducement",
+                    amount=-from_treasury,
+                    key=f"match:{match.pk}:inducements:treasury",
+                    memo=str(match),
+                    by=by,
+                    match=match,
+                )
             # Who could play: the roster at kick-off; players missing this game are not eligible.
             MatchPlayer.objects.bulk_create(
                 MatchPlayer(match=match, player=p, side=side, eligible=not p.miss_next_game)

@@ -266,8 +266,8 @@ def prematch_facts(match: Match) -> dict[str, Any]:
             elif row.position:
                 position = ruleset.team(team.race).position(row.position).name(lang())
                 name = _("Mercenary %(position)s") % {"position": position}
-                if row.extra_skill:
-                    name += f" + {choice_label(ruleset, row.extra_skill)}"
+                for skill in filter(None, row.extra_skill.split(";")):  # one or two extra skills
+                    name += f" + {choice_label(ruleset, skill)}"
             else:
                 name = ruleset.inducements[row.key].name(lang()) if row.key in ruleset.inducements else row.key
             items.append({"name": name, "cost": row.cost})

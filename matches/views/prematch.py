@@ -23,7 +23,7 @@ from matches.forms_prematch import PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages
-from matches.services.prematch import expected_squad, may_declare, petty_cash_state
+from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
 from matches.views.common import attempt, lang, participant_match_or_403
 from teams.models import Team
 
@@ -43,13 +43,16 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
     form.is_valid()  # fills cleaned_data with whatever is valid
     squads = {side: expected_squad(match.team(side), ruleset) for side in ("home", "away")}
     cash = {side: getattr(match, f"{side}_petty_cash") for side in ("home", "away")}
+    petty = has_step(ruleset, "petty_cash")
     budgets = inducement_budgets(
         ruleset,
         home_tv=squads["home"][0],
         away_tv=squads["away"][0],
-        home_petty_cash=max(cash["home"], 0),
-        away_petty_cash=max(cash["away"], 0),
+        home_petty_cash=max(cash["home"], 0) if petty else 0,
+        away_petty_cash=max(cash["away"], 0) if petty else 0,
         final=match.is_final_stage,
+        home_treasury=treasury_gold(ruleset, match.home),
+        away_treasury=treasury_gold(ruleset, match.away),
     )
     sides = []
     for side in ("home", "away"):
@@ -67,7 +70,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
             trophy_prices=prices,
         )
         problems = violation_messages(found, ruleset, team.race)
-        if not 0 <= cash[side] <= team.treasury:
+        if petty and not 0 <= cash[side] <= team.treasury:
             problems.insert(
                 0,
                 _("%(team)s can move between 0 and %(max)s gp into petty cash.")
@@ -82,14 +85,20 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
                 "tv": tv,
                 "match_tv": getattr(budgets, f"{side}_match_tv"),
                 "money": budgets.money(side),
-                "petty_cash": cash[side],
+                "petty_cash": cash[side] if petty else treasury_gold(ruleset, team),
                 "budget": budget,
                 "cost": cost,
                 "left": None if cost is None else budget - cost,
                 "problems": problems,
             }
         )
-    return {"sides": sides, "underdog": budgets.underdog, "buys_first": match.team(budgets.buys_first)}
+    return {
+        "sides": sides,
+        "underdog": budgets.underdog,
+        "buys_first": match.team(budgets.buys_first),
+        "petty_cash_step": petty,
+        "free_journeymen": has_step(ruleset, "journeymen"),
+    }
 
 
 def petty_cash_rows(request: HttpRequest, match: Match, ruleset: Ruleset) -> dict[str, Any]:
@@ -126,12 +135,14 @@ def petty_cash_rows(request: HttpRequest, match: Match, ruleset: Ruleset) -> dic
 
 
 def _context(request: HttpRequest, match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
+    petty = has_step(ruleset, "petty_cash")
     return {
         "match": match,
         "form": form,
         "sides": form.side_fields(),
         "preview": budget_preview(match, ruleset, form),
-        **petty_cash_rows(request, match, ruleset),
+        "petty_cash_step": petty,
+        **(petty_cash_rows(request, match, ruleset) if petty else {"petty_cash_done": True}),
     }
 
 
