@@ -24,6 +24,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import include, path
 
+from league.rules import default_ruleset_key
+
 BATCH = 2000  # rows per INSERT: well under SQLite's and PostgreSQL's parameter limits
 START = date(2026, 1, 5)  # round 1's Monday; each round a week later
 
@@ -69,7 +71,9 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
     rng = random.Random(seed)
     User = get_user_model()
     commissioner = User.objects.create_user("bench-commissioner")
-    league: League = league_create(name="Bench League of Seasons", ruleset="lrb6", commissioner=commissioner)
+    league: League = league_create(
+        name="Bench League of Seasons", ruleset=default_ruleset_key(), commissioner=commissioner
+    )
     ruleset = league_ruleset(league)
     coaches = User.objects.bulk_create(
         [User(username=f"bench-coach{n:03d}", password="!") for n in range(teams)], batch_size=BATCH
@@ -238,7 +242,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
 
 
 def _spp_effects(match, side: str, player, line) -> list:
-    """The post-match sequence's SPP effects for one report line (LRB6 awards), as it writes them."""
+    """The post-match sequence's SPP effects for one report line (the ruleset's awards), as it writes them."""
     from matches.models import MatchEffect
 
     return [

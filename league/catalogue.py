@@ -7,13 +7,13 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import get_language
 
-from league.rules import Ruleset, collation_key, load_ruleset, ruleset_keys
+from league.rules import Ruleset, collation_key, default_ruleset_key, load_ruleset, ruleset_keys
 
 
 def _ruleset_or_404(key: str | None) -> Ruleset:
     from django.conf import settings
 
-    key = key or settings.DEFAULT_RULESET
+    key = key or settings.DEFAULT_RULESET or default_ruleset_key()
     if key not in ruleset_keys():
         raise Http404("Unknown ruleset")
     return load_ruleset(key)

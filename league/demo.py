@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from league.models import League
+from league.rules import default_ruleset_key
 from league.services import league_create, membership_add
 from teams.services import PlayerOrder, team_create
 
@@ -120,9 +121,9 @@ def load_demo(stdout=None) -> League:
         commissioner = user("commissioner", first_name="Jim", last_name="Johnson")
         league = league_create(
             name="Demo League",
-            ruleset="lrb6",
+            ruleset=default_ruleset_key(),
             commissioner=commissioner,
-            description="A demonstration league with five teams (LRB6) and one match played.",
+            description="A demonstration league with five teams and one match played.",
         )
         for coach_name, team_name, race, lineup, rerolls, ff, assistants, cheer, apo in DEMO_TEAMS:
             coach = user(coach_name)

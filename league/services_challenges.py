@@ -1,4 +1,4 @@
-"""League challenges (issue 10, seed 000 p.31 L4036-4057): issue, accept, refuse, name a
+"""League challenges (issue 10, the rulebook): issue, accept, refuse, name a
 replacement, the replacement's agreement, the challenger's refusal to play him, and the
 commissioner's ruling on a late answer. Every write is audited; a refusal raises
 ValidationError (PermissionDenied for the wrong person) and changes nothing.

@@ -264,7 +264,7 @@ def round_dates_set(*, rnd: Round, starts_on: date | None, deadline: date | None
     return rnd
 
 
-# --- coach-arranged matches: no more than `max_consecutive_meetings` in a row (seed 000 p.24) ---
+# --- coach-arranged matches: no more than `max_consecutive_meetings` in a row (the rulebook) ---
 
 
 def _time_key(match) -> tuple:

@@ -78,7 +78,7 @@ def _tie_refusal(result: Qualification[int], teams: dict[int, Team]) -> Validati
 
 
 def qualifiers(season: Season, choice: BracketChoice, teams: dict[int, Team] | None = None) -> list[int]:
-    """The qualified team ids, best first, by the chosen method (seed 000 p.30; ties refused, never hidden)."""
+    """The qualified team ids, best first, by the chosen method (the rulebook; ties refused, never hidden)."""
     teams = approved_teams(season) if teams is None else teams
     size = choice.size
     if not engine.MIN_TEAMS <= size <= engine.MAX_TEAMS:

@@ -19,7 +19,7 @@ from teams.models import Team
 Status = Season.Status
 Entry = SeasonTeam.Status
 
-# The commissioner's next steps from each status (seed 000 p.30-34: a season may end without
+# The commissioner's next steps from each status (the rulebook: a season may end without
 # play-offs). Anything else is refused.
 TRANSITIONS: dict[str, tuple[str, ...]] = {
     Status.DRAFT: (Status.REGISTRATION,),

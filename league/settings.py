@@ -300,7 +300,8 @@ POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
 POSTGAME_APPLY_DELAY = float(envstr("POSTGAME_APPLY_DELAY", "0"))
 
 # The rules engine: which rulesets a league may choose (folders of league/rules/data/).
-DEFAULT_RULESET = envstr("DEFAULT_RULESET", "lrb6")
+# "" = the rules engine's default (league/rules/data/rulesets.toml); a key picks another shipped one.
+DEFAULT_RULESET = envstr("DEFAULT_RULESET", "")
 
 if not DEBUG:
     # Served over HTTPS: set these in production (`check --deploy` then only asks about the

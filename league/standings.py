@@ -108,7 +108,7 @@ def _cas(side: str):
 
 def season_results(season: Season) -> list[Result | ByeRecord]:
     """The regular season's results, challenge forfeits and byes as the engine's records (three
-    queries). A forfeit (a refused challenge, seed 000 p.31) is a Result awarded to its winner
+    queries). A forfeit (a refused challenge, the rulebook) is a Result awarded to its winner
     with a 2-0 score and no casualties, placed in time among the matches by when it was decided."""
     from matches.models import Match
     from matches.services.sequence import sequence_key

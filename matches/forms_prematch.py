@@ -83,7 +83,7 @@ class PrematchForm(forms.Form):
         for side, _label in SIDES:
             team = match.team(side)
             team_list = ruleset.team(team.race)
-            trophy_prices = team_benefits(match.league, team.pk).inducement_prices  # e.g. the Dungeonbowl's wizard
+            trophy_prices = team_benefits(match.league, team.pk).inducement_prices  # e.g. a trophy's cheaper wizard
             items, stars_field = [], None
             for item in ruleset.inducements.values():
                 if not inducement_allowed(ruleset, item.key, team.race):
@@ -136,7 +136,7 @@ class PrematchForm(forms.Form):
                     required=False,
                 )
                 second = None
-                if ruleset.params.mercenary_max_extra_skills >= 2:  # PBBL: one or two extra skills
+                if ruleset.params.mercenary_max_extra_skills >= 2:  # e.g. one or two extra skills
                     second = f"{side}_merc_{i}_skill2"
                     self.fields[second] = forms.ChoiceField(
                         label=_("Second extra skill (+%(price)s)")

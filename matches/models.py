@@ -91,7 +91,7 @@ class Match(models.Model):
     away_uncredited_touchdowns = models.PositiveSmallIntegerField(_("away touchdowns with no roster scorer"), default=0)
     conceded_by = models.CharField(_("conceded by"), max_length=4, choices=SIDES, blank=True)
     concession_justified = models.BooleanField(_("justified concession"), default=False)
-    # A play-off match has a winner (LRB6: sudden-death overtime, then a shoot-out): when its score
+    # A play-off match has a winner (the rulebook: sudden-death overtime, then a shoot-out): when its score
     # is tied, the side that won the shoot-out. Blank for every other result.
     shootout_winner = models.CharField(_("shoot-out winner"), max_length=4, choices=SIDES, blank=True)
     submitted_by = models.ForeignKey(
@@ -153,7 +153,7 @@ class Match(models.Model):
 
     @property
     def is_final_stage(self) -> bool:
-        """A semi-final or a final (seed 000 p.30-31): the rules the league sets for them apply."""
+        """A semi-final or a final (the rulebook): the rules the league sets for them apply."""
         return self.stage in (self.Stage.SEMI_FINAL, self.Stage.FINAL)
 
     def team(self, side: str) -> Team:

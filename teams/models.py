@@ -102,7 +102,7 @@ class Advancement(models.Model):
     """A skill or characteristic a player gained after being hired (starting skills are the position's)."""
 
     class Kind:
-        """The value keys of the LRB6-style improvements, for the code and tests that name one. What
+        """The value keys of the usual improvements, for the code and tests that name one. What
         a player may gain is the team's ruleset's (value_modifiers.csv), checked by the services
         that write an advancement (teams.services.improvements.check_advancement_kind)."""
 

@@ -21,7 +21,7 @@ from .catalogue.value import (
 )
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
-from .loading.loader import load_ruleset, load_ruleset_from, ruleset_keys
+from .loading.loader import default_ruleset_key, load_ruleset, load_ruleset_from, ruleset_keys
 from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
 from .parameters import BankParameters, Parameters
 from .postmatch.fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
@@ -188,6 +188,7 @@ __all__ = [
     "inducement_money",
     "inducement_price",
     "kickoff",
+    "default_ruleset_key",
     "load_ruleset",
     "load_ruleset_from",
     "match_team_value",

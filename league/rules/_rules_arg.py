@@ -7,16 +7,15 @@ from .ruleset import Ruleset
 
 RulesLike = Ruleset | Parameters
 
-# The ruleset used when a scalar helper is called without one. It is read from the data files like
-# any other, so the code still holds no rule number; pass a Ruleset to honour house rules.
-DEFAULT_RULESET_KEY = "lrb6"
+# Without a ruleset a scalar helper reads the default one (data/rulesets.toml), from the data files
+# like any other, so the code still holds no rule number; pass a Ruleset to honour house rules.
 
 
 def params_of(rules: RulesLike | None) -> Parameters:
     if rules is None:
-        from .loading.loader import load_ruleset  # late import: loader imports this package's types
+        from .loading.loader import default_ruleset_key, load_ruleset  # late: loader imports our types
 
-        return load_ruleset(DEFAULT_RULESET_KEY).params
+        return load_ruleset(default_ruleset_key()).params
     if isinstance(rules, Ruleset):
         return rules.params
     if isinstance(rules, Parameters):

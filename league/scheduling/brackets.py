@@ -2,7 +2,7 @@
 
 Every game slot names where its team comes from: seed k, a bye, the winner or the loser of game X.
 The same model covers a third-place game (losers of the semi-finals) and, later, placement games.
-Pure Python; randomness only from an injected `random.Random` (seed 000 p.30 L4013-4014: the
+Pure Python; randomness only from an injected `random.Random` (the rulebook: the
 semi-final pairings are drawn at random).
 """
 

@@ -1,6 +1,6 @@
-"""The consecutive-meeting check for coach-arranged matches (seed 000 p.24 L2990-3013).
+"""The consecutive-meeting check for coach-arranged matches (the rulebook's league rules).
 
-LRB6: two teams may not play each other more than twice in a row. The limit is ruleset data
+The rulebook: two teams may not play each other more than twice in a row. The limit is ruleset data
 (`Parameters.max_consecutive_meetings`); the caller passes it in. A team's fixtures are taken
 played and pending alike, ordered in time (season and round, then play date, then creation), so a
 back-dated insertion can create a run in the middle of the list: the whole run around the new

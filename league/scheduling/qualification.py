@@ -1,4 +1,4 @@
-"""Play-off qualifiers by the LRB6 methods (seed 000 p.30 L3945-4013), ties returned, never hidden.
+"""Play-off qualifiers by the rulebooks' methods, ties returned, never hidden.
 
 Each method ranks the teams by one measure and cuts at `places`. When teams tied on the measure
 straddle the cut, they come back as `tied` with the number of places still open among them: the

@@ -248,7 +248,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             home_treasury=treasury_gold(ruleset, home),
             away_treasury=treasury_gold(ruleset, away),
         )
-        # Prices a held trophy lowers (LRB6 Dungeonbowl: the wizard), ruleset data (issue 10).
+        # Prices a held trophy lowers (e.g. a trophy's cheaper wizard), ruleset data (issue 10).
         trophy_prices = {
             side: team_benefits(match.league, team.pk).inducement_prices
             for side, team in (("home", home), ("away", away))

@@ -173,7 +173,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
 
 
 def shootout_problems(match: Match, home: int | None, away: int | None, conceded: str, shootout: str) -> list[str]:
-    """A shoot-out winner is named only for a tied play-off match nobody conceded (LRB6 p.15: a
+    """A shoot-out winner is named only for a tied play-off match nobody conceded (the rulebook: a
     knock-out match goes to sudden-death overtime, then a shoot-out; it never ends in a draw)."""
     if not shootout:
         return []

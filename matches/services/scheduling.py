@@ -36,7 +36,7 @@ def match_schedule(*, league: League, home: Team, away: Team, by: AbstractBaseUs
     # A match arranged during the regular season belongs to it (no round: coaches arrange it).
     season = current_regular_season(league)
     if by is not None and not is_commissioner(by, league):
-        # Seed 000 p.24: coaches arranging their own matches may not meet the same opponent more
+        # The rulebook: coaches arranging their own matches may not meet the same opponent more
         # than twice in a row (the ruleset's max_consecutive_meetings). The commissioner is not held to it.
         problems = arranged_match_problems(league=league, home=home, away=away, season=season)
         if problems:

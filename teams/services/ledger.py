@@ -51,7 +51,7 @@ def check_ledger_entry(ruleset: Ruleset, kind: str, account: str = TreasuryEntry
 
 
 def _follow_treasury(team: Team, ruleset: Ruleset) -> None:
-    """Keep the team value in step with the treasury where the ruleset counts it (PBBL P32/L72)."""
+    """Keep the team value in step with the treasury where the ruleset counts it (team_value_includes_treasury)."""
     if ruleset.params.team_value_includes_treasury:
         team_refresh_value(team=team)
 

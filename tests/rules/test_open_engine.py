@@ -151,3 +151,17 @@ def test_no_transfer_decided_moves_nothing_and_the_plan_does_not_wait(banked: Pa
     ruleset = load_ruleset_from(banked)
     plan = plan_post_match(ruleset, _banked_match(roster_tv=1_000_000), MatchDice(base_dice()), Decisions())
     assert not plan.by_step("bank")
+
+
+def test_the_default_ruleset_is_data_and_must_be_shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from league.rules.loading import loader
+
+    assert loader.default_ruleset_key() in loader.ruleset_keys()
+    (tmp_path / "rulesets.toml").write_text('default = "nope"\n', encoding="utf-8")
+    monkeypatch.setattr(loader, "DATA_DIR", tmp_path)
+    loader.default_ruleset_key.cache_clear()
+    try:
+        with pytest.raises(RulesetDataError, match="'nope' is not a shipped ruleset"):
+            loader.default_ruleset_key()
+    finally:
+        loader.default_ruleset_key.cache_clear()

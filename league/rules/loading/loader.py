@@ -192,6 +192,21 @@ def ruleset_keys() -> tuple[str, ...]:
 
 
 @cache
+def default_ruleset_key() -> str:
+    """The ruleset a new league, the roster catalogue and the demo start with (data/rulesets.toml)."""
+    path = DATA_DIR / "rulesets.toml"
+    try:
+        key = tomllib.loads(path.read_text(encoding="utf-8")).get("default")
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RulesetDataError([f"rulesets.toml: {exc}"]) from exc
+    if key not in ruleset_keys():
+        raise RulesetDataError(
+            [f"rulesets.toml: default {key!r} is not a shipped ruleset ({', '.join(ruleset_keys())})"]
+        )
+    return str(key)
+
+
+@cache
 def load_ruleset(key: str) -> Ruleset:
     """The shipped ruleset `key`, loaded once per process (Rulesets are immutable, so sharing is safe)."""
     if key not in ruleset_keys():

@@ -31,6 +31,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections, transaction
 
+from league.rules import default_ruleset_key
 from matches.management.bench_support import (
     Meter,
     Run,
@@ -133,7 +134,7 @@ class Command(BaseCommand):
 
         User = get_user_model()
         commissioner = User.objects.create_user("commissioner")
-        league = league_create(name="Bench League", ruleset="lrb6", commissioner=commissioner)
+        league = league_create(name="Bench League", ruleset=default_ruleset_key(), commissioner=commissioner)
         ruleset = league_ruleset(league)
         budget = ruleset.params.starting_treasury
         races = sorted(ruleset.teams)
@@ -178,7 +179,7 @@ class Command(BaseCommand):
             league=league,
             home=teams[0],
             away=teams[1],
-            ruleset="lrb6",
+            ruleset=default_ruleset_key(),
             ruleset_version="-",
             scheduled_by=User.objects.get(username="commissioner"),
         )
