@@ -12,17 +12,36 @@ from league.rules import Ruleset, load_ruleset
 STANDINGS_RULES = frozenset({"standings_scheme", "standings_tie_breakers"})
 
 
+# House-rule rows whose key starts with this are the league's roster catalogue: a profile the
+# league completes or corrects ("profile:position:<team>:<position>", "profile:star:<star>").
+PROFILE_PREFIX = "profile:"
+
+
 def parameter_rules(league: League) -> dict[str, object]:
     """The league's house rules that override ruleset parameters (filtered in Python so that a
     prefetched league.house_rules is not queried again)."""
-    return {rule.key: rule.value for rule in league.house_rules.all() if rule.key not in STANDINGS_RULES}
+    return {
+        rule.key: rule.value
+        for rule in league.house_rules.all()
+        if rule.key not in STANDINGS_RULES and not rule.key.startswith(PROFILE_PREFIX)
+    }
+
+
+def profile_rules(league: League) -> dict[str, dict[str, int]]:
+    """The league's roster catalogue: profile ref -> {ma, st, ag, av} (same prefetched rows)."""
+    return {
+        rule.key.removeprefix(PROFILE_PREFIX): rule.value
+        for rule in league.house_rules.all()
+        if rule.key.startswith(PROFILE_PREFIX)
+    }
 
 
 def league_ruleset(league: League) -> Ruleset:
-    """The league's ruleset with its house rules applied."""
-    overrides = parameter_rules(league)
-    base = load_ruleset(league.ruleset)
-    return base.with_overrides(overrides) if overrides else base
+    """The league's ruleset with its house rules applied, then its roster catalogue."""
+    overrides, profiles = parameter_rules(league), profile_rules(league)
+    ruleset = load_ruleset(league.ruleset)
+    ruleset = ruleset.with_overrides(overrides) if overrides else ruleset
+    return ruleset.with_profiles(profiles) if profiles else ruleset
 
 
 def league_list() -> QuerySet[League]:
@@ -46,7 +65,13 @@ def settings_snapshot(league: League) -> dict[str, object]:
     """The league's effective parameters, as JSON, to keep with a match when it is confirmed."""
     ruleset = league_ruleset(league)
     # Optional groups' parameters too, as "<group>.<name>" (a bank's): parameter_values().
-    return {"ruleset": ruleset.key, "version": ruleset.version, "parameters": ruleset.parameter_values()}
+    return {
+        "ruleset": ruleset.key,
+        "version": ruleset.version,
+        "parameters": ruleset.parameter_values(),
+        # The league's roster catalogue, so a replay uses the profiles the match was played with.
+        "profiles": {ref: dict(stats) for ref, stats in ruleset.profiles.items()},
+    }
 
 
 def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
@@ -55,12 +80,12 @@ def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
     A parameter the snapshot lacks (added to the engine later) takes the ruleset's value.
     """
     base = load_ruleset(str(snapshot["ruleset"]))
-    kept = snapshot.get("parameters")
-    if not isinstance(kept, dict):
-        return base
-    known = base.parameter_values()
-    overrides = {key: value for key, value in kept.items() if key in known and known[key] != value}
-    return base.with_overrides(overrides) if overrides else base
+    kept, profiles = snapshot.get("parameters"), snapshot.get("profiles")
+    if isinstance(kept, dict):
+        known = base.parameter_values()
+        overrides = {key: value for key, value in kept.items() if key in known and known[key] != value}
+        base = base.with_overrides(overrides) if overrides else base
+    return base.with_profiles(profiles) if isinstance(profiles, dict) and profiles else base
 
 
 def pending_for(user, league: League) -> MembershipRequest | None:

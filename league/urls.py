@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league import views, views_members, views_playoffs, views_settings, views_standings
+from league import views, views_members, views_playoffs, views_roster, views_settings, views_standings
 from league.urls_challenges import urlpatterns as challenge_patterns
 from league.urls_seasons import urlpatterns as season_patterns
 from league.urls_stats import urlpatterns as stats_patterns
@@ -28,6 +28,7 @@ league_patterns = (
             name="season_standings",
         ),
         path("<slug:slug>/coaches/", views_members.league_members, name="members"),
+        path("<slug:slug>/roster-catalogue/", views_roster.roster_catalogue, name="roster_catalogue"),
         path("<slug:slug>/seasons/<int:number>/playoffs/", views_playoffs.season_playoffs, name="season_playoffs"),
         # Building a team belongs to a league, so its pages live under the league's URL.
         path("<slug:slug>/teams/new/", team_views.team_new, name="team_new"),

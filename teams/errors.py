@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.rules import Ruleset
 from league.rules.catalogue.team_building import Violation
@@ -28,6 +28,13 @@ def gp(amount: object) -> str:
     if not isinstance(amount, int):
         return str(amount)
     return number_format(amount, force_grouping=True)
+
+
+# A position whose characteristics the ruleset's source lost (the league's roster catalogue).
+PROFILE_UNKNOWN = gettext_lazy(
+    "%(position)s: this position's profile is unknown; the commissioner must complete it in the league's "
+    "roster catalogue before anyone hires one."
+)
 
 
 def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
@@ -67,6 +74,7 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
     messages = {
         "unknown_team": _("“%(team)s” is not a team of this ruleset."),
         "unknown_position": _("“%(position)s” is not a position of this team."),
+        "profile_unknown": PROFILE_UNKNOWN,
         "negative_count": _("%(position)s: the number of players cannot be negative."),
         "fan_factor_max": _("Fan factor bought at creation must be between 0 and %(max)s (you chose %(count)s)."),
         "fan_factor_free": _(

@@ -11,10 +11,12 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from .catalogue.trophies import TrophyData
+from .errors import RulesetParameterError
 from .loading.settings import LeagueSetting, SettingGroup
 from .parameters import Parameters, group_values, override_groups, override_parameters
 from .standings.records import PointsScheme
 from .types import (
+    STATS,
     CasualtyResult,
     ImprovementResult,
     Inducement,
@@ -73,6 +75,9 @@ class Ruleset(_Named):
     # The vocabularies a match or team of this ruleset may use, each key -> (English, French):
     # ledger kinds (ledger_kinds.csv) and casualty effects (casualty.csv's "effect" column).
     ledger_kinds: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    # A league's corrections to profiles (with_profiles): "position:<team>:<position>" or
+    # "star:<star>" -> {"ma": .., "st": .., "ag": .., "av": ..}.
+    profiles: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -91,6 +96,7 @@ class Ruleset(_Named):
             "trophies",
             "parameter_groups",
             "ledger_kinds",
+            "profiles",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
@@ -148,6 +154,29 @@ class Ruleset(_Named):
             overrides={**self.overrides, **overrides},
         )
 
+    def with_profiles(self, profiles: Mapping[str, Mapping[str, int]]) -> Ruleset:
+        """A new Ruleset whose positions and stars have these characteristics (a league completing
+        a profile its source lost, or correcting one); everything else is shared. Each profile gives
+        all four of MA, ST, AG, AV within the ruleset's limits; a wrong one raises
+        RulesetParameterError naming it."""
+        teams, stars = dict(self.teams), dict(self.star_players)
+        for ref, stats in profiles.items():
+            problem = profile_problem(self, ref, stats)
+            if problem:
+                raise RulesetParameterError(f"profile refused: {problem}")
+            kind, _sep, rest = ref.partition(":")
+            ma, st, ag, av = (int(stats[s]) for s in STATS)
+            if kind == "star":
+                stars[rest] = replace(stars[rest], ma=ma, st=st, ag=ag, av=av)
+                continue
+            team_key, _sep, position_key = rest.partition(":")
+            team = teams[team_key]
+            positions = tuple(
+                replace(p, ma=ma, st=st, ag=ag, av=av) if p.key == position_key else p for p in team.positions
+            )
+            teams[team_key] = replace(team, positions=positions)
+        return replace(self, teams=teams, star_players=stars, profiles={**self.profiles, **profiles})
+
     def group(self, kind: type[G]) -> G | None:
         """The ruleset's optional parameter group of this class (e.g. BankParameters), or None."""
         found = self.parameter_groups.get(getattr(kind, "KEY", ""))
@@ -156,3 +185,25 @@ class Ruleset(_Named):
     def parameter_values(self) -> dict[str, object]:
         """Every parameter in force, groups' as "<group>.<name>": what a match snapshot keeps."""
         return {**asdict(self.params), **group_values(self.parameter_groups)}
+
+
+def profile_problem(ruleset: Ruleset, ref: str, stats: Mapping[str, object]) -> str | None:
+    """Why a profile correction cannot apply to this ruleset, or None."""
+    kind, _sep, rest = ref.partition(":")
+    if kind == "star":
+        if rest not in ruleset.star_players:
+            return f"{ref!r}: unknown star player"
+    elif kind == "position":
+        team_key, _sep, position_key = rest.partition(":")
+        if team_key not in ruleset.teams or position_key not in {p.key for p in ruleset.teams[team_key].positions}:
+            return f"{ref!r}: unknown position"
+    else:
+        return f"{ref!r}: a profile names 'position:<team>:<position>' or 'star:<star>'"
+    if set(stats) != set(STATS):
+        return f"{ref!r}: give exactly {', '.join(STATS)}"
+    low, high = ruleset.params.stat_min_value, ruleset.params.stat_max_value
+    for stat in STATS:
+        value = stats[stat]
+        if type(value) is not int or not low <= value <= high:
+            return f"{ref!r}: {stat} must be a whole number from {low} to {high}, not {value!r}"
+    return None

@@ -12,7 +12,7 @@ from league.audit import log_action
 from league.rules import may_buy_reroll, reroll_purchase_price
 from league.selectors import league_ruleset
 from league.standings_cache import names_changed
-from teams.errors import TeamRuleError, gp
+from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post
@@ -58,6 +58,8 @@ def player_hire(
         pos = known[position]
         active = team.players.filter(status=Player.Status.ACTIVE)
         problems = []
+        if not pos.profile_complete:
+            problems.append(str(PROFILE_UNKNOWN) % {"position": pos.name(get_language() or "en")})
         if not name.strip():
             problems.append(_("Every player needs a name."))
         # Journeymen do not take a roster place: they may push the roster past 16 (p.29).

@@ -606,6 +606,29 @@ PAGES = [
         lambda w: {"action": "refuse", "confirmed": "1"},
         note="refused: 2-0",
     ),
+    # the league's roster catalogue (issue 11): read by all, edited by the commissioner, a refusal
+    Page("league:roster_catalogue", None, lambda w: reverse("league:roster_catalogue", args=[slug(w)])),
+    Page(
+        "league:roster_catalogue",
+        "commissioner",
+        lambda w: reverse("league:roster_catalogue", args=[slug(w)]) + "?team=human",
+        note="the commissioner's forms",
+    ),
+    Page(
+        "league:roster_catalogue",
+        "commissioner",
+        lambda w: reverse("league:roster_catalogue", args=[slug(w)]),
+        lambda w: {
+            "team": "human",
+            "ref": "position:human:lineman",
+            "action": "save",
+            "ma": "12",
+            "st": "3",
+            "ag": "3",
+            "av": "8",
+        },
+        note="a refused profile",
+    ),
     # trophies (issue 10): the roll of honour, the commissioner's forms, a refusal, a minor tournament
     Page("league:trophies", None, lambda w: trophies_url(w)),
     Page("league:trophies", "commissioner", lambda w: trophies_url(w), note="the commissioner's forms"),

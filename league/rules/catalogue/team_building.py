@@ -84,6 +84,8 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
             found.append(Violation("negative_count", {"position": key}))
         elif count > known[key].max_count:
             found.append(Violation("position_max", {"position": key, "max": known[key].max_count, "count": count}))
+        elif count and not known[key].profile_complete:  # a source that lost it: the league completes it
+            found.append(Violation("profile_unknown", {"position": key}))
     players = sum(max(c, 0) for c in order.positions.values())
     if complete and players < p.roster_min_players:
         found.append(Violation("too_few_players", {"min": p.roster_min_players, "count": players}))
