@@ -6,6 +6,7 @@ Ruleset (or its Parameters) and die values, and returns plain ints or frozen out
 
 from __future__ import annotations
 
+from ._load_differences import Difference, load_differences_from, reference_ruleset_key, ruleset_differences
 from ._load_settings import LeagueSetting, SettingChoice, SettingGroup
 from .characteristics import Characteristics, StatLimits, StatLine
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
@@ -126,6 +127,7 @@ __all__ = [
     "Characteristics",
     "Dice",
     "DiceError",
+    "Difference",
     "FanFactorRoll",
     "Gift",
     "GiftCandidate",
@@ -184,6 +186,7 @@ __all__ = [
     "kickoff",
     "load_ruleset",
     "load_ruleset_from",
+    "load_differences_from",
     "match_team_value",
     "match_winnings",
     "may_buy_reroll",
@@ -196,6 +199,8 @@ __all__ = [
     "roll_improvement",
     "roll_many",
     "ruleset_keys",
+    "reference_ruleset_key",
+    "ruleset_differences",
     "spiralling_expenses",
     "spiralling_expenses_basis",
     "spiralling_expenses_paid",

@@ -254,6 +254,7 @@ class Ruleset(_Named):
     league_settings: tuple[LeagueSetting, ...] = ()
     setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
     trophies: Mapping[str, TrophyData] = field(default_factory=lambda: MappingProxyType({}))  # trophies.csv
+    source: str = ""  # [ruleset] source: the text (seed) the data was taken from, shown to readers
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
