@@ -52,6 +52,7 @@ urlpatterns = [
     path("matches/import/", include("matches.import_urls")),
     path("matches/", include("matches.urls")),
     path("rosters/", include("league.catalogue")),
+    path("rulesets/", include("league.views_rulesets")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),

@@ -69,7 +69,6 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         slug=slug,
     )
     ruleset = league_ruleset(league)
-    lang = get_language() or "en"
     # A big league's teams have a page of their own: the home stays as quick at 200 teams as at 5.
     team_count = league.team_count
     teams_elsewhere = team_count > HOME_TEAMS
@@ -103,7 +102,6 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "teams": teams,
             "team_count": team_count,
             "teams_elsewhere": teams_elsewhere,
-            "ruleset_name": ruleset.name(lang),
             "is_member": member,
             "is_commissioner": commissioner,
             "can_join": request.user.is_authenticated and not member and league.open_to_join,

@@ -21,6 +21,7 @@ from .catalogue.value import (
 )
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
+from .loading.differences import Difference, load_differences_from, reference_ruleset_key, ruleset_differences
 from .loading.loader import default_ruleset_key, load_ruleset, load_ruleset_from, ruleset_keys
 from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
 from .parameters import BankParameters, Parameters
@@ -130,6 +131,7 @@ __all__ = [
     "Characteristics",
     "Dice",
     "DiceError",
+    "Difference",
     "FanFactorRoll",
     "Gift",
     "GiftCandidate",
@@ -191,6 +193,7 @@ __all__ = [
     "default_ruleset_key",
     "load_ruleset",
     "load_ruleset_from",
+    "load_differences_from",
     "match_team_value",
     "match_winnings",
     "may_buy_reroll",
@@ -203,6 +206,8 @@ __all__ = [
     "roll_improvement",
     "roll_many",
     "ruleset_keys",
+    "reference_ruleset_key",
+    "ruleset_differences",
     "spiralling_expenses",
     "spiralling_expenses_basis",
     "spiralling_expenses_paid",

@@ -68,6 +68,7 @@ class Ruleset(_Named):
     league_settings: tuple[LeagueSetting, ...] = ()
     setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
     trophies: Mapping[str, TrophyData] = field(default_factory=lambda: MappingProxyType({}))  # trophies.csv
+    source: str = ""  # [ruleset] source: the text (seed) the data was taken from, shown to readers
     # The optional parameter groups this ruleset declares ([parameters.<key>]), e.g. a bank.
     parameter_groups: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     # [sequence] pre_match_steps: the pre-match steps in the ruleset's order (registry.PRE_MATCH).

@@ -496,6 +496,9 @@ PAGES = [
     Page("catalogue:team_options", None, lambda w: reverse("catalogue:team_options") + "?ruleset=lrb6"),
     Page("catalogue:team", None, lambda w: reverse("catalogue:team", args=["lrb6", "human"])),
     Page("catalogue:team", None, lambda w: reverse("catalogue:team", args=["lrb6", "chaos_pact"]), note="M and E"),
+    # the ruleset pages
+    Page("rulesets:index", None, lambda w: reverse("rulesets:index")),
+    Page("rulesets:detail", None, lambda w: reverse("rulesets:detail", args=["lrb6"])),
     # accounts
     Page("login", None, lambda w: reverse("login")),
     Page(

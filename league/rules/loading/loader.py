@@ -181,6 +181,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         league_settings=league_settings,
         setting_groups=setting_groups,
         trophies=trophies,
+        source=str(head.get("source", "")),
     )
 
 
