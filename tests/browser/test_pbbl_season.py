@@ -26,7 +26,15 @@ import time
 
 import pytest
 
-from tests.browser.test_season import Session, season_fixtures, set_french, text
+from tests.browser.test_season import (
+    Session,
+    confirm_result,
+    play_all,
+    season_fixtures,
+    set_french,
+    standings_shown,
+    text,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -78,49 +86,7 @@ def score(home: str, away: str, playoff: bool) -> tuple[int, int]:
     return (lost, won) if winner == away else (won, lost)
 
 
-def import_result(s: Session, league_slug: str, fixture: dict, playoff: bool) -> None:
-    import json
-
-    home_score, away_score = score(fixture["home"], fixture["away"], playoff)
-    report = {
-        "format_version": 1,
-        "report_id": "fixture-" + fixture["url"].strip("/").split("/")[-1],
-        "league": league_slug,
-        "ruleset": "pbbl110",
-        "home": fixture["home"],
-        "away": fixture["away"],
-        "prematch": {"weather": [3, 4]},
-        "result": {"home_score": home_score, "away_score": away_score},
-        "players": {
-            "home": [{"number": n, "touchdowns": 1} for n in range(1, home_score + 1)],
-            "away": [{"number": n, "touchdowns": 1} for n in range(1, away_score + 1)],
-        },
-    }
-    s.log_in(COACHES[fixture["home"]])
-    s.go("/matches/import/")
-    s.page.set_input_files(
-        'input[type="file"]',
-        files=[{"name": "report.json", "mimeType": "application/json", "buffer": json.dumps(report).encode()}],
-    )
-    s.submit('form[enctype="multipart/form-data"] button[type="submit"]', s.url + fixture["url"])
-
-
-def play_all(s: Session, league_slug: str, fixtures: list[dict], playoff: bool) -> None:
-    waiting = [f for f in fixtures if not f["played"]]
-    for fixture in waiting:
-        import_result(s, league_slug, fixture, playoff)
-    for fixture in sorted(waiting, key=lambda f: f["round"]):
-        confirm(s, fixture, playoff)
-
-
-def confirm(s: Session, fixture: dict, playoff: bool) -> None:
-    # confirm_result checks the score with test_season's table: check ours, then confirm.
-    s.log_in(COACHES[fixture["away"]])
-    s.go(fixture["url"] + "confirm/")
-    home_score, away_score = score(fixture["home"], fixture["away"], playoff)
-    assert text(s.page.locator("#score")) == f"{fixture['home']} {home_score} – {away_score} {fixture['away']}"
-    s.submit("#confirm-form button[type=submit]", s.url + fixture["url"])
-    s.page.wait_for_selector('#postgame[data-status="processed"]')
+SCENARIO = {"coaches": COACHES, "score_of": score, "ruleset": "pbbl110"}
 
 
 def play_on_the_sheet_with_a_bank_transfer(s: Session, fixture: dict) -> None:
@@ -192,7 +158,7 @@ def test_a_pbbl_season_with_the_bank_and_a_final(lang, page, live_server, artifa
     # 3. One match through the pages, with the bank; the rest imported and confirmed.
     first = fixtures[0]
     play_on_the_sheet_with_a_bank_transfer(s, first)
-    confirm(s, first, playoff=False)
+    confirm_result(s, first, playoff=False, coaches=COACHES, score_of=score)
     first["played"] = True
     banker = Team.objects.get(name=first["home"])
     entries = TreasuryEntry.objects.filter(team=banker, kind="bank_transfer")
@@ -202,20 +168,13 @@ def test_a_pbbl_season_with_the_bank_and_a_final(lang, page, live_server, artifa
     # The stored team value holds the treasury, never the bank (P32/L72); the FF roll may have moved FF.
     assert banker.team_value == 550_000 + banker.fan_factor * 10_000 + banker.treasury
     page.screenshot(path=str(artifacts_dir / f"pbbl-{lang}-01-bank-phone.png"), full_page=True)
-    play_all(s, slug, fixtures, playoff=False)
+    play_all(s, slug, fixtures, playoff=False, **SCENARIO)
 
     # 4. The standings equal the table worked out by hand.
     s.log_in("boss")
     s.go(season_path + "standings/")
     assert words["standings"] in text(s.page.locator("h1"))
-    rows = s.page.locator("#standings tbody tr")
-    shown = []
-    for i in range(rows.count()):
-        cells = [text(td) for td in rows.nth(i).locator("td").all()]
-        team = text(rows.nth(i).locator("td").nth(1).locator("a"))
-        won, drawn, lost = (int(n) for n in cells[4].split("-"))
-        shown.append((cells[0], team, int(cells[3]), won, drawn, lost, int(cells[5]), int(cells[6]), int(cells[2])))
-    assert shown == EXPECTED_TABLE
+    assert standings_shown(s) == EXPECTED_TABLE
 
     # 5. Semi-finals drawn at random among the four, then the final and the winner.
     s.go(season_path + "playoffs/")
@@ -227,11 +186,11 @@ def test_a_pbbl_season_with_the_bank_and_a_final(lang, page, live_server, artifa
     s.go(season_path)
     semi_finals = [f for f in season_fixtures(s) if not f["played"]]
     assert len(semi_finals) == 2
-    play_all(s, slug, semi_finals, playoff=True)
+    play_all(s, slug, semi_finals, playoff=True, **SCENARIO)
     s.go(season_path)
     finals = [f for f in season_fixtures(s) if not f["played"]]
     assert len(finals) == 1
-    play_all(s, slug, finals, playoff=True)
+    play_all(s, slug, finals, playoff=True, **SCENARIO)
 
     s.go(season_path)
     assert text(s.page.locator("#season-status")) == words["closed"]

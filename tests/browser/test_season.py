@@ -184,21 +184,24 @@ def scorers(touchdowns: int) -> list[dict]:
     return [{"number": n, "touchdowns": 1} for n in range(1, touchdowns + 1)]
 
 
-def import_result(s: Session, league_slug: str, fixture: dict, playoff: bool) -> None:
-    """The home coach uploads the match report file; the report fills the season's fixture."""
-    home_score, away_score = score(fixture["home"], fixture["away"], playoff)
+def import_result(
+    s: Session, league_slug: str, fixture: dict, playoff: bool, *, coaches=COACHES, score_of=None, ruleset="lrb6"
+) -> None:
+    """The home coach uploads the match report file; the report fills the season's fixture. Another
+    season's test passes its coaches, its scores and its ruleset."""
+    home_score, away_score = (score_of or score)(fixture["home"], fixture["away"], playoff)
     report = {
         "format_version": 1,
         "report_id": "fixture-" + fixture["url"].strip("/").split("/")[-1],
         "league": league_slug,
-        "ruleset": "lrb6",
+        "ruleset": ruleset,
         "home": fixture["home"],
         "away": fixture["away"],
         "prematch": {"weather": [3, 4]},
         "result": {"home_score": home_score, "away_score": away_score},
         "players": {"home": scorers(home_score), "away": scorers(away_score)},
     }
-    s.log_in(COACHES[fixture["home"]])
+    s.log_in(coaches[fixture["home"]])
     s.go("/matches/import/")
     s.page.set_input_files(
         'input[type="file"]',
@@ -207,12 +210,12 @@ def import_result(s: Session, league_slug: str, fixture: dict, playoff: bool) ->
     s.submit('form[enctype="multipart/form-data"] button[type="submit"]', s.url + fixture["url"])
 
 
-def confirm_result(s: Session, fixture: dict, playoff: bool) -> None:
+def confirm_result(s: Session, fixture: dict, playoff: bool, *, coaches=COACHES, score_of=None) -> None:
     """The away coach checks the result on the confirm page and confirms it; the post-match sequence
     runs in-process before the match page comes back."""
-    s.log_in(COACHES[fixture["away"]])
+    s.log_in(coaches[fixture["away"]])
     s.go(fixture["url"] + "confirm/")
-    home_score, away_score = score(fixture["home"], fixture["away"], playoff)
+    home_score, away_score = (score_of or score)(fixture["home"], fixture["away"], playoff)
     assert text(s.page.locator("#score")) == f"{fixture['home']} {home_score} – {away_score} {fixture['away']}"
     s.submit("#confirm-form button[type=submit]", s.url + fixture["url"])
     s.page.wait_for_selector('#postgame[data-status="processed"]')
@@ -251,16 +254,31 @@ def play_on_the_sheet(s: Session, fixture: dict) -> None:
     s.submit('button[name="action"][value="submit"]', match_url)
 
 
-def play_all(s: Session, league_slug: str, fixtures: list[dict], playoff: bool) -> None:
+def play_all(s: Session, league_slug: str, fixtures: list[dict], playoff: bool, **scenario) -> None:
     """Every unplayed fixture: the home coaches upload their reports (one log-in each), then the away
-    coaches confirm, round by round (the order in which the post-match sequences run)."""
+    coaches confirm, round by round (the order in which the post-match sequences run). `scenario`:
+    another season's coaches, score_of and ruleset (import_result)."""
+    coaches = scenario.get("coaches", COACHES)
     waiting = [f for f in fixtures if not f["played"]]
-    for coach in dict.fromkeys(COACHES[f["home"]] for f in waiting):
+    for coach in dict.fromkeys(coaches[f["home"]] for f in waiting):
         for fixture in waiting:
-            if COACHES[fixture["home"]] == coach:
-                import_result(s, league_slug, fixture, playoff)
+            if coaches[fixture["home"]] == coach:
+                import_result(s, league_slug, fixture, playoff, **scenario)
+    confirming = {k: v for k, v in scenario.items() if k != "ruleset"}
     for fixture in sorted(waiting, key=lambda f: f["round"]):
-        confirm_result(s, fixture, playoff)
+        confirm_result(s, fixture, playoff, **confirming)
+
+
+def standings_shown(s: Session) -> list[tuple]:
+    """The standings table as (position, team, played, won, drawn, lost, TD for, TD against, points)."""
+    rows = s.page.locator("#standings tbody tr")
+    shown = []
+    for i in range(rows.count()):
+        cells = [text(td) for td in rows.nth(i).locator("td").all()]
+        team = text(rows.nth(i).locator("td").nth(1).locator("a"))
+        won, drawn, lost = (int(n) for n in cells[4].split("-"))
+        shown.append((cells[0], team, int(cells[3]), won, drawn, lost, int(cells[5]), int(cells[6]), int(cells[2])))
+    return shown
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -335,13 +353,7 @@ def test_a_season_from_registration_to_the_final(lang, page, live_server, artifa
     s.go(season_path + "standings/")
     assert words["standings"] in text(s.page.locator("h1"))
     rows = s.page.locator("#standings tbody tr")
-    shown = []
-    for i in range(rows.count()):
-        cells = [text(td) for td in rows.nth(i).locator("td").all()]
-        team = text(rows.nth(i).locator("td").nth(1).locator("a"))
-        won, drawn, lost = (int(n) for n in cells[4].split("-"))
-        shown.append((cells[0], team, int(cells[3]), won, drawn, lost, int(cells[5]), int(cells[6]), int(cells[2])))
-    assert shown == EXPECTED_TABLE
+    assert standings_shown(s) == EXPECTED_TABLE
     assert words["head_to_head"] in text(rows.nth(0))  # Altdorf above Bögen on head-to-head
     assert words["td_diff"] in text(rows.nth(2))  # Delberz above Carroburg on touchdown difference
     assert s.page.locator("#standings .badge").count() == 0  # no tie left

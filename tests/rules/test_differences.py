@@ -13,7 +13,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from league.rules.loading.loader import DATA_DIR
 
 from league.rules import (
     Difference,
@@ -24,6 +23,7 @@ from league.rules import (
     ruleset_differences,
     ruleset_keys,
 )
+from league.rules.loading.loader import DATA_DIR
 
 HEADER = "topic_key,topic_en,topic_fr,reference_en,reference_fr,this_en,this_fr,source\n"
 
