@@ -20,6 +20,7 @@ from league.rules import (
     fan_factor_dice,
     holder_benefits,
 )
+from league.rules.postmatch.check import extra_actions
 from league.selectors_trophies import held_keys
 from matches.forms import NUMERIC, check_d6, checkbox, number
 from matches.models import SIDES, Match, MatchPlayer
@@ -79,6 +80,12 @@ class ReportForm(forms.Form):
         self.match, self.ruleset, self.lines, self.require_mvp = match, ruleset, lines, require_mvp
         self.fields["gate"].help_text = gate_help(match, ruleset)
         self.mvp_chosen = ruleset.params.mvp_mode == "chosen"
+        # The ruleset's own SPP actions beyond the fixed four, worded by its data (abbreviation).
+        lang = (get_language() or "en")[:2]
+        self.other_actions = [
+            (action, ruleset.spp_action_names.get(action, ("", "", action, action))[3 if lang == "fr" else 2] or action)
+            for action in extra_actions(ruleset)
+        ]
         self.fields["conceded_by"].choices = [("", _("No concession"))] + [
             (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES
         ]
@@ -97,6 +104,8 @@ class ReportForm(forms.Form):
             off = {} if line.eligible else {"disabled": True}
             for key, attr, label in PLAYER_COUNTS:
                 self.fields[f"p{line.player_id}_{key}"] = number(label, column=(MatchPlayer, attr), min=0, **off)
+            for action, label in self.other_actions:  # the ruleset's own SPP actions
+                self.fields[f"p{line.player_id}_x_{action}"] = number(label, min=0, max=99, **off)
             for key in CASUALTY_FIELDS:
                 self.fields[f"p{line.player_id}_{key}"] = number(key, min=1, max=8 if "8" in key else 6)
             self.fields[f"p{line.player_id}_apo"] = forms.BooleanField(
@@ -187,7 +196,8 @@ class ReportForm(forms.Form):
                     {
                         "line": line,
                         "position": position_name,
-                        "counts": [self[f"{p}_{k}"] for k, _a, _l in PLAYER_COUNTS],
+                        "counts": [self[f"{p}_{k}"] for k, _a, _l in PLAYER_COUNTS]
+                        + [self[f"{p}_x_{action}"] for action, _l in self.other_actions],
                         "cas": {k: self[f"{p}_{k}"] for k in (*CASUALTY_FIELDS, "apo", "apo_keep")},
                         "decay": "decay" in known,
                         "regeneration": "regeneration" in known,
@@ -238,8 +248,10 @@ class ReportForm(forms.Form):
     def _clean_player(self, line: MatchPlayer) -> None:
         data, p, who = self.cleaned_data, f"p{line.player_id}", str(line.player)
         counts = {attr: data.get(f"{p}_{key}") or 0 for key, attr, _l in PLAYER_COUNTS}
-        if any(counts.values()):
-            self.lines_out.append(PlayerLine(line.player_id, **counts))
+        actions = {action: data.get(f"{p}_x_{action}") or 0 for action, _l in self.other_actions}
+        actions = {action: count for action, count in actions.items() if count}
+        if any(counts.values()) or actions:
+            self.lines_out.append(PlayerLine(line.player_id, **counts, actions=actions))
         dice = {k: data.get(f"{p}_{k}") for k in CASUALTY_FIELDS}
         if dice["d6"] is None and dice["d8"] is None:
             if any(v is not None for v in dice.values()) or data.get(f"{p}_apo"):

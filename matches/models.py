@@ -206,6 +206,9 @@ class MatchPlayer(models.Model):
     touchdowns = models.PositiveSmallIntegerField(_("touchdowns"), default=0)
     interceptions = models.PositiveSmallIntegerField(_("interceptions"), default=0)
     casualties = models.PositiveSmallIntegerField(_("casualties (blocks)"), default=0)
+    # The ruleset's other SPP actions (spp_actions.csv beyond the four above), key -> count: keys
+    # are the ruleset's, checked by the services against the match's ruleset.
+    actions = models.JSONField(_("other actions"), default=dict, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="match_player_unique")]

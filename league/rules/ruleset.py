@@ -68,6 +68,8 @@ class Ruleset(_Named):
     league_settings: tuple[LeagueSetting, ...] = ()
     setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
     trophies: Mapping[str, TrophyData] = field(default_factory=lambda: MappingProxyType({}))  # trophies.csv
+    # spp_actions.csv: action key -> (English, French, English abbreviation, French abbreviation).
+    spp_action_names: Mapping[str, tuple[str, str, str, str]] = field(default_factory=lambda: MappingProxyType({}))
     source: str = ""  # [ruleset] source: the text (seed) the data was taken from, shown to readers
     # The optional parameter groups this ruleset declares ([parameters.<key>]), e.g. a bank.
     parameter_groups: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
@@ -98,6 +100,7 @@ class Ruleset(_Named):
             "parameter_groups",
             "ledger_kinds",
             "profiles",
+            "spp_action_names",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):

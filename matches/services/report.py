@@ -21,7 +21,7 @@ from league.audit import log_action
 from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
-from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses
+from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses, extra_actions
 from league.selectors import settings_snapshot
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
@@ -50,6 +50,7 @@ class PlayerLine:
     touchdowns: int = 0
     interceptions: int = 0
     casualties: int = 0  # caused by blocks: only these earn SPP (spec §5.1)
+    actions: Mapping[str, int] = field(default_factory=dict)  # the ruleset's other SPP actions
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         match, report.home_score, report.away_score, report.conceded_by, report.shootout_winner
     )
     lines = {line.player_id: line for line in MatchPlayer.objects.filter(match=match).select_related("player")}
+    other_actions = extra_actions(ruleset)
     touchdowns = {"home": 0, "away": 0}
     seen: set[int] = set()
     for line in report.lines:
@@ -117,9 +119,15 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         if line.player_id in seen:
             problems.append(_("%(player)s appears twice in the report.") % {"player": row.player})
         seen.add(line.player_id)
-        counts = (line.completions, line.touchdowns, line.interceptions, line.casualties)
+        counts = (line.completions, line.touchdowns, line.interceptions, line.casualties, *line.actions.values())
         if any(c < 0 for c in counts):
             problems.append(_("%(player)s: counts cannot be negative.") % {"player": row.player})
+        unknown = sorted(set(line.actions) - set(other_actions))
+        if unknown:
+            problems.append(
+                _("%(player)s: “%(action)s” is not an action of this league's ruleset.")
+                % {"player": row.player, "action": unknown[0]}
+            )
         if any(counts) and not row.eligible:
             problems.append(
                 _("%(player)s missed this match and cannot be credited with anything.") % {"player": row.player}
@@ -263,7 +271,8 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             line = by_player.get(row.player_id, PlayerLine(row.player_id))
             row.completions, row.touchdowns = line.completions, line.touchdowns
             row.interceptions, row.casualties = line.interceptions, line.casualties
-            row.save(update_fields=["completions", "touchdowns", "interceptions", "casualties"])
+            row.actions = {key: count for key, count in line.actions.items() if count}
+            row.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "actions"])
         MatchCasualty.objects.filter(match=match).delete()
         MatchCasualty.objects.bulk_create(
             MatchCasualty(

@@ -7,6 +7,7 @@ already changed the players and the treasury.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any, NamedTuple
@@ -40,7 +41,7 @@ _T = {
 _IN_MATCH = f"IN (SELECT player_id FROM {_T[MatchPlayer]} WHERE match_id = %s)"
 LINES_SQL = (  # in shirt-number order (the MVP draw numbers candidates in roster order)
     f"SELECT l.side, l.eligible, l.completions, l.touchdowns, l.interceptions, l.casualties, p.id, p.position, "
-    f"p.spp, p.journeyman FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
+    f"p.spp, p.journeyman, l.actions FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
     f"WHERE l.match_id = %s ORDER BY l.side, p.number"
 )
 HISTORIES_SQL = (  # advancements (in the order gained), lasting injuries and rolls taken, tagged
@@ -68,6 +69,14 @@ class Line(NamedTuple):
     position: str
     spp: int
     journeyman: bool
+    actions: Any  # JSON: a dict (PostgreSQL) or its text (SQLite), as the raw query returns it
+
+
+def _json(value: Any) -> dict[str, int]:
+    """A JSON column read by a raw query: already decoded on PostgreSQL, text on SQLite."""
+    if isinstance(value, str):
+        value = json.loads(value or "{}")
+    return dict(value or {})
 
 
 def _rows(sql: str, params: list[Any]) -> list[tuple]:
@@ -162,6 +171,7 @@ def build_report(match: Match) -> MatchReport:
                     touchdowns=line.touchdowns,
                     interceptions=line.interceptions,
                     casualties=line.casualties,
+                    actions=_json(line.actions),
                     casualties_suffered=tuple(casualties.get(pk, ())),
                 )
             )

@@ -78,6 +78,8 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
         ):
             if getattr(line, attr):
                 initial[f"p{line.player_id}_{key}"] = getattr(line, attr)
+        for action, count in (line.actions or {}).items():  # the ruleset's own SPP actions
+            initial[f"p{line.player_id}_x_{action}"] = count
     for cas in MatchCasualty.objects.filter(match=match):
         p = f"p{cas.victim_id}"
         initial.update({f"{p}_{key}": getattr(cas, column) for key, column in CASUALTY_COLUMNS.items()})

@@ -36,6 +36,7 @@ def bank_ruleset(tmp_path, monkeypatch) -> Ruleset:
     for shipped in loader.DATA_DIR.iterdir():
         if shipped.is_dir():
             (data / shipped.name).symlink_to(shipped, target_is_directory=True)
+    (data / "rulesets.toml").symlink_to(loader.DATA_DIR / "rulesets.toml")  # the default ruleset
     folder = data / KEY
     shutil.copytree(loader.DATA_DIR / "lrb6", folder)
     toml = folder / loader.RULESET_FILE

@@ -135,6 +135,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     casualties = tables.load_casualties(folder, problems)
     ledger_kinds = tables.load_ledger_kinds(folder, problems)
     spp_awards = tables.load_spp_awards(folder, problems)
+    spp_action_names = tables.load_spp_action_names(folder)
     spp_levels = tables.load_spp_levels(folder, problems)
     improvements = tables.load_improvements(folder, problems)
     values = tables.load_value_increases(folder, problems, params)
@@ -164,6 +165,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         inducements=inducements,
         casualty_table=casualties,
         spp_awards=spp_awards,
+        spp_action_names=spp_action_names,
         spp_levels=spp_levels,
         improvement_table=improvements,
         value_increases=values,

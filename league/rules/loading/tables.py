@@ -206,3 +206,13 @@ def load_ledger_kinds(folder: Path, problems: Problems) -> dict[str, tuple[str, 
         if unique_key(row, key, seen, "ledger kind"):
             kinds[key] = (row.text("name_en"), row.text("name_fr"))
     return kinds
+
+
+def load_spp_action_names(folder: Path) -> dict[str, tuple[str, str, str, str]]:
+    """Each SPP action's (English, French, English abbreviation, French abbreviation), for the match
+    sheet's fields of a ruleset's own actions (load_spp_awards reports the file's problems)."""
+    rows = read_rows(folder, "spp_actions.csv", ("action_key",), Problems(), None)
+    return {
+        row.text("action_key"): (row.text("name_en"), row.text("name_fr"), row.text("abbr_en"), row.text("abbr_fr"))
+        for row in rows
+    }

@@ -91,6 +91,15 @@ def _check_casualty(ruleset: Ruleset, ref: str, cas: CasualtyReport, found: list
         )
 
 
+# The SPP actions PlayerReport counts in its own fields (and the MVP, which the engine draws).
+FIXED_ACTIONS = frozenset({"completion", "touchdown", "interception", "casualty", "mvp"})
+
+
+def extra_actions(ruleset: Ruleset) -> tuple[str, ...]:
+    """The ruleset's other SPP actions (spp_actions.csv), counted in PlayerReport.actions."""
+    return tuple(key for key in ruleset.spp_awards if key not in FIXED_ACTIONS)
+
+
 def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerReport, found: list[Violation]) -> None:
     ref = player.ref
     for name in _PLAYER_COUNTS:
@@ -107,6 +116,11 @@ def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerRep
                 found.append(Violation("unknown_stat", {"player": ref, "stat": stat}))
             elif count < 0:
                 found.append(Violation("negative_value", {"player": ref, "field": stat}))
+    for action, count in player.actions.items():
+        if action not in extra_actions(ruleset):  # the ruleset's own, not one of the fixed counts
+            found.append(Violation("unknown_action", {"player": ref, "action": action}))
+        elif type(count) is not int or count < 0:
+            found.append(Violation("negative_value", {"player": ref, "field": action}))
     for key in player.improvements:
         if key not in ruleset.value_increases:
             found.append(Violation("unknown_improvement", {"player": ref, "improvement": key}))

@@ -63,9 +63,12 @@ class PlayerReport:
     interceptions: int = 0
     casualties: int = 0  # casualties inflicted by blocking or being blocked: only those earn SPP
     casualties_suffered: tuple[CasualtyReport, ...] = ()
+    # Counts of the ruleset's other SPP actions (spp_actions.csv beyond the four above and the MVP,
+    # e.g. a chest opened underground), by action key.
+    actions: Mapping[str, int] = field(default_factory=_empty)
 
     def __post_init__(self) -> None:
-        _freeze(self, "stat_improvements", "stat_injuries")
+        _freeze(self, "stat_improvements", "stat_injuries", "actions")
 
     @property
     def on_roster(self) -> bool:

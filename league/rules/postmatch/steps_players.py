@@ -81,8 +81,9 @@ def _finalists_mvp(run: Run, side: Side) -> None:
 def step_spp(run: Run) -> None:
     for side in SIDES:
         for player in run.roster(side):
-            for suffix, action, attribute in EVENTS:
-                count = getattr(player, attribute)
+            counted = [(suffix, action, getattr(player, attribute)) for suffix, action, attribute in EVENTS]
+            counted += [(action, action, count) for action, count in sorted(player.actions.items())]
+            for suffix, action, count in counted:
                 if count:
                     earned = count * run.ruleset.spp_awards[action]
                     run.spp[player.ref] += earned

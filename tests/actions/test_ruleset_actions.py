@@ -1,0 +1,110 @@
+"""SPP actions a ruleset declares beyond the four every sheet has (issue 11: vocabularies declared
+by the ruleset). `chesttest` is LRB6 copied with one more row in spp_actions.csv, "a chest opened"
+worth 1 SPP (the shape of Dungeon Bowl's, seed 003): the engine counts it, the result sheet shows a
+field for it, the count is stored as the ruleset's key and the post-match sequence pays its SPP."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from django.urls import reverse
+
+from league.rules import Ruleset, load_ruleset
+from league.rules.loading import loader
+from league.rules.postmatch import MatchDice, PlayerReport, check_report, plan_post_match
+from matches.models import Match, MatchEffect, MatchPlayer
+from tests.matches.test_views_support import login, report_data
+from tests.rules.postmatch_helpers import base_dice, match, side
+
+KEY = "chesttest"
+CHEST = "chest_opened,Chest opened,Coffre ouvert,CHEST,COF,1,test ruleset\n"
+
+
+@pytest.fixture
+def chest_ruleset(tmp_path, monkeypatch) -> Ruleset:
+    """Found by its key like a shipped ruleset (the same way as tests/bank/conftest.py)."""
+    data = tmp_path / "rulesets"
+    data.mkdir()
+    for shipped in loader.DATA_DIR.iterdir():
+        if shipped.is_dir():
+            (data / shipped.name).symlink_to(shipped, target_is_directory=True)
+    (data / "rulesets.toml").symlink_to(loader.DATA_DIR / "rulesets.toml")
+    folder = data / KEY
+    shutil.copytree(loader.DATA_DIR / "lrb6", folder)
+    toml = folder / loader.RULESET_FILE
+    toml.write_text(toml.read_text(encoding="utf-8").replace('key = "lrb6"', f'key = "{KEY}"', 1), encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace("reference = true", "reference = false", 1), encoding="utf-8"
+    )
+    with (folder / "spp_actions.csv").open("a", encoding="utf-8") as handle:
+        handle.write(CHEST)
+    monkeypatch.setattr(loader, "DATA_DIR", data)
+    load_ruleset.cache_clear()
+    yield load_ruleset(KEY)
+    load_ruleset.cache_clear()
+
+
+def test_the_engine_counts_a_declared_action_and_refuses_an_unknown_one(chest_ruleset: Ruleset) -> None:
+    opener = PlayerReport("hC", "lineman", actions={"chest_opened": 2})
+    report = match(side("human", "h", opener))
+    plan = plan_post_match(chest_ruleset, report, MatchDice(base_dice()))
+    earned = plan.effect("spp:home:hC:chest_opened")
+    assert (earned.count, earned.spp, earned.reason) == (2, 2, "chest_opened")
+    stray = match(side("human", "h", PlayerReport("hX", "lineman", actions={"coffee": 1})))
+    assert [v.code for v in check_report(chest_ruleset, stray)] == ["unknown_action"]
+    assert [v.code for v in check_report(load_ruleset("lrb6"), match(side("human", "h", opener)))] == [
+        "unknown_action"  # LRB6 has no chests
+    ]
+
+
+@pytest.fixture
+def chest_match(chest_ruleset, commissioner, coach_alice, user_factory):
+    from league.services import league_create, league_join
+    from matches.services import PrematchInput, match_schedule, prematch_record
+    from teams.services import PlayerOrder, team_create
+
+    bob = user_factory("bob")
+    league = league_create(name="Underground", ruleset=KEY, commissioner=commissioner)
+    league_join(league=league, user=coach_alice)
+    league_join(league=league, user=bob)
+    home = team_create(
+        league=league,
+        coach=coach_alice,
+        name="Delvers",
+        race="human",
+        players=[PlayerOrder("lineman", f"D{i}") for i in range(1, 12)],
+    )
+    away = team_create(
+        league=league,
+        coach=bob,
+        name="Diggers",
+        race="orc",
+        players=[PlayerOrder("lineman", f"G{i}") for i in range(1, 12)],
+    )
+    scheduled = match_schedule(league=league, home=home, away=away, by=commissioner)
+    return prematch_record(match=scheduled, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice), bob
+
+
+def test_the_sheet_stores_the_action_and_the_sequence_pays_its_spp(
+    client, chest_match, coach_alice, django_capture_on_commit_callbacks
+) -> None:
+    played, bob = chest_match
+    opener = played.home.players.get(number=3)
+    url = reverse("matches:result", args=[played.pk])
+    page = login(client, coach_alice).get(url).text
+    assert f'name="p{opener.pk}_x_chest_opened"' in page and ">CHEST<" in page
+    refused = client.post(url, report_data(played, action="save", **{f"p{opener.pk}_x_chest_opened": -1}))
+    assert MatchPlayer.objects.get(match=played, player=opener).actions == {}
+    assert refused.status_code == 200
+    response = client.post(url, report_data(played, action="submit", **{f"p{opener.pk}_x_chest_opened": 2}))
+    assert response.status_code == 302
+    assert MatchPlayer.objects.get(match=played, player=opener).actions == {"chest_opened": 2}
+    with django_capture_on_commit_callbacks(execute=True):
+        login(client, bob).post(reverse("matches:confirm", args=[played.pk]))
+    played.refresh_from_db()
+    assert played.status == Match.Status.PROCESSED, played.failure_reason
+    effect = MatchEffect.objects.get(match=played, key=f"spp:home:p{opener.pk}:chest_opened")
+    assert effect.data["spp"] == 2
+    opener.refresh_from_db()
+    assert opener.spp >= 2  # 2 for the chests, plus 5 if the MVP fell on him
