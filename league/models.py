@@ -172,6 +172,24 @@ class AuditEntry(models.Model):
         raise PermissionError("Audit entries cannot be deleted.")
 
 
+class Revision(models.Model):
+    """A counter per league, bumped in the same transaction as the writes that change what a cached
+    table or statistics page shows but that the cache versions' counts and maxima cannot see (a
+    player renamed to a name of the same length, a bye moved). It lives in the database, so every
+    process (gunicorn workers, Celery workers) reads the same number: a per-process cache keyed by
+    it never serves a stale page (league/standings_cache.py, league/stats_cache.py)."""
+
+    league = models.OneToOneField(League, on_delete=models.CASCADE, primary_key=True, related_name="revision")
+    number = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("cache revision")
+        verbose_name_plural = _("cache revisions")
+
+    def __str__(self) -> str:
+        return f"{self.league_id}: {self.number}"
+
+
 # Seasons live in their own module (size); importing them here registers them with the app.
 from league.models_challenges import Challenge  # noqa: E402
 from league.models_seasons import (  # noqa: E402
@@ -195,6 +213,7 @@ __all__ = [
     "League",
     "Membership",
     "MembershipRequest",
+    "Revision",
     "Round",
     "Season",
     "SeasonTeam",

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from league.audit import log_action
 from league.models import Bye, League, Round, Season, SeasonTeam
+from league.revisions import revision_bump
 from league.scheduling import check_arranged_match, round_robin, swiss_pairing
 from league.selectors import league_ruleset
 from league.services_seasons import require_commissioner
@@ -124,6 +125,7 @@ def fixtures_generate(
                     matches.append(maker.build(season, rnd, pairing.home, pairing.away))
         Match.objects.bulk_create(matches)
         Bye.objects.bulk_create(byes)
+        revision_bump(season.league_id)
         log_action(
             action="league.season.fixtures_generated",
             actor=by,
@@ -228,6 +230,7 @@ def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None
         Match.objects.bulk_create(maker.build(season, rnd, int(home), int(away)) for home, away in pairing.pairs)
         if pairing.bye is not None:
             Bye.objects.create(round=rnd, team_id=pairing.bye)
+            revision_bump(season.league_id)
         log_action(
             action="league.season.swiss_round",
             actor=by,

@@ -180,10 +180,11 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds computed season tables and leaders (league/standings_cache.py), keyed by what they
-# are made of. CACHE_URL=redis://... shares it between processes (gunicorn workers, Celery workers),
-# which a player's rename needs to reach every process at once; without it each process keeps its
-# own (correct for one process: `make run`, the tests).
+# The cache holds computed season tables, leaders and statistics (league/standings_cache.py,
+# league/stats_cache.py), keyed by versions read from the database on every request, never from the
+# cache: a write seen by one process changes the key in every process. So the default, one cache per
+# process, is correct under several gunicorn and Celery workers; CACHE_URL=redis://... shares one
+# cache between them, which only saves each process computing the same table once.
 CACHE_URL = envstr("CACHE_URL")
 CACHES = {
     "default": (

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop as N_
 from league.audit import log_action
 from league.rules import may_buy_reroll, reroll_purchase_price
 from league.selectors import league_ruleset
-from league.standings_cache import names_changed
+from league.revisions import revision_bump
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
@@ -142,7 +142,8 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
             before=list(old),
             after=[player.name, number],
         )
-        transaction.on_commit(names_changed)
+        # Cached tables and leaders show names (league.standings_cache).
+        revision_bump(team.league_id)
     return player
 
 
