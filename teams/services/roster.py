@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
 from league.audit import log_action
+from league.revisions import revision_bump
 from league.rules import may_buy_reroll, reroll_purchase_price
 from league.selectors import league_ruleset
-from league.revisions import revision_bump
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
