@@ -210,7 +210,7 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     problems += report_problems(match, report)
     if problems:
         raise _Refused
-    report_save(match=match, report=report, by=by)
+    report_save(match=match, report=report, by=by, submitting=True)  # its entry: "submitted"
     # Again under the teams' lock: the same report imported twice at the same moment.
     twin = None if data.get("distinct_match") else recorded_twin(league, match.content_fingerprint, match)
     if twin is not None:
