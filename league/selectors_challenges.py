@@ -14,7 +14,7 @@ from league.models import Challenge, League, Membership, Season
 
 def challenges_waiting(user: Any) -> list[dict[str, Any]]:
     """The challenges waiting for a user, in one query: those his team was challenged in and may
-    still answer before the deadline (seed 000 p.31: the challenged coach answers), those his team
+    still answer before the deadline (p.31: the challenged coach answers), those his team
     was named the replacement in and may agree to, and, in the leagues he runs, the late answers
     the commissioner rules on. The same conditions as the buttons of the challenge page."""
     if user is None or not user.is_authenticated:
