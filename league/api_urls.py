@@ -4,9 +4,11 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from league import api as league_api
+from league.api_index import ApiIndexApi
 from teams import api as teams_api
 
 urlpatterns = [
+    path("", ApiIndexApi.as_view(), name="api-index"),
     path("rulesets/", league_api.RulesetListApi.as_view(), name="api-rulesets"),
     path("rulesets/<str:key>/", league_api.RulesetDetailApi.as_view(), name="api-ruleset"),
     path("rulesets/<str:key>/teams/<str:team_key>/", league_api.RulesetTeamApi.as_view(), name="api-ruleset-team"),

@@ -154,6 +154,16 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+def posted_id(value: object) -> int | None:
+    """An id a form or a button posted, or None when it is not one: ASCII digits only, since
+    str.isdigit() also accepts "²" or "٣", which int() refuses or reads as another number; at most
+    as many digits as a 64-bit column holds."""
+    text = str(value if value is not None else "").strip()
+    if not text.isascii() or not text.isdigit() or len(text) >= _MAX_DIGITS:
+        return None
+    return int(text)
+
+
 class _NotJson(Exception):
     def __init__(self, name: str):
         self.name = name

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from league.audit import log_action
+from league.inputs import posted_id
 from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
 from league.rules import Dice, GiftCandidate, SeededDice, draw_gifts, load_ruleset, player_of_the_year
 from league.rules.postmatch.finance import minor_tournament_prize_cap
@@ -45,8 +46,8 @@ def trophy_from_choice(league: League, value: str) -> Trophy | None:
     """The trophy a form's choice names (a ruleset key, or "t<pk>"); its row is created if needed."""
     if not value:
         return None
-    if value.startswith("t") and value[1:].isdigit():
-        trophy = Trophy.objects.filter(league=league, pk=int(value[1:])).first()
+    if value.startswith("t") and posted_id(value[1:]) is not None:
+        trophy = Trophy.objects.filter(league=league, pk=posted_id(value[1:])).first()
     else:
         trophy = ensure_trophies(league).get(value)
     if trophy is None:

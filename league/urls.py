@@ -47,6 +47,7 @@ handler400 = "league.views.bad_request"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("leagues/", include(league_patterns)),
     path("teams/", include("teams.urls")),
     path("matches/import/", include("matches.import_urls")),

@@ -10,6 +10,7 @@ from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -191,3 +192,10 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         from django.views.defaults import bad_request as plain
 
         return plain(request, exception)
+
+
+@require_http_methods(["GET", "HEAD"])
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, asked for by browsers and feed readers that do not read the page's <link>: the
+    static icon (served by WhiteNoise, with its cache headers)."""
+    return redirect(static("img/favicon.ico"), permanent=True)

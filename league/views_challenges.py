@@ -88,6 +88,8 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
             }
         )
     own = teams if commissioner else [t for t in teams if t.coach_id == user_id]
+    # A coach challenges another coach's team (p.31): his own teams are not offered as targets.
+    targets = teams if commissioner else [t for t in teams if t.coach_id != user_id]
     params = league_ruleset(league).params
     return render(
         request,
@@ -97,9 +99,13 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
             "season": season,
             "rows": rows,
             "is_commissioner": commissioner,
-            "may_issue": bool(own) and season.status == Season.Status.REGULAR and params.challenges_enabled,
+            "may_issue": bool(own)
+            and bool(targets)
+            and season.status == Season.Status.REGULAR
+            and params.challenges_enabled,
             "own_teams": own,
             "teams": teams,
+            "targets": targets,
             "params": params,
         },
         status=status,

@@ -12,8 +12,17 @@ from django.views.decorators.http import require_http_methods
 
 from league import membership, selectors
 from league.forms import InviteForm, MembershipModeForm
+from league.inputs import posted_id
 from league.models import League, Membership, MembershipRequest
 from league.permissions import is_commissioner
+
+
+def _posted_id(request: HttpRequest, field: str, refusal: str) -> int:
+    """The id a button posted: a number, else a refusal in the reader's language (not a 500)."""
+    found = posted_id(request.POST.get(field))
+    if found is None:
+        raise ValidationError(refusal)
+    return found
 
 
 def _act(request: HttpRequest, league: League) -> str | None:
@@ -21,7 +30,11 @@ def _act(request: HttpRequest, league: League) -> str | None:
     action = request.POST.get("action", "")
     if action in ("approve", "decline"):
         pending = get_object_or_404(
-            MembershipRequest, pk=request.POST.get("request"), league=league, kind="request", status="pending"
+            MembershipRequest,
+            pk=_posted_id(request, "request", _("No such request to join.")),
+            league=league,
+            kind="request",
+            status="pending",
         )
         membership.request_decide(request=pending, by=request.user, approve=action == "approve")
         return _("Request approved.") if action == "approve" else _("Request declined.")
@@ -38,7 +51,9 @@ def _act(request: HttpRequest, league: League) -> str | None:
         membership.membership_mode_set(league=league, by=request.user, mode=form.cleaned_data["membership_mode"])
         return _("Membership mode saved.")
     if action in ("promote", "demote"):
-        member = get_object_or_404(Membership, pk=request.POST.get("membership"), league=league)
+        member = get_object_or_404(
+            Membership, pk=_posted_id(request, "membership", _("No such coach in this league.")), league=league
+        )
         role = Membership.Role.COMMISSIONER if action == "promote" else Membership.Role.COACH
         membership.role_set(league=league, by=request.user, membership=member, role=role)
         return _("Role saved.")
@@ -50,15 +65,18 @@ def league_members(request: HttpRequest, slug: str) -> HttpResponse:
     league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
     if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only a commissioner of the league may manage its coaches."))
+    status = 200
     if request.method == "POST":
         try:
             done = _act(request, league)
         except ValidationError as refusal:
+            # Refused: the page again, with the reasons, answering 400; nothing was changed.
             for message in refusal.messages:
                 messages.error(request, message)
+            status = 400
         else:
             messages.success(request, done)
-        return redirect("league:members", slug=league.slug)
+            return redirect("league:members", slug=league.slug)
     return render(
         request,
         "league/members.html",
@@ -70,4 +88,5 @@ def league_members(request: HttpRequest, slug: str) -> HttpResponse:
             "mode_form": MembershipModeForm(initial={"membership_mode": league.membership_mode}),
             "may_appoint": request.user.is_superuser or league.commissioner_id == request.user.pk,
         },
+        status=status,
     )

@@ -53,6 +53,7 @@ def detail(request: HttpRequest, key: str) -> HttpResponse:
         {
             "ruleset": ruleset,
             "ruleset_name": ruleset.name(lang),
+            "ruleset_source": ruleset.source_text(lang),
             "is_reference": ruleset.key == reference.key,
             "reference": reference,
             "reference_name": reference.name(lang),

@@ -28,6 +28,6 @@ def actions_waiting_badge(request: HttpRequest) -> dict[str, Any]:
         if user is None or not user.is_authenticated:
             return 0
         waiting = waiting_for(request)
-        return len(waiting["matches"]) + len(waiting["improvements"])
+        return len(waiting["matches"]) + len(waiting["improvements"]) + len(waiting["challenges"])
 
     return {"actions_waiting_count": SimpleLazyObject(count)}

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from league.inputs import column_max
+from league.inputs import column_max, posted_id
 from league.rules import (
     BankParameters,
     Ruleset,
@@ -171,10 +171,11 @@ class ReportForm(forms.Form):
         found: dict[int, dict[str, int]] = {}
         for name, value in (self.data or {}).items():
             head, _sep, tail = name.partition("_")
-            if head[:1] != "p" or not head[1:].isdigit() or int(head[1:]) in known or tail not in attrs:
+            pk = posted_id(head[1:]) if head[:1] == "p" else None
+            if pk is None or pk in known or tail not in attrs:
                 continue
             try:
-                found.setdefault(int(head[1:]), {})[attrs[tail]] = int(value)
+                found.setdefault(pk, {})[attrs[tail]] = int(value)
             except ValueError:
                 continue
         return [PlayerLine(pid, **counts) for pid, counts in found.items()]

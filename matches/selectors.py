@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from league.audit import action_label
 from league.models import AuditEntry, League, Membership
+from league.selectors_challenges import challenges_waiting
 from matches.models import Match, MatchEffect, MatchPlayer
 from matches.services.dispute import submitter_side
 from teams.models import ImprovementRoll, Player, Team
@@ -108,15 +109,16 @@ OPEN_STATUSES = (
 
 
 def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
-    """Everything waiting for a user, in two queries whatever the number of his teams or matches:
+    """Everything waiting for a user, in three queries whatever the number of his teams or matches:
     per match of his teams, the step his side has to take (play it, enter or submit the result,
     confirm or correct it); the results submitted in the leagues he is a commissioner of, that he
-    does not coach; and the improvements his players have to choose.
+    does not coach; the improvements his players have to choose; and the challenges waiting for
+    his answer or ruling (league.selectors_challenges, one more query).
 
     A match between two teams of the same coach is listed once. A site administrator is not a
     commissioner of every league here: only the leagues he runs or co-runs fill his list."""
     if user is None or not user.is_authenticated:
-        return {"matches": [], "improvements": []}
+        return {"matches": [], "improvements": [], "challenges": []}
     commissioned = League.objects.filter(
         Q(commissioner_id=user.pk)
         | Q(pk__in=Membership.objects.filter(user_id=user.pk, role=Membership.Role.COMMISSIONER).values("league_id"))
@@ -154,7 +156,7 @@ def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
         .select_related("player__team", "match")
         .order_by("created_at", "pk")
     )
-    return {"matches": items, "improvements": rolls}
+    return {"matches": items, "improvements": rolls, "challenges": challenges_waiting(user)}
 
 
 PLAYED_STATUSES = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED)

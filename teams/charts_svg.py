@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 78, 16, 16, 44  # room for the value axis and the first/last labels
@@ -101,6 +102,13 @@ def line_chart(chart_id: str, title: str, desc: str, points: Sequence[Point], fm
 TONES = {"W": "#198754", "D": "#6c757d", "L": "#dc3545"}
 
 
+def outcome_letter(tone: str) -> str:
+    """A result's letter in the reader's language (French: V, N, D), as the team's match list and
+    the standings' form write it; the tone itself stays W, D or L (the colour, the data)."""
+    letters = {"W": pgettext("won", "W"), "D": pgettext("drawn", "D"), "L": pgettext("lost", "L")}
+    return letters.get(tone, tone)
+
+
 def bar_chart(chart_id: str, title: str, desc: str, points: Sequence[Point], fmt: Callable[[int], str]) -> SafeString:
     """One bar per point from zero (up for a positive value, down for a negative one), coloured by
     its tone, with the tone's letter under it: a team's results as score differences."""
@@ -128,7 +136,7 @@ def bar_chart(chart_id: str, title: str, desc: str, points: Sequence[Point], fmt
         if slot >= 14:
             body.append(
                 f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 32}" text-anchor="middle" font-size="11"'
-                f' fill="{TONES.get(p.tone, "#212529")}">{escape(p.tone)}</text>'
+                f' fill="{TONES.get(p.tone, "#212529")}">{escape(outcome_letter(p.tone))}</text>'
             )
     body += _x_labels(points, x)
     return _frame(chart_id, title, desc, body)

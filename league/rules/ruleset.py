@@ -71,6 +71,7 @@ class Ruleset(_Named):
     # spp_actions.csv: action key -> (English, French, English abbreviation, French abbreviation).
     spp_action_names: Mapping[str, tuple[str, str, str, str]] = field(default_factory=lambda: MappingProxyType({}))
     source: str = ""  # [ruleset] source: the text (seed) the data was taken from, shown to readers
+    source_fr: str = ""  # [ruleset] source_fr: the same line for French readers (else `source`)
     # The optional parameter groups this ruleset declares ([parameters.<key>]), e.g. a bank.
     parameter_groups: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     # [sequence] pre_match_steps: the pre-match steps in the ruleset's order (registry.PRE_MATCH).
@@ -105,6 +106,10 @@ class Ruleset(_Named):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
                 object.__setattr__(self, name, _frozen(value))
+
+    def source_text(self, lang: str) -> str:
+        """Where the data was taken from, in the reader's language (the ruleset page's source line)."""
+        return self.source_fr if lang.startswith("fr") and self.source_fr else self.source
 
     def team(self, key: str) -> TeamList:
         try:

@@ -188,6 +188,17 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     # the same match imported twice at once is then seen by the second import's twin check.
     list(Team.objects.select_for_update().filter(pk__in=[home.pk, away.pk]).order_by("pk"))
     fixture = open_fixture(league, home, away)
+    if fixture is None and not _trusted(by, league):
+        # A coach's report arranges a new match: the pages' rule holds (never more than the
+        # ruleset's max_consecutive_meetings in a row against the same opponent, rulebook p.24),
+        # whoever may schedule. The commissioner (and the command line) is not held to it, as on
+        # the pages; a season's fixture was not arranged by the coaches.
+        from league.services_fixtures import arranged_match_problems, current_regular_season
+
+        found = arranged_match_problems(league=league, home=home, away=away, season=current_regular_season(league))
+        if found:
+            problems += found
+            raise _Refused
     if fixture is None:
         match = match_schedule(league=league, home=home, away=away, by=by if may_schedule else None)
         match.scheduled_by = by or match.scheduled_by
@@ -210,7 +221,7 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
     problems += report_problems(match, report)
     if problems:
         raise _Refused
-    report_save(match=match, report=report, by=by)
+    report_save(match=match, report=report, by=by, submitting=True)  # its entry: "submitted"
     # Again under the teams' lock: the same report imported twice at the same moment.
     twin = None if data.get("distinct_match") else recorded_twin(league, match.content_fingerprint, match)
     if twin is not None:

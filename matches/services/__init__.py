@@ -5,7 +5,15 @@ from matches.services.dice import DiceSheet, DieRow, dice_sheet, report_dice_ent
 from matches.services.dispute import may_correct, may_review, may_withdraw, report_send_back, report_withdraw
 from matches.services.postgame import postgame_retry, postgame_run, postgame_sweep, queue_postgame
 from matches.services.prematch import PrematchInput, petty_cash_declare, prematch_record
-from matches.services.report import CasualtyLine, PlayerLine, ReportInput, report_confirm, report_save, report_submit
+from matches.services.report import (
+    CasualtyLine,
+    PlayerLine,
+    ReportInput,
+    report_confirm,
+    report_save,
+    report_save_and_submit,
+    report_submit,
+)
 from matches.services.scheduling import match_schedule
 
 __all__ = [
@@ -30,6 +38,7 @@ __all__ = [
     "report_confirm",
     "report_dice_enter",
     "report_save",
+    "report_save_and_submit",
     "report_send_back",
     "report_submit",
     "report_withdraw",

@@ -236,11 +236,13 @@ def stored_apothecary_problems(match: Match) -> list[str]:
     return apothecary_problems(match, Counter(sides.get(victim) for victim in victims))
 
 
-def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | None) -> Match:
+def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | None, submitting: bool = False) -> Match:
     """Save the result as a draft: lines, casualties, dice and decisions replace earlier ones.
 
     A commissioner (or the system) may also correct a submitted result: it stays submitted, so it
-    must pass the submission's checks again."""
+    must pass the submission's checks again. `submitting`: the save is the first half of a
+    submission (report_save_and_submit, the import), whose own history entry says "submitted":
+    no "saved as a draft" entry beside it (a commissioner's edit is still recorded)."""
     check_participant(match, by)
     with transaction.atomic():
         lock_match(match)
@@ -303,14 +305,34 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
             check_submittable(match)  # rolls the correction back if it could not be confirmed
         match.content_fingerprint = match_fingerprint(match)
         match.save(update_fields=["content_fingerprint"])
-        log_action(
-            action="matches.result.corrected" if _corrected(match, by, was) else "matches.result.saved",
-            actor=by,
-            league=match.league,
-            match=match.pk,
-            score=[report.home_score, report.away_score],
-        )
+        corrected = _corrected(match, by, was)
+        if corrected or not submitting:
+            _log_save(match, by, corrected)
     return match
+
+
+def _log_save(match: Match, by: AbstractBaseUser | None, corrected: bool) -> None:
+    log_action(
+        action="matches.result.corrected" if corrected else "matches.result.saved",
+        actor=by,
+        league=match.league,
+        match=match.pk,
+        score=[match.home_score, match.away_score],
+    )
+
+
+def report_save_and_submit(*, match: Match, report: ReportInput, by: AbstractBaseUser | None) -> Match:
+    """The result sheet's "submit": save, then submit, with one history entry, "submitted". A
+    submission refused keeps the saved draft (the coach corrects it on the sheet): the history then
+    says it was saved."""
+    was = match.status
+    report_save(match=match, report=report, by=by, submitting=True)
+    try:
+        return report_submit(match=match, by=by)
+    except MatchError:
+        if not _corrected(match, by, was):
+            _log_save(match, by, corrected=False)
+        raise
 
 
 def check_submittable(match: Match) -> None:

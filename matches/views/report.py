@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from league.rules import Ruleset
 from matches.forms_report import ReportForm
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
-from matches.services import may_correct, report_save, report_submit
+from matches.services import may_correct, report_save, report_save_and_submit
 from matches.services.common import match_ruleset
 from matches.services.scoring import score_help
 from matches.views.common import attempt, participant_match_or_403
@@ -126,9 +126,10 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
         report = form.to_report()
 
         def save() -> None:
-            report_save(match=match, report=report, by=request.user)
             if submit:
-                report_submit(match=match, by=request.user)
+                report_save_and_submit(match=match, report=report, by=request.user)
+            else:
+                report_save(match=match, report=report, by=request.user)
 
         if correcting:
             done = _("Result corrected: it stays submitted, for the opposing coach or the commissioner to confirm.")

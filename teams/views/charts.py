@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from league.rules import load_ruleset
 from matches.models import Match
-from teams.charts_svg import Point, bar_chart, line_chart
+from teams.charts_svg import Point, bar_chart, line_chart, outcome_letter
 from teams.models import Team, TreasuryEntry
 from teams.selectors import ledger_kind_name
 from teams.views.common import team_or_404
@@ -51,8 +51,8 @@ def chart_data(team: Team) -> dict[str, list[Point]]:
         scored, conceded = getattr(match, f"{side}_score"), getattr(match, f"{other}_score")
         if scored is None or conceded is None:
             continue
-        outcome = _("W") if scored > conceded else _("L") if scored < conceded else _("D")
         tone = "W" if scored > conceded else "L" if scored < conceded else "D"
+        outcome = outcome_letter(tone)
         score = _("%(match)s: %(scored)s-%(conceded)s (%(outcome)s)") % {
             "match": label,
             "scored": scored,

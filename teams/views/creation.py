@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league.inputs import posted_id
 from league.models import League
 from league.permissions import can_create_team
 from league.selectors import league_ruleset
@@ -237,8 +238,9 @@ def _fields(request: HttpRequest, league: League, team: Team | None) -> HttpResp
     if request.POST.get("add_row") and len(rows) < MAX_ROWS:
         rows.append({"position": "", "number": _next_free_number(rows), "name": ""})
     remove = request.POST.get("remove_row", "")
-    if remove.isdigit() and int(remove) < len(rows):
-        rows.pop(int(remove))
+    index = posted_id(remove)
+    if index is not None and index < len(rows):
+        rows.pop(index)
     return render(request, "teams/_order_body.html", _context(request, league, team, head, rows, bound=False))
 
 

@@ -74,3 +74,16 @@ def test_text_is_escaped_and_a_single_point_draws():
     assert "<script>" not in out and "&lt;script&gt;" in out and "&lt;b&gt;" in out
     bars = bar_chart("r", "t", "d", [Point("draw", 0, "D"), Point("loss", -2, "L")], str)
     assert bars.count("<rect") == 2
+
+
+def test_the_results_letters_read_in_french(client, small):
+    """W, D, L under the bars and in each bar's title are V, N, D in French; the tone stays the data."""
+    team = small.teams["Reavers"]
+    client.cookies["django_language"] = "fr"
+    results = svg(client.get(reverse("teams:charts", args=[team.pk])).content.decode(), "chart-results")
+    assert re.findall(r'data-tone="(\w)"', results) == ["W", "W", "L", "W"]
+    assert re.findall(r"<text [^>]*>([A-Z])</text>", results) == ["V", "V", "D", "V"]
+    assert re.findall(r"\((\w)\)</title>", results) == ["V", "V", "D", "V"]
+    client.cookies["django_language"] = "en"
+    english = svg(client.get(reverse("teams:charts", args=[team.pk])).content.decode(), "chart-results")
+    assert re.findall(r"<text [^>]*>([A-Z])</text>", english) == ["W", "W", "L", "W"]

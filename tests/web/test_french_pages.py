@@ -708,6 +708,7 @@ NOT_PAGES = {
     "matches:petty_cash": "POST only: it redirects to the pre-match page (above), where its message shows",
     "set_language": "the language switcher's POST target; it redirects to the page the reader was on",
     "admin:*": "Django's admin site, translated by Django",
+    "favicon": "a redirect to the static icon (tests/web/test_favicon.py)",
     "api-*": "the JSON API for programs, match import included (tests/api/, tests/matches/test_import_entry.py)",
 }
 

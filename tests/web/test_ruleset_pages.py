@@ -137,3 +137,15 @@ def test_a_match_shows_the_version_its_record_was_made_under(client, demo_league
 def test_pages_of_no_single_league_show_no_badge(client, demo_league):
     assert badge(get(client, reverse("home"))) == ""
     assert badge(get(client, reverse("matches:list"))) == ""
+
+
+def test_each_rulesets_source_line_reads_in_the_readers_language(client):
+    for key in ruleset_keys():
+        ruleset = load_ruleset(key)
+        assert ruleset.source and ruleset.source_fr and ruleset.source_fr != ruleset.source, key
+        url = reverse("rulesets:detail", args=[key])
+        en, fr = get(client, url).content.decode(), get(client, url, "fr").content.decode()
+        source_en = en.split('id="ruleset-source">', 1)[1].split("</code>", 1)[0]
+        source_fr = fr.split('id="ruleset-source">', 1)[1].split("</code>", 1)[0]
+        assert source_en == html.escape(ruleset.source) and source_fr == html.escape(ruleset.source_fr), key
+        assert "rosters and stars" not in source_fr and "équipes et champions" in source_fr

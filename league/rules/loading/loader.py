@@ -184,6 +184,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         setting_groups=setting_groups,
         trophies=trophies,
         source=str(head.get("source", "")),
+        source_fr=str(head.get("source_fr", "")),
     )
 
 
