@@ -249,14 +249,34 @@ class RulesetTeamApi(_CatalogueApi):
         return Response(self.OutputSerializer(data).data)
 
 
-# drf-spectacular's Redoc page loads its fonts from Google even with the sidecar bundle; the head
-# is redone without them (Redoc falls back to system fonts) so the docs stay fully offline.
-_REDOC_OFFLINE = """{% extends "drf_spectacular/redoc.html" %}{% block head %}
+# drf-spectacular's Redoc page loads its fonts from Google even with the sidecar bundle; the page
+# is redone without them (Redoc falls back to system fonts) so the docs stay fully offline, with the
+# visitor's language on <html> (WCAG 3.1.1).
+_REDOC_OFFLINE = """{% load i18n %}{% get_current_language as LANGUAGE_CODE %}<!DOCTYPE html>
+<html lang="{{ LANGUAGE_CODE }}">
+  <head>
     <title>{{ title|default:"Redoc" }}</title>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <style>body { margin: 0; padding: 0; }</style>
-{% endblock head %}"""
+    <style>body { margin: 0; padding: 0; }
+      /* A code sample wider than a phone wraps instead of scrolling (a scrolling region would need the
+         keyboard's focus, WCAG 2.1.1). */
+      #redoc-container pre, redoc pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }</style>
+  </head>
+  <body>
+    {% if settings %}
+    <div id="redoc-container"></div>
+    <script src="{{ redoc_standalone }}"></script>
+    <script>
+      const redocSettings = {{ settings|safe }};
+      Redoc.init("{{ schema_url }}", redocSettings, document.getElementById('redoc-container'))
+    </script>
+    {% else %}
+    <redoc spec-url="{{ schema_url }}"></redoc>
+    <script src="{{ redoc_standalone }}"></script>
+    {% endif %}
+  </body>
+</html>"""
 
 
 class OfflineRedocView(SpectacularRedocView):

@@ -203,6 +203,7 @@ class ReportForm(forms.Form):
                         "decay": "decay" in known,
                         "regeneration": "regeneration" in known,
                         "hurt": any(self[f"{p}_{k}"].value() not in (None, "") for k in CASUALTY_FIELDS),
+                        "active": self._shown(p),
                     }
                 )
             out.append(
@@ -222,6 +223,14 @@ class ReportForm(forms.Form):
                 }
             )
         return out
+
+    def _shown(self, prefix: str) -> bool:
+        """A player the sheet shows from the start: something entered (a count, a die, the
+        apothecary) or an error to read; the others wait behind "add a player's event"."""
+        for name in (n for n in self.fields if n.startswith(prefix + "_") and not n.endswith("_apo_keep")):
+            if self[name].errors or self[name].value() not in (None, "", 0, "0", False):
+                return True
+        return False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -16,7 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 78, 16, 16, 44  # room for the value axis and the first/last labels
+# Room for the value axis and the first/last labels. A phone shrinks the 640-unit drawing to about
+# 360 px: app.css enlarges the labels there (about 11 px on screen), so the value axis keeps room
+# for a 9-character value at that size and the point labels have a short form.
+LEFT, RIGHT, TOP, BOTTOM = 104, 16, 16, 50
+SHORT_LABEL = 16
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,8 @@ def _axis(low: int, high: int, fmt: Callable[[int], str]) -> tuple[list[str], Ca
     for tick in ticks:
         body.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#ced4da" stroke-width="1"/>'
-            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="12" fill="#495057">{escape(fmt(tick))}</text>'
+            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="12" fill="#495057" class="axis">'
+            f"{escape(fmt(tick))}</text>"
         )
     return body, y
 
@@ -70,11 +75,16 @@ def _axis(low: int, high: int, fmt: Callable[[int], str]) -> tuple[list[str], Ca
 def _x_labels(points: Sequence[Point], x: Callable[[int], float]) -> list[str]:
     """The first and last points' labels under the axis (every label is in its point's title)."""
     labels = [(0, "start")] + ([(len(points) - 1, "end")] if len(points) > 1 else [])
-    return [
-        f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="{anchor}" font-size="12" fill="#495057">'
-        f"{escape(points[i].label[:40])}</text>"
-        for i, anchor in labels
-    ]
+    out = []
+    for i, anchor in labels:
+        label = points[i].label
+        short = label if len(label) <= SHORT_LABEL else label[: SHORT_LABEL - 1] + "…"
+        for css, text in (("x-long", label[:40]), ("x-short", short)):
+            out.append(
+                f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="{anchor}" font-size="12"'
+                f' fill="#495057" class="{css}">{escape(text)}</text>'
+            )
+    return out
 
 
 def line_chart(chart_id: str, title: str, desc: str, points: Sequence[Point], fmt: Callable[[int], str]) -> SafeString:

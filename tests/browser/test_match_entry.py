@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.result_sheet import add_event
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
@@ -86,10 +88,12 @@ def test_result_entered_on_a_phone_confirmed_and_processed(page, live_server, ar
     page.wait_for_url("**/result/")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
     assert page.locator(f'input[name="p{h1}_td"]').get_attribute("inputmode") == "numeric"
-    assert page.locator(f'input[name="p{h1}_td"]').bounding_box()["height"] >= 44  # a thumb-sized target
 
     page.fill('input[name="home_score"]', "1")
     page.fill('input[name="away_score"]', "0")
+    for pk in (h1, h2, o3):
+        add_event(page, pk)
+    assert page.locator(f'input[name="p{h1}_td"]').bounding_box()["height"] >= 44  # a thumb-sized target
     page.fill(f'input[name="p{h1}_td"]', "1")
     page.fill(f'input[name="p{h2}_cas"]', "1")
     page.locator(f"#player-{o3} summary").click()  # the casualty O3 suffered, dice as rolled at the table

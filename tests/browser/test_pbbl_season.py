@@ -26,6 +26,7 @@ import time
 
 import pytest
 
+from tests.browser.result_sheet import add_event
 from tests.browser.test_season import (
     Session,
     confirm_result,
@@ -108,6 +109,7 @@ def play_on_the_sheet_with_a_bank_transfer(s: Session, fixture: dict) -> None:
     for name, scored in ((home, home_score), (away, away_score)):
         for number in range(1, scored + 1):
             player = Team.objects.get(name=name).players.get(number=number)
+            add_event(s.page, player.pk)
             s.page.fill(f'input[name="p{player.pk}_td"]', "1")
     assert s.page.locator("#bank-card").count() == 1
     s.page.fill('input[name="bank_home"]', str(BANKED))

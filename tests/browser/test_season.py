@@ -43,6 +43,8 @@ import time
 
 import pytest
 
+from tests.browser.result_sheet import add_event
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
@@ -134,8 +136,9 @@ def set_french(s: Session) -> None:
     """As a user does: the language menu of the navigation bar (folded away on a phone)."""
     s.page.locator(".navbar-toggler").click()
     s.page.locator("#language-select").wait_for(state="visible")
+    s.page.select_option("#language-select", "fr")
     with s.page.expect_navigation():
-        s.page.select_option("#language-select", "fr")
+        s.page.locator("#language-submit").click()
     assert s.page.locator("html").get_attribute("lang") == "fr"
 
 
@@ -250,6 +253,7 @@ def play_on_the_sheet(s: Session, fixture: dict) -> None:
     for name, scored in ((home, home_score), (away, away_score)):
         for number in range(1, scored + 1):
             player = Team.objects.get(name=name).players.get(number=number)
+            add_event(s.page, player.pk)
             s.page.fill(f'input[name="p{player.pk}_td"]', "1")
     s.submit('button[name="action"][value="submit"]', match_url)
 
