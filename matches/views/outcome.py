@@ -319,7 +319,8 @@ def result_facts(match: Match) -> dict[str, Any]:
         team = match.team(side) if side in ("home", "away") else None
         if team is None:  # keyed by a player: p<id>
             player = next((ln.player for ln in lines if f"p{ln.player_id}" == side), None)
-            team = player.team if player else None
+            # Both teams are already read with the match: no query per die.
+            team = match.team(match.side_of(player.team_id)) if player else None
             label = f"{DICE_LABELS.get(kind, kind)} ({player_label(player)})"
         else:
             label = str(DICE_LABELS.get(kind, kind))
