@@ -1,28 +1,20 @@
-"""What `manage.py bench_league` needs (issue 9 item 7): a big league built fast, a bare view to
-compare the league pages with, and the measure of one page served through the test client.
+"""The league `manage.py bench_league` measures (docs/benchmarks.md): built fast, with bulk inserts.
 
 The league is written with bulk_create, not through the services: the bench measures pages that
 read a season, and building 3,000 matches through the post-match sequence would take minutes
-without changing what the pages read (processed matches, their player lines, the season's rounds).
-This module is mounted only by the bench (URLCONF below, through override_settings): the bare
-view is in no public URLconf.
+without changing what the pages read (processed matches, their player lines, effects and dice, the
+season's rounds). The serving and the measures are in league/bench_serve.py.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.test import Client
-from django.test.utils import CaptureQueriesContext
-from django.urls import include, path
 
 from league.rules import default_ruleset_key
 
@@ -30,24 +22,15 @@ BATCH = 2000  # rows per INSERT: well under SQLite's and PostgreSQL's parameter 
 START = date(2026, 1, 5)  # round 1's Monday; each round a week later
 
 
-def bare(request: HttpRequest) -> HttpResponse:
-    """base.html with nothing of its own: the session, the user and the menu, as every page."""
-    return render(request, "base.html", {})
-
-
-# The bench's URLconf: the project's URLs plus the bare view (URLCONF is passed to override_settings).
-urlpatterns = [
-    path("bench-league/bare/", bare, name="bench_bare"),
-    path("", include("league.urls")),
-]
-URLCONF = __name__
-
-
 @dataclass
 class Built:
     league: object
     season: object
     coach: object  # the user the pages are served to: the coach of the first team
+    commissioner: object
+    team: object  # the coach's team, one of its players and its last match: the pages measured
+    player: object
+    match: object
     teams: int
     players: int
     matches: int
@@ -55,28 +38,30 @@ class Built:
     seconds: float
 
 
-def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
+def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "bench") -> Built:
     """A league of `teams` ready teams (11-12 players each), one regular season they are all
     approved into, and `matches` processed matches in round-robin rounds (each team at most once a
     round), with scores, FAME, gate, player lines (touchdowns, casualties), the SPP and MVP effects
-    the statistics read, and sequence keys."""
+    the statistics read, the dice of the post-match sequence (winnings, fan factor, MVP draws, the
+    MVPs' improvement rolls) and sequence keys. `prefix` names the users and the league: several
+    leagues can be built in one database."""
     from league.models import League, Membership, Round, Season, SeasonTeam
     from league.selectors import league_ruleset
     from league.services import league_create
-    from matches.models import Match, MatchEffect, MatchPlayer
+    from matches.models import DiceRoll, Match, MatchEffect, MatchPlayer
     from matches.services.sequence import sequence_key
     from teams.models import Player, Team
 
     started = time.perf_counter()
     rng = random.Random(seed)
     User = get_user_model()
-    commissioner = User.objects.create_user("bench-commissioner")
+    commissioner = User.objects.create_user(f"{prefix}-commissioner")
     league: League = league_create(
-        name="Bench League of Seasons", ruleset=default_ruleset_key(), commissioner=commissioner
+        name=f"{prefix.title()} League of Seasons", ruleset=default_ruleset_key(), commissioner=commissioner
     )
     ruleset = league_ruleset(league)
     coaches = User.objects.bulk_create(
-        [User(username=f"bench-coach{n:03d}", password="!") for n in range(teams)], batch_size=BATCH
+        [User(username=f"{prefix}-coach{n:03d}", password="!") for n in range(teams)], batch_size=BATCH
     )
     Membership.objects.bulk_create(
         [Membership(league=league, user=c, role=Membership.Role.COACH) for c in coaches], batch_size=BATCH
@@ -193,7 +178,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
         )
     Match.objects.bulk_update(match_rows, ["sequence"], batch_size=BATCH)
 
-    lines, effects = [], []
+    lines, effects, dice = [], [], []
     spp: dict[int, int] = {}
     for match, scores in zip(match_rows, results, strict=True):
         for side, team, score in (("home", match.home, scores[0]), ("away", match.away, scores[1])):
@@ -220,8 +205,18 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
                     match=match, step="mvp", key=f"mvp:{side}:1", kind="mvp", team=team, player=mvp, data={"spp": 5}
                 )
             )
+            dice += [
+                DiceRoll(match=match, purpose=f"mvp:{side}:1", values=[roster.index(mvp) + 1], source="server"),
+                DiceRoll(match=match, purpose=f"winnings:{side}", values=[rng.randint(1, 6)], source="entered"),
+                DiceRoll(match=match, purpose=f"ff:{side}", values=[rng.randint(1, 6)] * 2, source="server"),
+                # Keyed by the player (p<id>): the match page names him and his team.
+                DiceRoll(
+                    match=match, purpose=f"improvement:p{mvp.pk}:1", values=[rng.randint(1, 6)] * 2, source="server"
+                ),
+            ]
     MatchPlayer.objects.bulk_create(lines, batch_size=BATCH)
     MatchEffect.objects.bulk_create(effects, batch_size=BATCH)
+    DiceRoll.objects.bulk_create(dice, batch_size=BATCH)
     for player in players:
         player.spp = spp.get(player.pk, 0)
     Player.objects.bulk_update(players, ["spp"], batch_size=BATCH)
@@ -233,6 +228,10 @@ def build_league(*, teams: int, matches: int, seed: int = 9) -> Built:
         league=league,
         season=season,
         coach=team_rows[0].coach,
+        commissioner=commissioner,
+        team=team_rows[0],
+        player=squad[team_rows[0].pk][0],
+        match=[m for m in match_rows if team_rows[0].pk in (m.home_id, m.away_id)][-1],
         teams=len(team_rows),
         players=len(players),
         matches=len(match_rows),
@@ -285,39 +284,3 @@ def _round_pairs(teams: list, n: int) -> list[tuple]:
     half = len(ring) // 2
     pairs = list(zip(ring[:half], reversed(ring[half:]), strict=True))
     return [(a, b) if (n + i) % 2 else (b, a) for i, (a, b) in enumerate(pairs)]
-
-
-@dataclass
-class Measure:
-    name: str
-    url: str
-    times_ms: list[float]
-    queries: list[int]
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.times_ms)
-
-    @property
-    def p90(self) -> float:
-        ordered = sorted(self.times_ms)
-        return ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
-
-
-def serve(client: Client, name: str, url: str, repeat: int) -> Measure:
-    """`repeat` GETs of `url` (after one untimed warm-up: template loading, the ruleset's cache),
-    each timed around the client call and its queries captured."""
-    response = client.get(url)
-    if response.status_code != 200:
-        raise RuntimeError(f"{name}: {url} answered {response.status_code}")
-    measure = Measure(name, url, [], [])
-    for _ in range(repeat):
-        with CaptureQueriesContext(connection) as queries:
-            began = time.perf_counter()
-            response = client.get(url)
-            elapsed = time.perf_counter() - began
-        if response.status_code != 200:
-            raise RuntimeError(f"{name}: {url} answered {response.status_code}")
-        measure.times_ms.append(elapsed * 1000)
-        measure.queries.append(len(queries))
-    return measure

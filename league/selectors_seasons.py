@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from league.models import Bye, League, Round, Season, SeasonTeam
 
@@ -39,6 +39,46 @@ def season_rounds(season: Season) -> list[RoundView]:
     for bye in Bye.objects.filter(round__season=season).select_related("team"):
         rounds[bye.round_id].byes.append(bye)
     return list(rounds.values())
+
+
+# A season with at most this many fixtures is shown whole; a bigger one a round at a time, with
+# links to the others: the page's size and time stay bounded whatever the season's length.
+ALL_ROUNDS_UP_TO = 60
+OPEN_STATUSES = ("scheduled", "prematch_done", "draft", "submitted")
+
+
+@dataclass
+class RoundPage:
+    rounds: list[Round]  # every round of the season (number, dates), for the links
+    shown: list[RoundView]  # the rounds whose fixtures are shown
+    paged: bool  # one round at a time
+    current: int | None  # the round shown when paged
+
+
+def season_round_page(season: Season, number: Any = None) -> RoundPage:
+    """The rounds of the season and the fixtures of those shown: every round for a short season,
+    else round `number` (the first round with a match still to play when none or an unknown one
+    is asked, the last round when all are played). Three queries."""
+    from matches.models import Match
+
+    rounds = list(
+        Round.objects.filter(season=season)
+        .annotate(fixtures=Count("matches"), open=Count("matches", filter=Q(matches__status__in=OPEN_STATUSES)))
+        .order_by("number")
+    )
+    paged = sum(r.fixtures for r in rounds) > ALL_ROUNDS_UP_TO
+    current = None
+    if paged:
+        numbers = {r.number for r in rounds}
+        asked = int(number) if str(number or "").isdigit() else None
+        current = asked if asked in numbers else next((r.number for r in rounds if r.open), rounds[-1].number)
+    shown = {r.pk: RoundView(r) for r in rounds if not paged or r.number == current}
+    matches = Match.objects.filter(round__in=list(shown)).select_related("home", "away")
+    for match in matches.order_by("round__number", "pk"):
+        shown[match.round_id].matches.append(match)
+    for bye in Bye.objects.filter(round__in=list(shown)).select_related("team"):
+        shown[bye.round_id].byes.append(bye)
+    return RoundPage(rounds, list(shown.values()), paged, current)
 
 
 def season_unrounded_matches(season: Season) -> list[Any]:

@@ -21,7 +21,7 @@ from league import services_fixtures, services_seasons
 from league.forms_seasons import GenerateForm, ManualFixtureForm, RoundDatesForm, SeasonCreateForm
 from league.models import Challenge, League, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
-from league.selectors_seasons import league_seasons, season_entries, season_rounds, season_unrounded_matches
+from league.selectors_seasons import league_seasons, season_entries, season_round_page, season_unrounded_matches
 from teams.models import Team
 
 Status = Season.Status
@@ -176,6 +176,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             teams = teams.filter(coach_id=request.user.pk)
         ready = [t for t in teams if t.pk not in entered]
     arranged = season_unrounded_matches(season)
+    round_page = season_round_page(season, request.GET.get("round"))
     return render(
         request,
         "league/season.html",
@@ -188,7 +189,8 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "pending": [e for e in entries if e.status == SeasonTeam.Status.PENDING],
             "open_entries": open_entries,
             "may_enter": ready,
-            "rounds": season_rounds(season),
+            "rounds": round_page.shown,
+            "round_page": round_page,
             "arranged": arranged,
             "arranged_view": {"matches": arranged, "byes": []},
             "played_statuses": services_fixtures.PLAYED,
@@ -255,7 +257,8 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
         else:
             messages.success(request, done)
             return redirect("league:season_fixtures", slug=league.slug, number=season.number)
-    rounds = season_rounds(season)
+    round_page = season_round_page(season, request.GET.get("round"))
+    rounds = round_page.shown
     for view in rounds:
         view.form = RoundDatesForm(
             initial={
@@ -274,6 +277,7 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
             "generate_form": forms.get("generate") or GenerateForm(),
             "manual_form": forms.get("manual") or ManualFixtureForm(teams=teams),
             "rounds": rounds,
+            "round_page": round_page,
             "played_statuses": services_fixtures.PLAYED,
         },
         status=status,

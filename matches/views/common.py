@@ -34,7 +34,9 @@ def match_or_404(pk: int) -> Match:
     return get_object_or_404(
         Match.objects.select_related(
             "league", "home__coach", "away__coach", "submitted_by", "confirmed_by", "season__league", "round"
-        ),
+        )
+        # The house rules once: every part of the page reads the league's ruleset through them.
+        .prefetch_related("league__house_rules"),
         pk=pk,
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -257,10 +258,11 @@ def prematch_facts(match: Match) -> dict[str, Any]:
     roll = DiceRoll.objects.filter(match=match, purpose="weather").first()
     weather = next((w for w in ruleset.weather_table if w.key == match.weather), None)
     sides = []
+    inducements = list(MatchInducement.objects.filter(match=match))  # both sides in one query
     for side in ("home", "away"):
         team = match.team(side)
         items = []
-        for row in MatchInducement.objects.filter(match=match, side=side):
+        for row in (r for r in inducements if r.side == side):
             if row.star and row.star in ruleset.star_players:
                 name = ruleset.star_players[row.star].name(lang())
             elif row.position:
@@ -319,7 +321,8 @@ def result_facts(match: Match) -> dict[str, Any]:
         team = match.team(side) if side in ("home", "away") else None
         if team is None:  # keyed by a player: p<id>
             player = next((ln.player for ln in lines if f"p{ln.player_id}" == side), None)
-            team = player.team if player else None
+            # Both teams are already read with the match: no query per die.
+            team = match.team(match.side_of(player.team_id)) if player else None
             label = f"{DICE_LABELS.get(kind, kind)} ({player_label(player)})"
         else:
             label = str(DICE_LABELS.get(kind, kind))
@@ -340,6 +343,10 @@ def result_facts(match: Match) -> dict[str, Any]:
                 "server": roll.source == DiceRoll.Source.SERVER,
             }
         )
+    # The MVP picks and the winnings re-rolls in one query.
+    decisions = list(
+        Decision.objects.filter(match=match).filter(Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:"))
+    )
     return {
         "sides": [
             {"team": match.team(side), "lines": [line for line in credited if line.side == side]}
@@ -347,12 +354,10 @@ def result_facts(match: Match) -> dict[str, Any]:
         ],
         "mvp_picks": [
             {"team": match.team(d.key.split(":")[1]), "player": _pick(lines, d.value)}
-            for d in Decision.objects.filter(match=match, key__startswith="mvp:")
+            for d in decisions
+            if d.key.startswith("mvp:")
         ],
-        "rerolls": {
-            d.key.split(":")[1]: d.value
-            for d in Decision.objects.filter(match=match, key__startswith="winnings_reroll:")
-        },
+        "rerolls": {d.key.split(":")[1]: d.value for d in decisions if d.key.startswith("winnings_reroll:")},
         "casualties": casualties,
         "dice": dice,
     }

@@ -22,7 +22,10 @@ def lang() -> str:
 
 
 def team_or_404(pk: int) -> Team:
-    return get_object_or_404(Team.objects.select_related("league", "coach"), pk=pk)
+    # The house rules once: the ruleset and the trophies both read them.
+    return get_object_or_404(
+        Team.objects.select_related("league", "coach").prefetch_related("league__house_rules"), pk=pk
+    )
 
 
 def managed_team_or_403(request: HttpRequest, pk: int) -> Team:

@@ -1,4 +1,5 @@
-"""`manage.py bench_league` (issue 9 item 7): a small league built and its pages measured."""
+"""`manage.py bench_league` end to end on a tiny size: two leagues built, gunicorn started as the
+Procfile runs it, every page measured against the bare view, the load run, the targets checked."""
 
 from __future__ import annotations
 
@@ -8,52 +9,58 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.urls import NoReverseMatch, reverse
+from django.test import Client
 
-from league.models import Round, Season, SeasonTeam
-from matches.models import Match, MatchPlayer
+from league.bench_urls import BARE_PATH
+from league.models import League, Round, Season, SeasonTeam
+from matches.models import DiceRoll, Match, MatchPlayer
 from teams.models import Team
 
+PAGES = ["bare view", "league home", "season", "fixtures", "standings", "stats leaders", "team", "player", "match"]
+NUMBER = r"\s+([\d.]+)"
 ROW = re.compile(
-    r"^(bare view|league home|season standings|stats leaders)\s+([\d.]+)\s+([\d.]+)\s+(\d+(?:-\d+)?)\s+([\d.]+)"
+    rf"^({'|'.join(PAGES)})" + NUMBER * 2 + r"\s+(\d+(?:-\d+)?)" + NUMBER * 3 + r"\s+(\d+(?:-\d+)?)" + NUMBER
 )
 
 
-def _standings_built() -> bool:
-    try:
-        reverse("league:season_standings", kwargs={"slug": "x", "number": 1})
-    except NoReverseMatch:
-        return False
-    return True
+# Committed data: gunicorn's workers read it from their own connections.
+@pytest.mark.django_db(transaction=True)
+def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(monkeypatch):
+    from league.management.commands import bench_league
 
-
-@pytest.mark.django_db
-def test_bench_league_builds_the_league_and_prints_each_page():
+    monkeypatch.setattr(bench_league, "TARGET", 0.0)  # nothing is within 0 times the bare view
     out = StringIO()
-    call_command("bench_league", "--teams", "6", "--matches", "10", "--repeat", "2", "--current-database", stdout=out)
+    args = ["--teams", "4", "--matches", "4", "--small-teams", "2", "--small-matches", "1", "--repeat", "2"]
+    args += ["--clients", "3", "--load-requests", "30", "--current-database", "--check"]
+    with pytest.raises(CommandError, match="targets missed: " + ", ".join(PAGES[1:])):
+        call_command("bench_league", *args, stdout=out)
     lines = out.getvalue().splitlines()
-    assert lines[0].startswith("bench_league: 6 teams (")
-    assert "10 processed matches" in lines[0]
-    assert lines[1].split() == ["page", "median", "ms", "p90", "ms", "queries", "x", "bare", "target"]
+    assert lines[0].startswith("bench_league: small league 2 teams, 1 matches; big league 4 teams (")
+    assert "gunicorn as the Procfile runs it, 2 workers" in lines[0]
+    assert lines[1].split() == "page small ms x bare queries KB big ms x bare queries KB target".split()
     rows = {m[1]: m for m in map(ROW.match, lines[2:]) if m}
-    assert float(rows["bare view"][5]) == 1.0
-    assert re.search(r"  (PASS|FAIL) \(<= 3x\)$", next(li for li in lines if li.startswith("league home")))
-    assert re.search(r"  (PASS|FAIL) \(<= 3x\)$", next(li for li in lines if li.startswith("stats leaders")))
-    if _standings_built():
-        assert "season standings" in rows
-    else:
-        assert "season standings  not available (no URL named league:season_standings)" in lines
+    assert list(rows) == PAGES
+    bare = rows["bare view"]
+    assert bare[3] == bare[7] == "1.00" and bare[4] == bare[8] == "0"  # no query at all
+    for name in PAGES[1:]:
+        line = next(li for li in lines if li.startswith(name))
+        assert line.endswith("FAIL (<= 0x)"), line
+        assert int(rows[name][4].split("-")[0]) > 0 and float(rows[name][5]) > 0  # queries counted, HTML sized
+    load = next(li for li in lines if li.startswith("load: "))
+    assert re.match(r"load: 3 clients, 30 requests \(league home \d+, season \d+, .*\) in [\d.]+ s: ", load)
+    assert re.search(r"requests/s, p50 \d+ ms, p95 \d+ ms, 0 errors  (PASS|FAIL) \(p95 <= 500 ms\)$", load)
 
     # What the pages read: a regular season with every team approved, processed matches in rounds.
-    season = Season.objects.get()
+    league = League.objects.get(slug__startswith="bench")
+    season = Season.objects.get(league=league)
     assert season.status == Season.Status.REGULAR
-    assert SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).count() == 6
-    teams = Team.objects.filter(status=Team.Status.READY)
-    assert teams.count() == 6
+    assert SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).count() == 4
+    teams = Team.objects.filter(league=league, status=Team.Status.READY)
+    assert teams.count() == 4
     assert all(11 <= t.players.count() <= 12 for t in teams)
     matches = Match.objects.filter(season=season, status=Match.Status.PROCESSED)
-    assert matches.count() == 10
-    assert Round.objects.filter(season=season).count() == 4  # 3 matches a round
+    assert matches.count() == 4
+    assert Round.objects.filter(season=season).count() == 2  # 2 matches a round
     assert not matches.filter(sequence="").exists()
     assert not matches.filter(confirmed_at=None).exists()
     assert list(matches.order_by("sequence").values_list("round__number", flat=True)) == sorted(
@@ -63,27 +70,15 @@ def test_bench_league_builds_the_league_and_prints_each_page():
         lines_of = MatchPlayer.objects.filter(match=match)
         assert sum(li.touchdowns for li in lines_of if li.side == "home") == match.home_score
         assert sum(li.touchdowns for li in lines_of if li.side == "away") == match.away_score
+        assert DiceRoll.objects.filter(match=match, purpose__startswith="improvement:p").count() == 2
+    assert Team.objects.filter(league__slug__startswith="small").count() == 2
+
+
+def test_the_bare_view_is_in_no_public_urlconf(client: Client):
+    assert client.get(BARE_PATH).status_code == 404
 
 
 @pytest.mark.django_db
 def test_bench_league_refuses_an_odd_number_of_teams():
     with pytest.raises(CommandError, match="--teams must be even"):
         call_command("bench_league", "--teams", "5", "--current-database", stdout=StringIO())
-
-
-@pytest.mark.django_db
-def test_each_page_gets_its_row_and_check_fails_over_the_target(monkeypatch):
-    from league.management.commands import bench_league
-
-    # The standings page stands in for itself with the league home's URL (it may not be merged yet).
-    monkeypatch.setattr(bench_league, "_url", lambda name, slug, number: reverse("league:detail", args=[slug]))
-    monkeypatch.setattr(bench_league, "TARGET", 0.0)  # nothing is within 0 times the bare view
-    out = StringIO()
-    args = ["--teams", "4", "--matches", "4", "--repeat", "2", "--current-database"]
-    with pytest.raises(
-        CommandError, match="over 0 times the bare view or failed: league home, season standings, stats leaders"
-    ):
-        call_command("bench_league", *args, "--check", stdout=out)
-    rows = {m[1]: m for m in map(ROW.match, out.getvalue().splitlines()) if m}
-    assert set(rows) == {"bare view", "league home", "season standings", "stats leaders"}
-    assert all(int(rows[name][4]) > 0 for name in rows)  # queries counted

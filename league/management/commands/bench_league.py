@@ -1,49 +1,74 @@
-"""python manage.py bench_league: the league pages on a big league (issue 9 item 7; `make bench`).
+"""python manage.py bench_league: every league page against a truly bare view (`make bench`).
 
-Builds, in a throwaway database, a league of 200 ready teams (11-12 players each), one regular
-season with every team approved, its rounds and 3,000 processed matches with their player lines
-(league/bench_league.py, bulk inserts), then serves through the Django test client, to the logged-in
-coach of one team, a bare view (base.html and nothing else), the league home, the season
-standings and the statistics' leaders (issue 10), --repeat times each after one warm-up. Prints the median and 90th-percentile time
-around each request, its SQL query count, and the ratio of the median to the bare view's; the
-target is 3 times the bare view at most (--check: exit with an error if a page misses it).
+Builds, in a throwaway database, a small league (6 teams, 10 matches) and a big one (200 ready
+teams of 11-12 players, one regular season, its rounds and 3,000 processed matches with their
+player lines, effects and dice: league/bench_league.py), then starts gunicorn as the Procfile's
+`web` line does (WEB_CONCURRENCY=2 by default) with the bench's settings, whose only change is a
+bare view returning HttpResponse("ok") (league/bench_urls.py), and measures (league/bench_serve.py):
 
-Database: on PostgreSQL the configured database is dropped and created (its name must contain
-"bench", as for bench_postgame), migrated and dropped at the end; on SQLite an in-memory test
-database is created. --current-database uses the configured database as it is (the tests do).
+- per page, on each league: the median time of --repeat GETs through gunicorn and its ratio to
+  the bare view's, the SQL queries (counted in this process) and the HTML size; the target is
+  5 times the bare view, and no more queries on the big league than on the small one;
+- a load of --clients concurrent clients sending --load-requests requests of the big league's
+  pages (the season page 2% of them): requests per second, p50 and p95; the target is a p95
+  under 500 ms.
+
+--check exits with an error when a target is missed. Database: on PostgreSQL the configured
+database is dropped and created (its name must contain "bench") and dropped at the end; on
+SQLite a temporary file. --current-database uses the configured database as it is (the tests).
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, connections
-from django.test import Client
 from django.test.utils import override_settings
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
-TARGET = 3.0  # times the bare view (issue 9 item 7)
+TARGET = 5.0  # times the bare view
+P95_TARGET_MS = 500.0  # under load
+# The load's mix, in percent: the season page is the rare visit (2%), the others share the rest.
+MIX = {
+    "league home": 20,
+    "season": 2,
+    "standings": 16,
+    "stats leaders": 8,
+    "team": 20,
+    "player": 14,
+    "match": 20,
+}
 
 
 class Command(BaseCommand):
-    help = "Benchmark the league home and the season standings on a league of 200 teams and 3,000 matches."
+    help = "Benchmark every league page against a bare view, on a small and a big league, through gunicorn."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--teams", type=int, default=200)
         parser.add_argument("--matches", type=int, default=3000)
+        parser.add_argument("--small-teams", type=int, default=6)
+        parser.add_argument("--small-matches", type=int, default=10)
         parser.add_argument("--repeat", type=int, default=30, help="timed requests per page")
+        parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
+        parser.add_argument("--clients", type=int, default=50, help="concurrent clients of the load")
+        parser.add_argument("--load-requests", type=int, default=3000, help="requests of the load (0: none)")
         parser.add_argument("--seed", type=int, default=9)
-        parser.add_argument("--check", action="store_true", help="exit with an error if a page misses the target")
+        parser.add_argument("--check", action="store_true", help="exit with an error if a target is missed")
         parser.add_argument(
             "--current-database", action="store_true", help="build in the configured database as it is (tests)"
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        if opts["teams"] < 2 or opts["teams"] % 2 or opts["matches"] < 1 or opts["repeat"] < 1:
+        for key in ("teams", "small_teams"):
+            if opts[key] < 2 or opts[key] % 2:
+                raise CommandError("--teams must be even and at least 2; --matches and --repeat at least 1.")
+        if min(opts["matches"], opts["small_matches"], opts["repeat"], opts["clients"]) < 1:
             raise CommandError("--teams must be even and at least 2; --matches and --repeat at least 1.")
         db = settings.DATABASES["default"]
         vendor = connection.vendor
@@ -62,78 +87,130 @@ class Command(BaseCommand):
             recreate_database(db)
             try:
                 call_command("migrate", verbosity=0, interactive=False)
-                self._run(opts, f"{vendor} {db['NAME']}")
+                self._run(opts, f"PostgreSQL {db['NAME']}")
             finally:
                 connections.close_all()
                 drop_database(db)
         elif vendor == "sqlite":
-            old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-            try:
-                self._run(opts, "SQLite (in memory)")
-            finally:
-                connection.creation.destroy_test_db(old_name, verbosity=0)
+            # A file, not memory: gunicorn's workers open it too.
+            with tempfile.TemporaryDirectory(prefix="bench-league-") as folder:
+                connection.settings_dict.setdefault("TEST", {})["NAME"] = str(Path(folder) / "bench.sqlite3")
+                old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+                try:
+                    self._run(opts, "SQLite (a temporary file)")
+                finally:
+                    connection.creation.destroy_test_db(old_name, verbosity=0)
         else:
             raise CommandError(f"bench_league runs on SQLite or PostgreSQL, not {vendor}.")
 
     def _run(self, opts: dict[str, Any], database: str) -> None:
-        from league.bench_league import URLCONF, build_league, serve
+        from league.bench_league import build_league
+        from league.bench_serve import BenchError, load, measure, start_gunicorn
 
-        load = os.getloadavg()[0]
-        built = build_league(teams=opts["teams"], matches=opts["matches"], seed=opts["seed"])
+        load_before = os.getloadavg()[0]
+        small = build_league(
+            teams=opts["small_teams"], matches=opts["small_matches"], seed=opts["seed"], prefix="small"
+        )
+        big = build_league(teams=opts["teams"], matches=opts["matches"], seed=opts["seed"], prefix="bench")
         self.stdout.write(
-            f"bench_league: {built.teams} teams ({built.players} players), 1 season, "
-            f"{built.matches} processed matches ({built.lines} player lines), built in {built.seconds:.1f} s; "
-            f"database {database}; {opts['repeat']} requests per page through the test client, "
-            f"logged in as a coach; 1-minute load average {load:.1f}"
+            f"bench_league: small league {small.teams} teams, {small.matches} matches; big league {big.teams} teams "
+            f"({big.players} players), 1 season, {big.matches} processed matches ({big.lines} player lines), "
+            f"built in {small.seconds + big.seconds:.1f} s; database {database}; gunicorn as the Procfile runs it, "
+            f"{opts['workers']} workers; {opts['repeat']} requests per page, logged in as a coach (the fixtures "
+            f"page as the commissioner); 1-minute load average {load_before:.1f}"
         )
         hosts = [*settings.ALLOWED_HOSTS, "testserver"]
-        with override_settings(ROOT_URLCONF=URLCONF, ALLOWED_HOSTS=hosts):
-            client = Client()
-            client.force_login(built.coach)
-            slug = built.league.slug
-            pages = [
-                ("bare view", reverse("bench_bare")),
-                ("league home", reverse("league:detail", kwargs={"slug": slug})),
-                ("season standings", _url("league:season_standings", slug, built.season.number)),
-                # Issue 10: the statistics' leaders, all time (every processed match of the league).
-                ("stats leaders", reverse("league:stats", kwargs={"slug": slug})),
-            ]
-            measures = []
-            for name, url in pages:
+        with override_settings(ROOT_URLCONF="league.bench_urls", ALLOWED_HOSTS=hosts):
+            pages = {"small": _pages(small), "big": _pages(big)}
+            with tempfile.TemporaryDirectory(prefix="bench-gunicorn-") as folder:
                 try:
-                    measures.append((name, url and serve(client, name, url, opts["repeat"])))
-                except RuntimeError as failure:  # a page that does not answer 200 is reported, not timed
-                    measures.append((name, str(failure)))
-        self.stdout.write(f"{'page':<18}{'median ms':>10}{'p90 ms':>9}{'queries':>9}{'x bare':>8}  target")
-        bare = measures[0][1]
-        if isinstance(bare, str):
-            raise CommandError(bare)
-        missed = []
-        for name, measure in measures:
-            if not measure:
-                self.stdout.write(f"{name:<18}not available (no URL named league:season_standings)")
-                continue
-            if isinstance(measure, str):
-                self.stdout.write(f"{name:<18}FAIL ({measure})")
-                missed.append(name)
-                continue
-            ratio = measure.median / bare.median
-            low, high = min(measure.queries), max(measure.queries)
-            queries = str(low) if low == high else f"{low}-{high}"
-            verdict = "" if measure is bare else ("PASS" if ratio <= TARGET else "FAIL") + f" (<= {TARGET:g}x)"
-            if verdict.startswith("FAIL"):
-                missed.append(name)
+                    server = start_gunicorn(opts["workers"], Path(folder) / "gunicorn.log")
+                except BenchError as failure:
+                    raise CommandError(str(failure)) from failure
+                try:
+                    for size in ("small", "big"):
+                        for page in pages[size]:
+                            measure(page, server.port, opts["repeat"])
+                    result = None
+                    if opts["load_requests"]:
+                        result = load(server.port, pages["big"], opts["clients"], opts["load_requests"], opts["seed"])
+                finally:
+                    server.stop()
+        missed = self._report(pages["small"], pages["big"])
+        if result is not None:
+            verdict = "PASS" if result.percentile(0.95) <= P95_TARGET_MS and not result.errors else "FAIL"
+            if verdict == "FAIL":
+                missed.append("load")
+            mix = ", ".join(f"{name} {count}" for name, count in result.mix.items())
             self.stdout.write(
-                f"{name:<18}{measure.median:>10.1f}{measure.p90:>9.1f}{queries:>9}{ratio:>8.2f}  {verdict}".rstrip()
+                f"load: {result.clients} clients, {result.requests} requests ({mix}) in {result.seconds:.1f} s: "
+                f"{result.per_second:.1f} requests/s, p50 {result.percentile(0.5):.0f} ms, "
+                f"p95 {result.percentile(0.95):.0f} ms, {result.errors} errors  "
+                f"{verdict} (p95 <= {P95_TARGET_MS:g} ms)"
             )
+        self.stdout.write(f"1-minute load average after: {os.getloadavg()[0]:.1f}")
         if opts["check"] and missed:
-            raise CommandError(f"over {TARGET:g} times the bare view or failed: {', '.join(missed)}")
+            raise CommandError(f"targets missed: {', '.join(missed)}")
+
+    def _report(self, small: list, big: list) -> list[str]:
+        self.stdout.write(
+            f"{'page':<15}{'small ms':>9}{'x bare':>8}{'queries':>8}{'KB':>7}"
+            f"{'big ms':>9}{'x bare':>8}{'queries':>8}{'KB':>7}  target"
+        )
+        missed = []
+        for one, other in zip(small, big, strict=True):
+            failure = one.error or other.error
+            if failure:
+                self.stdout.write(f"{one.name:<15}FAIL ({failure})")
+                missed.append(one.name)
+                continue
+            cells, ratios = [], []
+            for page, bare in ((one, small[0]), (other, big[0])):
+                ratio = page.median / bare.median
+                ratios.append(ratio)
+                cells.append(f"{page.median:>9.1f}{ratio:>8.2f}{_queries(page):>8}{page.size / 1024:>7.1f}")
+            verdict = ""
+            if one is not small[0]:
+                grows = max(other.queries) > max(one.queries)
+                ok = max(ratios) <= TARGET and not grows
+                verdict = ("PASS" if ok else "FAIL") + f" (<= {TARGET:g}x" + (", queries grow)" if grows else ")")
+                if not ok:
+                    missed.append(one.name)
+            self.stdout.write(f"{one.name:<15}{''.join(cells)}  {verdict}".rstrip())
+        return missed
 
 
-def _url(name: str, *args: Any) -> str | None:
-    """The page's URL, or None while it is not built (the standings page comes from another branch).
-    Positional arguments: whatever the page names its slug and season number."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
+def _queries(page) -> str:
+    low, high = min(page.queries), max(page.queries)
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _pages(built) -> list:
+    """The pages measured, in the table's order; the first is the bare view."""
+    from league.bench_serve import Page, page_client
+    from league.bench_urls import BARE_PATH
+
+    coach, cookie = page_client(built.coach)
+    commissioner, commissioner_cookie = page_client(built.commissioner)
+    slug, number = built.league.slug, built.season.number
+
+    def page(name: str, path: str) -> Page:
+        return Page(name, path, cookie, coach, MIX.get(name, 0))
+
+    return [
+        page("bare view", BARE_PATH),
+        page("league home", reverse("league:detail", args=[slug])),
+        page("season", reverse("league:season", args=[slug, number])),
+        Page(
+            "fixtures",
+            reverse("league:season_fixtures", args=[slug, number]),
+            commissioner_cookie,
+            commissioner,
+            MIX.get("fixtures", 0),
+        ),
+        page("standings", reverse("league:season_standings", args=[slug, number])),
+        page("stats leaders", reverse("league:stats", args=[slug])),
+        page("team", reverse("teams:detail", args=[built.team.pk])),
+        page("player", reverse("teams:player", args=[built.team.pk, built.player.pk])),
+        page("match", reverse("matches:detail", args=[built.match.pk])),
+    ]

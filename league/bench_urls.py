@@ -1,0 +1,23 @@
+"""The bench's URLconf (league/bench_settings.py, `manage.py bench_league`): the project's URLs
+plus a truly bare view, the yardstick every page is compared with. No public URLconf includes
+this module: the bare view never ships to users.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+
+BARE_PATH = "/bench-league/bare/"
+
+
+def bare(request: HttpRequest) -> HttpResponse:
+    """Nothing but the stack: the middleware run as for every page, no template, no query."""
+    return HttpResponse("ok")
+
+
+urlpatterns = [
+    path(BARE_PATH.strip("/") + "/", bare, name="bench_bare"),
+    path("", include("league.urls")),
+]
+handler400 = "league.views.bad_request"
