@@ -229,6 +229,8 @@ def test_an_undated_fixture_shows_no_date_on_the_team_page(client, league, commi
     today = date_format(timezone.localdate(), "SHORT_DATE_FORMAT")
     assert today not in table
     assert table.count("Round ") == 2  # the rows name their rounds instead
+    listed = text(client.get(reverse("matches:list") + f"?league={league.slug}"))
+    assert today not in listed and "Round 1" in listed  # the league's match list too
     # Once dated, the round's first day is shown.
     Round.objects.filter(season=season).update(starts_on=date(2027, 3, 1))
     page = text(client.get(teams[0].get_absolute_url()))
