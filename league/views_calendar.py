@@ -42,7 +42,7 @@ def _feed(request: HttpRequest, name: str, matches) -> HttpResponse:
         event.add("dtend", day + timedelta(days=1))
         summary = _("%(home)s v %(away)s") % {"home": match.home.name, "away": match.away.name}
         if match.round_id is not None and match.round.phase == match.round.Phase.PLAYOFF:
-            summary = f"{round_label(match.round, match)}: {summary}"
+            summary = _("%(round)s: %(match)s") % {"round": round_label(match.round, match), "match": summary}
         if match.status in PLAYED and match.home_score is not None:
             summary += f" ({match.home_score}-{match.away_score})"
         event.add("summary", summary)

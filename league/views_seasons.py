@@ -282,7 +282,7 @@ def _fixtures_action(request: HttpRequest, season: Season, forms: dict[str, Any]
         )
         return _("Round %(number)d dates saved.") % {"number": rnd.number}
     if action == "dates_bulk":
-        form = forms["dates_bulk"] = RoundDatesBulkForm(request.POST)
+        form = forms["dates_bulk"] = RoundDatesBulkForm(request.POST, auto_id="bulk_%s")
         if not form.is_valid():
             raise ValidationError(_("Enter valid dates."))
         dated = services_rounds.round_dates_bulk(season=season, by=by, **form.cleaned_data)

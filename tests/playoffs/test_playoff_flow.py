@@ -202,6 +202,10 @@ def test_play_off_rounds_are_named_everywhere(client, make_season, commissioner)
     # In French too.
     assert "Quarts de finale" in page(client, season.get_absolute_url(), "fr")
     assert "Quart de finale" in page(client, quarter.get_absolute_url(), "fr")
+    feed = client.get(reverse("league:calendar", args=[season.league.slug]))  # the cookie says French
+    summaries = [str(e["SUMMARY"]) for e in Calendar.from_ical(feed.content).walk("VEVENT")]
+    assert f"Quart de finale : {quarter.home.name} contre {quarter.away.name}" in summaries
+    client.cookies["django_language"] = "en"
     # The commissioner's fixtures page keeps the rounds to come, to date them, saying why they are empty.
     fixtures = page(as_user(commissioner), reverse("league:season_fixtures", args=[season.league.slug, 1]))
     assert "Semi-finals" in fixtures and "Its teams are known once the round before is played." in fixtures
