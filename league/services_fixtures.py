@@ -1,6 +1,7 @@
-"""A season's rounds and fixtures (issue 9): round robin, manual fixtures, Swiss rounds, round
-dates, and the consecutive-meeting rule for coach-arranged matches. The pairings come from the
-pure engines in league.scheduling; this module stores them. Every write is audited.
+"""A season's rounds and fixtures (issue 9): round robin, manual fixtures, Swiss rounds, and the
+consecutive-meeting rule for coach-arranged matches (round dates: league/services_rounds.py). The
+pairings come from the pure engines in league.scheduling; this module stores them. Every write is
+audited.
 """
 
 from __future__ import annotations
@@ -126,9 +127,9 @@ def fixtures_generate(
         seed = secrets.randbelow(2**31) if seed is None else seed
         schedule = round_robin([t.pk for t in teams], legs=legs, rng=random.Random(seed))
         if first_date is not None:
-            step = days_between or 7
             check_days(first_date)  # first: a day near the calendar's end cannot be added to
-            check_days(first_date + timedelta(days=step * len(schedule)))
+            last_start = first_date + timedelta(days=(days_between or 7) * (len(schedule) - 1))
+            check_days(last_start + timedelta(days=days_between - 1 if days_between else 0))
         start = (season.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         maker = MatchMaker(season.league, by)
         rounds, matches, byes = [], [], []

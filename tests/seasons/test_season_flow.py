@@ -235,3 +235,16 @@ def test_an_undated_fixture_shows_no_date_on_the_team_page(client, league, commi
     Round.objects.filter(season=season).update(starts_on=date(2027, 3, 1))
     page = text(client.get(teams[0].get_absolute_url()))
     assert date_format(date(2027, 3, 1), "SHORT_DATE_FORMAT") in page
+
+
+@pytest.mark.parametrize(("first", "accepted"), [("2100-12-11", True), ("2100-12-12", False)])
+def test_the_last_deadline_of_a_round_robin_may_fall_on_the_ranges_last_day(
+    league, commissioner, boss, make_teams, first, accepted
+):
+    season = running_season(league, commissioner, make_teams(4))  # 3 rounds: the last ends 20 days on
+    data = {"action": "generate", "legs": "1", "first_date": first, "days_between": "7"}
+    assert boss.post(fixtures_url(season), data).status_code == (302 if accepted else 400)
+    if accepted:
+        assert Round.objects.get(season=season, number=3).deadline == date(2100, 12, 31)
+    else:
+        assert not Round.objects.exists()
