@@ -85,6 +85,17 @@ def test_the_season_pages_step_lists_them_too(client, unplayed, commissioner):
     assert "1 regular-season match is not played yet" in text and match.get_absolute_url() in text
     season.refresh_from_db()
     assert season.status == Season.Status.REGULAR
+    client.cookies["django_language"] = "fr"
+    french = html.unescape(
+        client.post(season.get_absolute_url(), {"action": "advance", "to": "playoffs"}).content.decode()
+    )
+    assert "1 match de saison régulière n’est pas encore joué" in french
+    french = html.unescape(client.post(url(season), {**CHOICE, "action": "confirm"}).content.decode())
+    assert (
+        "1 match de saison régulière n’est pas encore joué" in french
+        and "Commencer la phase finale malgré tout" in french
+    )
+    assert not Bracket.objects.exists()
 
 
 def report(match: Match, report_id: str) -> dict:
