@@ -66,6 +66,8 @@ ACTIONS = {
     "league.season.fixture_added": _("Fixture added"),
     "league.season.swiss_round": _("Swiss round paired"),
     "league.season.round_dates": _("Round dates changed"),
+    "league.season.round_dates_bulk": _("Dates of several rounds set"),
+    "league.season.fixture_reopened": _("League match reopened during the play-offs"),
     "league.playoffs.created": _("Play-off bracket created"),
     "league.playoffs.advanced": _("Play-off winner advanced"),
     "league.playoffs.champion": _("Season won"),

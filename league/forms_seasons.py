@@ -6,10 +6,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.services_fixtures import MAX_ROUND
+from league.services_rounds import FIRST_DAY, LAST_DAY, MAX_DAYS
 
 
-def _date(label) -> forms.DateField:
-    return forms.DateField(label=label, required=False, widget=forms.DateInput(attrs={"type": "date"}))
+def _date(label, required: bool = False) -> forms.DateField:
+    # The browser's date picker keeps to the range the services accept (league.services_rounds).
+    attrs = {"type": "date", "min": FIRST_DAY.isoformat(), "max": LAST_DAY.isoformat()}
+    return forms.DateField(label=label, required=required, widget=forms.DateInput(attrs=attrs))
 
 
 class SeasonCreateForm(forms.Form):
@@ -46,3 +49,19 @@ class RoundDatesForm(forms.Form):
     round_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_ROUND)
     starts_on = _date(_("Play from"))
     deadline = _date(_("Deadline"))
+
+
+class RoundDatesBulkForm(forms.Form):
+    """Several rounds dated at once: a first day and a rhythm, and each deadline's offset."""
+
+    first_round = forms.IntegerField(label=_("From round"), min_value=1, max_value=MAX_ROUND)
+    last_round = forms.IntegerField(label=_("To round"), min_value=1, max_value=MAX_ROUND)
+    starts_on = _date(_("The first of them starts on"), required=True)
+    every_days = forms.IntegerField(label=_("A round every (days)"), min_value=1, max_value=MAX_DAYS, initial=7)
+    deadline_days = forms.IntegerField(
+        label=_("Deadline: days after each round's first day (empty: none)"),
+        required=False,
+        min_value=0,
+        max_value=MAX_DAYS,
+        initial=6,
+    )

@@ -9,6 +9,7 @@ from django.db.models import F, IntegerField, Sum
 from django.db.models.functions import Cast
 
 from league.models import League, Season
+from league.selectors_seasons import locked_q
 from league.standings import PLAYED
 from teams.models import Player
 
@@ -35,6 +36,7 @@ def next_fixtures(season: Season, limit: int = NEXT_FIXTURES) -> list[Any]:
 
     return list(
         Match.objects.filter(season=season, status__in=OPEN)
+        .exclude(locked_q())  # closed by the play-offs: not to be played
         .select_related("home", "away", "round")
         .order_by("round__number", "played_on", "pk")[:limit]
     )

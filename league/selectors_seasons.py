@@ -28,19 +28,6 @@ def season_entries(season: Season) -> list[SeasonTeam]:
     )
 
 
-def season_rounds(season: Season) -> list[RoundView]:
-    """The season's rounds with their matches and byes (three queries)."""
-    from matches.models import Match
-
-    rounds = {r.pk: RoundView(r) for r in Round.objects.filter(season=season).order_by("number")}
-    matches = Match.objects.filter(season=season, round__isnull=False).select_related("home", "away")
-    for match in matches.order_by("round__number", "pk"):
-        rounds[match.round_id].matches.append(match)
-    for bye in Bye.objects.filter(round__season=season).select_related("team"):
-        rounds[bye.round_id].byes.append(bye)
-    return list(rounds.values())
-
-
 # A season with at most this many fixtures is shown whole; a bigger one a round at a time, with
 # links to the others: the page's size and time stay bounded whatever the season's length.
 ALL_ROUNDS_UP_TO = 60
@@ -55,17 +42,25 @@ class RoundPage:
     current: int | None  # the round shown when paged
 
 
-def season_round_page(season: Season, number: Any = None) -> RoundPage:
+def season_round_page(season: Season, number: Any = None, *, with_empty: bool = False) -> RoundPage:
     """The rounds of the season and the fixtures of those shown: every round for a short season,
     else round `number` (the first round with a match still to play when none or an unknown one
-    is asked, the last round when all are played). Three queries."""
+    is asked, the last round when all are played). Three queries. A round with no fixture and no
+    bye (a play-off round whose teams are not known yet) is left out unless `with_empty` (the
+    fixtures page, where its dates are set): the other pages never show a round without a fixture."""
     from matches.models import Match
 
     rounds = list(
         Round.objects.filter(season=season)
-        .annotate(fixtures=Count("matches"), open=Count("matches", filter=Q(matches__status__in=OPEN_STATUSES)))
+        .annotate(
+            fixtures=Count("matches", distinct=True),
+            open=Count("matches", filter=Q(matches__status__in=OPEN_STATUSES), distinct=True),
+            bye_count=Count("byes", distinct=True),
+        )
         .order_by("number")
     )
+    if not with_empty:
+        rounds = [r for r in rounds if r.fixtures or r.bye_count]
     paged = sum(r.fixtures for r in rounds) > ALL_ROUNDS_UP_TO
     current = None
     if paged:
@@ -104,3 +99,38 @@ def calendar_matches(*, league: League | None = None, team_id: int | None = None
     if team_id is not None:
         matches = matches.filter(Q(home_id=team_id) | Q(away_id=team_id))
     return matches.select_related("home", "away", "round", "season", "league").order_by("season__number", "pk")
+
+
+# --- league matches once the play-offs start (docs/decisions.md, "Regular fixtures once the play-offs start") ---
+
+# A season's league matches (not play-off games) not played yet are closed once its play-offs
+# start (its bracket exists, or the commissioner moved it to its play-offs), unless reopened.
+NOT_PLAYED = ("scheduled", "prematch_done", "draft", "submitted")
+
+
+def _playoffs_started() -> Q:
+    return Q(status=Season.Status.PLAYOFFS) | Q(bracket__isnull=False)
+
+
+def locked_q() -> Q:
+    """The matches closed to play by their season's play-offs (whatever their status)."""
+    started = Season.objects.filter(_playoffs_started()).values("pk")
+    return Q(season__in=started, stage="", reopened_at__isnull=True)
+
+
+def fixture_locked(match: Any) -> bool:
+    """Whether `match` is a league match of a season whose play-offs have started, not reopened."""
+    if match.season_id is None or match.stage or match.reopened_at is not None:
+        return False
+    return Season.objects.filter(_playoffs_started(), pk=match.season_id).exists()
+
+
+def unplayed_league_matches(season: Season) -> list[Any]:
+    """The season's league matches not played yet (fixtures and arranged matches), in round order."""
+    from matches.models import Match
+
+    return list(
+        Match.objects.filter(season=season, stage="", status__in=NOT_PLAYED)
+        .select_related("home", "away", "round")
+        .order_by("round__number", "pk")
+    )

@@ -1,6 +1,7 @@
-"""A season's rounds and fixtures (issue 9): round robin, manual fixtures, Swiss rounds, round
-dates, and the consecutive-meeting rule for coach-arranged matches. The pairings come from the
-pure engines in league.scheduling; this module stores them. Every write is audited.
+"""A season's rounds and fixtures (issue 9): round robin, manual fixtures, Swiss rounds, and the
+consecutive-meeting rule for coach-arranged matches (round dates: league/services_rounds.py). The
+pairings come from the pure engines in league.scheduling; this module stores them. Every write is
+audited.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from league.models import Bye, League, Round, Season, SeasonTeam
 from league.revisions import revision_bump
 from league.scheduling import check_arranged_match, round_robin, swiss_pairing
 from league.selectors import league_ruleset
+from league.services_rounds import check_days
 from league.services_seasons import require_commissioner
 from teams.models import Team
 
@@ -44,6 +46,19 @@ def _open_for_fixtures(season: Season) -> None:
         raise ValidationError(
             _("Fixtures are made while the season is in registration or in its regular season (it is “%(status)s”).")
             % {"status": season.get_status_display()}
+        )
+
+
+def _registration_closed(season: Season, early: bool) -> None:
+    """Fixtures are generated once registration closes (the regular season started), unless the
+    commissioner confirms generating them early: a team entered later would have none
+    (docs/decisions.md, "Fixtures once registration closes")."""
+    if season.status == Season.Status.REGISTRATION and not early:
+        raise ValidationError(
+            _(
+                "Registration is still open: fixtures are generated once the regular season starts. "
+                "Confirm to generate them now; a team entered later will have no fixture."
+            )
         )
 
 
@@ -89,6 +104,7 @@ def fixtures_generate(
     first_date: date | None = None,
     days_between: int | None = None,
     seed: int | None = None,
+    early: bool = False,
 ) -> list[Round]:
     """A single (legs=1) or double (legs=2) round robin over the approved teams: one Round per
     round, its matches and, with an odd number of teams, its bye. Dates are optional: round k
@@ -103,6 +119,7 @@ def fixtures_generate(
     with transaction.atomic():
         season = _lock(season)
         _open_for_fixtures(season)
+        _registration_closed(season, early)
         if Match.objects.filter(season=season, stage="").exists():
             raise ValidationError(_("This season already has fixtures: add more by hand or as a Swiss round."))
         teams = approved_teams(season)
@@ -110,6 +127,10 @@ def fixtures_generate(
             raise ValidationError(_("A round robin needs at least two approved teams."))
         seed = secrets.randbelow(2**31) if seed is None else seed
         schedule = round_robin([t.pk for t in teams], legs=legs, rng=random.Random(seed))
+        if first_date is not None:
+            check_days(first_date)  # first: a day near the calendar's end cannot be added to
+            last_start = first_date + timedelta(days=(days_between or 7) * (len(schedule) - 1))
+            check_days(last_start + timedelta(days=days_between - 1 if days_between else 0))
         start = (season.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         maker = MatchMaker(season.league, by)
         rounds, matches, byes = [], [], []
@@ -198,7 +219,7 @@ def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by
     return match
 
 
-def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None) -> Round:
+def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None, early: bool = False) -> Round:
     """The next round paired from the current table by maximum-weight matching, never a rematch
     nor a second bye (strict): when no such pairing is left the commissioner is told so."""
     from league.standings import season_table
@@ -208,6 +229,7 @@ def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None
     with transaction.atomic():
         season = _lock(season)
         _open_for_fixtures(season)
+        _registration_closed(season, early)
         league_matches = Match.objects.filter(season=season, stage="")
         if league_matches.exclude(status__in=PLAYED).exists():
             raise ValidationError(_("Every match of the season must be played before the next Swiss round is paired."))
@@ -240,29 +262,6 @@ def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None
             seed=seed,
             pairs=[list(p) for p in pairing.pairs],
             bye=pairing.bye,
-        )
-    return rnd
-
-
-def round_dates_set(*, rnd: Round, starts_on: date | None, deadline: date | None, by: AbstractBaseUser) -> Round:
-    season = rnd.season
-    require_commissioner(by, season.league)
-    if season.status == Season.Status.CLOSED:
-        raise ValidationError(_("The season is closed."))
-    if starts_on and deadline and deadline < starts_on:
-        raise ValidationError(_("The deadline cannot come before the round's first day."))
-    with transaction.atomic():
-        old = {"starts_on": rnd.starts_on, "deadline": rnd.deadline}
-        rnd.starts_on, rnd.deadline = starts_on, deadline
-        rnd.save(update_fields=["starts_on", "deadline"])
-        log_action(
-            action="league.season.round_dates",
-            actor=by,
-            league=season.league,
-            season=season.number,
-            round=rnd.number,
-            old=old,
-            new={"starts_on": starts_on, "deadline": deadline},
         )
     return rnd
 

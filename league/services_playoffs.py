@@ -35,6 +35,7 @@ from league.scheduling.qualification import (
     by_team_value_times_win_rate,
     by_win_rate,
 )
+from league.selectors_seasons import unplayed_league_matches
 from league.services_fixtures import MatchMaker
 from league.standings import season_table
 from teams.models import Team
@@ -186,11 +187,32 @@ def creation_refusal(season: Season) -> str:
     return ""
 
 
-def bracket_create(*, season: Season, choice: BracketChoice, by: AbstractBaseUser) -> Bracket:
+class UnplayedMatches(ValidationError):
+    """The regular season still has matches to play: starting the play-offs closes them, so the
+    commissioner confirms knowing which (docs/decisions.md, "Regular fixtures once the play-offs start")."""
+
+    def __init__(self, matches: list[Any]) -> None:
+        super().__init__(
+            ngettext(
+                "%(count)d regular-season match is not played yet: once the play-offs start it can no longer be "
+                "played unless you reopen it. Confirm to start the play-offs anyway.",
+                "%(count)d regular-season matches are not played yet: once the play-offs start they can no longer "
+                "be played unless you reopen them. Confirm to start the play-offs anyway.",
+                len(matches),
+            )
+            % {"count": len(matches)}
+        )
+        self.matches = matches
+
+
+def bracket_create(
+    *, season: Season, choice: BracketChoice, by: AbstractBaseUser, unplayed_ok: bool = False
+) -> Bracket:
     """The season's bracket: qualifiers, seeds, games, play-off rounds and the matches ready to play.
 
     Moves the season from its regular season to its play-offs. Refused (nothing written) when the
-    season is not in its regular season, already has a bracket, or the choice does not fit."""
+    season is not in its regular season, already has a bracket, or the choice does not fit; and,
+    unless `unplayed_ok`, when league matches are still to play (UnplayedMatches lists them)."""
     league = season.league
     if not is_commissioner(by, league):
         raise PermissionDenied(_("Only the league's commissioner may create the play-offs."))
@@ -203,6 +225,9 @@ def bracket_create(*, season: Season, choice: BracketChoice, by: AbstractBaseUse
             raise ValidationError(refusal)
         teams = approved_teams(season)
         seeds = qualifiers(season, choice, teams)
+        unplayed = unplayed_league_matches(season)
+        if unplayed and not unplayed_ok:
+            raise UnplayedMatches(unplayed)
         roll = secrets.randbelow(DRAW_ROLL_MAX) + 1 if choice.seeding == Bracket.Seeding.DRAW else None
         b = build(seeds, choice.seeding, choice.third_place, roll)
         bracket = Bracket.objects.create(
@@ -244,6 +269,7 @@ def bracket_create(*, season: Season, choice: BracketChoice, by: AbstractBaseUse
             third_place=choice.third_place,
             seeds=[teams[t].name for t in seeds],
             draw_roll=roll,
+            unplayed_closed=[m.pk for m in unplayed],
         )
         _schedule_ready(season, bracket, by)
     return bracket

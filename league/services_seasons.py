@@ -242,3 +242,39 @@ def entry_withdraw(*, entry: SeasonTeam, by: AbstractBaseUser) -> SeasonTeam:
         entry.save(update_fields=["status"])
         log_action(action="league.season.team_withdrawn", actor=by, team=entry.team, season=entry.season.number)
     return entry
+
+
+def _each(items: list, one) -> list:
+    """Applies `one` to every item in one transaction: all or nothing, every refusal listed."""
+    if not items:
+        raise ValidationError(_("Tick at least one team."))
+    done, problems = [], []
+    with transaction.atomic():
+        for item in items:
+            try:
+                with transaction.atomic():
+                    done.append(one(item))
+            except ValidationError as refusal:
+                problems += refusal.messages
+        if problems:
+            raise ValidationError(problems)  # inside the transaction: nothing is kept
+    return done
+
+
+def entries_add(*, season: Season, teams: list[Team], by: AbstractBaseUser) -> list[SeasonTeam]:
+    """The commissioner registers several teams at once (approved): all of them, or none."""
+    require_commissioner(by, season.league)
+    return _each(teams, lambda team: entry_add(season=season, team=team, by=by))
+
+
+def entries_request(*, season: Season, teams: list[Team], by: AbstractBaseUser) -> list[SeasonTeam]:
+    """A coach asks to enter several of his ready teams at once: all of them, or none."""
+    return _each(teams, lambda team: entry_request(season=season, team=team, by=by))
+
+
+def entries_decide(
+    *, season: Season, entries: list[SeasonTeam], by: AbstractBaseUser, approve: bool
+) -> list[SeasonTeam]:
+    """The commissioner approves (or refuses) several requests of `season` at once: all, or none."""
+    require_commissioner(by, season.league)
+    return _each(entries, lambda entry: entry_decide(entry=entry, by=by, approve=approve))

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<slug:slug>/seasons/new/", views_seasons.season_new, name="season_new"),
     path("<slug:slug>/seasons/<int:number>/", views_seasons.season_detail, name="season"),
     path("<slug:slug>/seasons/<int:number>/fixtures/", views_seasons.season_fixtures, name="season_fixtures"),
+    path("<slug:slug>/seasons/<int:number>/reopen/", views_seasons.season_reopen, name="season_reopen"),
     path("<slug:slug>/trophies/", views_trophies.league_trophies, name="trophies"),
     path("<slug:slug>/calendar.ics", views_calendar.league_calendar, name="calendar"),
 ]

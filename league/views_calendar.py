@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from league.models import League
+from league.round_labels import round_label
 from league.selectors_seasons import calendar_matches
+from league.services_rounds import FIRST_DAY, LAST_DAY
 from teams.models import Team
 
 PLAYED = ("confirmed", "processing", "processed", "failed")
@@ -31,18 +33,22 @@ def _feed(request: HttpRequest, name: str, matches) -> HttpResponse:
     now = timezone.now()
     for match in matches:
         day = match.played_on or match.round.starts_on
+        if not FIRST_DAY <= day <= LAST_DAY:
+            continue  # a day from before the range was enforced: no event rather than no feed
         event = Event()
         event.add("uid", f"match-{match.pk}@{host}")
         event.add("dtstamp", now)
         event.add("dtstart", day)
         event.add("dtend", day + timedelta(days=1))
         summary = _("%(home)s v %(away)s") % {"home": match.home.name, "away": match.away.name}
+        if match.round_id is not None and match.round.phase == match.round.Phase.PLAYOFF:
+            summary = _("%(round)s: %(match)s") % {"round": round_label(match.round, match), "match": summary}
         if match.status in PLAYED and match.home_score is not None:
             summary += f" ({match.home_score}-{match.away_score})"
         event.add("summary", summary)
         lines = [f"{match.league.name} · {match.season.name}"]
         if match.round_id is not None:
-            lines.append(_("Round %(number)d") % {"number": match.round.number})
+            lines.append(round_label(match.round, match))
             if match.round.deadline:
                 lines.append(_("Deadline: %(date)s") % {"date": match.round.deadline.isoformat()})
         event.add("description", "\n".join(lines))

@@ -9,24 +9,23 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
 from league.forms_playoffs import BracketForm
 from league.models import Bracket, BracketGame, Round, Season
 from league.permissions import is_commissioner
+from league.round_labels import round_label
 from league.scheduling import brackets as engine
-from league.services_playoffs import approved_teams, bracket_create, creation_refusal, engine_bracket, qualifiers
+from league.services_playoffs import (
+    UnplayedMatches,
+    approved_teams,
+    bracket_create,
+    creation_refusal,
+    engine_bracket,
+    qualifiers,
+)
 from teams.models import Team
-
-ROUND_NAMES = {
-    "final": pgettext_lazy("bracket", "Final"),
-    "semi_final": pgettext_lazy("bracket", "Semi-finals"),
-    "quarter_final": pgettext_lazy("bracket", "Quarter-finals"),
-    "round_of_16": pgettext_lazy("bracket", "Round of 16"),
-    "round_of_32": pgettext_lazy("bracket", "Round of 32"),
-    "round_of_64": pgettext_lazy("bracket", "Round of 64"),
-}
 
 
 def _slot(source: str, team_id: int | None, teams: dict[int, Team], seeds: list[int], game: BracketGame) -> dict:
@@ -62,16 +61,14 @@ def bracket_rounds(bracket: Bracket) -> list[dict[str, Any]]:
     games = list(bracket.games.select_related("match"))
     b = engine_bracket(bracket, games)
     teams = Team.objects.in_bulk(bracket.seeds)
-    codes = dict(
-        Round.objects.filter(season_id=bracket.season_id, phase=Round.Phase.PLAYOFF).values_list("number", "code")
-    )
-    first = min(codes) - 1 if codes else 0
+    rounds = {r.number: r for r in Round.objects.filter(season_id=bracket.season_id, phase=Round.Phase.PLAYOFF)}
+    first = min(rounds) - 1 if rounds else 0
     sections: dict[int, dict[str, Any]] = {}
     for game in games:
         home, away = engine.participants(b, game.number)
-        code = codes.get(first + game.round_number, "")
         section = sections.setdefault(
-            game.round_number, {"number": game.round_number, "name": ROUND_NAMES.get(code, code), "games": []}
+            game.round_number,
+            {"number": game.round_number, "name": round_label(rounds.get(first + game.round_number)), "games": []},
         )
         section["games"].append(
             {
@@ -93,7 +90,7 @@ def season_playoffs(request: HttpRequest, slug: str, number: int) -> HttpRespons
     if request.method == "POST" and not commissioner:
         raise PermissionDenied(_("Only the league's commissioner may create the play-offs."))
     bracket = Bracket.objects.filter(season=season).first()
-    form, preview, status = None, None, 200
+    form, preview, unplayed, status = None, None, None, 200
     if commissioner and (request.method == "POST" or (bracket is None and season.status == Season.Status.REGULAR)):
         teams = approved_teams(season)
         form = BracketForm(request.POST if request.method == "POST" else None, teams=list(teams.values()))
@@ -102,13 +99,27 @@ def season_playoffs(request: HttpRequest, slug: str, number: int) -> HttpRespons
                 choice = form.choice()
                 try:
                     if request.POST.get("action") == "confirm":
-                        bracket_create(season=season, choice=choice, by=request.user)
-                        messages.success(request, _("The play-off bracket is ready: its first matches are scheduled."))
-                        return redirect("league:season_playoffs", slug=league.slug, number=season.number)
+                        try:
+                            bracket_create(
+                                season=season,
+                                choice=choice,
+                                by=request.user,
+                                unplayed_ok=bool(request.POST.get("unplayed_ok")),
+                            )
+                        except UnplayedMatches as warning:
+                            # Asked again, with the matches listed: the bracket is not created yet.
+                            unplayed = {"message": warning.messages[0], "matches": warning.matches}
+                            preview = [teams[t] for t in qualifiers(season, choice, teams)]
+                        else:
+                            messages.success(
+                                request, _("The play-off bracket is ready: its first matches are scheduled.")
+                            )
+                            return redirect("league:season_playoffs", slug=league.slug, number=season.number)
                     refusal = creation_refusal(season)
                     if refusal:
                         raise ValidationError(refusal)
-                    preview = [teams[t] for t in qualifiers(season, choice, teams)]
+                    if preview is None:
+                        preview = [teams[t] for t in qualifiers(season, choice, teams)]
                 except ValidationError as refused:
                     form.add_error(None, refused)
             if form.errors:
@@ -123,6 +134,7 @@ def season_playoffs(request: HttpRequest, slug: str, number: int) -> HttpRespons
             "rounds": bracket_rounds(bracket) if bracket else [],
             "form": form,
             "preview": preview,
+            "unplayed": unplayed,
             "is_commissioner": commissioner,
             "final_trophy": _final_trophy_name(season),
         },

@@ -11,17 +11,30 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_http_methods, require_POST
 
-from league import services_fixtures, services_seasons
-from league.forms_seasons import GenerateForm, ManualFixtureForm, RoundDatesForm, SeasonCreateForm
+from league import services_fixtures, services_rounds, services_seasons
+from league.forms_seasons import (
+    GenerateForm,
+    ManualFixtureForm,
+    RoundDatesBulkForm,
+    RoundDatesForm,
+    SeasonCreateForm,
+)
 from league.models import Challenge, League, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
-from league.selectors_seasons import league_seasons, season_entries, season_round_page, season_unrounded_matches
+from league.selectors_seasons import (
+    league_seasons,
+    season_entries,
+    season_round_page,
+    season_unrounded_matches,
+    unplayed_league_matches,
+)
+from matches.models import Match
 from teams.models import Team
 
 Status = Season.Status
@@ -92,8 +105,26 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/season_new.html", {"league": league, "form": form}, status=status)
 
 
-def _team(request: HttpRequest, league: League) -> Team:
-    return get_object_or_404(Team, pk=_int(request.POST.get("team")), league=league)
+def _teams(request: HttpRequest, league: League) -> list[Team]:
+    """The teams ticked (one or several `team` values); an unknown one is a 404."""
+    ids = {_int(value) for value in request.POST.getlist("team")}
+    teams = list(Team.objects.filter(pk__in=ids, league=league).order_by("name", "pk"))
+    if len(teams) != len(ids):
+        raise Http404(_("No such team in this league."))
+    return teams
+
+
+def _entries(request: HttpRequest, season: Season) -> list[SeasonTeam]:
+    """The requests ticked (one or several `entry` values); an unknown one is a 404."""
+    ids = {_int(value) for value in request.POST.getlist("entry")}
+    entries = list(
+        SeasonTeam.objects.filter(pk__in=ids, season=season).select_related("team").order_by("team__name", "pk")
+    )
+    if len(entries) != len(ids):
+        raise Http404(_("No such request in this season."))
+    for entry in entries:
+        entry.season = season
+    return entries
 
 
 def _entry(request: HttpRequest, season: Season) -> SeasonTeam:
@@ -128,19 +159,25 @@ def _season_action(request: HttpRequest, season: Season) -> str | HttpResponse:
                     "to": to,
                     "label": STEP_LABELS.get(to, to),
                     "warning": STEP_WARNINGS.get(to, ""),
+                    # Starting the play-offs closes the league matches still to play: listed first.
+                    "unplayed": unplayed_league_matches(season) if to == Status.PLAYOFFS else [],
                 },
             )
         services_seasons.season_advance(season=season, to=to, by=by)
         return _("The season is now “%(status)s”.") % {"status": dict(Status.choices).get(to, to)}
     if action == "request":
-        services_seasons.entry_request(season=season, team=_team(request, season.league), by=by)
+        services_seasons.entries_request(season=season, teams=_teams(request, season.league), by=by)
         return _("Your request was sent: the commissioner will answer it.")
     if action == "add":
-        services_seasons.entry_add(season=season, team=_team(request, season.league), by=by)
-        return _("Team entered.")
+        done = services_seasons.entries_add(season=season, teams=_teams(request, season.league), by=by)
+        return ngettext("%(count)d team entered.", "%(count)d teams entered.", len(done)) % {"count": len(done)}
     if action in ("approve", "refuse"):
-        services_seasons.entry_decide(entry=_entry(request, season), by=by, approve=action == "approve")
-        return _("Team approved.") if action == "approve" else _("Team refused.")
+        done = services_seasons.entries_decide(
+            season=season, entries=_entries(request, season), by=by, approve=action == "approve"
+        )
+        if action == "approve":
+            return ngettext("%(count)d team approved.", "%(count)d teams approved.", len(done)) % {"count": len(done)}
+        return ngettext("%(count)d team refused.", "%(count)d teams refused.", len(done)) % {"count": len(done)}
     if action == "withdraw":
         services_seasons.entry_withdraw(entry=_entry(request, season), by=by)
         return _("Team withdrawn.")
@@ -206,13 +243,26 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
+class EarlyConfirmation(Exception):
+    """Generating fixtures while registration is open asks the commissioner to confirm first."""
+
+
+def _early(request: HttpRequest, season: Season) -> bool:
+    """Whether the commissioner confirmed generating before registration closes; asks otherwise."""
+    if season.status != Status.REGISTRATION:
+        return False
+    if request.POST.get("confirmed"):
+        return True
+    raise EarlyConfirmation
+
+
 def _fixtures_action(request: HttpRequest, season: Season, forms: dict[str, Any]) -> str:
     action, by = request.POST.get("action", ""), request.user
     if action == "generate":
         form = forms["generate"] = GenerateForm(request.POST)
         if not form.is_valid():
             raise ValidationError(_("Check the round robin's options."))
-        services_fixtures.fixtures_generate(season=season, by=by, **form.cleaned_data)
+        services_fixtures.fixtures_generate(season=season, by=by, early=_early(request, season), **form.cleaned_data)
         return _("Fixtures generated.")
     if action == "manual":
         form = forms["manual"] = ManualFixtureForm(request.POST, teams=forms["teams"])
@@ -221,7 +271,7 @@ def _fixtures_action(request: HttpRequest, season: Season, forms: dict[str, Any]
         services_fixtures.fixture_add(season=season, by=by, **form.cleaned_data)
         return _("Fixture added.")
     if action == "swiss":
-        rnd = services_fixtures.swiss_round(season=season, by=by)
+        rnd = services_fixtures.swiss_round(season=season, by=by, early=_early(request, season))
         return _("Round %(number)d paired.") % {"number": rnd.number}
     if action == "dates":
         form = RoundDatesForm(request.POST)
@@ -229,10 +279,16 @@ def _fixtures_action(request: HttpRequest, season: Season, forms: dict[str, Any]
             raise ValidationError(_("Enter valid dates."))
         rnd = get_object_or_404(Round, season=season, number=form.cleaned_data["round_number"])
         rnd.season = season
-        services_fixtures.round_dates_set(
+        services_rounds.round_dates_set(
             rnd=rnd, starts_on=form.cleaned_data["starts_on"], deadline=form.cleaned_data["deadline"], by=by
         )
         return _("Round %(number)d dates saved.") % {"number": rnd.number}
+    if action == "dates_bulk":
+        form = forms["dates_bulk"] = RoundDatesBulkForm(request.POST, auto_id="bulk_%s")
+        if not form.is_valid():
+            raise ValidationError(_("Enter valid dates."))
+        dated = services_rounds.round_dates_bulk(season=season, by=by, **form.cleaned_data)
+        return ngettext("%(count)d round dated.", "%(count)d rounds dated.", len(dated)) % {"count": len(dated)}
     raise ValidationError(_("Unknown action."))
 
 
@@ -251,13 +307,20 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
     if request.method == "POST":
         try:
             done = _fixtures_action(request, season, forms)
+        except EarlyConfirmation:
+            return render(
+                request,
+                "league/season_fixtures_confirm.html",
+                {"league": league, "season": season, "posted": _reposted(request)},
+            )
         except ValidationError as refusal:
             _refused(request, refusal)
             status = 400
         else:
             messages.success(request, done)
             return redirect("league:season_fixtures", slug=league.slug, number=season.number)
-    round_page = season_round_page(season, request.GET.get("round"))
+    # Rounds without a fixture yet are shown here, where their dates are set.
+    round_page = season_round_page(season, request.GET.get("round"), with_empty=True)
     rounds = round_page.shown
     for view in rounds:
         view.form = RoundDatesForm(
@@ -276,9 +339,44 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
             "season": season,
             "generate_form": forms.get("generate") or GenerateForm(),
             "manual_form": forms.get("manual") or ManualFixtureForm(teams=teams),
+            "bulk_form": forms.get("dates_bulk") or _bulk_form(round_page.rounds),
+            "first_day": services_rounds.FIRST_DAY,
+            "last_day": services_rounds.LAST_DAY,
             "rounds": rounds,
             "round_page": round_page,
             "played_statuses": services_fixtures.PLAYED,
         },
         status=status,
     )
+
+
+def _reposted(request: HttpRequest) -> list[tuple[str, str]]:
+    """The fields of a post to send again once confirmed (the token is the page's own)."""
+    return [(key, value) for key, values in request.POST.lists() if key != "csrfmiddlewaretoken" for value in values]
+
+
+def _bulk_form(rounds: list[Round]) -> RoundDatesBulkForm:
+    """Offered from the first round without a first day to the last round (every round of the
+    season, not only the one a long season's page shows)."""
+    numbers = [r.number for r in rounds]
+    undated = [r.number for r in rounds if r.starts_on is None]
+    initial = {"first_round": (undated or numbers or [1])[0], "last_round": (numbers or [1])[-1]}
+    return RoundDatesBulkForm(initial=initial, auto_id="bulk_%s")
+
+
+@login_required
+@require_POST
+def season_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The commissioner reopens a league match the play-offs closed; back to the match's page."""
+    league = _league(slug)
+    season = _season(league, number)
+    if not is_commissioner(request.user, league):
+        raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
+    match = get_object_or_404(Match.objects.select_related("league"), pk=_int(request.POST.get("match")), season=season)
+    try:
+        services_rounds.fixture_reopen(match=match, by=request.user)
+    except ValidationError as refusal:
+        _refused(request, refusal)
+    else:
+        messages.success(request, _("This match is open again: it can be played."))
+    return redirect(match)

@@ -12,6 +12,7 @@ from django.urls import reverse
 from league.audit import action_label
 from league.models import AuditEntry, League, Membership
 from league.selectors_challenges import challenges_waiting
+from league.selectors_seasons import locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
 from matches.services.dispute import submitter_side
 from teams.models import ImprovementRoll, Player, Team
@@ -127,6 +128,7 @@ def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
     matches = (
         Match.objects.filter(status__in=OPEN_STATUSES)
         .filter(mine | Q(status=Match.Status.SUBMITTED, league__in=commissioned))
+        .exclude(locked_q())  # closed by the play-offs: nothing to do until reopened
         .select_related("league", "home", "away", "sent_back_by", "submitted_by")
         .order_by("played_on", "created_at", "pk")
     )
@@ -167,7 +169,7 @@ def team_matches(team: Team) -> list[dict[str, Any]]:
     against) once entered and the outcome (W, D or L) once the result is confirmed. One query."""
     matches = (
         Match.objects.filter(Q(home=team) | Q(away=team))
-        .select_related("home", "away")
+        .select_related("home", "away", "round")
         .order_by("-played_on", "-created_at", "-pk")
     )
     rows = []

@@ -28,6 +28,7 @@ from league.inputs import value_problems
 from league.models import League
 from league.permissions import is_commissioner, is_member
 from league.selectors import league_ruleset
+from league.selectors_seasons import locked_q
 from matches.importing.resolve import Roster, Setup, prematch_input, report_fingerprint, report_input, resolve_setup
 from matches.importing.schema import schema_problems
 from matches.models import Match
@@ -40,6 +41,7 @@ from matches.services import (
     report_save,
     report_submit,
 )
+from matches.services.common import locked_message
 from matches.services.report import report_problems
 from teams.models import Team
 
@@ -138,13 +140,16 @@ def import_match(data: Any, *, by: User | None, league: League | None = None) ->
     return ImportResult(match, True)
 
 
-def open_fixture(league: League, home: Team, away: Team) -> Match | None:
+def open_fixture(league: League, home: Team, away: Team, *, locked: bool = False) -> Match | None:
     """The season's fixture this report is the result of: the earliest one, in the season's order,
     between these two teams with this home side that has no result yet. A fixture whose pre-match
     is already recorded keeps it (the report's pre-match part is then not used). None: the report
-    makes a new match, as before seasons existed."""
+    makes a new match, as before seasons existed. A league match closed by its season's play-offs
+    is never filled; with `locked`, the earliest such fixture instead (to say why it is refused)."""
+    closed = locked_q()
     return (
         Match.objects.select_for_update(of=("self",))
+        .filter(closed if locked else ~closed)
         .filter(
             league=league,
             home=home,
@@ -200,6 +205,11 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, proble
             problems += found
             raise _Refused
     if fixture is None:
+        closed = open_fixture(league, home, away, locked=True)
+        if closed is not None:
+            # Not a new match beside the fixture the play-offs closed: refused, saying why.
+            problems.append(locked_message(closed))
+            raise _Refused
         match = match_schedule(league=league, home=home, away=away, by=by if may_schedule else None)
         match.scheduled_by = by or match.scheduled_by
     else:

@@ -37,11 +37,36 @@ def lock_match(match: Match) -> Match:
     return match
 
 
+# The statuses of a match still being played: a step asked in one of them is a step of play.
+IN_PLAY = (Match.Status.SCHEDULED, Match.Status.PREMATCH_DONE, Match.Status.DRAFT, Match.Status.SUBMITTED)
+
+
 def require_status(match: Match, *statuses: str) -> None:
+    """The match is in one of `statuses`. Every service of play (petty cash, pre-match, inducements,
+    result, dice, submission, confirmation) asks this under the match's lock, so a step of play is
+    also refused here when the match is closed by its season's play-offs (require_playable)."""
     if match.status not in statuses:
         raise MatchError(
             [_("This match is “%(status)s”: that cannot be done now.") % {"status": match.get_status_display()}]
         )
+    if match.status in IN_PLAY:
+        require_playable(match)
+
+
+def locked_message(match: Match) -> str:
+    return _(
+        "The play-offs of %(season)s have started: its regular-season matches can no longer be played "
+        "unless the commissioner reopens this one."
+    ) % {"season": match.season.name if match.season_id else ""}
+
+
+def require_playable(match: Match) -> None:
+    """Refuses every step of playing a league match once its season's play-offs have started,
+    unless the commissioner reopened it (docs/decisions.md, "Regular fixtures once the play-offs start")."""
+    from league.selectors_seasons import fixture_locked
+
+    if fixture_locked(match):
+        raise MatchError([locked_message(match)])
 
 
 def side_of_user(match: Match, user: AbstractBaseUser | None) -> str | None:

@@ -31,6 +31,7 @@ from matches.services.common import (
     check_participant,
     lock_match,
     match_ruleset,
+    require_playable,
     require_status,
     side_of_user,
 )
@@ -249,6 +250,7 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
         was = match.status
         if was != Match.Status.SUBMITTED or (by is not None and not is_commissioner(by, match.league)):
             require_status(match, Match.Status.PREMATCH_DONE, Match.Status.DRAFT)
+        require_playable(match)  # a commissioner's correction of a submitted result too
         problems = report_problems(match, report)
         if problems:
             raise MatchError(problems)

@@ -12,11 +12,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.permissions import can_manage_team
+from league.permissions import can_manage_team, is_commissioner
+from league.selectors_seasons import fixture_locked
 from matches.models import Match
 from matches.selectors import result_history
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
-from matches.services.common import match_ruleset
+from matches.services.common import IN_PLAY, locked_message, match_ruleset
 from matches.services.postgame import waiting_for
 from matches.views.common import attempt, can_confirm, is_participant, match_or_404, participant_match_or_403
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
@@ -64,7 +65,9 @@ def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
 
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_or_404(pk)
-    participant = is_participant(request.user, match)
+    # Closed by its season's play-offs: no step of play is offered (the services refuse them too).
+    locked = match.status in IN_PLAY and fixture_locked(match)
+    participant = is_participant(request.user, match) and not locked
     context = postgame_context(request, match)
     context.update(
         {
@@ -74,9 +77,12 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_report": participant and match.status in (S.PREMATCH_DONE, S.DRAFT),
             "can_submit": participant and match.status == S.DRAFT,
             "can_dice": participant and match.status in (S.DRAFT, S.SUBMITTED),
-            "can_confirm": can_confirm(request.user, match),
-            "can_withdraw": may_withdraw(request.user, match),
-            "can_correct": may_correct(request.user, match),
+            "can_confirm": participant and can_confirm(request.user, match),
+            "can_withdraw": participant and may_withdraw(request.user, match),
+            "can_correct": participant and may_correct(request.user, match),
+            "locked": locked,
+            "locked_message": locked_message(match) if locked else "",
+            "can_reopen": locked and is_commissioner(request.user, match.league),
             "history": result_history(match) if match.status in WITH_RESULT else [],
         }
     )

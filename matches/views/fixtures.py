@@ -34,7 +34,7 @@ def may_schedule(user: User, league: League) -> bool:
 def match_list(request: HttpRequest) -> HttpResponse:
     """/matches/?league=<slug>: the league's matches, newest first (every league without the parameter)."""
     league = None
-    matches = Match.objects.select_related("league", "home", "away")
+    matches = Match.objects.select_related("league", "home", "away", "round")
     slug = request.GET.get("league")
     if slug:
         league = get_object_or_404(League, slug=slug)

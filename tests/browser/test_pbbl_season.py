@@ -145,9 +145,9 @@ def test_a_pbbl_season_with_the_bank_and_a_final(lang, page, live_server, artifa
     season_url = s.page.url
     season_path = season_url.removeprefix(s.url)
     s.submit('#season-steps form:has(input[value="registration"]) button', season_url)
-    for team in COACHES:
-        s.page.select_option("#enter-team", label=team)
-        s.submit("#season-enter-form button[type=submit]", season_url)
+    for team in COACHES:  # every team ticked, entered with one click
+        s.page.locator("#enter-teams").get_by_label(team, exact=True).check()
+    s.submit("#season-enter-form button[type=submit]", season_url)
     s.submit('#season-steps form:has(input[value="regular"]) button')
     s.submit("#season-confirm-form button[type=submit]", season_url)
     s.go(season_path + "fixtures/")

@@ -1,9 +1,11 @@
 """A whole season in Chromium, in English and in French (issue 9, "Done when"): the commissioner
 creates a league (5/3/1 points; tie-breakers points, head-to-head, touchdown difference), enters
-five teams, generates a single round robin (a bye each), the coaches enter and confirm every result
-(one on the result sheet after the pre-match, the others imported as JSON report files), the
-standings equal a table worked out by hand below, the top four are drawn into semi-finals, the
-final is played and the season shows its winner.
+five teams (ticked together), starts the regular season (fixtures come once registration closes),
+generates a single round robin (a bye each) and dates its five rounds at once (a week apart); the
+coaches enter and confirm every result (one on the result sheet after the pre-match, the others
+imported as JSON report files), the standings equal a table worked out by hand below, the top four
+are drawn into semi-finals (the season page names the round, and shows the final only once its
+teams are known), the final is played and the season shows its winner.
 
 The round robin's pairings (and who is at home) are drawn at random: each result is given per pair
 of teams, so the table does not depend on the draw.
@@ -40,6 +42,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from datetime import date, timedelta
 
 import pytest
 
@@ -287,6 +290,8 @@ def standings_shown(s: Session) -> list[tuple]:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_season_from_registration_to_the_final(lang, page, live_server, artifacts_dir, django_user_model):
+    from league.models import Round
+
     words = WORDS[lang]
     started = time.monotonic()
     page.set_viewport_size(PHONE)
@@ -324,18 +329,30 @@ def test_a_season_from_registration_to_the_final(lang, page, live_server, artifa
     assert re.fullmatch(rf"{re.escape(s.url)}/leagues/{slug}/seasons/\d+/", season_url), season_url
     season_path = season_url.removeprefix(s.url)
     s.submit('#season-steps form:has(input[value="registration"]) button', season_url)
-    for team in COACHES:
-        s.page.select_option("#enter-team", label=team)
-        s.submit("#season-enter-form button[type=submit]", season_url)
+    for team in COACHES:  # every team ticked, entered with one click
+        s.page.locator("#enter-teams").get_by_label(team, exact=True).check()
+    s.submit("#season-enter-form button[type=submit]", season_url)
     assert sorted(text(a) for a in s.page.locator("#season-teams li a").all()) == sorted(COACHES)
     s.submit('#season-steps form:has(input[value="regular"]) button')
     s.submit("#season-confirm-form button[type=submit]", season_url)
     s.go(season_path + "fixtures/")
     s.page.select_option('#generate-form select[name="legs"]', "1")
     s.submit("#generate-form button[type=submit]")
+    # The five rounds dated at once: a round a week from Monday 4 January 2027, six days to play each.
+    form = s.page.locator("#dates-bulk-form")
+    assert form.locator('input[name="first_round"]').input_value() == "1"
+    assert form.locator('input[name="last_round"]').input_value() == "5"
+    form.locator('input[name="starts_on"]').fill("2027-01-04")
+    form.locator('input[name="every_days"]').fill("7")
+    form.locator('input[name="deadline_days"]').fill("6")
+    s.submit("#dates-bulk-form button[type=submit]")
     s.go(season_path)
     fixtures = season_fixtures(s)
     assert s.page.locator("#season-rounds .round").count() == 5
+    assert [r.starts_on for r in Round.objects.order_by("number")] == [date(2027, 1, 4 + 7 * k) for k in range(4)] + [
+        date(2027, 2, 1)
+    ]
+    assert all(r.deadline == r.starts_on + timedelta(days=6) for r in Round.objects.all())
     assert len(fixtures) == 10
     assert {frozenset({f["home"], f["away"]}) for f in fixtures} == set(RESULTS)  # each pair meets once
     byes = [text(b) for b in s.page.locator("#season-rounds .bye").all()]
@@ -380,12 +397,16 @@ def test_a_season_from_registration_to_the_final(lang, page, live_server, artifa
     s.go(season_path)
     semi_finals = [f for f in season_fixtures(s) if not f["played"]]
     assert len(semi_finals) == 2
+    # The play-off round is named; the final, without its teams yet, is not shown as a round.
+    headings = [text(h) for h in s.page.locator("#season-rounds .round .card-header strong").all()]
+    assert headings[-1] == words["semi_finals"] and len(headings) == 6 and words["final"] not in headings
     assert sorted(t for f in semi_finals for t in (f["home"], f["away"])) == sorted(top_four)
     play_all(s, slug, semi_finals, playoff=True)
 
     s.go(season_path)
     finals = [f for f in season_fixtures(s) if not f["played"]]
     assert len(finals) == 1  # the final appeared by itself
+    assert text(s.page.locator("#season-rounds .round .card-header strong").last) == words["final"]
     final = finals[0]
     expected_finalists = {min(f["home"], f["away"], key=RANK.get) for f in semi_finals}
     assert {final["home"], final["away"]} == expected_finalists
