@@ -182,6 +182,7 @@ from league.models_seasons import (  # noqa: E402
     Season,
     SeasonTeam,
     StandingsLot,
+    StandingsOrder,
 )
 from league.models_trophies import SeasonTrophy, Trophy, TrophyAward  # noqa: E402
 
@@ -200,6 +201,7 @@ __all__ = [
     "SeasonTeam",
     "SeasonTrophy",
     "StandingsLot",
+    "StandingsOrder",
     "Trophy",
     "TrophyAward",
 ]
