@@ -123,23 +123,36 @@ ELSEWHERE = {
 
 # --- the matrices of this file ---
 
-ACTORS = ("anonymous", "stranger", "league_coach", "other_coach", "other_commissioner", "coach", "commissioner")
+ACTORS = (
+    "anonymous",
+    "stranger",
+    "league_coach",
+    "other_coach",
+    "other_league_coach",
+    "other_commissioner",
+    "coach",
+    "commissioner",
+)
 
 
 @pytest.fixture
 def people(league, commissioner, coach_alice, coach_bob, user_factory) -> dict[str, Any]:
     """alice coaches the home team ("coach"), bob the away team ("other_coach"); carol is a coach of
-    the league with no part in it; sam belongs to no league; olga runs another league."""
+    the league with no part in it; sam belongs to no league; olga runs another league, where dan
+    coaches."""
     league_join(league=league, user=coach_bob)
     carol = user_factory("carol")
     league_join(league=league, user=carol)
     olga = user_factory("olga")
-    league_create(name="Other League", ruleset=league.ruleset, commissioner=olga)
+    other = league_create(name="Other League", ruleset=league.ruleset, commissioner=olga)
+    dan = user_factory("dan")
+    league_join(league=other, user=dan)
     return {
         "anonymous": None,
         "stranger": user_factory("sam"),
         "league_coach": carol,
         "other_coach": coach_bob,
+        "other_league_coach": dan,
         "other_commissioner": olga,
         "coach": coach_alice,
         "commissioner": commissioner,
