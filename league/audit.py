@@ -32,6 +32,7 @@ ACTIONS = {
     "league.roster_profile.changed": _("Roster catalogue profile changed"),
     "league.standings.changed": _("Points scheme or tie-breakers changed"),
     "league.standings.lots_drawn": _("Lots drawn for the standings"),
+    "league.standings.ordered": _("Tied teams ordered by the commissioner"),
     "league.membership_mode.changed": _("Membership mode changed"),
     "league.member.requested": _("Coach asked to join"),
     "league.member.approved": _("Request to join approved"),

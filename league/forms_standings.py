@@ -24,6 +24,7 @@ TIE_BREAKER_LABELS = {
     "cas_for": gettext_lazy("Casualties caused"),
     "team_value": gettext_lazy("Team value"),
     "lots": gettext_lazy("Drawing of lots"),
+    "commissioner": gettext_lazy("The commissioner's decision"),
 }
 TIE_BREAKER_HELP = {
     "points": gettext_lazy("more points ranks higher"),
@@ -37,6 +38,7 @@ TIE_BREAKER_HELP = {
     "cas_for": gettext_lazy("more casualties caused ranks higher"),
     "team_value": gettext_lazy("the higher team value today ranks higher"),
     "lots": gettext_lazy("the commissioner draws a D6 for each tied team on this page; higher ranks higher"),
+    "commissioner": gettext_lazy("the commissioner orders the tied teams himself on this page"),
 }
 PRESET_LABELS = {
     "w3d1l0": gettext_lazy("Win 3, draw 1, loss 0"),

@@ -200,6 +200,7 @@ from league.models_seasons import (  # noqa: E402
     Season,
     SeasonTeam,
     StandingsLot,
+    StandingsOrder,
 )
 from league.models_trophies import SeasonTrophy, Trophy, TrophyAward  # noqa: E402
 
@@ -219,6 +220,7 @@ __all__ = [
     "SeasonTeam",
     "SeasonTrophy",
     "StandingsLot",
+    "StandingsOrder",
     "Trophy",
     "TrophyAward",
 ]

@@ -191,3 +191,23 @@ class StandingsLot(models.Model):
         constraints = [models.UniqueConstraint(fields=["season", "team"], name="standings_lot_unique_team")]
         verbose_name = _("drawing of lots")
         verbose_name_plural = _("drawings of lots")
+
+
+class StandingsOrder(models.Model):
+    """The commissioner's order of teams the standings leave level (the "commissioner" tie-breaker:
+    the rulebook leaves ties to him). `position` 1 is the first of the group; the latest order he
+    gave a team in the season counts, and a group that changed is asked again (the engine)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings_orders")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    # The engine's name of the group ordered (LotsRequest.key), e.g. "commissioner:3,7".
+    key = models.CharField(max_length=200)
+    position = models.PositiveSmallIntegerField()
+    ordered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    ordered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["season", "key", "position"]
+        constraints = [models.UniqueConstraint(fields=["season", "team"], name="standings_order_unique_team")]
+        verbose_name = _("commissioner's order of tied teams")
+        verbose_name_plural = _("commissioner's orders of tied teams")

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.audit import log_action
-from league.models import HouseRule, League, Season, StandingsLot
+from league.models import HouseRule, League, Season, StandingsLot, StandingsOrder
 from league.permissions import is_commissioner
 from league.rules import load_ruleset
 from league.rules.dice import SeededDice
@@ -137,7 +137,7 @@ def lots_draw(*, season: Season, key: str, by: AbstractBaseUser, dice: Any = Non
         raise PermissionDenied(_("Only the league's commissioner may draw lots."))
     with transaction.atomic():
         table = season_table(season)
-        request = next((r for r in table.lots_needed if r.key == key), None)
+        request = next((r for r in table.lots_needed if r.key == key and r.tie_breaker == "lots"), None)
         if request is None:
             raise ValidationError(_("These teams need no drawing of lots (the table changed?)."))
         rolled = draw_order(request.teams, dice or server_dice(), request.sides)
@@ -163,3 +163,31 @@ def lots_draw(*, season: Season, key: str, by: AbstractBaseUser, dice: Any = Non
             dice={str(team): team_dice for team, team_dice in rolled.items()},
         )
     return {int(team): team_dice for team, team_dice in rolled.items()}
+
+
+def standings_order_set(*, season: Season, key: str, order: Sequence[int], by: AbstractBaseUser) -> None:
+    """The commissioner orders a group of teams the table leaves level at the "commissioner"
+    tie-breaker (the rulebook leaves ties to him): `order` lists the group's team ids, first
+    first. Refused, nothing written, unless the table asks for this group now and `order` names
+    each of its teams once. Stored (the latest order of a team counts) and audited."""
+    if not is_commissioner(by, season.league):
+        raise PermissionDenied(_("Only the league's commissioner may order tied teams."))
+    with transaction.atomic():
+        table = season_table(season)
+        request = next((r for r in table.lots_needed if r.key == key and r.tie_breaker == "commissioner"), None)
+        if request is None:
+            raise ValidationError(_("These teams need no order from the commissioner (the table changed?)."))
+        if sorted(order) != sorted(request.teams):
+            raise ValidationError(_("Give each tied team one place: every place from first to last, once each."))
+        for position, team_id in enumerate(order, start=1):
+            StandingsOrder.objects.update_or_create(
+                season=season, team_id=team_id, defaults={"key": key, "position": position, "ordered_by": by}
+            )
+        log_action(
+            action="league.standings.ordered",
+            actor=by,
+            league=season.league,
+            season=season.number,
+            key=key,
+            order=list(order),
+        )

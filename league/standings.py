@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from league.models import Bye, Challenge, League, Season, SeasonTeam, StandingsLot
+from league.models import Bye, Challenge, League, Season, SeasonTeam, StandingsLot, StandingsOrder
 from league.rules import load_ruleset
 from league.rules.standings import Bye as ByeRecord
 from league.rules.standings import (
@@ -72,6 +72,19 @@ def season_settings(season: Season) -> dict[str, Any]:
     return season.standings_settings or standings_settings(season.league)
 
 
+def versioned_settings(season: Season, settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings a season's cached table is keyed by (league.standings_cache hashes them):
+    with the commissioner's tie-breaker, his stored orders too, so that ordering tied teams shows
+    at once (one more query, only then)."""
+    if "commissioner" not in settings.get("tie_breakers", ()):
+        return settings
+    rows = StandingsOrder.objects.filter(season=season).order_by("team_id")
+    return {
+        **settings,
+        "commissioner_orders": [[t, p, str(at)] for t, p, at in rows.values_list("team_id", "position", "ordered_at")],
+    }
+
+
 def season_table(season: Season) -> Standings:
     """The season's regular-season table, in a fixed number of queries."""
     settings = season_settings(season)
@@ -95,7 +108,12 @@ def season_table(season: Season) -> Standings:
                 listed.add(team_id)
                 teams.append(StandingsTeam(team=team_id))
     lots = dict(StandingsLot.objects.filter(season=season).values_list("team_id", "value"))
-    return compute_standings(teams, results, scheme, settings["tie_breakers"], lots)
+    orders = {}
+    if "commissioner" in settings["tie_breakers"]:
+        # The commissioner's order: position 1 first, so the engine's "higher ranks higher" reads -position.
+        rows = StandingsOrder.objects.filter(season=season).values_list("team_id", "position")
+        orders = {team: -position for team, position in rows}
+    return compute_standings(teams, results, scheme, settings["tie_breakers"], lots, orders)
 
 
 def _cas(side: str):

@@ -78,12 +78,12 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     season = current_season(league)
     season_context: dict[str, object] = {"season": season}
     if season is not None:
-        from league.standings import season_settings
+        from league.standings import season_settings, versioned_settings
         from league.standings_cache import cached, season_version
         from league.views_standings import season_table_rows
 
         season.league = league
-        version = season_version(season, season_settings(season))
+        version = season_version(season, versioned_settings(season, season_settings(season)))
         _lots, rows = season_table_rows(season, version)
         season_context.update(
             {

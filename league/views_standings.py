@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.forms_standings import StandingsSettingsForm, describe_scheme, tie_breaker_label
+from league.inputs import posted_id
 from league.models import AuditEntry, League, Season, StandingsLot
 from league.permissions import is_commissioner
 from league.rules import load_ruleset
 from league.rules.standings import LotsRequest, Standings
-from league.services_standings import lots_draw, standings_update
-from league.standings import season_settings, season_table, standings_settings
+from league.services_standings import lots_draw, standings_order_set, standings_update
+from league.standings import season_settings, season_table, standings_settings, versioned_settings
 from league.standings_cache import cached, season_version
 from teams.models import Team
 
@@ -46,7 +47,10 @@ def _team(team: Team | None) -> dict[str, Any] | None:
 
 def table_rows(table: Standings, teams: dict[int, Team]) -> list[dict[str, Any]]:
     """The table's rows with their teams and why a row sits where it does."""
-    waiting = {team for request in table.lots_needed for team in request.teams}
+    waiting = {team for request in table.lots_needed if request.tie_breaker == "lots" for team in request.teams}
+    ordering = {
+        team for request in table.lots_needed if request.tie_breaker == "commissioner" for team in request.teams
+    }
     rows = []
     for row in table.rows:
         rows.append(
@@ -56,6 +60,7 @@ def table_rows(table: Standings, teams: dict[int, Team]) -> list[dict[str, Any]]
                 "bonus": row.points - row.points_without_bonus,
                 "above_next_on": tie_breaker_label(row.above_next_on) if row.above_next_on else "",
                 "waiting_lots": row.team in waiting,
+                "waiting_order": row.team in ordering,
             }
         )
     return rows
@@ -76,13 +81,36 @@ def season_table_rows(
     return cached(f"table:{get_language()}", version, compute)
 
 
+def _posted_order(request: HttpRequest) -> list[int]:
+    """The teams of the group named by the posted key ("commissioner:<id>,<id>..."), in the places
+    the commissioner gave them (place_<team id>: 1 is first); refused unless every place from 1
+    to the group's size is given once."""
+    teams = [posted_id(part) for part in str(request.POST["order"]).partition(":")[2].split(",")]
+    places = {team: posted_id(request.POST.get(f"place_{team}")) for team in teams if team is not None}
+    if None in teams or sorted(p or 0 for p in places.values()) != list(range(1, len(teams) + 1)):
+        raise ValidationError(_("Give each tied team one place: every place from first to last, once each."))
+    return sorted(places, key=lambda team: places[team] or 0)
+
+
 @require_http_methods(["GET", "POST"])
 def season_standings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league", "winner"), league__slug=slug, number=number)
     league = season.league
     commissioner = is_commissioner(request.user, league)
     error = ""
-    if request.method == "POST":
+    if request.method == "POST" and "order" in request.POST:
+        if not commissioner:
+            raise PermissionDenied(_("Only the league's commissioner may order tied teams."))
+        try:
+            standings_order_set(
+                season=season, key=str(request.POST["order"]), order=_posted_order(request), by=request.user
+            )
+        except ValidationError as refusal:
+            error = " ".join(refusal.messages)
+        else:
+            messages.success(request, _("The tied teams are ordered."))
+            return redirect("league:season_standings", slug=league.slug, number=season.number)
+    elif request.method == "POST":
         if not commissioner:
             raise PermissionDenied(_("Only the league's commissioner may draw lots."))
         try:
@@ -98,10 +126,17 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
             )
             return redirect("league:season_standings", slug=league.slug, number=season.number)
     settings = season_settings(season)
-    version = season_version(season, settings)
+    version = season_version(season, versioned_settings(season, settings))
     needed, rows = season_table_rows(season, version)
     by_id = {item["row"].team: item["team"] for item in rows}
-    lots_needed = [{"key": request_.key, "teams": [by_id.get(team) for team in request_.teams]} for request_ in needed]
+    groups = [
+        {"key": request_.key, "teams": [by_id.get(team) for team in request_.teams], "kind": request_.tie_breaker}
+        for request_ in needed
+    ]
+    lots_needed = [group for group in groups if group["kind"] == "lots"]
+    orders_needed = [
+        {**group, "places": range(1, len(group["teams"]) + 1)} for group in groups if group["kind"] == "commissioner"
+    ]
     lots = StandingsLot.objects.filter(season=season).select_related("team").order_by("key", "-value")
     return render(
         request,
@@ -112,6 +147,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
             "rows": rows,
             "table_version": version,
             "lots_needed": lots_needed,
+            "orders_needed": orders_needed,
             "lots": lots,
             "is_commissioner": commissioner,
             "season_copy": bool(season.standings_settings),

@@ -41,8 +41,8 @@ def test_a_scheme_edited_in_the_data_reaches_the_ruleset(data_copy: Path) -> Non
     ("old", "new", "at", "expected"),
     [
         ('default_scheme = "w3d1l0"', 'default_scheme = "w9"', "default_scheme", "default_scheme 'w9' is not one"),
-        ('"head_to_head", "td_diff"', '"head_to_head", "alphabet"', "default_tie_breakers", "'alphabet'"),
-        ('"head_to_head", "td_diff"', '"head_to_head", "points"', "default_tie_breakers", "listed more than once"),
+        ('["points", "commissioner"]', '["points", "alphabet"]', "default_tie_breakers", "'alphabet'"),
+        ('["points", "commissioner"]', '["points", "points"]', "default_tie_breakers", "listed more than once"),
         ("draw = 3\n", 'draw = "3"\n', "[standings.schemes.w5d3l1]", "'draw' must be a whole number"),
         ("draw = 3\n", "", "[standings.schemes.w5d3l1]", "missing 'draw'"),
         ("draw = 3\n", "draw = 3\nbonus = 1\n", "[standings.schemes.w5d3l1]", "unknown field 'bonus'"),

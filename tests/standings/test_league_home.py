@@ -55,8 +55,9 @@ def test_the_current_season_table_fixtures_results_and_leaders(client, league):
     assert response.status_code == 200
     html = response.content.decode()
     names = {t.pk: t.name for t in teams}
-    # Defaults of LRB6: points, head-to-head (B and C never met: skipped), TD difference (C 0, B -1).
-    assert table_of(response, names) == [("1", "Team A", 3), ("2", "Team C", 0), ("3", "Team B", 0)]
+    # The ruleset's default: points, then the commissioner's order (the rulebook leaves ties to
+    # him): B and C stay tied until he orders them (tests/standings/test_commissioner_order.py).
+    assert table_of(response, names) == [("1", "Team A", 3), ("2=", "Team B", 0), ("2=", "Team C", 0)]
     assert reverse("league:season_standings", args=[league.slug, 2]) in html
     fixtures = html[html.index('id="next-fixtures"') :]
     assert fixtures.index(f'data-match="{fixture.pk}"') < fixtures.index(f'data-match="{later.pk}"')

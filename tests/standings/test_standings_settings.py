@@ -35,15 +35,13 @@ def test_the_page_shows_the_ruleset_defaults_and_saves_a_preset_with_an_audit(co
     entries = AuditEntry.objects.filter(action="league.standings.changed").order_by("pk")
     assert [e.data["setting"] for e in entries] == ["standings_scheme", "standings_tie_breakers"]
     assert entries[0].data["old"]["win"] == 3 and entries[0].data["new"]["win"] == 5
-    assert entries[1].data["old"] == ["points", "head_to_head", "td_diff", "cas_diff"]
+    assert entries[1].data["old"] == ["points", "commissioner"]  # the ruleset's default: ties are his
     response = commissioner_client.get(url(league))
     html = response.content.decode()
     assert "Win 5, draw 3, loss 1." in html
     assert re.search(r'value="w5d3l1"[^>]*checked', html)
     # Back to the ruleset's defaults: the house rules go, the change is audited.
-    set_standings(
-        commissioner_client, league, preset="w3d1l0", tie_breakers=("points", "head_to_head", "td_diff", "cas_diff")
-    )
+    set_standings(commissioner_client, league, preset="w3d1l0", tie_breakers=("points", "commissioner"))
     assert not HouseRule.objects.filter(league=league).exists()
     assert AuditEntry.objects.filter(action="league.standings.changed").count() == 4
 

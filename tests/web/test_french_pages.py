@@ -282,6 +282,7 @@ PAGES = [
         "commissioner",
         lambda w: reverse("league:members", args=[slug(w)]),
         lambda w: {"action": "invite", "username": "nobody"},
+        status=400,
         note="a refused invitation",
     ),
     Page(

@@ -26,6 +26,7 @@ TIE_BREAKERS = (
     "cas_for",
     "team_value",
     "lots",
+    "commissioner",
 )
 
 
@@ -62,6 +63,9 @@ class LotsRequest:
     key: str
     teams: tuple[TeamId, ...]
     sides: int = 6
+    # The key that asks: "lots" (dice to draw) or "commissioner" (an order for him to give; the
+    # caller stores it as a value per team, higher first, and computes the table again).
+    tie_breaker: str = "lots"
 
 
 Value = int | Fraction
@@ -110,11 +114,13 @@ class _Ranker:
         totals: Mapping[TeamId, Totals],
         ledger: Sequence[SideLine],
         lots: Mapping[TeamId, int],
+        orders: Mapping[TeamId, int],
     ) -> None:
         self.keys = tuple(keys)
         self.totals = totals
         self.ledger = ledger
         self.lots = lots
+        self.orders = orders
         self.lots_needed: list[LotsRequest] = []
 
     def values(self, key: str, group: Sequence[TeamId]) -> Mapping[TeamId, Value] | None:
@@ -127,6 +133,15 @@ class _Ranker:
                 self.lots_needed.append(LotsRequest("lots:" + ",".join(sorted(map(str, group))), tuple(group)))
                 return None
             return {team: self.lots[team] for team in group}
+        if key == "commissioner":
+            # His order must cover the whole group, each team in its own place: a group that
+            # changed since (a team joined the tie) is asked again rather than half-ordered.
+            given = [self.orders[team] for team in group if team in self.orders]
+            if len(given) < len(group) or len(set(given)) < len(given):
+                key_ = "commissioner:" + ",".join(sorted(map(str, group)))
+                self.lots_needed.append(LotsRequest(key_, tuple(group), 0, "commissioner"))
+                return None
+            return {team: self.orders[team] for team in group}
         read = _SEASON_KEYS[key]
         found = {team: read(self.totals[team]) for team in group}
         # A key some member lacks (no team value given) separates nobody rather than guessing.
@@ -164,8 +179,10 @@ def rank_teams(
     totals: Mapping[TeamId, Totals],
     ledger: Sequence[SideLine],
     lots: Mapping[TeamId, int] | None = None,
+    orders: Mapping[TeamId, int] | None = None,
 ) -> tuple[list[Tier], list[LotsRequest]]:
-    """The tiers in table order, and the groups that reached "lots" without a lot for every member."""
+    """The tiers in table order, and the groups that reached "lots" without a lot for every member
+    or "commissioner" without his order (LotsRequest.tie_breaker says which)."""
     check_tie_breakers(keys)
-    ranker = _Ranker(keys, totals, ledger, lots or {})
+    ranker = _Ranker(keys, totals, ledger, lots or {}, orders or {})
     return ranker.rank(tuple(teams), 0), ranker.lots_needed

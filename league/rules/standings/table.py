@@ -52,7 +52,7 @@ class Standings:
     """The ordered rows, the ledger they sum, and the lots the caller must draw to go further.
 
     `lots_needed`: groups still level when the "lots" key was reached without a lot for every
-    member (see ranking.LotsRequest).
+    member, or the "commissioner" key without his order (see ranking.LotsRequest).
     """
 
     rows: tuple[StandingsRow, ...]
@@ -117,6 +117,7 @@ def compute_standings(
     scheme: PointsScheme,
     tie_breakers: Sequence[str],
     lots: Mapping[TeamId, int] | None = None,
+    orders: Mapping[TeamId, int] | None = None,
 ) -> Standings:
     """The ordered table of `teams` after `results` under `scheme`.
 
@@ -124,6 +125,7 @@ def compute_standings(
     "points". Rows left level by every key share a position and are listed in the order of
     `teams` (the caller's registration order): that order never decides a position.
     `lots`: team -> the stored die drawn for it; a higher lot ranks higher.
+    `orders`: team -> the commissioner's order of a tied group ("commissioner"); higher ranks higher.
     """
     _check_teams(teams, results)
     ledger = points_ledger(tuple(results), scheme)
@@ -135,7 +137,7 @@ def compute_standings(
         team: Totals(row.points, row.td_for, row.td_against, row.cas_for, row.cas_against, row.team_value)
         for team, row in raw.items()
     }
-    tiers, lots_needed = rank_teams([team.team for team in teams], tie_breakers, totals, ledger, lots)
+    tiers, lots_needed = rank_teams([team.team for team in teams], tie_breakers, totals, ledger, lots, orders)
     rows: list[StandingsRow] = []
     for tier in tiers:
         position = len(rows) + 1
