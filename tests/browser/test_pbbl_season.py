@@ -176,6 +176,16 @@ def test_a_pbbl_season_with_the_bank_and_a_final(lang, page, live_server, artifa
     s.log_in("boss")
     s.go(season_path + "standings/")
     assert words["standings"] in text(s.page.locator("h1"))
+    # Level on points, B and D stay tied (PBBL leaves ties to the commissioner, P41) until he
+    # places them on the page: B first, as head-to-head would have it.
+    tied = [("2=", *row[1:]) if row[1] in (B, D) else row for row in EXPECTED_TABLE]
+    assert standings_shown(s) == tied
+    group = s.page.locator("#orders-needed .order-group")
+    b_team, d_team = Team.objects.get(name=B), Team.objects.get(name=D)
+    group.locator(f"#place-{b_team.pk}").select_option("1")
+    group.locator(f"#place-{d_team.pk}").select_option("2")
+    s.submit("#orders-needed .order-group button[type=submit]")
+    s.go(season_path + "standings/")
     assert standings_shown(s) == EXPECTED_TABLE
 
     # 5. Semi-finals drawn at random among the four, then the final and the winner.
