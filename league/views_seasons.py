@@ -25,6 +25,7 @@ from league.selectors_seasons import league_seasons, season_entries, season_roun
 from teams.models import Team
 
 Status = Season.Status
+SEASON_TEAMS_LISTED = 24  # as the league home: beyond, the standings list every team
 # Steps that cannot be undone ask for a confirmation first.
 CONFIRMED_STEPS = {Status.REGULAR, Status.PLAYOFFS, Status.CLOSED}
 STEP_LABELS = {
@@ -177,6 +178,10 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ready = [t for t in teams if t.pk not in entered]
     arranged = season_unrounded_matches(season)
     round_page = season_round_page(season, request.GET.get("round"))
+    approved = [e for e in entries if e.status == SeasonTeam.Status.APPROVED]
+    # Once entries are closed the list has no button: a big season lists its first teams and
+    # sends to the standings for the others, so that the page's size does not grow with the league.
+    listed = approved if open_entries else approved[:SEASON_TEAMS_LISTED]
     return render(
         request,
         "league/season.html",
@@ -185,7 +190,8 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "season": season,
             "is_commissioner": commissioner,
             "steps": [(to, STEP_LABELS[to]) for to in services_seasons.TRANSITIONS[season.status]],
-            "approved": [e for e in entries if e.status == SeasonTeam.Status.APPROVED],
+            "approved": listed,
+            "approved_more": len(approved) - len(listed),
             "pending": [e for e in entries if e.status == SeasonTeam.Status.PENDING],
             "open_entries": open_entries,
             "may_enter": ready,

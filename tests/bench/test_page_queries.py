@@ -114,3 +114,15 @@ def test_a_short_season_is_shown_whole():
     html = Client().get(reverse("league:season", args=[built.league.slug, built.season.number])).content.decode()
     assert len(fixtures_of(html)) == 6
     assert 'id="round-nav"' not in html
+
+
+def test_a_big_season_lists_its_first_teams_and_sends_to_the_standings():
+    built = build_league(teams=30, matches=15, prefix="wide")
+    url = reverse("league:season", args=[built.league.slug, built.season.number])
+    html = Client().get(url).content.decode()
+    teams = re.search(r'<ul class="list-group mb-3" id="season-teams">(.*?)</ul>', html, re.S)[1]
+    assert teams.count("<li") == 24
+    more = re.search(r'<p class="small" id="season-teams-more">(.*?)</p>', html, re.S)[1]
+    assert "And 6 more teams:" in more and f'href="{url}standings/"' in more
+    french = Client(headers={"accept-language": "fr"}).get(url).content.decode()
+    assert "Et 6 autres équipes :" in french and "le classement les liste toutes." in french
