@@ -21,7 +21,13 @@ from league import services_fixtures, services_seasons
 from league.forms_seasons import GenerateForm, ManualFixtureForm, RoundDatesForm, SeasonCreateForm
 from league.models import Challenge, League, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
-from league.selectors_seasons import league_seasons, season_entries, season_round_page, season_unrounded_matches
+from league.selectors_seasons import (
+    league_seasons,
+    season_approved,
+    season_entries,
+    season_round_page,
+    season_unrounded_matches,
+)
 from teams.models import Team
 
 Status = Season.Status
@@ -167,21 +173,27 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, done)
             return redirect(season)
     commissioner = is_commissioner(request.user, league)
-    entries = season_entries(season)
-    entered = {e.team_id for e in entries if e.status in (SeasonTeam.Status.PENDING, SeasonTeam.Status.APPROVED)}
     open_entries = season.status in (Status.DRAFT, Status.REGISTRATION)
     ready = []
-    if open_entries and request.user.is_authenticated:
-        teams = Team.objects.filter(league=league, status=Team.Status.READY).order_by("name")
-        if not commissioner:
-            teams = teams.filter(coach_id=request.user.pk)
-        ready = [t for t in teams if t.pk not in entered]
+    if open_entries:
+        entries = season_entries(season)
+        approved = [e for e in entries if e.status == SeasonTeam.Status.APPROVED]
+        pending = [e for e in entries if e.status == SeasonTeam.Status.PENDING]
+        approved_total = len(approved)
+        if request.user.is_authenticated:
+            entered = {e.team_id for e in approved + pending}
+            teams = Team.objects.filter(league=league, status=Team.Status.READY).order_by("name")
+            if not commissioner:
+                teams = teams.filter(coach_id=request.user.pk)
+            ready = [t for t in teams if t.pk not in entered]
+    else:
+        # Once entries are closed the list has no button (and no request waits: starting the
+        # season refused them): a big season lists its first teams and sends to the standings for
+        # the others, so that the page's size and time do not grow with the league.
+        approved, approved_total = season_approved(season, SEASON_TEAMS_LISTED)
+        pending = []
     arranged = season_unrounded_matches(season)
     round_page = season_round_page(season, request.GET.get("round"))
-    approved = [e for e in entries if e.status == SeasonTeam.Status.APPROVED]
-    # Once entries are closed the list has no button: a big season lists its first teams and
-    # sends to the standings for the others, so that the page's size does not grow with the league.
-    listed = approved if open_entries else approved[:SEASON_TEAMS_LISTED]
     return render(
         request,
         "league/season.html",
@@ -190,9 +202,9 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "season": season,
             "is_commissioner": commissioner,
             "steps": [(to, STEP_LABELS[to]) for to in services_seasons.TRANSITIONS[season.status]],
-            "approved": listed,
-            "approved_more": len(approved) - len(listed),
-            "pending": [e for e in entries if e.status == SeasonTeam.Status.PENDING],
+            "approved": approved,
+            "approved_more": approved_total - len(approved),
+            "pending": pending,
             "open_entries": open_entries,
             "may_enter": ready,
             "rounds": round_page.shown,
