@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -274,7 +275,10 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
             status = 400
         else:
             messages.success(request, done)
-            return redirect("league:season_fixtures", slug=league.slug, number=season.number)
+            target = reverse("league:season_fixtures", args=[league.slug, season.number])
+            # Back on the round whose dates were saved: a long season shows one round at a time.
+            asked = request.POST.get("round_number", "")
+            return redirect(target + (f"?round={asked}" if asked.isdigit() else ""))
     round_page = season_round_page(season, request.GET.get("round"))
     rounds = round_page.shown
     for view in rounds:

@@ -126,3 +126,13 @@ def test_a_big_season_lists_its_first_teams_and_sends_to_the_standings():
     assert "And 6 more teams:" in more and f'href="{url}standings/"' in more
     french = Client(headers={"accept-language": "fr"}).get(url).content.decode()
     assert "Et 6 autres équipes :" in french and "le classement les liste toutes." in french
+
+
+def test_saving_a_rounds_dates_comes_back_to_that_round():
+    built = build_league(teams=10, matches=100, prefix="dated")
+    client = clients(built)["commissioner"]
+    url = reverse("league:season_fixtures", args=[built.league.slug, built.season.number])
+    response = client.post(url, {"action": "dates", "round_number": "3", "starts_on": "2027-02-01", "deadline": ""})
+    assert response.status_code == 302 and response["Location"] == f"{url}?round=3"
+    page = client.get(response["Location"]).content.decode()
+    assert 'id="round-3"' in page and "Round 3 dates saved." in page
