@@ -93,7 +93,8 @@ def test_a_long_season_shows_one_round_with_links_to_the_others(page):
     assert len(fixtures_of(html)) == 5
     assert 'id="round-20"' in html and 'id="round-1"' not in html
     for number in range(1, 21):
-        assert f'href="?round={number}#round-nav"' in html
+        assert f'href="?round={number}#round-nav"' in html and f'aria-label="Round {number}"' in html
+    assert 'aria-current="page" aria-label="Round 20"' in html
     third = client.get(url, {"round": "3"}).content.decode()
     assert len(fixtures_of(third)) == 5 and 'id="round-3"' in third and 'id="round-20"' not in third
     # An unknown round (or none) shows the current one; nothing fails.
