@@ -72,6 +72,19 @@ class Server:
     port: int
     log: Path
 
+    def cpu_seconds(self) -> float:
+        """User and system time of gunicorn's processes so far (Linux: /proc; 0 elsewhere)."""
+        from matches.management.bench_support import _cpu_seconds
+
+        pids = [self.process.pid]
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.process.pid:  # its workers
+                    pids.append(int(stat.parent.name))
+            except (OSError, IndexError, ValueError):
+                continue
+        return _cpu_seconds(pids)
+
     def stop(self) -> None:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
@@ -145,6 +158,7 @@ class Page:
     client: Client  # the same user, in this process (query count, HTML size)
     weight: int = 0  # share of the load mix, in percent
     times_ms: list[float] = field(default_factory=list)
+    cpu_ms: float = 0.0  # gunicorn's workers' CPU time per request (user + system)
     queries: list[int] = field(default_factory=list)
     size: int = 0
     error: str = ""
@@ -154,9 +168,10 @@ class Page:
         return statistics.median(self.times_ms)
 
 
-def measure(page: Page, port: int | None, repeat: int, warmup: int = 4) -> Page:
+def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> Page:
     """Queries and size in this process (after a warm-up), then `repeat` timed GETs through gunicorn
-    (after `warmup` untimed ones, spread over its workers: their caches and templates)."""
+    (after `warmup` untimed ones, spread over its workers: their caches and templates), and the CPU
+    time its workers spent on them (what a machine shared with other work changes least)."""
     for attempt in range(3):
         with CaptureQueriesContext(connection) as queries:
             response = page.client.get(page.path)
@@ -166,15 +181,18 @@ def measure(page: Page, port: int | None, repeat: int, warmup: int = 4) -> Page:
         if attempt:
             page.queries.append(len(queries))
             page.size = len(response.content)
-    if port is None:
+    if server is None:
         return page
     for n in range(warmup + repeat):
-        status, _size, seconds = get(port, page.path, page.cookie)
+        if n == warmup:
+            cpu = server.cpu_seconds()
+        status, _size, seconds = get(server.port, page.path, page.cookie)
         if status != 200:
             page.error = f"{page.path} answered {status} through gunicorn"
             return page
         if n >= warmup:
             page.times_ms.append(seconds * 1000)
+    page.cpu_ms = (server.cpu_seconds() - cpu) * 1000 / repeat
     return page
 
 

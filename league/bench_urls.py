@@ -6,9 +6,11 @@ this module: the bare view never ships to users.
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import include, path
 
 BARE_PATH = "/bench-league/bare/"
+BASE_PATH = "/bench-league/base/"
 
 
 def bare(request: HttpRequest) -> HttpResponse:
@@ -16,8 +18,15 @@ def bare(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok")
 
 
+def base(request: HttpRequest) -> HttpResponse:
+    """base.html and nothing of its own: what every page shares (the session, the user, the
+    menu and its badge of actions waiting)."""
+    return render(request, "base.html", {})
+
+
 urlpatterns = [
     path(BARE_PATH.strip("/") + "/", bare, name="bench_bare"),
+    path(BASE_PATH.strip("/") + "/", base, name="bench_base"),
     path("", include("league.urls")),
 ]
 handler400 = "league.views.bad_request"

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.services_fixtures import MAX_ROUND
 from league.services_rounds import FIRST_DAY, LAST_DAY, MAX_DAYS
+from league.widgets import QuickSelect
 
 
 def _date(label, required: bool = False) -> forms.DateField:
@@ -36,8 +37,9 @@ class GenerateForm(forms.Form):
 
 class ManualFixtureForm(forms.Form):
     round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUND)
-    home = forms.ModelChoiceField(label=_("Home"), queryset=None)
-    away = forms.ModelChoiceField(label=_("Away"), queryset=None)
+    # Every team of the season, twice: options written in Python (league/widgets.py).
+    home = forms.ModelChoiceField(label=_("Home"), queryset=None, widget=QuickSelect)
+    away = forms.ModelChoiceField(label=_("Away"), queryset=None, widget=QuickSelect)
 
     def __init__(self, *args, teams, **kwargs):
         super().__init__(*args, **kwargs)

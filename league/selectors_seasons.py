@@ -28,6 +28,13 @@ def season_entries(season: Season) -> list[SeasonTeam]:
     )
 
 
+def season_approved(season: Season, limit: int) -> tuple[list[SeasonTeam], int]:
+    """The first `limit` approved entries by team name, and how many there are (two queries)."""
+    approved = SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED)
+    listed = approved.select_related("team", "team__coach").order_by("team__name", "pk")[:limit]
+    return list(listed), approved.count()
+
+
 # A season with at most this many fixtures is shown whole; a bigger one a round at a time, with
 # links to the others: the page's size and time stay bounded whatever the season's length.
 ALL_ROUNDS_UP_TO = 60
@@ -69,18 +76,30 @@ def season_round_page(season: Season, number: Any = None, *, with_empty: bool = 
         current = asked if asked in numbers else next((r.number for r in rounds if r.open), rounds[-1].number)
     shown = {r.pk: RoundView(r) for r in rounds if not paged or r.number == current}
     matches = Match.objects.filter(round__in=list(shown)).select_related("home", "away")
-    for match in matches.order_by("round__number", "pk"):
+    for match in status_labelled(matches.order_by("round__number", "pk")):
         shown[match.round_id].matches.append(match)
     for bye in Bye.objects.filter(round__in=list(shown)).select_related("team"):
         shown[bye.round_id].byes.append(bye)
     return RoundPage(rounds, list(shown.values()), paged, current)
 
 
+def status_labelled(matches: Any) -> list[Any]:
+    """The matches, each with `status_label` (its status in the reader's language): one lookup
+    in a dict made once, where get_status_display rebuilds the choices for every match."""
+    from matches.models import Match
+
+    labels = dict(Match.Status.choices)
+    rows = list(matches)
+    for match in rows:
+        match.status_label = labels.get(match.status, match.status)
+    return rows
+
+
 def season_unrounded_matches(season: Season) -> list[Any]:
     """Matches of the season arranged by coaches (no round)."""
     from matches.models import Match
 
-    return list(
+    return status_labelled(
         Match.objects.filter(season=season, round__isnull=True)
         .select_related("home", "away")
         .order_by("played_on", "created_at", "pk")

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -29,6 +30,7 @@ from league.models import Challenge, League, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
 from league.selectors_seasons import (
     league_seasons,
+    season_approved,
     season_entries,
     season_round_page,
     season_unrounded_matches,
@@ -38,6 +40,7 @@ from matches.models import Match
 from teams.models import Team
 
 Status = Season.Status
+SEASON_TEAMS_LISTED = 24  # as the league home: beyond, the standings list every team
 # Steps that cannot be undone ask for a confirmation first.
 CONFIRMED_STEPS = {Status.REGULAR, Status.PLAYOFFS, Status.CLOSED}
 STEP_LABELS = {
@@ -203,15 +206,25 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, done)
             return redirect(season)
     commissioner = is_commissioner(request.user, league)
-    entries = season_entries(season)
-    entered = {e.team_id for e in entries if e.status in (SeasonTeam.Status.PENDING, SeasonTeam.Status.APPROVED)}
     open_entries = season.status in (Status.DRAFT, Status.REGISTRATION)
     ready = []
-    if open_entries and request.user.is_authenticated:
-        teams = Team.objects.filter(league=league, status=Team.Status.READY).order_by("name")
-        if not commissioner:
-            teams = teams.filter(coach_id=request.user.pk)
-        ready = [t for t in teams if t.pk not in entered]
+    if open_entries:
+        entries = season_entries(season)
+        approved = [e for e in entries if e.status == SeasonTeam.Status.APPROVED]
+        pending = [e for e in entries if e.status == SeasonTeam.Status.PENDING]
+        approved_total = len(approved)
+        if request.user.is_authenticated:
+            entered = {e.team_id for e in approved + pending}
+            teams = Team.objects.filter(league=league, status=Team.Status.READY).order_by("name")
+            if not commissioner:
+                teams = teams.filter(coach_id=request.user.pk)
+            ready = [t for t in teams if t.pk not in entered]
+    else:
+        # Once entries are closed the list has no button (and no request waits: starting the
+        # season refused them): a big season lists its first teams and sends to the standings for
+        # the others, so that the page's size and time do not grow with the league.
+        approved, approved_total = season_approved(season, SEASON_TEAMS_LISTED)
+        pending = []
     arranged = season_unrounded_matches(season)
     round_page = season_round_page(season, request.GET.get("round"))
     return render(
@@ -222,8 +235,9 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "season": season,
             "is_commissioner": commissioner,
             "steps": [(to, STEP_LABELS[to]) for to in services_seasons.TRANSITIONS[season.status]],
-            "approved": [e for e in entries if e.status == SeasonTeam.Status.APPROVED],
-            "pending": [e for e in entries if e.status == SeasonTeam.Status.PENDING],
+            "approved": approved,
+            "approved_more": approved_total - len(approved),
+            "pending": pending,
             "open_entries": open_entries,
             "may_enter": ready,
             "rounds": round_page.shown,
@@ -318,7 +332,10 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
             status = 400
         else:
             messages.success(request, done)
-            return redirect("league:season_fixtures", slug=league.slug, number=season.number)
+            target = reverse("league:season_fixtures", args=[league.slug, season.number])
+            # Back on the round whose dates were saved: a long season shows one round at a time.
+            asked = request.POST.get("round_number", "")
+            return redirect(target + (f"?round={asked}" if asked.isdigit() else ""))
     # Rounds without a fixture yet are shown here, where their dates are set.
     round_page = season_round_page(season, request.GET.get("round"), with_empty=True)
     rounds = round_page.shown

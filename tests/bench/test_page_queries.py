@@ -93,7 +93,8 @@ def test_a_long_season_shows_one_round_with_links_to_the_others(page):
     assert len(fixtures_of(html)) == 5
     assert 'id="round-20"' in html and 'id="round-1"' not in html
     for number in range(1, 21):
-        assert f'href="?round={number}#round-nav"' in html
+        assert f'href="?round={number}#round-nav"' in html and f'aria-label="Round {number}"' in html
+    assert 'aria-current="page" aria-label="Round 20"' in html
     third = client.get(url, {"round": "3"}).content.decode()
     assert len(fixtures_of(third)) == 5 and 'id="round-3"' in third and 'id="round-20"' not in third
     # An unknown round (or none) shows the current one; nothing fails.
@@ -114,3 +115,25 @@ def test_a_short_season_is_shown_whole():
     html = Client().get(reverse("league:season", args=[built.league.slug, built.season.number])).content.decode()
     assert len(fixtures_of(html)) == 6
     assert 'id="round-nav"' not in html
+
+
+def test_a_big_season_lists_its_first_teams_and_sends_to_the_standings():
+    built = build_league(teams=30, matches=15, prefix="wide")
+    url = reverse("league:season", args=[built.league.slug, built.season.number])
+    html = Client().get(url).content.decode()
+    teams = re.search(r'<ul class="list-group mb-3" id="season-teams">(.*?)</ul>', html, re.S)[1]
+    assert teams.count("<li") == 24
+    more = re.search(r'<p class="small" id="season-teams-more">(.*?)</p>', html, re.S)[1]
+    assert "And 6 more teams:" in more and f'href="{url}standings/"' in more
+    french = Client(headers={"accept-language": "fr"}).get(url).content.decode()
+    assert "Et 6 autres équipes :" in french and "le classement les liste toutes." in french
+
+
+def test_saving_a_rounds_dates_comes_back_to_that_round():
+    built = build_league(teams=10, matches=100, prefix="dated")
+    client = clients(built)["commissioner"]
+    url = reverse("league:season_fixtures", args=[built.league.slug, built.season.number])
+    response = client.post(url, {"action": "dates", "round_number": "3", "starts_on": "2027-02-01", "deadline": ""})
+    assert response.status_code == 302 and response["Location"] == f"{url}?round=3"
+    page = client.get(response["Location"]).content.decode()
+    assert 'id="round-3"' in page and "Round 3 dates saved." in page
