@@ -303,6 +303,17 @@ def case_standings_order(w: dict[str, Any]) -> Case:
     return Case(url, data, frozenset({"commissioner"}))
 
 
+def case_season_reopen(w: dict[str, Any]) -> Case:
+    """A league match left unplayed when the play-offs started: only the commissioner reopens it."""
+    from league.services_fixtures import fixture_add
+
+    season = running_season(w["league"], w["commissioner"], [w["humans"], w["orcs"]])
+    match = fixture_add(season=season, round_number=1, home=w["humans"], away=w["orcs"], by=w["commissioner"])
+    Season.objects.filter(pk=season.pk).update(status=Season.Status.PLAYOFFS)
+    url = reverse("league:season_reopen", args=[w["league"].slug, season.number])
+    return Case(url, {"match": match.pk}, frozenset({"commissioner"}))
+
+
 CASES: dict[str, Callable[[dict[str, Any]], Case]] = {
     "matches:dice": case_dice,
     "matches:result": case_correction,
@@ -328,6 +339,7 @@ CASES: dict[str, Callable[[dict[str, Any]], Case]] = {
     "league:season_new": case_season_new,
     "league:season": case_season_advance,
     "league:season_standings": case_standings_order,
+    "league:season_reopen": case_season_reopen,
 }
 COVERED_HERE = {name.rsplit(":", 1)[0] if name.count(":") > 1 else name for name in CASES}
 
