@@ -42,6 +42,7 @@ class Site:
     processed: object  # the demo's processed match
     challenge: object
     improvement: object | None
+    playoff_match: object
     draft_team: object
 
 
@@ -192,6 +193,7 @@ def build_site() -> Site:
     )
     pbbl_match = match_schedule(league=pbbl, home=knights, away=tuskers, by=users["commissioner"])
 
+    playoff_match = Match.objects.filter(season=cup_season).exclude(round=regular).order_by("pk").first()
     improvement = ImprovementRoll.objects.filter(advancement__isnull=True).select_related("player__team__coach").first()
     return Site(
         demo=demo,
@@ -208,6 +210,7 @@ def build_site() -> Site:
         challenge=challenge,
         improvement=improvement,
         draft_team=draft_team,
+        playoff_match=playoff_match,
     )
 
 
@@ -239,6 +242,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("league:season_challenges", args=se)),
         Page(reverse("league:trophies", args=lg)),
         Page(reverse("league:stats", args=lg)),
+        Page(reverse("league:stats", args=lg) + f"?season={n}"),
         Page(reverse("league:stats_records", args=lg)),
         Page(reverse("league:stats_hall_of_fame", args=lg)),
         Page(reverse("league:stats_cemetery", args=lg)),
@@ -255,6 +259,8 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("matches:detail", args=[site.processed.pk])),
         Page(reverse("matches:detail", args=[site.scheduled.pk])),
         Page(reverse("matches:detail", args=[site.submitted.pk])),
+        Page(reverse("matches:detail", args=[site.prematch_done.pk])),
+        Page(reverse("matches:detail", args=[site.playoff_match.pk])),
         Page(reverse("api-docs"), ready=".swagger-ui .opblock"),
         Page(reverse("api-redoc"), ready="h1"),
         Page(reverse("login")),
