@@ -259,11 +259,16 @@ _REDOC_OFFLINE = """{% load i18n %}{% get_current_language as LANGUAGE_CODE %}<!
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <style>body { margin: 0; padding: 0; }
-      /* A code sample wider than a phone wraps instead of scrolling (a scrolling region would need the
-         keyboard's focus, WCAG 2.1.1). */
-      #redoc-container pre, redoc pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }</style>
+      /* A code sample wraps instead of scrolling sideways. */
+      pre { white-space: pre-wrap !important; overflow-wrap: anywhere !important; }</style>
   </head>
   <body>
+    <script>
+      /* Redoc's code samples are boxes that may scroll: each takes the keyboard's focus (WCAG 2.1.1). */
+      new MutationObserver(function () {
+        document.querySelectorAll("pre:not([tabindex])").forEach(function (pre) { pre.tabIndex = 0; });
+      }).observe(document.documentElement, {childList: true, subtree: true});
+    </script>
     {% if settings %}
     <div id="redoc-container"></div>
     <script src="{{ redoc_standalone }}"></script>
