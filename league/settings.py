@@ -18,6 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from league.api_docs import API_DESCRIPTION
+from league.release import code_release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -193,6 +194,9 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Every key carries the code's release (league/release.py): a deploy never serves fragments that
+# the previous templates rendered.
+CACHES["default"]["KEY_PREFIX"] = code_release(BASE_DIR)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -30,3 +30,23 @@ def backend_with(env: dict[str, str]) -> str:
 )
 def test_cache_url_chooses_the_backend(env, backend):
     assert backend_with(env) == backend
+
+
+def test_every_cache_key_carries_the_codes_release():
+    """A cache that outlives a deploy (Redis) must not serve fragments rendered by the previous
+    templates: the key prefix is a hash of the source and templates."""
+    from league.release import code_release
+
+    assert settings.CACHES["default"]["KEY_PREFIX"] == code_release(settings.BASE_DIR)
+
+
+def test_the_release_changes_with_a_template(tmp_path):
+    from league.release import code_release
+
+    page = tmp_path / "templates" / "page.html"
+    page.parent.mkdir()
+    page.write_text("<td>{{ row.points }}</td>")
+    before = code_release(tmp_path)
+    assert code_release(tmp_path) == before
+    page.write_text('<td class="d-none d-sm-table-cell">{{ row.points }}</td>')
+    assert code_release(tmp_path) != before
