@@ -27,6 +27,7 @@ from league.selectors_trophies import team_benefits
 from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, check_d6, number
 from matches.models import SIDES, Match
 from matches.services import PrematchInput
+from matches.services.prematch import expected_squad
 from teams.models import Team
 
 # An inducement the league excludes keeps its field, so that an order for it is refused with the
@@ -43,6 +44,21 @@ def skill_choices(ruleset: Ruleset, lang: str) -> list[tuple[Any, Any]]:
         )
         groups.append((category_label(ruleset, letter, lang), [(s.key, s.name(lang)) for s in skills]))
     return groups
+
+
+def journeymen_limit(ruleset: Ruleset, team: Team) -> int:
+    """Journeymen a team may induce: up to journeyman_fill_to players able to play (P36/L80)."""
+    return max(ruleset.params.journeyman_fill_to - expected_squad(team, ruleset)[1], 0)
+
+
+def limit_help(ruleset: Ruleset, price: int, limit: int | None, pricing: str) -> str:
+    """An inducement's price and how many may be bought, in words (never "0 to None")."""
+    values = {"price": intcomma(price), "max": limit, "players": ruleset.params.journeyman_fill_to}
+    if pricing == "journeyman" and not limit:
+        return _("%(price)s gp each, only while fewer than %(players)s players can play") % values
+    if limit is None:
+        return _("%(price)s gp each") % values
+    return _("%(price)s gp each, 0 to %(max)s") % values
 
 
 class PettyCashForm(forms.Form):
@@ -91,8 +107,11 @@ class PrematchForm(forms.Form):
                 if item.pricing in ("fixed", "journeyman"):  # a count at one price for this team
                     price = inducement_price(ruleset, item.key, team.race, trophy_prices)
                     name = f"{side}_item_{item.key}"
-                    self.fields[name] = number(item.name(lang), min=0, max=item.max_count or "")
-                    help_text = _("%(price)s gp each, 0 to %(max)s") % {"price": intcomma(price), "max": item.max_count}
+                    limit = item.max_count
+                    if item.pricing == "journeyman":  # only up to a full team (PBBL P36/L80)
+                        limit = journeymen_limit(ruleset, team)
+                    self.fields[name] = number(item.name(lang), min=0, max="" if limit is None else limit)
+                    help_text = limit_help(ruleset, price, limit, item.pricing)
                     if team.race in item.special_prices:
                         help_text += " · " + _("special price for this team")
                     if item.key in trophy_prices:

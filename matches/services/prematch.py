@@ -71,15 +71,25 @@ def squad_size(ruleset, active: list[Player]) -> int:
     return sum(1 for p in active if not p.miss_next_game)
 
 
+def position_counts(active: list[Player]) -> dict[str, int]:
+    """Players per position who can play this match, against which a mercenary's position limit
+    is checked: a player missing the match through injury is not on the pitch and leaves his place
+    to a mercenary (PBBL P36/L80: "players missing the match don't count"; read so for every
+    ruleset, docs/decisions.md)."""
+    counts: dict[str, int] = {}
+    for p in active:
+        if not p.miss_next_game:
+            counts[p.position] = counts.get(p.position, 0) + 1
+    return counts
+
+
 def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
     """(roster TV, squad size, players per position) once the free journeymen have joined: what
     prematch_record will find, before it adds them."""
     active = list(team.players.filter(status=Player.Status.ACTIVE))
     available = sum(1 for p in active if not p.miss_next_game)
     needed = journeymen_needed(ruleset, available) if has_step(ruleset, "journeymen") else 0
-    counts: dict[str, int] = {}
-    for p in active:
-        counts[p.position] = counts.get(p.position, 0) + 1
+    counts = position_counts(active)
     tv = compute_team_value(team)
     if needed:
         position = journeyman_positions(ruleset, team.race)[0]
@@ -255,9 +265,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
         }
         for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
             roster = list(team.players.filter(status=Player.Status.ACTIVE))
-            counts: dict[str, int] = {}
-            for player in roster:
-                counts[player.position] = counts.get(player.position, 0) + 1
+            counts = position_counts(roster)
             found = check_inducements(
                 ruleset,
                 team_key=team.race,
