@@ -91,12 +91,28 @@ class PrematchForm(forms.Form):
     weather_1 = number(gettext_lazy("First D6"))
     weather_2 = number(gettext_lazy("Second D6"))
 
-    def __init__(self, *args: Any, match: Match, ruleset: Ruleset, lang: str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        match: Match,
+        ruleset: Ruleset,
+        lang: str,
+        sides: tuple[str, ...] = ("home", "away"),
+        weather: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        """`sides`: whose inducement fields the form has (a side chooses its own: one side; the
+        record of the pre-match: none); `weather`: whether it records the weather."""
         super().__init__(*args, **kwargs)
         self.match, self.ruleset = match, ruleset
         self.sides: dict[str, dict[str, Any]] = {}
+        if not weather:
+            for name in ("weather_source", "weather_1", "weather_2"):
+                del self.fields[name]
         skills = [("", _("No extra skill"))] + skill_choices(ruleset, lang)
         for side, _label in SIDES:
+            if side not in sides:
+                continue
             team = match.team(side)
             team_list = ruleset.team(team.race)
             trophy_prices = team_benefits(match.league, team.pk).inducement_prices  # e.g. a trophy's cheaper wizard
@@ -197,6 +213,8 @@ class PrematchForm(forms.Form):
 
     def order(self, side: str) -> InducementOrder:
         """What the side buys, from the fields that are valid so far (an unbound form buys nothing)."""
+        if side not in self.sides:
+            return InducementOrder()
         data, info = getattr(self, "cleaned_data", {}), self.sides[side]
         items = {name.split("_item_", 1)[1]: data.get(name) or 0 for name in info["items"] if data.get(name)}
         stars = tuple(data.get(info["stars"]) or ()) if info["stars"] else ()
@@ -208,11 +226,18 @@ class PrematchForm(forms.Form):
         return InducementOrder(items=items, stars=stars, mercenaries=mercs)
 
     def to_input(self) -> PrematchInput:
+        """The pre-match record: the weather; petty cash and inducements as each side declared them."""
         data = self.cleaned_data
         dice = (data["weather_1"], data["weather_2"]) if data.get("weather_source") == "entered" else None
-        return PrematchInput(
-            weather_dice=dice,
-            home_inducements=self.order("home"),
-            away_inducements=self.order("away"),
-            petty_cash_declared=True,
-        )
+        return PrematchInput(weather_dice=dice, petty_cash_declared=True, inducements_chosen=True)
+
+
+class InducementsForm(PrematchForm):
+    """One side's inducements, chosen by its coach (or the commissioner) in turn (inducements_choose)."""
+
+    side = forms.ChoiceField(choices=SIDES, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, side: str, **kwargs: Any) -> None:
+        super().__init__(*args, sides=(side,), weather=False, **kwargs)
+        self.fields["side"].initial = side
+        self.chosen_side = side

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from matches.models import Match, MatchInducement
 from teams.services import player_hire
-from tests.matches.test_views_support import report_data
+from tests.matches.test_views_support import prematch_through_pages, report_data
 
 pytestmark = pytest.mark.django_db
 
@@ -18,9 +18,9 @@ WEATHER = {"weather_source": "entered", "weather_1": "3", "weather_2": "4"}
 
 
 def test_inducements_paid_from_the_treasury_do_not_block_the_submission(client, pbbl_match, coach_alice) -> None:
-    client.force_login(coach_alice)
     # Equal TVs: no inducement gold; the wizard (180,000) is all treasury gold.
-    client.post(reverse("matches:prematch", args=[pbbl_match.pk]), {**WEATHER, "home_item_wizard": "1"})
+    prematch_through_pages(client, pbbl_match, weather=WEATHER, home_item_wizard="1")
+    client.force_login(coach_alice)
     pbbl_match.refresh_from_db()
     assert pbbl_match.status == Match.Status.PREMATCH_DONE
     result = reverse("matches:result", args=[pbbl_match.pk])
@@ -35,16 +35,14 @@ def _throwers(team, coach) -> None:
         player_hire(team=team, position="thrower", name=f"Thrower {number}", number=number, by=coach)
 
 
-def _merc_thrower(client, coach, match) -> str:
-    client.force_login(coach)
-    data = {**WEATHER, "home_merc_0_position": "thrower"}
-    return client.post(reverse("matches:prematch", args=[match.pk]), data, follow=True).content.decode()
+def _merc_thrower(client, match) -> str:
+    return prematch_through_pages(client, match, weather=WEATHER, home_merc_0_position="thrower").content.decode()
 
 
 def test_a_player_missing_the_match_leaves_his_place_to_a_mercenary(client, pbbl_match, coach_alice) -> None:
     _throwers(pbbl_match.home, coach_alice)
     pbbl_match.home.players.filter(number=12).update(miss_next_game=True)
-    text = _merc_thrower(client, coach_alice, pbbl_match)
+    text = _merc_thrower(client, pbbl_match)
     pbbl_match.refresh_from_db()
     assert pbbl_match.status == Match.Status.PREMATCH_DONE, text
     assert MatchInducement.objects.get(match=pbbl_match, side="home").position == "thrower"
@@ -52,7 +50,7 @@ def test_a_player_missing_the_match_leaves_his_place_to_a_mercenary(client, pbbl
 
 def test_a_mercenary_past_the_position_maximum_is_still_refused(client, pbbl_match, coach_alice) -> None:
     _throwers(pbbl_match.home, coach_alice)
-    text = _merc_thrower(client, coach_alice, pbbl_match)
+    text = _merc_thrower(client, pbbl_match)
     pbbl_match.refresh_from_db()
     assert pbbl_match.status == Match.Status.SCHEDULED
     assert "Thrower" in text and "3" in text and not MatchInducement.objects.exists()
@@ -67,5 +65,8 @@ def _journeymen_help(client, coach, match) -> str:
 def test_the_journeymen_field_states_the_real_limit(client, pbbl_match, coach_alice) -> None:
     assert "only while fewer than 11 players can play" in _journeymen_help(client, coach_alice, pbbl_match)
     pbbl_match.home.players.filter(number__in=(1, 2)).update(miss_next_game=True)
+    # Two humans out: the orcs are now the stronger and choose first (nothing), then the humans.
+    client.force_login(pbbl_match.away.coach)
+    client.post(reverse("matches:inducements", args=[pbbl_match.pk]), {"side": "away"})
     text = _journeymen_help(client, coach_alice, pbbl_match)
     assert "50,000 gp each, 0 to 2" in text and "None" not in text
