@@ -160,6 +160,8 @@ def inducements_choose(*, match: Match, side: str, order: InducementOrder, by: A
             raise MatchError([_("%(team)s has already chosen its inducements.") % {"team": team.name}])
         if chosen(match, side) and side == budgets.buys_first and chosen(match, other):
             raise MatchError([_("The other side has chosen knowing these inducements: they can no longer change.")])
+        if not chosen(match, side) and budgets.budget(side) <= 0:
+            raise MatchError([_("%(team)s has no gold to spend: nothing to choose.") % {"team": team.name}])
         if not chosen(match, side) and state.side != side:
             first = match.team(budgets.buys_first)
             raise MatchError(

@@ -113,7 +113,11 @@ def test_a_side_with_no_gold_has_nothing_to_choose(client, scheduled, coach_alic
     html = page(login(client, coach_alice), scheduled)
     assert "No gold to spend: nothing to choose." in section(html, "away")
     assert "Awaited: Reavers chooses its inducements." in html
-    choose(client, scheduled, "home")
+    assert (
+        "Gouged Eye has no gold to spend: nothing to choose."
+        in choose(login(client, coach_bob), scheduled, "away", away_item_bribes="1").content.decode()
+    )
+    choose(login(client, coach_alice), scheduled, "home")
     assert 'id="prematch-form"' in page(client, scheduled)
 
 
