@@ -164,3 +164,18 @@ def test_a_match_recorded_whole_carries_both_sides_but_cannot_contradict_a_choic
     orcs_stronger.refresh_from_db()
     assert orcs_stronger.home_inducements == {"items": {"bloodweiser_babes": 2}, "stars": [], "mercenaries": []}
     assert MatchInducement.objects.filter(match=orcs_stronger).count() == 3
+
+
+def test_the_to_do_reads_the_same_team_values_as_the_page(scheduled, humans, orcs):
+    from matches.selectors_prematch import expected_tvs
+    from matches.services.common import match_ruleset
+    from matches.services.prematch import expected_squad
+    from teams.models import Advancement, Player
+
+    Advancement.objects.create(player=humans.players.get(number=1), kind="new_skill", skill="block")
+    Player.objects.filter(team=orcs, number__in=(1, 2)).update(miss_next_game=True)  # two free journeymen
+    ruleset = match_ruleset(scheduled)
+    tvs = expected_tvs([scheduled.home, scheduled.away], {scheduled.league_id: ruleset})
+    for team in (humans, orcs):
+        team.refresh_from_db()
+        assert tvs[team.pk] == expected_squad(team, ruleset)[0]
