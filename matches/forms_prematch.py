@@ -124,7 +124,7 @@ class PrematchForm(forms.Form):
                     price = inducement_price(ruleset, item.key, team.race, trophy_prices)
                     name = f"{side}_item_{item.key}"
                     limit = item.max_count
-                    if item.pricing == "journeyman":  # only up to a full team (PBBL P36/L80)
+                    if item.pricing == "journeyman":  # only up to a full team (the rulebook)
                         limit = journeymen_limit(ruleset, team)
                     self.fields[name] = number(item.name(lang), min=0, max="" if limit is None else limit)
                     help_text = limit_help(ruleset, price, limit, item.pricing)

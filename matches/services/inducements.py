@@ -1,7 +1,7 @@
 """Each coach chooses his own inducements, in the ruleset's order, before the pre-match is recorded.
 
-The stronger side chooses first, then the underdog, who sees what the other bought (LRB6 p.28
-L3642-3644; PBBL P35/L78); where the ruleset has petty cash, both sides declare it before (the
+The stronger side chooses first, then the underdog, who sees what the other bought (the rulebook:
+league.rules.prematch.inducement_turn); where the ruleset has petty cash, both sides declare it before (the
 inducement budgets depend on it). A side's own coach chooses for it; the commissioner may choose for
 an absent coach, and the audit log says so. prematch_record then records what each side chose.
 """

@@ -78,7 +78,7 @@ def squad_size(ruleset, active: list[Player]) -> int:
 def position_counts(active: list[Player]) -> dict[str, int]:
     """Players per position who can play this match, against which a mercenary's position limit
     is checked: a player missing the match through injury is not on the pitch and leaves his place
-    to a mercenary (PBBL P36/L80: "players missing the match don't count"; read so for every
+    to a mercenary (a rulebook says "players missing the match don't count"; read so for every
     ruleset, docs/decisions.md)."""
     counts: dict[str, int] = {}
     for p in active:

@@ -152,7 +152,7 @@ def build_report(match: Match) -> MatchReport:
     for row in _rows(CASUALTIES_SQL, [match.pk]):
         casualties.setdefault(row[0], []).append(_casualty(row))
     inducements = _rows(INDUCEMENTS_SQL, [match.pk])  # (id, side, star, position, cost), both sides
-    # Treasury gold paid for inducements at the pre-match (rulesets without petty cash, PBBL P35/L78).
+    # Treasury gold paid for inducements at the pre-match (rulesets without petty cash).
     from_treasury: dict[int, int] = {}
     for team_id, amount in _rows(INDUCEMENT_TREASURY_SQL, [match.pk, TreasuryEntry.Kind.INDUCEMENT]):
         from_treasury[team_id] = from_treasury.get(team_id, 0) - amount
