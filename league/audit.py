@@ -44,6 +44,7 @@ ACTIONS = {
     "matches.match.scheduled": _("Match scheduled"),
     "matches.prematch.recorded": _("Pre-match sequence recorded"),
     "matches.petty_cash.declared": _("Petty cash declared"),
+    "matches.inducements.chosen": _("Inducements chosen"),
     "matches.result.saved": _("Result saved as a draft"),
     "matches.result.submitted": _("Result submitted"),
     "matches.result.confirmed": _("Result confirmed"),

@@ -27,6 +27,7 @@ from league.selectors_trophies import team_benefits
 from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, check_d6, number
 from matches.models import SIDES, Match
 from matches.services import PrematchInput
+from matches.services.prematch import expected_squad
 from teams.models import Team
 
 # An inducement the league excludes keeps its field, so that an order for it is refused with the
@@ -43,6 +44,21 @@ def skill_choices(ruleset: Ruleset, lang: str) -> list[tuple[Any, Any]]:
         )
         groups.append((category_label(ruleset, letter, lang), [(s.key, s.name(lang)) for s in skills]))
     return groups
+
+
+def journeymen_limit(ruleset: Ruleset, team: Team) -> int:
+    """Journeymen a team may induce: up to journeyman_fill_to players able to play (P36/L80)."""
+    return max(ruleset.params.journeyman_fill_to - expected_squad(team, ruleset)[1], 0)
+
+
+def limit_help(ruleset: Ruleset, price: int, limit: int | None, pricing: str) -> str:
+    """An inducement's price and how many may be bought, in words (never "0 to None")."""
+    values = {"price": intcomma(price), "max": limit, "players": ruleset.params.journeyman_fill_to}
+    if pricing == "journeyman" and not limit:
+        return _("%(price)s gp each, only while fewer than %(players)s players can play") % values
+    if limit is None:
+        return _("%(price)s gp each") % values
+    return _("%(price)s gp each, 0 to %(max)s") % values
 
 
 class PettyCashForm(forms.Form):
@@ -75,12 +91,28 @@ class PrematchForm(forms.Form):
     weather_1 = number(gettext_lazy("First D6"))
     weather_2 = number(gettext_lazy("Second D6"))
 
-    def __init__(self, *args: Any, match: Match, ruleset: Ruleset, lang: str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        match: Match,
+        ruleset: Ruleset,
+        lang: str,
+        sides: tuple[str, ...] = ("home", "away"),
+        weather: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        """`sides`: whose inducement fields the form has (a side chooses its own: one side; the
+        record of the pre-match: none); `weather`: whether it records the weather."""
         super().__init__(*args, **kwargs)
         self.match, self.ruleset = match, ruleset
         self.sides: dict[str, dict[str, Any]] = {}
+        if not weather:
+            for name in ("weather_source", "weather_1", "weather_2"):
+                del self.fields[name]
         skills = [("", _("No extra skill"))] + skill_choices(ruleset, lang)
         for side, _label in SIDES:
+            if side not in sides:
+                continue
             team = match.team(side)
             team_list = ruleset.team(team.race)
             trophy_prices = team_benefits(match.league, team.pk).inducement_prices  # e.g. a trophy's cheaper wizard
@@ -91,8 +123,11 @@ class PrematchForm(forms.Form):
                 if item.pricing in ("fixed", "journeyman"):  # a count at one price for this team
                     price = inducement_price(ruleset, item.key, team.race, trophy_prices)
                     name = f"{side}_item_{item.key}"
-                    self.fields[name] = number(item.name(lang), min=0, max=item.max_count or "")
-                    help_text = _("%(price)s gp each, 0 to %(max)s") % {"price": intcomma(price), "max": item.max_count}
+                    limit = item.max_count
+                    if item.pricing == "journeyman":  # only up to a full team (the rulebook)
+                        limit = journeymen_limit(ruleset, team)
+                    self.fields[name] = number(item.name(lang), min=0, max="" if limit is None else limit)
+                    help_text = limit_help(ruleset, price, limit, item.pricing)
                     if team.race in item.special_prices:
                         help_text += " · " + _("special price for this team")
                     if item.key in trophy_prices:
@@ -178,6 +213,8 @@ class PrematchForm(forms.Form):
 
     def order(self, side: str) -> InducementOrder:
         """What the side buys, from the fields that are valid so far (an unbound form buys nothing)."""
+        if side not in self.sides:
+            return InducementOrder()
         data, info = getattr(self, "cleaned_data", {}), self.sides[side]
         items = {name.split("_item_", 1)[1]: data.get(name) or 0 for name in info["items"] if data.get(name)}
         stars = tuple(data.get(info["stars"]) or ()) if info["stars"] else ()
@@ -189,11 +226,18 @@ class PrematchForm(forms.Form):
         return InducementOrder(items=items, stars=stars, mercenaries=mercs)
 
     def to_input(self) -> PrematchInput:
+        """The pre-match record: the weather; petty cash and inducements as each side declared them."""
         data = self.cleaned_data
         dice = (data["weather_1"], data["weather_2"]) if data.get("weather_source") == "entered" else None
-        return PrematchInput(
-            weather_dice=dice,
-            home_inducements=self.order("home"),
-            away_inducements=self.order("away"),
-            petty_cash_declared=True,
-        )
+        return PrematchInput(weather_dice=dice, petty_cash_declared=True, inducements_chosen=True)
+
+
+class InducementsForm(PrematchForm):
+    """One side's inducements, chosen by its coach (or the commissioner) in turn (inducements_choose)."""
+
+    side = forms.ChoiceField(choices=SIDES, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, side: str, **kwargs: Any) -> None:
+        super().__init__(*args, sides=(side,), weather=False, **kwargs)
+        self.fields["side"].initial = side
+        self.chosen_side = side

@@ -82,6 +82,11 @@ class Match(models.Model):
     # (league.rules.prematch.petty_cash_turn); the amount is kept in <side>_petty_cash.
     home_petty_cash_declared = models.BooleanField(_("home petty cash declared"), default=False)
     away_petty_cash_declared = models.BooleanField(_("away petty cash declared"), default=False)
+    # Each side chooses its own inducements, in the ruleset's order (the stronger side first,
+    # league.rules.prematch.inducement_turn), before the pre-match is recorded: the order as
+    # matches.services.inducements.order_to_json writes it; null until that side has chosen.
+    home_inducements = models.JSONField(_("home inducements chosen"), null=True, blank=True)
+    away_inducements = models.JSONField(_("away inducements chosen"), null=True, blank=True)
 
     # The result.
     home_score = models.PositiveSmallIntegerField(_("home score"), null=True, blank=True)

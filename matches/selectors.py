@@ -14,7 +14,9 @@ from league.models import AuditEntry, League, Membership
 from league.selectors_challenges import challenges_waiting
 from league.selectors_seasons import locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
+from matches.selectors_prematch import prematch_states
 from matches.services.dispute import submitter_side
+from matches.services.inducements import PrematchState
 from teams.models import ImprovementRoll, Player, Team
 
 RESULT_ACTIONS = (
@@ -81,10 +83,16 @@ def _result_kind(match: Match, side: str) -> str | None:
     return None
 
 
-def _match_kind(match: Match, side: str) -> str | None:
-    """The step of a match its coach on `side` has to take, if any."""
+# What a scheduled match's pre-match waits for (PrematchState.step) -> the to-do's kind.
+PREMATCH_KINDS = {"petty_cash": "to_petty_cash", "inducements": "to_induce", "record": "to_play"}
+
+
+def _match_kind(match: Match, side: str, prematch: dict[int, PrematchState]) -> str | None:
+    """The step of a match its coach on `side` has to take, if any: in the pre-match, his petty
+    cash or his inducements when it is his side's turn, then recording it (either coach)."""
     if match.status == Match.Status.SCHEDULED:
-        return "to_play"
+        state = prematch[match.pk]
+        return PREMATCH_KINDS[state.step] if state.side in (None, side) else None
     if match.status == Match.Status.PREMATCH_DONE:
         return "to_enter"
     if match.status == Match.Status.DRAFT and match.sent_back_at is None:
@@ -95,6 +103,8 @@ def _match_kind(match: Match, side: str) -> str | None:
 # Where each kind of action is taken (a URL name of the matches app, with the match's pk).
 ACTION_URLS = {
     "to_play": "matches:prematch",
+    "to_petty_cash": "matches:prematch",
+    "to_induce": "matches:prematch",
     "to_enter": "matches:result",
     "to_submit": "matches:result",
     "sent_back": "matches:result",
@@ -110,11 +120,12 @@ OPEN_STATUSES = (
 
 
 def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
-    """Everything waiting for a user, in three queries whatever the number of his teams or matches:
-    per match of his teams, the step his side has to take (play it, enter or submit the result,
-    confirm or correct it); the results submitted in the leagues he is a commissioner of, that he
-    does not coach; the improvements his players have to choose; and the challenges waiting for
-    his answer or ruling (league.selectors_challenges, one more query).
+    """Everything waiting for a user, in a few queries whatever the number of his teams or matches:
+    per match of his teams, the step his side has to take (his petty cash or inducements when it is
+    his turn, record the pre-match, enter or submit the result, confirm or correct it); the results
+    submitted in the leagues he is a commissioner of, that he does not coach; the improvements his
+    players have to choose; and the challenges waiting for his answer or ruling
+    (league.selectors_challenges).
 
     A match between two teams of the same coach is listed once. A site administrator is not a
     commissioner of every league here: only the leagues he runs or co-runs fill his list."""
@@ -132,12 +143,14 @@ def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
         .select_related("league", "home", "away", "sent_back_by", "submitted_by")
         .order_by("played_on", "created_at", "pk")
     )
+    matches = list(matches)
+    prematch = prematch_states(matches)
     items = []
     for match in matches:
         sides = [side for side in ("home", "away") if match.team(side).coach_id == user.pk]
         kind = None
         for side in sides:
-            kind = _match_kind(match, side)
+            kind = _match_kind(match, side, prematch)
             if kind is not None:
                 break
         if not sides and match.status == Match.Status.SUBMITTED:

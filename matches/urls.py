@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/prematch/", views.match_prematch, name="prematch"),
     path("<int:pk>/prematch/budget/", views.match_prematch_budget, name="prematch_budget"),
     path("<int:pk>/prematch/petty-cash/", views.match_petty_cash, name="petty_cash"),
+    path("<int:pk>/prematch/inducements/", views.match_inducements, name="inducements"),
     path("<int:pk>/result/", views.match_result, name="result"),
     path("<int:pk>/dice/", views.match_dice, name="dice"),
     path("<int:pk>/submit/", views.match_submit, name="submit"),

@@ -50,6 +50,10 @@ class PrematchInput:
     # (petty_cash_declare), and both must have. False (an import, a played match recorded whole):
     # the amounts above, which must equal any declaration already made.
     petty_cash_declared: bool = False
+    # True (the pages): each side's inducements are what it chose on the match, in turn
+    # (inducements_choose), and both must have, unless a side has no gold to spend. False (an
+    # import): the orders above, which must equal any choice already made.
+    inducements_chosen: bool = False
 
 
 def has_step(ruleset, step: str) -> bool:
@@ -71,15 +75,25 @@ def squad_size(ruleset, active: list[Player]) -> int:
     return sum(1 for p in active if not p.miss_next_game)
 
 
+def position_counts(active: list[Player]) -> dict[str, int]:
+    """Players per position who can play this match, against which a mercenary's position limit
+    is checked: a player missing the match through injury is not on the pitch and leaves his place
+    to a mercenary (a rulebook says "players missing the match don't count"; read so for every
+    ruleset, docs/decisions.md)."""
+    counts: dict[str, int] = {}
+    for p in active:
+        if not p.miss_next_game:
+            counts[p.position] = counts.get(p.position, 0) + 1
+    return counts
+
+
 def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
     """(roster TV, squad size, players per position) once the free journeymen have joined: what
     prematch_record will find, before it adds them."""
     active = list(team.players.filter(status=Player.Status.ACTIVE))
     available = sum(1 for p in active if not p.miss_next_game)
     needed = journeymen_needed(ruleset, available) if has_step(ruleset, "journeymen") else 0
-    counts: dict[str, int] = {}
-    for p in active:
-        counts[p.position] = counts.get(p.position, 0) + 1
+    counts = position_counts(active)
     tv = compute_team_value(team)
     if needed:
         position = journeyman_positions(ruleset, team.race)[0]
@@ -88,10 +102,12 @@ def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
     return tv, squad_size(ruleset, active) + needed, counts
 
 
-def petty_cash_state(match: Match, ruleset) -> tuple[tuple[str, str], str | None]:
+def petty_cash_state(match: Match, ruleset, tvs=None) -> tuple[tuple[str, str], str | None]:
     """(order, whose turn): who declares petty cash first (higher roster TV, spec A2) and who is to
-    declare now (None once both have)."""
-    order = petty_cash_order(expected_squad(match.home, ruleset)[0], expected_squad(match.away, ruleset)[0])
+    declare now (None once both have). `tvs` (home, away) when the caller knows them already."""
+    if tvs is None:
+        tvs = {side: expected_squad(match.team(side), ruleset)[0] for side in ("home", "away")}
+    order = petty_cash_order(tvs["home"], tvs["away"])
     declared = {"home": match.home_petty_cash_declared, "away": match.away_petty_cash_declared}
     return order, petty_cash_turn(order, declared)  # type: ignore[arg-type]
 
@@ -206,8 +222,31 @@ def _petty_cash(match: Match, data: PrematchInput, problems: list[str]) -> dict[
     return given
 
 
+def _orders(match: Match, data: PrematchInput, budgets, problems: list[str]) -> dict[str, InducementOrder]:
+    """Each side's inducements: as it chose them on the match (the pages), or as given (an import),
+    which may not contradict a choice already made."""
+    from matches.services.inducements import order_from_json, order_to_json
+
+    kept = {side: getattr(match, f"{side}_inducements") for side in ("home", "away")}
+    if data.inducements_chosen:
+        for side in ("home", "away"):
+            if kept[side] is None and budgets.budget(side) > 0:
+                problems.append(_("%(team)s has not chosen its inducements yet.") % {"team": match.team(side).name})
+        return {side: order_from_json(kept[side]) for side in ("home", "away")}
+    given = {"home": data.home_inducements, "away": data.away_inducements}
+    for side in ("home", "away"):
+        if kept[side] is not None and order_to_json(given[side]) != kept[side]:
+            problems.append(
+                _("%(team)s chose its inducements before: the pre-match records that choice.")
+                % {"team": match.team(side).name}
+            )
+    return given
+
+
 def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser | None, dice=None) -> Match:
     """Record the whole pre-match sequence at once; every refusal is listed and nothing is written."""
+    from matches.services.inducements import order_to_json
+
     check_participant(match, by)
     ruleset = match_ruleset(match)
     with transaction.atomic():
@@ -248,16 +287,15 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             home_treasury=treasury_gold(ruleset, home),
             away_treasury=treasury_gold(ruleset, away),
         )
+        orders = _orders(match, data, budgets, problems)
         # Prices a held trophy lowers (e.g. a trophy's cheaper wizard), ruleset data (issue 10).
         trophy_prices = {
             side: team_benefits(match.league, team.pk).inducement_prices
             for side, team in (("home", home), ("away", away))
         }
-        for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
+        for side, team, order in (("home", home, orders["home"]), ("away", away, orders["away"])):
             roster = list(team.players.filter(status=Player.Status.ACTIVE))
-            counts: dict[str, int] = {}
-            for player in roster:
-                counts[player.position] = counts.get(player.position, 0) + 1
+            counts = position_counts(roster)
             found = check_inducements(
                 ruleset,
                 team_key=team.race,
@@ -286,7 +324,8 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
         match.home_petty_cash, match.away_petty_cash = cash["home"], cash["away"]
         match.home_petty_cash_declared = match.away_petty_cash_declared = True
 
-        for side, team, order in (("home", home, data.home_inducements), ("away", away, data.away_inducements)):
+        for side, team, order in (("home", home, orders["home"]), ("away", away, orders["away"])):
+            setattr(match, f"{side}_inducements", order_to_json(order))
             if cash[side]:
                 treasury_post(
                     team=team,

@@ -17,7 +17,7 @@ from django.db import connection
 from league.rules import BankParameters, HolderBenefits, holder_benefits, load_ruleset
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
-from teams.models import Advancement, ImprovementRoll, Injury, Player
+from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import bank_balances
 
 STAT_KINDS = {"ma_increase": "ma", "st_increase": "st", "ag_increase": "ag", "av_increase": "av"}
@@ -36,7 +36,16 @@ def ref_player_id(ref: str) -> int | None:
 # this project's machine, more than the database spends answering. Rows come back as tuples.
 _T = {
     model: connection.ops.quote_name(model._meta.db_table)
-    for model in (MatchPlayer, Player, Advancement, Injury, ImprovementRoll, MatchCasualty, MatchInducement)
+    for model in (
+        MatchPlayer,
+        Player,
+        Advancement,
+        Injury,
+        ImprovementRoll,
+        MatchCasualty,
+        MatchInducement,
+        TreasuryEntry,
+    )
 }
 _IN_MATCH = f"IN (SELECT player_id FROM {_T[MatchPlayer]} WHERE match_id = %s)"
 LINES_SQL = (  # in shirt-number order (the MVP draw numbers candidates in roster order)
@@ -56,6 +65,7 @@ CASUALTIES_SQL = (
     f"apothecary_kept_reroll, regeneration_roll FROM {_T[MatchCasualty]} WHERE match_id = %s ORDER BY id"
 )
 INDUCEMENTS_SQL = f"SELECT id, side, star, position, cost FROM {_T[MatchInducement]} WHERE match_id = %s ORDER BY id"
+INDUCEMENT_TREASURY_SQL = f"SELECT team_id, amount FROM {_T[TreasuryEntry]} WHERE match_id = %s AND kind = %s"
 
 
 class Line(NamedTuple):
@@ -123,7 +133,7 @@ def _banks(match: Match) -> dict[int, int]:
 
 
 def build_report(match: Match) -> MatchReport:
-    """The match as the rules engine sees it, in six reads whatever the rosters (seven with a bank)."""
+    """The match as the rules engine sees it, in seven reads whatever the rosters (eight with a bank)."""
     trophies, final_mvp = _trophies(match)
     banks = _banks(match)
     lines = [Line(*row) for row in _rows(LINES_SQL, [match.pk])]
@@ -142,6 +152,10 @@ def build_report(match: Match) -> MatchReport:
     for row in _rows(CASUALTIES_SQL, [match.pk]):
         casualties.setdefault(row[0], []).append(_casualty(row))
     inducements = _rows(INDUCEMENTS_SQL, [match.pk])  # (id, side, star, position, cost), both sides
+    # Treasury gold paid for inducements at the pre-match (rulesets without petty cash).
+    from_treasury: dict[int, int] = {}
+    for team_id, amount in _rows(INDUCEMENT_TREASURY_SQL, [match.pk, TreasuryEntry.Kind.INDUCEMENT]):
+        from_treasury[team_id] = from_treasury.get(team_id, 0) - amount
 
     def side_report(side: str) -> SideReport:
         team = match.team(side)
@@ -187,6 +201,7 @@ def build_report(match: Match) -> MatchReport:
             players=tuple(players),
             petty_cash=petty_cash,
             inducements_cost=sum(i[4] for i in inducements if i[1] == side),
+            inducement_treasury=from_treasury.get(team.pk, 0),
             conceded=match.conceded_by == side,
             concession_justified=match.concession_justified,
             rerolls=team.rerolls,

@@ -6,7 +6,7 @@ from matches.views.dice import match_dice
 from matches.views.dispute import match_send_back, match_withdraw
 from matches.views.fixtures import match_list, match_schedule_view
 from matches.views.improvements import improvement_roll
-from matches.views.prematch import match_petty_cash, match_prematch, match_prematch_budget
+from matches.views.prematch import match_inducements, match_petty_cash, match_prematch, match_prematch_budget
 from matches.views.report import match_result
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "match_detail",
     "match_dice",
     "match_list",
+    "match_inducements",
     "match_petty_cash",
     "match_prematch",
     "match_prematch_budget",

@@ -2,7 +2,9 @@
 
 Petty cash is declared side by side before the rest is recorded, in the ruleset's order (the
 higher team value first; league.rules.prematch.petty_cash_turn): each coach declares his own (the
-commissioner either), and the second sees the first's amount, as at the table.
+commissioner either), and the second sees the first's amount, as at the table. Inducements are
+chosen the same way (the stronger side first; league.rules.prematch.inducement_turn); then either
+coach records the weather and the pre-match.
 """
 
 from __future__ import annotations
@@ -12,17 +14,28 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.rules import Ruleset, check_inducements, inducement_budgets, inducement_cost
-from matches.forms_prematch import PettyCashForm, PrematchForm
+from league.rules import InducementOrder, Ruleset, inducement_cost
+from league.selectors_trophies import team_benefits
+from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages
+from matches.services.inducements import (
+    SIDES,
+    PrematchState,
+    inducements_choose,
+    match_budgets,
+    order_from_json,
+    prematch_state,
+    side_violations,
+)
 from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
 from matches.views.common import attempt, lang, participant_match_or_403
 from teams.models import Team
@@ -38,37 +51,18 @@ STRUCTURAL = {
 
 
 def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
-    """Budgets and every refusal for what the form holds now, with the petty cash declared so far;
-    nothing is written."""
+    """Budgets and every refusal: for a side whose fields the form has, what it holds now; for the
+    other, what it chose (nothing yet if it has not). Nothing is written."""
     form.is_valid()  # fills cleaned_data with whatever is valid
-    squads = {side: expected_squad(match.team(side), ruleset) for side in ("home", "away")}
-    cash = {side: getattr(match, f"{side}_petty_cash") for side in ("home", "away")}
+    squads = {side: expected_squad(match.team(side), ruleset) for side in SIDES}
+    budgets = match_budgets(match, ruleset, {side: squads[side][0] for side in SIDES})
     petty = has_step(ruleset, "petty_cash")
-    budgets = inducement_budgets(
-        ruleset,
-        home_tv=squads["home"][0],
-        away_tv=squads["away"][0],
-        home_petty_cash=max(cash["home"], 0) if petty else 0,
-        away_petty_cash=max(cash["away"], 0) if petty else 0,
-        final=match.is_final_stage,
-        home_treasury=treasury_gold(ruleset, match.home),
-        away_treasury=treasury_gold(ruleset, match.away),
-    )
+    cash = {side: getattr(match, f"{side}_petty_cash") for side in SIDES}
     sides = []
-    for side in ("home", "away"):
-        team, (tv, size, counts) = match.team(side), squads[side]
-        order = form.order(side)
-        prices = form.sides[side]["trophy_prices"]
-        found = check_inducements(
-            ruleset,
-            team_key=team.race,
-            roster_size=size,
-            order=order,
-            budget=budgets.budget(side),
-            position_counts=counts,
-            final=match.is_final_stage,
-            trophy_prices=prices,
-        )
+    for side in SIDES:
+        team, tv = match.team(side), squads[side][0]
+        order = form.order(side) if side in form.sides else order_from_json(getattr(match, f"{side}_inducements"))
+        found = side_violations(match, ruleset, side, order, squads[side], budgets.budget(side))
         problems = violation_messages(found, ruleset, team.race)
         if petty and not 0 <= cash[side] <= team.treasury:
             problems.insert(
@@ -76,6 +70,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
                 _("%(team)s can move between 0 and %(max)s gp into petty cash.")
                 % {"team": team.name, "max": team.treasury},
             )
+        prices = team_benefits(match.league, team.pk).inducement_prices
         cost = None if any(v.code in STRUCTURAL for v in found) else inducement_cost(ruleset, team.race, order, prices)
         budget = budgets.budget(side)
         sides.append(
@@ -90,6 +85,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
                 "cost": cost,
                 "left": None if cost is None else budget - cost,
                 "problems": problems,
+                "order": order,
             }
         )
     return {
@@ -99,6 +95,67 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
         "petty_cash_step": petty,
         "free_journeymen": has_step(ruleset, "journeymen"),
     }
+
+
+def order_lines(ruleset: Ruleset, team: Team, order: InducementOrder, lang: str) -> list[str]:
+    """What a side bought, one line per purchase, in the reader's language."""
+    lines = [
+        _("%(count)s × %(name)s") % {"count": count, "name": ruleset.inducements[key].name(lang)}
+        for key, count in order.items.items()
+        if key in ruleset.inducements
+    ]
+    lines += [
+        _("Star player: %(name)s") % {"name": ruleset.star_players[key].name(lang)}
+        for key in order.stars
+        if key in ruleset.star_players
+    ]
+    team_list = ruleset.team(team.race)
+    for merc in order.mercenaries:
+        position = team_list.position(merc.position_key).name(lang)
+        skills = ", ".join(ruleset.skills[k].name(lang) for k in merc.extra_skills if k in ruleset.skills)
+        lines.append(
+            _("Mercenary: %(position)s (%(skills)s)") % {"position": position, "skills": skills}
+            if skills
+            else _("Mercenary: %(position)s") % {"position": position}
+        )
+    return lines
+
+
+def awaited(match: Match, state: PrematchState) -> str:
+    """What the pre-match waits for, and from whom, in words."""
+    if state.step == "petty_cash":
+        return _("Awaited: %(team)s declares its petty cash.") % {"team": match.team(state.side).name}
+    if state.step == "inducements":
+        return _("Awaited: %(team)s chooses its inducements.") % {"team": match.team(state.side).name}
+    return _("Awaited: either coach records the weather and the pre-match.")
+
+
+def inducement_rows(
+    request: HttpRequest, match: Match, ruleset: Ruleset, state: PrematchState, preview: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The inducement step in buying order: what each side chose once it has, the form of the side
+    whose turn it is to whoever may choose for it, and what the others wait for."""
+    by_side = {row["side"]: row for row in preview["sides"]}
+    first = match.side_of(preview["buys_first"].pk)
+    rows = []
+    for side in (first, "away" if first == "home" else "home"):
+        team: Team = match.team(side)
+        chosen_json = getattr(match, f"{side}_inducements")
+        turn = state.step == "inducements" and state.side == side
+        rows.append(
+            {
+                "side": side,
+                "team": team,
+                "chosen": chosen_json is not None,
+                "lines": order_lines(ruleset, team, order_from_json(chosen_json), lang()),
+                "cost": by_side[side]["cost"],
+                "turn": turn,
+                "mine": turn and may_declare(match, side, request.user),
+                "nothing_to_spend": chosen_json is None and by_side[side]["budget"] <= 0,
+                "before": state.step == "petty_cash",
+            }
+        )
+    return rows
 
 
 def petty_cash_rows(request: HttpRequest, match: Match, ruleset: Ruleset) -> dict[str, Any]:
@@ -134,13 +191,26 @@ def petty_cash_rows(request: HttpRequest, match: Match, ruleset: Ruleset) -> dic
     }
 
 
-def _context(request: HttpRequest, match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[str, Any]:
+def _context(
+    request: HttpRequest, match: Match, ruleset: Ruleset, form: PrematchForm, chooser: InducementsForm | None = None
+) -> dict[str, Any]:
+    """The page: `form` records the pre-match (weather), `chooser` is the inducement form of the
+    side whose turn it is (bound after a refusal), when the user may choose for it."""
     petty = has_step(ruleset, "petty_cash")
+    tvs = {side: expected_squad(match.team(side), ruleset)[0] for side in SIDES}
+    state = prematch_state(match, ruleset, tvs)
+    if chooser is None and state.step == "inducements" and may_declare(match, state.side, request.user):
+        chooser = InducementsForm(match=match, ruleset=ruleset, lang=lang(), side=state.side)
+    preview = budget_preview(match, ruleset, chooser or form)
     return {
         "match": match,
         "form": form,
-        "sides": form.side_fields(),
-        "preview": budget_preview(match, ruleset, form),
+        "chooser": chooser,
+        "chooser_fields": chooser.side_fields()[0] if chooser else None,
+        "preview": preview,
+        "state": state,
+        "awaited": awaited(match, state),
+        "induce_sides": inducement_rows(request, match, ruleset, state, preview),
         "petty_cash_step": petty,
         **(petty_cash_rows(request, match, ruleset) if petty else {"petty_cash_done": True}),
     }
@@ -149,11 +219,12 @@ def _context(request: HttpRequest, match: Match, ruleset: Ruleset, form: Prematc
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_prematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pre-match page; its POST records the pre-match (the weather, then what each side chose)."""
     match = participant_match_or_403(request, pk)
     if match.status != Match.Status.SCHEDULED:
         return redirect(match)
     ruleset = match_ruleset(match)
-    form = PrematchForm(request.POST or None, match=match, ruleset=ruleset, lang=lang())
+    form = PrematchForm(request.POST or None, match=match, ruleset=ruleset, lang=lang(), sides=())
     if request.method == "POST" and form.is_valid():
         if attempt(
             request,
@@ -162,6 +233,34 @@ def match_prematch(request: HttpRequest, pk: int) -> HttpResponse:
         ):
             return redirect(match)
     return render(request, "matches/prematch.html", _context(request, match, ruleset, form))
+
+
+@login_required
+@require_POST
+def match_inducements(request: HttpRequest, pk: int) -> HttpResponse:
+    """One side chooses its inducements (the service checks whose turn it is and who may)."""
+    match = participant_match_or_403(request, pk)
+    if match.status != Match.Status.SCHEDULED:
+        return redirect(match)
+    side = request.POST.get("side")
+    if side not in SIDES:
+        return HttpResponseBadRequest(_("A side is home or away."))
+    team = match.team(side)
+    if not may_declare(match, side, request.user):
+        raise PermissionDenied(
+            _("Only the coach of %(team)s or the commissioner chooses its inducements.") % {"team": team.name}
+        )
+    ruleset = match_ruleset(match)
+    chooser = InducementsForm(request.POST, match=match, ruleset=ruleset, lang=lang(), side=side)
+    if chooser.is_valid():
+        if attempt(
+            request,
+            lambda: inducements_choose(match=match, side=side, order=chooser.order(side), by=request.user),
+            _("%(team)s has chosen its inducements.") % {"team": team.name},
+        ):
+            return redirect(reverse("matches:prematch", args=[match.pk]))
+    form = PrematchForm(match=match, ruleset=ruleset, lang=lang(), sides=())
+    return render(request, "matches/prematch.html", _context(request, match, ruleset, form, chooser))
 
 
 @login_required
@@ -194,5 +293,10 @@ def match_prematch_budget(request: HttpRequest, pk: int) -> HttpResponse:
     """The live budget partial (htmx): the form as typed so far, checked by the rules engine."""
     match = participant_match_or_403(request, pk)
     ruleset = match_ruleset(match)
-    form = PrematchForm(request.POST, match=match, ruleset=ruleset, lang=lang())
+    side = request.POST.get("side")
+    form = (
+        InducementsForm(request.POST, match=match, ruleset=ruleset, lang=lang(), side=side)
+        if side in SIDES
+        else PrematchForm(request.POST, match=match, ruleset=ruleset, lang=lang(), sides=())
+    )
     return render(request, "matches/_budget.html", {"match": match, "preview": budget_preview(match, ruleset, form)})

@@ -265,20 +265,30 @@ def test_prematch_on_a_phone_with_the_live_budget(page, live_server, artifacts_d
     page.get_by_role("link", name="Record the pre-match").click()
     page.wait_for_url("**/prematch/")
     assert "0 gp moved into petty cash" in page.locator("#petty-cash-away").inner_text()
-    assert page.get_by_role("button", name="Record the pre-match").is_disabled()
+    # Nothing to record yet, and no inducement to choose before the Humans' petty cash.
+    assert page.locator("#prematch-form").count() == 0 and page.locator("#inducements-form").count() == 0
     assert page.locator("#budget-home").inner_text() == gp(30_000)
-    page.fill('input[name="home_item_bribes"]', "1")
-    page.wait_for_function("document.querySelector('#left-home').innerText === '-70,000'")
-    assert "over the 30,000 gp available" in page.locator("#problems-home").inner_text()
-    # 100,000 of petty cash: the Humans' match value (650,000) now passes the Orcs', who become the underdog.
+    # 100,000 of petty cash: the Humans' match value (650,000) now passes the Orcs', who become the
+    # underdog; the Humans, the stronger, choose first with their petty cash.
     page.fill('input[name="amount"]', "100000")
     page.get_by_role("button", name="Declare").click()
     page.wait_for_url(prematch_url)
+    page.fill('input[name="home_item_bribes"]', "2")
+    page.wait_for_function("document.querySelector('#left-home').innerText === '-100,000'")
+    assert "over the 100,000 gp available" in page.locator("#problems-home").inner_text()
     page.fill('input[name="home_item_bribes"]', "1")
     page.wait_for_function("document.querySelector('#left-home').innerText === '0'")
     assert page.locator("#problems-home").count() == 0
     assert page.locator("#budget-away").inner_text() == gp(70_000)
     page.screenshot(path=str(artifacts_dir / "match-00-prematch-phone.png"), full_page=True)
+    page.get_by_role("button", name="Confirm these inducements").click()
+    page.wait_for_url(prematch_url)
+    # The Orcs' coach sees the Humans' bribe and chooses nothing with his 70,000.
+    log_in(page, live_server, "bob")
+    page.goto(prematch_url)
+    assert "Bribes" in page.locator("#inducements-chosen-home").inner_text()
+    page.get_by_role("button", name="Confirm these inducements").click()
+    page.wait_for_url(prematch_url)
     page.get_by_role("button", name="Record the pre-match").click()
     page.wait_for_url(live_server.url + match.get_absolute_url())
     assert page.locator("#match-status").inner_text() == "Pre-match done"

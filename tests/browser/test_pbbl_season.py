@@ -91,8 +91,8 @@ SCENARIO = {"coaches": COACHES, "score_of": score, "ruleset": "pbbl110"}
 
 
 def play_on_the_sheet_with_a_bank_transfer(s: Session, fixture: dict) -> None:
-    """No petty cash step: the pre-match goes straight to the inducements; after the match the home
-    coach moves 50,000 into the bank on the result sheet."""
+    """No petty cash step: the pre-match goes straight to the inducements, each coach choosing his
+    own; after the match the home coach moves 50,000 into the bank on the result sheet."""
     from teams.models import Team
 
     home, away = fixture["home"], fixture["away"]
@@ -100,6 +100,13 @@ def play_on_the_sheet_with_a_bank_transfer(s: Session, fixture: dict) -> None:
     s.log_in(COACHES[home])
     s.go(fixture["url"] + "prematch/")
     assert s.page.locator("#petty-cash").count() == 0
+    # Equal team values: the home side chooses first (nothing), then the away coach, then the weather.
+    s.submit("#choose-inducements", match_url + "prematch/")
+    s.log_in(COACHES[away])
+    s.go(fixture["url"] + "prematch/")
+    s.submit("#choose-inducements", match_url + "prematch/")
+    s.log_in(COACHES[home])
+    s.go(fixture["url"] + "prematch/")
     s.submit("#prematch-form button.btn-lg[type=submit]", match_url)
 
     s.go(fixture["url"] + "result/")

@@ -40,6 +40,7 @@ def test_journeymen_added_at_a_french_pre_match_read_in_english_to_an_english_re
     Player.objects.filter(team=humans, number=11).update(miss_next_game=True)  # 10 can play: one journeyman
     login(client, coach_alice).cookies["django_language"] = "fr"
     declare_petty_cash(scheduled)
+    client.post(reverse("matches:inducements", args=[scheduled.pk]), {"side": "home"})  # nothing bought
     response = client.post(
         reverse("matches:prematch", args=[scheduled.pk]),
         {"weather_source": "entered", "weather_1": "3", "weather_2": "4"},

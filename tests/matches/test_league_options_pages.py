@@ -16,6 +16,7 @@ from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
     declare_petty_cash,
     draft_match,
     login,
+    prematch_through_pages,
     processed_match,
     submitted_match,
 )
@@ -71,8 +72,7 @@ def test_an_inducement_the_ruleset_does_not_have_is_refused(client, league, comm
 
 def _prematch(client, match, coach):
     return login(client, coach).post(
-        reverse("matches:prematch", args=[match.pk]),
-        {"weather_source": "entered", "weather_1": "3", "weather_2": "4", "home_item_wizard": "1"},
+        reverse("matches:inducements", args=[match.pk]), {"side": "home", "home_item_wizard": "1"}
     )
 
 
@@ -84,11 +84,12 @@ def test_a_league_excluding_wizards_refuses_one_on_the_prematch_page(
     page = login(client, coach_alice).get(reverse("matches:prematch", args=[scheduled.pk])).content.decode()
     help_text = page.split('id="id_home_item_wizard_helptext"')[1][:200]
     assert "Removed from the inducements by this league's settings." in help_text
-    assert page.count("Removed from the inducements by this league's settings.") == 2  # each side's wizard
+    # Only the side whose turn it is chooses (the Reavers, stronger with their petty cash): its wizard.
+    assert page.count("Removed from the inducements by this league's settings.") == 1
     save_settings(client, league, commissioner, excluded_inducements=["wizard", "star_players", "mercenaries"])
     page = login(client, coach_alice).get(reverse("matches:prematch", args=[scheduled.pk])).content.decode()
-    # Both wizards, both sides' stars, and the mercenary rows of both sides.
-    assert page.count("Removed from the inducements by this league's settings.") == 2 + 2 + 2 * MERCENARY_ROWS
+    # Its wizard, its stars and its mercenary rows.
+    assert page.count("Removed from the inducements by this league's settings.") == 1 + 1 + MERCENARY_ROWS
     save_settings(client, league, commissioner, excluded_inducements=["wizard"])
     login(client, coach_alice)
     response = _prematch(client, scheduled, coach_alice)
@@ -103,6 +104,7 @@ def test_a_league_excluding_wizards_refuses_one_on_the_prematch_page(
     save_settings(client, league, commissioner, excluded_inducements=[])
     response = _prematch(client, scheduled, coach_alice)
     assert response.status_code == 302, response.content.decode()
+    prematch_through_pages(client, scheduled)  # the orcs choose nothing, the weather is recorded
     assert [(i.key, i.cost) for i in MatchInducement.objects.all()] == [("wizard", 150_000)]
 
 

@@ -46,7 +46,7 @@ def test_each_coach_declares_in_turn_and_the_second_sees_the_first(client, sched
     assert "<strong>Gouged Eye</strong> declares first" in html
     assert 'name="amount"' not in html and "Waiting for Gouged Eye to declare." in section(html, "away")
     assert "Declares once Gouged Eye has." in section(html, "home")
-    assert "Both sides declare their petty cash before the pre-match is recorded." in html
+    assert "Both sides declare their petty cash and choose their inducements before the weather" in html
     # The Reavers cannot declare first, nor for the orcs.
     refused = declare(alice, scheduled, "home", 100_000).content.decode()
     assert "Gouged Eye declares its petty cash first (the higher team value); Reavers declares after." in refused
@@ -67,10 +67,13 @@ def test_each_coach_declares_in_turn_and_the_second_sees_the_first(client, sched
     declare(alice, scheduled, "home", 100_000)
     assert declared(scheduled) == (True, 100_000, True, 20_000)
 
-    # The pre-match records what was declared (the form has no petty cash of its own).
-    response = alice.post(
-        reverse("matches:prematch", args=[scheduled.pk]), {"weather_source": "server", "home_item_bribes": "1"}
-    )
+    # Then the inducements, each side its own (the Reavers are now the stronger: they choose first),
+    # and the pre-match records what was declared (the form has no petty cash of its own).
+    choose = reverse("matches:inducements", args=[scheduled.pk])
+    assert alice.post(choose, {"side": "home", "home_item_bribes": "1"}).status_code == 302
+    bob = login(client, coach_bob)
+    assert bob.post(choose, {"side": "away"}).status_code == 302
+    response = bob.post(reverse("matches:prematch", args=[scheduled.pk]), {"weather_source": "server"})
     assert response.status_code == 302, response.content.decode()
     scheduled.refresh_from_db()
     assert (scheduled.status, scheduled.home_petty_cash, scheduled.away_petty_cash) == (

@@ -18,6 +18,7 @@ from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
     failed_match,
     humans_roll,
     login,
+    prematch_through_pages,
     processed_match,
     submitted_match,
 )
@@ -65,6 +66,9 @@ def test_prematch_page_shows_order_menu_and_stars(client, scheduled, coach_alice
     page = text(login(client, coach_alice).get(reverse("matches:prematch", args=[scheduled.pk])))
     # Orcs (580,000 with their fan factor) against Humans (550,000): the orcs declare petty cash first.
     assert "<strong>Gouged Eye</strong> declares first" in page
+    # With no petty cash the orcs have nothing to spend: the humans choose, on their coach's page.
+    declare_petty_cash(scheduled)
+    page = text(client.get(reverse("matches:prematch", args=[scheduled.pk])))
     assert "Wizard" in page and "150,000 gp each, 0 to 1" in page
     assert "Bribes" in page and "Wandering Apothecaries" in page and "Igor" not in page  # Humans may have one
     assert "Morg &#x27;n&#x27; Thorg — 430,000" in page  # a star who plays for Humans (and Orcs)
@@ -82,6 +86,7 @@ def test_prematch_names_in_french_and_special_prices(client, league, scheduled, 
     from matches.services import match_schedule
 
     match = match_schedule(league=league, home=goblins, away=scheduled.away, by=league.commissioner)
+    declare_petty_cash(match)  # the goblins, the underdog, then choose their inducements
     client.cookies["django_language"] = "fr"
     page = text(login(client, coach_alice).get(reverse("matches:prematch", args=[match.pk])))
     assert "Sorcier" in page and "Pot de Vin" in page and "Apothicaire Local" in page and "Igor" not in page
@@ -91,7 +96,7 @@ def test_prematch_names_in_french_and_special_prices(client, league, scheduled, 
 def test_budget_partial_lists_every_refusal_live(client, scheduled, coach_alice):
     declare_petty_cash(scheduled, home=20_000)
     response = login(client, coach_alice).post(
-        reverse("matches:prematch_budget", args=[scheduled.pk]), {"weather_source": "server", "home_item_wizard": "2"}
+        reverse("matches:prematch_budget", args=[scheduled.pk]), {"side": "home", "home_item_wizard": "2"}
     )
     page = text(response)
     assert 'id="budget-home">30,000<' in page  # 10,000 inducement money + 20,000 petty cash
@@ -113,13 +118,14 @@ def test_prematch_refusals_are_listed_and_nothing_is_written(client, scheduled, 
     assert not DiceRoll.objects.exists()
     client.post(reverse("matches:petty_cash", args=[scheduled.pk]), {"side": "home", "amount": "0"})
     response = client.post(
-        reverse("matches:prematch", args=[scheduled.pk]), {"weather_source": "server", "home_item_wizard": "1"}
+        reverse("matches:inducements", args=[scheduled.pk]), {"side": "home", "home_item_wizard": "1"}
     )
     assert "over the 30,000 gp available" in text(response)
     assert not MatchInducement.objects.exists() and not MatchPlayer.objects.exists()
 
 
 def test_weather_dice_are_checked(client, scheduled, coach_alice):
+    prematch_through_pages(client, scheduled, weather={"weather_source": "entered"})  # both dice missing
     response = login(client, coach_alice).post(
         reverse("matches:prematch", args=[scheduled.pk]),
         {
@@ -135,11 +141,9 @@ def test_weather_dice_are_checked(client, scheduled, coach_alice):
 
 def test_prematch_with_petty_cash_inducements_and_a_mercenary(client, scheduled, coach_alice, humans):
     declare_petty_cash(scheduled, home=100_000)
-    response = login(client, coach_alice).post(
-        reverse("matches:prematch", args=[scheduled.pk]),
-        {"weather_source": "entered", "weather_1": "3", "weather_2": "4", "home_item_bribes": "1"},
-    )
-    assert response.status_code == 302, text(response)
+    weather = {"weather_source": "entered", "weather_1": "3", "weather_2": "4"}
+    response = prematch_through_pages(client, scheduled, weather=weather, home_item_bribes="1")
+    assert response.redirect_chain, text(response)
     scheduled.refresh_from_db()
     assert (scheduled.status, scheduled.weather, scheduled.home_petty_cash) == ("prematch_done", "nice", 100000)
     assert [(i.key, i.cost) for i in scheduled.inducements.all()] == [("bribes", 100000)]

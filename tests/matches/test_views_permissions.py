@@ -73,6 +73,7 @@ def test_prematch_matrix(client, scheduled, coach_alice, coach_carol, commission
     url = reverse("matches:prematch", args=[scheduled.pk])
     budget = reverse("matches:prematch_budget", args=[scheduled.pk])
     petty_cash = reverse("matches:petty_cash", args=[scheduled.pk])
+    inducements = reverse("matches:inducements", args=[scheduled.pk])
     data = {"weather_source": "server"}
     login(client, users[who])
     if not allowed:
@@ -80,12 +81,14 @@ def test_prematch_matrix(client, scheduled, coach_alice, coach_carol, commission
         assert client.post(budget, data).status_code == 403
         assert client.post(petty_cash, {"side": "away", "amount": "0"}).status_code == 403
         declare_petty_cash(scheduled)
+        assert client.post(inducements, {"side": "home"}).status_code == 403
         assert client.post(url, data).status_code == 403
         assert status_of(scheduled) == Match.Status.SCHEDULED
         return
     declare_petty_cash(scheduled)
     assert client.get(url).status_code == 200
     assert client.post(budget, data).status_code == 200
+    assert client.post(inducements, {"side": "home"}).status_code == 302  # the Reavers' own choice
     assert client.post(url, data).status_code == 302
     assert status_of(scheduled) == Match.Status.PREMATCH_DONE
 

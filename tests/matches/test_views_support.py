@@ -53,6 +53,38 @@ def declare_petty_cash(match: Match, *, home: int = 0, away: int = 0) -> None:
         petty_cash_declare(match=match, side=side, amount=amount, by=match.league.commissioner)
 
 
+def prematch_through_pages(client, match: Match, weather: dict[str, str] | None = None, **items: str):
+    """The pre-match as the two coaches make it on the pages: the petty cash declared (0 unless
+    already declared), each side choosing its own inducements in turn, as its coach (`items`:
+    fields named home_… or away_…), then the weather recorded by the home coach. Stops at the first
+    refusal and returns that page (followed); else the match page."""
+    from django.urls import reverse
+
+    from matches.selectors_prematch import prematch_states
+
+    if not (match.home_petty_cash_declared and match.away_petty_cash_declared):
+        from matches.services.common import match_ruleset
+        from matches.services.prematch import has_step
+
+        if has_step(match_ruleset(match), "petty_cash"):
+            declare_petty_cash(match)
+    for _turn in range(2):
+        match.refresh_from_db()
+        state = prematch_states([match])[match.pk]
+        if state.step != "inducements":
+            break
+        side = state.side
+        client.force_login(match.team(side).coach)
+        own = {k: v for k, v in items.items() if k.startswith(f"{side}_")}
+        response = client.post(reverse("matches:inducements", args=[match.pk]), {"side": side, **own}, follow=True)
+        match.refresh_from_db()
+        if getattr(match, f"{side}_inducements") is None:
+            return response
+    client.force_login(match.home.coach)
+    data = weather if weather is not None else {"weather_source": "server"}
+    return client.post(reverse("matches:prematch", args=[match.pk]), data, follow=True)
+
+
 def report_data(match: Match, **fields: Any) -> dict[str, str]:
     """A valid result form: 1-0, nothing else entered (the server rolls every die).
 

@@ -38,11 +38,13 @@ def badge(client, url: str = "/rosters/") -> int:
     return int(found.group(1)) if found else 0
 
 
-def test_a_scheduled_match_asks_both_coaches_for_the_pre_match(client, scheduled, coach_alice, coach_bob, coach_carol):
+def test_a_scheduled_match_asks_the_coach_whose_turn_it_is(client, scheduled, coach_alice, coach_bob, coach_carol):
+    # Gouged Eye (bob, the higher team value) declares its petty cash first; the Reavers wait.
     link = reverse("matches:prematch", kwargs={"pk": scheduled.pk})
-    assert waiting(login(client, coach_alice)) == [("to_play", link)]
+    assert waiting(login(client, coach_bob)) == [("to_petty_cash", link)]
     assert badge(client) == 1
-    assert waiting(login(client, coach_bob)) == [("to_play", link)]
+    assert "Declare your petty cash" in client.get(reverse("home")).content.decode()
+    assert waiting(login(client, coach_alice)) == []
     assert waiting(login(client, coach_carol)) == []
     assert badge(client) == 0
     assert "Nothing is waiting for you." in client.get(reverse("home")).content.decode()
@@ -97,14 +99,14 @@ def count_queries(client, url: str) -> int:
     return len(ctx.captured_queries)
 
 
-def test_the_queries_do_not_grow_with_the_matches(client, league, humans, orcs, commissioner, coach_alice):
+def test_the_queries_do_not_grow_with_the_matches(client, league, humans, orcs, commissioner, coach_bob):
     def schedule(n: int) -> None:
         for i in range(n):
             home, away = (humans, orcs) if i % 2 else (orcs, humans)
             match_schedule(league=league, home=home, away=away, by=commissioner)
 
     schedule(2)
-    login(client, coach_alice)
+    login(client, coach_bob)  # the orcs declare their petty cash first in every one
     few = (count_queries(client, reverse("home")), count_queries(client, "/rosters/"))
     assert badge(client) == 2
     schedule(4)

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from matches.models import Match, MatchInducement
 from teams.models import Team, TreasuryEntry
+from tests.matches.test_views_support import prematch_through_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -16,8 +17,10 @@ WEATHER = {"weather_source": "entered", "weather_1": "3", "weather_2": "4"}
 
 
 def _post(client, user, match, data):  # type: ignore[no-untyped-def]
-    client.force_login(user)
-    return client.post(reverse("matches:prematch", args=[match.pk]), {**WEATHER, **data}, follow=True)
+    """Each coach chooses his own side's inducements (`data`: home_… fields, alice's side), then the
+    weather is recorded."""
+    assert match.home.coach == user
+    return prematch_through_pages(client, match, weather=WEATHER, **data)
 
 
 def test_no_petty_cash_step_and_treasury_gold_in_the_budget(client, pbbl_match, coach_alice) -> None:

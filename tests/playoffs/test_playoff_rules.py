@@ -189,13 +189,16 @@ def test_the_prematch_page_of_a_semi_final_refuses_a_star_bought_with_petty_cash
     declare_petty_cash(semi, home=300_000)
     client.force_login(teams[0].coach)
     page = reverse("matches:prematch", args=[semi.pk])
-    response = client.post(page, {"weather_source": "server", "home_stars": ["mighty_zug"]})
+    choose = reverse("matches:inducements", args=[semi.pk])
+    response = client.post(choose, {"side": "home", "home_stars": ["mighty_zug"]})
     text = response.content.decode()
     assert response.status_code == 200 and "No inducements in a semi-final or a final." in text
     semi.refresh_from_db()
     assert semi.status == Match.Status.SCHEDULED
     # Under this setting, petty cash may still buy other inducements (a bribe).
-    response = client.post(page, {"weather_source": "server", "home_item_bribes": "1"})
+    assert client.post(choose, {"side": "home", "home_item_bribes": "1"}).status_code == 302
+    # No inducement money in a semi-final: the other side, without petty cash, has nothing to choose.
+    response = client.post(page, {"weather_source": "server"})
     assert response.status_code == 302
     semi.refresh_from_db()
     assert semi.status == Match.Status.PREMATCH_DONE and semi.inducements.get().key == "bribes"

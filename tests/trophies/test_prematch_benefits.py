@@ -32,7 +32,10 @@ def test_dungeonbowl_holder_buys_the_wizard_for_50000(client, league, commission
         )
     assert any("150,000" in m or "150000" in m for m in refused.value.messages), refused.value.messages
     assert not MatchInducement.objects.exists()
-    # The page shows the holder's price.
+    # The page shows the holder's price (the holders, stronger with their petty cash, choose first).
+    from tests.matches.test_views_support import declare_petty_cash
+
+    declare_petty_cash(match, home=100_000)
     client.force_login(commissioner)
     page = client.get(reverse("matches:prematch", args=[match.pk])).content.decode()
     assert "50,000 gp each" in page and "price for a trophy" in page

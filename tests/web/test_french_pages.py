@@ -486,10 +486,17 @@ PAGES = [
         note="inducement refusals",
     ),
     Page(
+        "matches:inducements",
+        "carol",
+        lambda w: reverse("matches:inducements", args=[w.scheduled.pk]),
+        lambda w: {"side": "home", "home_item_bribes": "5"},
+        note="before the petty cash",
+    ),
+    Page(
         "matches:prematch_budget",
         "carol",
         lambda w: reverse("matches:prematch_budget", args=[w.scheduled.pk]),
-        lambda w: {"weather_source": "server", "home_petty_cash": "0", "home_item_bribes": "5"},
+        lambda w: {"side": "home", "home_item_bribes": "5"},
     ),
     Page("matches:result", "erin", lambda w: reverse("matches:result", args=[w.prematch_done.pk])),
     Page(

@@ -190,6 +190,8 @@ def check_report(ruleset: Ruleset, report: MatchReport) -> tuple[Violation, ...]
             home_petty_cash=report.home.petty_cash,
             away_petty_cash=report.away.petty_cash,
             final=report.playoff,
+            home_treasury=report.home.inducement_treasury,
+            away_treasury=report.away.inducement_treasury,
         )
         for side in SIDES:
             own = report.side(side)

@@ -86,6 +86,9 @@ class SideReport:
     players: tuple[PlayerReport, ...]  # the whole roster, journeymen, and the induced players who played
     petty_cash: int = 0  # moved from the treasury before the match
     inducements_cost: int = 0  # gold spent on inducements (inducement money first, then petty cash)
+    # Treasury gold the inducements took directly, where the ruleset has no petty cash (PBBL P35/L78:
+    # it adds to the inducement gold): part of the side's inducement budget.
+    inducement_treasury: int = 0
     conceded: bool = False
     # Conceded at a kick-off with too few players (spec §8, A3). Read on the conceding side only: a
     # caller may set it on both sides, as it describes the match's one concession.

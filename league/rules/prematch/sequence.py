@@ -27,6 +27,7 @@ __all__ = [
     "check_inducements",
     "inducement_budgets",
     "inducement_cost",
+    "inducement_turn",
     "journeyman_positions",
     "journeymen_needed",
     "petty_cash_order",
@@ -120,6 +121,19 @@ def inducement_budgets(
         home_budget = home_petty_cash + home_treasury + (money if underdog == "home" else 0)
         away_budget = away_petty_cash + away_treasury + (money if underdog == "away" else 0)
     return InducementBudgets(home_match, away_match, underdog, money, buys_first, home_budget, away_budget)
+
+
+def inducement_turn(budgets: InducementBudgets, declared: Mapping[Side, bool]) -> Side | None:
+    """Whose turn it is to choose inducements: the stronger side first (LRB6 p.28 L3642-3644; PBBL
+    P35/L78: "if the stronger team wants to buy with treasury gold, it buys first"), then the
+    underdog, who buys knowing what the other bought. A side with no gold to spend has nothing to
+    choose and is passed over; None once both have chosen."""
+    first = budgets.buys_first
+    second: Side = "home" if first == "away" else "away"
+    for side in (first, second):
+        if not declared.get(side) and budgets.budget(side) > 0:
+            return side
+    return None
 
 
 def petty_cash_spent(budgets: InducementBudgets, side: Side, cost: int) -> int:

@@ -1,0 +1,188 @@
+"""Each coach chooses his own inducements, in the ruleset's order, before the pre-match is recorded.
+
+The stronger side chooses first, then the underdog, who sees what the other bought (the rulebook:
+league.rules.prematch.inducement_turn); where the ruleset has petty cash, both sides declare it before (the
+inducement budgets depend on it). A side's own coach chooses for it; the commissioner may choose for
+an absent coach, and the audit log says so. prematch_record then records what each side chose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.audit import log_action
+from league.permissions import is_commissioner
+from league.rules import (
+    InducementBudgets,
+    InducementOrder,
+    Mercenary,
+    Ruleset,
+    check_inducements,
+    inducement_budgets,
+    inducement_turn,
+)
+from league.rules.catalogue.team_building import Violation
+from league.selectors_trophies import team_benefits
+from matches.models import Match
+from matches.services.common import (
+    MatchError,
+    check_participant,
+    lock_match,
+    match_ruleset,
+    require_status,
+    violation_messages,
+)
+from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
+
+SIDES = ("home", "away")
+
+
+def order_to_json(order: InducementOrder) -> dict[str, Any]:
+    """An order as the match keeps it (<side>_inducements)."""
+    return {
+        "items": {key: count for key, count in sorted(order.items.items()) if count},
+        "stars": list(order.stars),
+        "mercenaries": [[m.position_key, list(m.extra_skills)] for m in order.mercenaries],
+    }
+
+
+def order_from_json(data: Mapping[str, Any] | None) -> InducementOrder:
+    """The order a side chose (an empty one for None: nothing chosen, nothing bought)."""
+    if not data:
+        return InducementOrder()
+    mercenaries = tuple(
+        Mercenary(position, skills[0] if skills else None, tuple(skills[1:]))
+        for position, skills in data["mercenaries"]
+    )
+    return InducementOrder(items=dict(data["items"]), stars=tuple(data["stars"]), mercenaries=mercenaries)
+
+
+def chosen(match: Match, side: str) -> bool:
+    return getattr(match, f"{side}_inducements") is not None
+
+
+def match_budgets(match: Match, ruleset: Ruleset, tvs: Mapping[str, int]) -> InducementBudgets:
+    """The inducement budgets with the petty cash declared so far and the roster TVs `tvs` (home,
+    away: expected_squad's, the free journeymen included)."""
+    petty = has_step(ruleset, "petty_cash")
+    return inducement_budgets(
+        ruleset,
+        home_tv=tvs["home"],
+        away_tv=tvs["away"],
+        home_petty_cash=max(match.home_petty_cash, 0) if petty else 0,
+        away_petty_cash=max(match.away_petty_cash, 0) if petty else 0,
+        final=match.is_final_stage,
+        home_treasury=treasury_gold(ruleset, match.home),
+        away_treasury=treasury_gold(ruleset, match.away),
+    )
+
+
+@dataclass(frozen=True)
+class PrematchState:
+    """What the pre-match waits for: "petty_cash" or "inducements" from `side`, or "record" (the
+    weather and the rest, by either coach) once every side has chosen."""
+
+    step: str
+    side: str | None
+    budgets: InducementBudgets | None = None
+
+
+def prematch_state(match: Match, ruleset: Ruleset, tvs: Mapping[str, int]) -> PrematchState:
+    """The step awaited, from the match's declarations and the roster TVs `tvs` (no query)."""
+    if has_step(ruleset, "petty_cash"):
+        _order, turn = petty_cash_state(match, ruleset, tvs)
+        if turn is not None:
+            return PrematchState("petty_cash", turn)
+    budgets = match_budgets(match, ruleset, tvs)
+    if has_step(ruleset, "inducements"):
+        turn = inducement_turn(budgets, {side: chosen(match, side) for side in SIDES})  # type: ignore[misc]
+        if turn is not None:
+            return PrematchState("inducements", turn, budgets)
+    return PrematchState("record", None, budgets)
+
+
+def side_violations(
+    match: Match,
+    ruleset: Ruleset,
+    side: str,
+    order: InducementOrder,
+    squad: tuple[int, int, dict[str, int]],
+    budget: int,
+) -> tuple[Violation, ...]:
+    """Every rule the side's order breaks against its expected squad and budget."""
+    team = match.team(side)
+    _tv, size, counts = squad
+    return check_inducements(
+        ruleset,
+        team_key=team.race,
+        roster_size=size,
+        order=order,
+        budget=budget,
+        position_counts=counts,
+        final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
+        trophy_prices=team_benefits(match.league, team.pk).inducement_prices,
+    )
+
+
+def inducements_choose(*, match: Match, side: str, order: InducementOrder, by: AbstractBaseUser | None) -> Match:
+    """One side chooses its inducements, in turn; nothing is bought until the pre-match is recorded.
+
+    A side's own coach chooses for it, the commissioner for either (an absent coach: audited with
+    `for_absent_coach`). A choice is final once the other side has chosen knowing it; until then
+    the commissioner may correct it."""
+    check_participant(match, by)
+    if side not in SIDES:
+        raise MatchError([_("A side is home or away.")])
+    team = match.team(side)
+    if not may_declare(match, side, by):
+        raise PermissionDenied(
+            _("Only the coach of %(team)s or the commissioner chooses its inducements.") % {"team": team.name}
+        )
+    ruleset = match_ruleset(match)
+    with transaction.atomic():
+        lock_match(match)
+        require_status(match, Match.Status.SCHEDULED)
+        squads = {s: expected_squad(match.team(s), ruleset) for s in SIDES}
+        state = prematch_state(match, ruleset, {s: squads[s][0] for s in SIDES})
+        other = "away" if side == "home" else "home"
+        commissioner = by is not None and is_commissioner(by, match.league)
+        if state.step == "petty_cash":
+            raise MatchError([_("Both sides declare their petty cash before choosing inducements.")])
+        budgets = state.budgets or match_budgets(match, ruleset, {s: squads[s][0] for s in SIDES})
+        if chosen(match, side) and not commissioner:
+            raise MatchError([_("%(team)s has already chosen its inducements.") % {"team": team.name}])
+        if chosen(match, side) and side == budgets.buys_first and chosen(match, other):
+            raise MatchError([_("The other side has chosen knowing these inducements: they can no longer change.")])
+        if not chosen(match, side) and budgets.budget(side) <= 0:
+            raise MatchError([_("%(team)s has no gold to spend: nothing to choose.") % {"team": team.name}])
+        if not chosen(match, side) and state.side != side:
+            first = match.team(budgets.buys_first)
+            raise MatchError(
+                [
+                    _("%(first)s chooses its inducements first (the stronger team); %(team)s chooses after.")
+                    % {"first": first.name, "team": team.name}
+                ]
+            )
+        found = side_violations(match, ruleset, side, order, squads[side], budgets.budget(side))
+        if found:
+            raise MatchError(violation_messages(found, ruleset, team.race))
+        setattr(match, f"{side}_inducements", order_to_json(order))
+        match.save(update_fields=[f"{side}_inducements"])
+        log_action(
+            action="matches.inducements.chosen",
+            actor=by,
+            team=team,
+            league=match.league,
+            match=match.pk,
+            side=side,
+            order=order_to_json(order),
+            for_absent_coach=by is not None and team.coach_id != by.pk,
+        )
+    return match
