@@ -103,6 +103,7 @@ ELSEWHERE = {
     "teams:treasury_reverse": "tests/web/test_permissions.py",
     "matches:prematch": "tests/matches/test_views_permissions.py",
     "matches:prematch_budget": "tests/matches/test_views_permissions.py",
+    "matches:inducements": "tests/matches/test_views_permissions.py",
     "matches:petty_cash": "tests/matches/test_petty_cash_turns.py",
     "api-matches-import": "tests/matches/test_import_entry.py",
     "api-teams": "tests/api/test_permissions.py",
