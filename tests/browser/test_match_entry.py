@@ -224,32 +224,11 @@ def test_the_match_page_follows_the_sequence_by_polling(
 def test_prematch_on_a_phone_with_the_live_budget(page, live_server, artifacts_dir, django_user_model):
     """Humans (550,000) against Orcs (580,000): the Humans get 30,000 of inducement money until petty cash
     (which counts in the match value) makes them the stronger side."""
-    from league.services import league_create, league_join
     from matches.models import Match
     from matches.services import match_schedule
-    from teams.services import PlayerOrder, team_create
+    from tests.browser.rosters import humans_and_orcs
 
-    boss, alice, bob = (
-        django_user_model.objects.create_user(username=n, password=f"pw-{n}-1988") for n in ("boss", "alice", "bob")
-    )
-    league = league_create(name="Table Top League", ruleset="lrb6", commissioner=boss)
-    for coach in (alice, bob):
-        league_join(league=league, user=coach)
-    humans = team_create(
-        league=league,
-        coach=alice,
-        name="Reavers",
-        race="human",
-        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
-    )
-    orcs = team_create(
-        league=league,
-        coach=bob,
-        name="Gouged Eye",
-        race="orc",
-        fan_factor=3,
-        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
-    )
+    boss, league, humans, orcs = humans_and_orcs(django_user_model, league_name="Table Top League")
     match = match_schedule(league=league, home=humans, away=orcs, by=boss)
     page.set_viewport_size(PHONE)
     prematch_url = live_server.url + f"/matches/{match.pk}/prematch/"

@@ -37,33 +37,12 @@ def text(locator) -> str:
 def build_season(django_user_model):
     """A season of the league, two teams entered, its fixture generated: the Reavers against Gouged Eye."""
     from league.models_seasons import Season
-    from league.services import league_create, league_join
     from league.services_fixtures import fixtures_generate
     from league.services_seasons import entry_add, season_advance, season_create
     from matches.models import Match
-    from teams.services import PlayerOrder, team_create
+    from tests.browser.rosters import humans_and_orcs
 
-    boss, alice, bob = (
-        django_user_model.objects.create_user(username=n, password=f"pw-{n}-1988") for n in ("boss", "alice", "bob")
-    )
-    league = league_create(name="Phone League", ruleset="lrb6", commissioner=boss)
-    for coach in (alice, bob):
-        league_join(league=league, user=coach)
-    humans = team_create(
-        league=league,
-        coach=alice,
-        name="Reavers",
-        race="human",
-        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
-    )
-    orcs = team_create(
-        league=league,
-        coach=bob,
-        name="Gouged Eye",
-        race="orc",
-        fan_factor=3,
-        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
-    )
+    boss, league, humans, orcs = humans_and_orcs(django_user_model, league_name="Phone League")
     season = season_create(league=league, name="2026", by=boss)
     season_advance(season=season, to=Season.Status.REGISTRATION, by=boss)
     for team in (humans, orcs):
