@@ -123,7 +123,13 @@ def fixture_reopen(*, match, by: AbstractBaseUser):
 
     require_commissioner(by, match.league)
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("league", "season", "home", "away").get(pk=match.pk)
+        # Only the match's row is locked: PostgreSQL cannot lock the nullable side of the outer
+        # join to its season ("FOR UPDATE cannot be applied to the nullable side of an outer join").
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("league", "season", "home", "away")
+            .get(pk=match.pk)
+        )
         if match.status not in NOT_PLAYED or not fixture_locked(match):
             raise ValidationError(_("This match is not closed by the play-offs: there is nothing to reopen."))
         match.reopened_at = timezone.now()
