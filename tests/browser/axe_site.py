@@ -7,12 +7,10 @@ To cover a new page, add one `Page` to `pages()`: its URL and who is logged in (
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from django.utils import timezone
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
@@ -60,7 +58,7 @@ def _fresh_match(league, coach):
 def build_site() -> Site:
     """Everything through the services, as the pages would; run once per test module."""
     from league.demo import load_demo
-    from league.models import Round, Season, SeasonTeam
+    from league.models import Season, SeasonTeam
     from league.services import league_create, league_join
     from league.services_challenges import challenge_issue
     from league.services_playoffs import BracketChoice, bracket_create
@@ -75,10 +73,10 @@ def build_site() -> Site:
         report_save,
         report_submit,
     )
-    from matches.services.common import match_ruleset
     from teams.models import ImprovementRoll
     from teams.services import PlayerOrder, team_create
     from teams.services.creation import TeamOrder, team_save_draft
+    from tests.seasons.helpers import processed_round_robin
 
     User = get_user_model()
     demo = load_demo()
@@ -146,26 +144,7 @@ def build_site() -> Site:
             season=cup_season, team=t, status=SeasonTeam.Status.APPROVED, requested_by=users[coach]
         )
         cup_teams.append(t)
-    regular = Round.objects.create(season=cup_season, number=1)
-    now = timezone.now()
-    for order, (a, b) in enumerate(itertools.combinations(range(4), 2)):
-        m = Match(
-            league=cup,
-            home=cup_teams[a],
-            away=cup_teams[b],
-            scheduled_by=users["commissioner"],
-            season=cup_season,
-            round=regular,
-            status=Match.Status.PROCESSED,
-            home_score=2,
-            away_score=0,
-            confirmed_at=now,
-            processed_at=now,
-            sequence=f"9{order:09d}",
-        )
-        ruleset = match_ruleset(m)
-        m.ruleset, m.ruleset_version = ruleset.key, ruleset.version
-        m.save()
+    processed_round_robin(cup_season, cup_teams, by=users["commissioner"], sequence_prefix="9000")
     bracket_create(
         season=cup_season,
         choice=BracketChoice(size=4, qualification="standings", seeding="standings", third_place=True),
@@ -193,7 +172,7 @@ def build_site() -> Site:
     )
     pbbl_match = match_schedule(league=pbbl, home=knights, away=tuskers, by=users["commissioner"])
 
-    playoff_match = Match.objects.filter(season=cup_season).exclude(round=regular).order_by("pk").first()
+    playoff_match = Match.objects.filter(season=cup_season).exclude(round__number=1).order_by("pk").first()
     improvement = ImprovementRoll.objects.filter(advancement__isnull=True).select_related("player__team__coach").first()
     return Site(
         demo=demo,

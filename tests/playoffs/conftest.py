@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
-from django.utils import timezone
 
-from league.models import Round, Season, SeasonTeam
+from league.models import Season, SeasonTeam
 from league.services import league_join
 from matches.models import Match
 from matches.services import PrematchInput, ReportInput, prematch_record, report_confirm, report_save, report_submit
-from matches.services.common import match_ruleset
 from teams.services import PlayerOrder, team_create
 from tests.matches.conftest import coach_bob, humans, orcs  # noqa: F401  (the import example's teams)
+from tests.seasons.helpers import processed_round_robin
 
 
 @pytest.fixture
@@ -39,26 +36,7 @@ def make_season(league, commissioner, user_factory):
             SeasonTeam.objects.create(season=season, team=team, status=SeasonTeam.Status.APPROVED, requested_by=coach)
             teams.append(team)
         if results:
-            regular = Round.objects.create(season=season, number=1)
-            now = timezone.now()
-            for order, (a, b) in enumerate(itertools.combinations(range(n), 2)):
-                match = Match(
-                    league=league,
-                    home=teams[a],
-                    away=teams[b],
-                    scheduled_by=commissioner,
-                    season=season,
-                    round=regular,
-                    status=Match.Status.PROCESSED,
-                    home_score=2,
-                    away_score=0,
-                    confirmed_at=now,
-                    processed_at=now,
-                    sequence=f"{number:04d}{order:06d}",
-                )
-                ruleset = match_ruleset(match)
-                match.ruleset, match.ruleset_version = ruleset.key, ruleset.version
-                match.save()
+            processed_round_robin(season, teams, by=commissioner, sequence_prefix=f"{number:04d}")
         return season, teams
 
     return make

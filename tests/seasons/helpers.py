@@ -21,3 +21,37 @@ def play(match, home_score: int, away_score: int) -> None:
     """A confirmed result, written directly: these tests are about what follows a result."""
     match.home_score, match.away_score, match.status = home_score, away_score, "confirmed"
     match.save(update_fields=["home_score", "away_score", "status"])
+
+
+def processed_round_robin(season, teams, *, by, sequence_prefix: str) -> None:
+    """Round 1 of `season`: a processed single round robin where each team beats every team after
+    it 2-0 (so the table is the teams' order, no tie). Written directly, sequences
+    `sequence_prefix` + the match's order."""
+    import itertools
+
+    from django.utils import timezone
+
+    from league.models import Round
+    from matches.models import Match
+    from matches.services.common import match_ruleset
+
+    regular = Round.objects.create(season=season, number=1)
+    now = timezone.now()
+    for order, (a, b) in enumerate(itertools.combinations(range(len(teams)), 2)):
+        match = Match(
+            league=season.league,
+            home=teams[a],
+            away=teams[b],
+            scheduled_by=by,
+            season=season,
+            round=regular,
+            status=Match.Status.PROCESSED,
+            home_score=2,
+            away_score=0,
+            confirmed_at=now,
+            processed_at=now,
+            sequence=f"{sequence_prefix}{order:06d}",
+        )
+        ruleset = match_ruleset(match)
+        match.ruleset, match.ruleset_version = ruleset.key, ruleset.version
+        match.save()
