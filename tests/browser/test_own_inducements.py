@@ -80,7 +80,7 @@ def nothing_waiting(page, live_server) -> bool:
 
 
 def submit(page, selector: str, url: str) -> None:
-    with page.expect_navigation():
+    with page.expect_navigation(wait_until="domcontentloaded"):
         page.locator(selector).click()
     page.wait_for_url(url)
     assert page.locator(".alert-danger").count() == 0, text(page.locator(".alert-danger").first)

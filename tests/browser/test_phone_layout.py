@@ -49,7 +49,7 @@ def test_the_position_menus_show_whole_on_a_phone(page, live_server, artifacts_d
     page.goto(live_server.url + "/accounts/login/")
     page.fill('input[name="username"]', "alice")
     page.fill('input[name="password"]', "bloodbowl")
-    with page.expect_navigation():
+    with page.expect_navigation(wait_until="domcontentloaded"):
         page.locator('form button[type="submit"], form input[type="submit"]').last.click()
     page.goto(live_server.url + f"/leagues/{demo.slug}/teams/new/")
     page.select_option('select[name="race"]', "human")

@@ -45,6 +45,7 @@ import time
 from datetime import date, timedelta
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.result_sheet import add_event
 
@@ -128,7 +129,7 @@ class Session:
 
     def submit(self, selector: str, url: str | None = None) -> None:
         """Click a submit button and wait for the page that answers the post."""
-        with self.page.expect_navigation():
+        with self.page.expect_navigation(wait_until="domcontentloaded"):
             self.page.locator(selector).click()
         if url is not None:
             self.page.wait_for_url(url)
@@ -140,9 +141,10 @@ def set_french(s: Session) -> None:
     s.page.locator(".navbar-toggler").click()
     s.page.locator("#language-select").wait_for(state="visible")
     s.page.select_option("#language-select", "fr")
-    with s.page.expect_navigation():
-        s.page.locator("#language-submit").click()
-    assert s.page.locator("html").get_attribute("lang") == "fr"
+    s.page.locator("#language-submit").click()
+    # The answer is a redirect to the same page: wait for its language, not for a "load" event,
+    # which a slow stylesheet of a loaded machine once held past the 30 s navigation timeout.
+    expect(s.page.locator("html")).to_have_attribute("lang", "fr")
 
 
 def make_coaches_and_teams(league_slug: str, django_user_model) -> None:

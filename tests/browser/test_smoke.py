@@ -29,7 +29,7 @@ def test_home_and_catalogue_in_chromium(page, live_server, artifacts_dir):
     # button does.
     page.select_option("#language-select", "fr")
     assert page.locator("h1").inner_text() == "Wood Elf"
-    with page.expect_navigation():
+    with page.expect_navigation(wait_until="domcontentloaded"):
         page.get_by_role("button", name="Change").click()
     assert page.locator("h1").inner_text() == "Elfes Sylvains"
     assert "Esquive" in page.locator("#positions").inner_text()

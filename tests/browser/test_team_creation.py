@@ -70,7 +70,9 @@ def test_new_coach_builds_a_legal_human_team_on_a_phone(page, live_server, artif
 
     # Join the league, then open the creation form.
     page.goto(live_server.url + league.get_absolute_url())
-    with page.expect_navigation():  # back to the same URL, so wait for the navigation itself
+    with page.expect_navigation(
+        wait_until="domcontentloaded"
+    ):  # back to the same URL, so wait for the navigation itself
         page.get_by_role("button", name="Join this league").click()
     assert "Welcome to Old World Classic" in page.locator(".alert-success").inner_text()
     page.screenshot(path=str(artifacts_dir / "team-02-joined-phone.png"), full_page=True)

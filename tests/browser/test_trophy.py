@@ -264,7 +264,7 @@ def test_the_blood_bowl_final_and_its_next_edition(lang, page, live_server, arti
     s.log_in("boss")
     if lang == "fr":  # the navigation bar's language menu; the cookie stays for every user after
         s.page.select_option("#language-select", "fr")
-        with s.page.expect_navigation():
+        with s.page.expect_navigation(wait_until="domcontentloaded"):
             s.page.locator("#language-submit").click()  # the menu leaves the page only by its button
         assert s.page.locator("html").get_attribute("lang") == "fr"
     choose_blood_bowl(s, words, slug, season_1.name)
@@ -284,7 +284,7 @@ def test_the_blood_bowl_final_and_its_next_edition(lang, page, live_server, arti
     assert text(card.locator(".trophy-holder")) == A
     assert editions(card) == [("1", A, B, season_1.name)]
     page.screenshot(path=str(artifacts_dir / f"trophy-{lang}-01-roll-of-honour.png"), full_page=True)
-    with s.page.expect_navigation():
+    with s.page.expect_navigation(wait_until="domcontentloaded"):
         card.locator(".trophy-holder").click()
     assert text(s.page.locator("h1")) == A
     assert cabinet(s) == [award_badge(words, 1, season_1.name, held=True)]
@@ -331,7 +331,7 @@ def test_the_blood_bowl_final_and_its_next_edition(lang, page, live_server, arti
     assert text(card.locator(".trophy-holder")) == C
     assert editions(card) == [("2", C, D, season_2.name), ("1", A, B, season_1.name)]
     page.screenshot(path=str(artifacts_dir / f"trophy-{lang}-03-roll-of-honour-edition-2.png"), full_page=True)
-    with s.page.expect_navigation():
+    with s.page.expect_navigation(wait_until="domcontentloaded"):
         card.locator(".trophy-holder").click()
     assert text(s.page.locator("h1")) == C
     assert cabinet(s) == [award_badge(words, 2, season_2.name, held=True)]
