@@ -84,6 +84,10 @@ lint: install-dev
 	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/mypy
 
+# One pytest worker per core (pytest-xdist); worksteal hands a long test's neighbours to the idle
+# worker. PYTEST_ARGS="-n 0" runs in one process.
+PYTEST_ARGS ?= -n auto --dist worksteal
+
 # The browser tests need Chromium: install Debian's package when it is missing.
 test: lint
 	@bash .ci/ensure-chromium

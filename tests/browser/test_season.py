@@ -290,7 +290,9 @@ def standings_shown(s: Session) -> list[tuple]:
     return shown
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+# One language per journey (French here; the PBBL season runs in English): each page of it is also
+# read in both languages by tests/web/test_french_pages.py and tests/browser/test_accessibility.py.
+@pytest.mark.parametrize("lang", ["fr"])
 def test_a_season_from_registration_to_the_final(lang, page, live_server, artifacts_dir, django_user_model):
     from league.models import Round
 
