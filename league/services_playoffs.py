@@ -177,8 +177,9 @@ def build(seeds: Sequence[int], seeding: str, third_place: bool, roll: int | Non
 
 
 def creation_refusal(season: Season) -> str:
-    """Why this season cannot get its bracket now ("" when it can)."""
-    if season.status != Season.Status.REGULAR:
+    """Why this season cannot get its bracket now ("" when it can). A season moved to its play-offs
+    without a bracket (by the season's status step, before that step led here) still gets one."""
+    if season.status not in (Season.Status.REGULAR, Season.Status.PLAYOFFS):
         return _("The play-offs start from the regular season; this season is “%(status)s”.") % {
             "status": season.get_status_display()
         }

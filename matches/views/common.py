@@ -18,9 +18,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.permissions import is_commissioner
+from league.selectors_seasons import fixture_locked
 from matches.models import Match
 from matches.services import MatchError, may_review
-from matches.services.common import side_of_user
+from matches.services.common import IN_PLAY, side_of_user
 from teams.errors import TeamRuleError
 
 User = AbstractBaseUser | AnonymousUser
@@ -72,3 +73,10 @@ def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") 
     if success:
         messages.success(request, success)
     return True
+
+
+def closed_by_playoffs(match: Match) -> bool:
+    """A regular-season match the play-offs closed: its pre-match, result and confirmation pages
+    send to the match page, which says why (and offers the commissioner to reopen it), instead of
+    showing a form whose every post would be refused."""
+    return match.status in IN_PLAY and fixture_locked(match)

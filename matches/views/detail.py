@@ -19,7 +19,14 @@ from matches.selectors import result_history
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
 from matches.services.postgame import waiting_for
-from matches.views.common import attempt, can_confirm, is_participant, match_or_404, participant_match_or_403
+from matches.views.common import (
+    attempt,
+    can_confirm,
+    closed_by_playoffs,
+    is_participant,
+    match_or_404,
+    participant_match_or_403,
+)
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
 from teams.models import ImprovementRoll
 from teams.selectors import bank_balances, has_bank
@@ -116,7 +123,7 @@ def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         match.status == S.SUBMITTED and not can_confirm(request.user, match)
     ):
         raise PermissionDenied(_("The result must be confirmed by the opposing coach or the commissioner."))
-    if match.status != S.SUBMITTED:
+    if match.status != S.SUBMITTED or (request.method == "GET" and closed_by_playoffs(match)):
         return redirect(match)
     if request.method == "POST":
         if attempt(request, lambda: report_confirm(match=match, by=request.user)):

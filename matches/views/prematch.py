@@ -37,7 +37,7 @@ from matches.services.inducements import (
     side_violations,
 )
 from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
-from matches.views.common import attempt, lang, participant_match_or_403
+from matches.views.common import attempt, closed_by_playoffs, lang, participant_match_or_403
 from teams.models import Team
 
 STRUCTURAL = {
@@ -221,7 +221,7 @@ def _context(
 def match_prematch(request: HttpRequest, pk: int) -> HttpResponse:
     """The pre-match page; its POST records the pre-match (the weather, then what each side chose)."""
     match = participant_match_or_403(request, pk)
-    if match.status != Match.Status.SCHEDULED:
+    if match.status != Match.Status.SCHEDULED or (request.method == "GET" and closed_by_playoffs(match)):
         return redirect(match)
     ruleset = match_ruleset(match)
     form = PrematchForm(request.POST or None, match=match, ruleset=ruleset, lang=lang(), sides=())

@@ -19,7 +19,7 @@ from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import may_correct, report_save, report_save_and_submit
 from matches.services.common import match_ruleset
 from matches.services.scoring import score_help
-from matches.views.common import attempt, participant_match_or_403
+from matches.views.common import attempt, closed_by_playoffs, participant_match_or_403
 from teams.models import Advancement
 
 CASUALTY_COLUMNS = {
@@ -109,6 +109,8 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     match = participant_match_or_403(request, pk)
     correcting = may_correct(request.user, match)  # a submitted result, by a commissioner
     if match.status not in (Match.Status.PREMATCH_DONE, Match.Status.DRAFT) and not correcting:
+        return redirect(match)
+    if request.method == "GET" and closed_by_playoffs(match):
         return redirect(match)
     ruleset = match_ruleset(match)
     lines = list(MatchPlayer.objects.filter(match=match).select_related("player").order_by("side", "player__number"))

@@ -76,6 +76,24 @@ def test_with_every_match_played_no_warning(client, make_season, commissioner):
     assert client.post(url(season), {**CHOICE, "action": "confirm"}).status_code == 302
 
 
+def test_the_season_pages_play_off_step_leads_to_the_bracket_and_a_season_moved_without_one_gets_it(
+    client, make_season, commissioner
+):
+    from league.services_seasons import season_advance
+
+    season, _teams = make_season(4)
+    client.force_login(commissioner)
+    text = page(client, season.get_absolute_url())
+    step = text[text.index('id="season-step-playoffs"') - 200 :][:400]
+    assert f'href="{url(season)}"' in step and "Start the play-offs" in step
+    # A season moved to its play-offs by the status step alone (as that step once did): not a dead
+    # end, its bracket is still drawn from the play-offs page.
+    season_advance(season=season, to=Season.Status.PLAYOFFS, by=commissioner)
+    assert client.post(url(season), {**CHOICE, "action": "confirm"}).status_code == 302
+    assert Bracket.objects.filter(season=season).exists()
+    assert Match.objects.filter(season=season, round__phase=Round.Phase.PLAYOFF).exists()  # the semi-finals
+
+
 def test_the_season_pages_step_lists_them_too(client, unplayed, commissioner):
     season, teams, match = unplayed
     client.force_login(commissioner)
@@ -122,6 +140,9 @@ def test_once_the_play_offs_start_the_unplayed_match_is_closed_until_reopened(un
     text = page(home, match.get_absolute_url())
     assert 'id="match-locked"' in text and refusal in text
     assert reverse("matches:prematch", args=[match.pk]) not in text and "Reopen this match" not in text
+    # Its pre-match page, asked for directly, sends to the match page instead of a form.
+    response = home.get(reverse("matches:prematch", args=[match.pk]))
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
     # The pre-match is refused, with the reason, in the coach's language.
     response = home.post(reverse("matches:petty_cash", args=[match.pk]), {"side": "home", "amount": "0"}, follow=True)
     assert refusal in html.unescape(response.content.decode())
@@ -183,6 +204,10 @@ def test_a_result_in_draft_cannot_be_submitted_once_closed(unplayed, commissione
     response = home.post(reverse("matches:submit", args=[match.pk]), follow=True)
     assert "can no longer be played" in html.unescape(response.content.decode())
     assert Match.objects.get(pk=match.pk).status == Match.Status.DRAFT
+    # The result's form is not offered either: its page sends to the match page, which says why.
+    response = home.get(reverse("matches:result", args=[match.pk]), follow=True)
+    assert response.redirect_chain == [(match.get_absolute_url(), 302)]
+    assert 'id="match-locked"' in response.content.decode() and 'name="home_score"' not in response.content.decode()
 
 
 # --- play-off rounds named on every page ---
