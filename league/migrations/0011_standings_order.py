@@ -10,19 +10,38 @@ from django.db import migrations, models
 FORMER_DEFAULT_TIE_BREAKERS = ["points", "head_to_head", "td_diff", "cas_diff"]
 
 
+def _scheme(scheme):
+    """A points scheme as JSON, as league.standings wrote it on 2026-11-26 (frozen here: a migration
+    never imports the app's code of the day)."""
+    fields = ("key", "win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye", "concede")
+    values = {name: getattr(scheme, name) for name in fields}
+    values["concession_counts_as_loss"] = scheme.concession_counts_as_loss
+    bonus_fields = ("key", "metric", "comparator", "threshold", "points", "applies_to")
+    values["bonuses"] = [{name: getattr(b, name) for name in bonus_fields} for b in scheme.bonuses]
+    return values
+
+
 def keep_started_tables(apps, schema_editor):
     """A season past registration keeps the scheme and tie-breakers it was ranked with: one that
     has no copy of its own (made before the copy was kept at the start) gets today's, with the
     former default tie-breakers unless its league chose some, so that no table changes silently."""
-    from league.standings import standings_settings
+    from league.rules import load_ruleset  # the rulesets' data, versioned with the engine
 
     Season = apps.get_model("league", "Season")
     started = Season.objects.filter(standings_settings__isnull=True).exclude(status__in=("draft", "registration"))
     for season in started.select_related("league"):
-        settings = standings_settings(season.league)
-        chosen = season.league.house_rules.filter(key="standings_tie_breakers").first()
-        settings["tie_breakers"] = list(chosen.value) if chosen and chosen.value else FORMER_DEFAULT_TIE_BREAKERS
-        season.standings_settings = settings
+        rules = {rule.key: rule.value for rule in season.league.house_rules.all()}
+        ruleset = load_ruleset(season.league.ruleset)
+        scheme = ruleset.standings_schemes[ruleset.default_standings_scheme]
+        chosen = rules.get("standings_scheme")
+        if isinstance(chosen, str) and chosen in ruleset.standings_schemes:
+            scheme = ruleset.standings_schemes[chosen]
+        values = chosen if isinstance(chosen, dict) else _scheme(scheme)
+        tie_breakers = rules.get("standings_tie_breakers")
+        season.standings_settings = {
+            "scheme": values,
+            "tie_breakers": list(tie_breakers) if tie_breakers else FORMER_DEFAULT_TIE_BREAKERS,
+        }
         season.save(update_fields=["standings_settings"])
 
 
