@@ -9,7 +9,14 @@ class LeagueConfig(AppConfig):
     def ready(self) -> None:
         # Load the Celery app here rather than in league/__init__.py, so that importing the
         # pure rules engine (league.rules) never drags Django or Celery in.
+        from django.db.backends.signals import connection_created
+
         from . import celery  # noqa: F401
+        from .page_cache import install
+
+        # Every connection, of requests and tasks alike, bumps the page cache's revision after a
+        # committed write (league/page_cache.py).
+        connection_created.connect(install, dispatch_uid="league.page_cache")
 
         # Validate every shipped ruleset at start-up: a broken data file stops the process
         # with RulesetDataError naming the file and the row, instead of failing on some page.

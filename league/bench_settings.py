@@ -6,3 +6,6 @@ which adds the bare view (league/bench_urls.py). Never used to serve users.
 from league.settings import *  # noqa: F403
 
 ROOT_URLCONF = "league.bench_urls"
+# The yardstick stays bare: the page cache passes it by (league/bench_urls.py BARE_PATH), so that it
+# costs no revision query.
+PAGE_CACHE_EXCLUDE = (*PAGE_CACHE_EXCLUDE, "/bench-league/bare/")  # noqa: F405

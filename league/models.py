@@ -190,6 +190,20 @@ class Revision(models.Model):
         return f"{self.league_id}: {self.number}"
 
 
+class SiteRevision(models.Model):
+    """One counter for the whole site, bumped after every committed write that can change a page
+    (league/page_cache.py): the key of every page kept by the page cache carries it."""
+
+    number = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("page revision")
+        verbose_name_plural = _("page revisions")
+
+    def __str__(self) -> str:
+        return str(self.number)
+
+
 # Seasons live in their own module (size); importing them here registers them with the app.
 from league.models_challenges import Challenge  # noqa: E402
 from league.models_seasons import (  # noqa: E402

@@ -118,6 +118,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above the session: a page kept for this browser is served again without loading it.
+    "league.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Below the locale: its messages are in the request's language.
@@ -194,9 +196,18 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-# Every key carries the code's release (league/release.py): a deploy never serves fragments that
-# the previous templates rendered.
-CACHES["default"]["KEY_PREFIX"] = code_release(BASE_DIR)
+# Whole pages kept for the browser that asked, until the next committed write (league/page_cache.py):
+# the same store, its own alias. In one process's memory it holds at most 2,000 pages (about 20 KB
+# each); PAGE_CACHE_SECONDS=0 turns it off.
+CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages"}
+if not CACHE_URL:
+    CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 2000}
+PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 300)
+PAGE_CACHE_EXCLUDE = ("/admin/", "/api/")
+# Every key carries the code's release (league/release.py): a deploy never serves fragments or pages
+# that the previous templates rendered.
+for _alias in CACHES:
+    CACHES[_alias]["KEY_PREFIX"] = "-".join(filter(None, [code_release(BASE_DIR), CACHES[_alias].get("KEY_PREFIX")]))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

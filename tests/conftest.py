@@ -29,12 +29,20 @@ def english():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with an empty cache: cached tables (league.standings_cache) of an earlier
-    test must not answer for this one's."""
-    from django.core.cache import cache
+    """Each test starts with empty caches: cached tables (league.standings_cache) and pages
+    (league.page_cache) of an earlier test must not answer for this one's."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
+
+
+@pytest.fixture
+def pages_rendered(settings):
+    """Every page rendered, none served from the page cache (league/page_cache.py): for the tests
+    that count a page's queries."""
+    settings.PAGE_CACHE_SECONDS = 0
 
 
 @pytest.fixture

@@ -61,3 +61,7 @@ MIDDLEWARE = [m for m in MIDDLEWARE if not m.startswith("whitenoise.")]  # noqa:
 # Every test client comes from 127.0.0.1: with the real limit, a few tests of failed logins would
 # lock the others out. The login tests (tests/web/test_logins.py) set the limit they test.
 AXES_FAILURE_LIMIT = 1000
+
+# A `db` test never commits, so the page cache's revision (bumped on commit) never moves inside it:
+# pages are also keyed by this process's count of write statements (league/page_cache.py).
+PAGE_CACHE_LOCAL_WRITES = True

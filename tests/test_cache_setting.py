@@ -37,7 +37,9 @@ def test_every_cache_key_carries_the_codes_release():
     templates: the key prefix is a hash of the source and templates."""
     from league.release import code_release
 
-    assert settings.CACHES["default"]["KEY_PREFIX"] == code_release(settings.BASE_DIR)
+    release = code_release(settings.BASE_DIR)
+    assert settings.CACHES["default"]["KEY_PREFIX"] == release
+    assert settings.CACHES["pages"]["KEY_PREFIX"] == release + "-pages"  # whole pages (league/page_cache.py)
 
 
 def test_the_release_changes_with_a_template(tmp_path):

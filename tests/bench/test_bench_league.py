@@ -87,6 +87,7 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     assert Team.objects.filter(league__slug__startswith="small").count() == 2
 
 
+@pytest.mark.django_db  # the page cache reads the site's revision on every GET
 def test_the_bench_views_are_in_no_public_urlconf(client: Client):
     assert client.get(BARE_PATH).status_code == 404
     assert client.get(BASE_PATH).status_code == 404

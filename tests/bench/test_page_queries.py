@@ -16,7 +16,8 @@ from league.bench_league import Built, build_league
 from league.selectors_seasons import ALL_ROUNDS_UP_TO
 from matches.models import DiceRoll, MatchPlayer
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def count(client: Client, url: str) -> int:

@@ -18,7 +18,8 @@ from tests.challenges.conftest import answer, issue, login, regular_season, url
 from tests.seasons.helpers import play
 from tests.standings.conftest import figures_of
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def messages_of(response) -> str:

@@ -19,7 +19,8 @@ from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
     submitted_match,
 )
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def page(client, player) -> str:

@@ -13,7 +13,8 @@ from matches.models import Match
 from teams.models import Team
 from tests.playoffs.conftest import play
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def url(season) -> str:

@@ -14,7 +14,8 @@ from league.services_fixtures import fixtures_generate
 from matches.models import Match
 from tests.seasons.helpers import play, running_season
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def events(response) -> list:

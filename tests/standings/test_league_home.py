@@ -12,7 +12,8 @@ from matches.models import MatchEffect
 from tests.standings.conftest import table_of
 from tests.standings.helpers import add_bye, add_result, make_season, make_teams
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def home(client, league):

@@ -11,8 +11,10 @@ from tests.stats.test_stats_pages import url
 
 
 def worker(name: str):
+    """One worker's memory: its table cache and its kept pages (league/page_cache.py)."""
+    memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     return override_settings(
-        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}}
+        CACHES={"default": {**memory, "LOCATION": name}, "pages": {**memory, "LOCATION": name + "-pages"}}
     )
 
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from teams.charts_svg import Point, _ticks, bar_chart, line_chart
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def svg(html: str, chart_id: str) -> str:

@@ -12,7 +12,8 @@ from league.services_trophies import ensure_trophies, trophy_award
 from teams.models import TreasuryEntry
 from teams.services import PlayerOrder, team_create
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def url(league) -> str:

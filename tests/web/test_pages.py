@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from league.rules import load_ruleset
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def get(client, url, lang="en", **extra):

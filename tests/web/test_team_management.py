@@ -14,7 +14,8 @@ from league.services import membership_add
 from teams.models import Player, Team
 from teams.services import team_retire
 
-pytestmark = pytest.mark.django_db
+# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
 def follow_post(client, url, data=None):

@@ -23,6 +23,7 @@ SQLite a temporary file. --current-database uses the configured database as it i
 from __future__ import annotations
 
 import os
+import statistics
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -107,7 +108,7 @@ class Command(BaseCommand):
 
     def _run(self, opts: dict[str, Any], database: str) -> None:
         from league.bench_league import build_league
-        from league.bench_serve import BenchError, load, measure, start_gunicorn
+        from league.bench_serve import BenchError, load, measure, page_client, start_gunicorn
 
         load_before = os.getloadavg()[0]
         small = build_league(
@@ -124,6 +125,8 @@ class Command(BaseCommand):
         hosts = [*settings.ALLOWED_HOSTS, "testserver"]
         with override_settings(ROOT_URLCONF="league.bench_urls", ALLOWED_HOSTS=hosts):
             pages = {"small": _pages(small), "big": _pages(big)}
+            # The load's browsers: one session each, as many people reading the big league.
+            browsers = [page_client(big.coach)[1] for _ in range(opts["clients"])]
             with tempfile.TemporaryDirectory(prefix="bench-gunicorn-") as folder:
                 try:
                     server = start_gunicorn(opts["workers"], Path(folder) / "gunicorn.log")
@@ -137,7 +140,9 @@ class Command(BaseCommand):
                             measure(page, server, repeat)
                     result = None
                     if opts["load_requests"]:
-                        result = load(server.port, pages["big"], opts["clients"], opts["load_requests"], opts["seed"])
+                        result = load(
+                            server.port, pages["big"], opts["clients"], opts["load_requests"], opts["seed"], browsers
+                        )
                 finally:
                     server.stop()
         missed = self._report(pages["small"], pages["big"])
@@ -161,6 +166,7 @@ class Command(BaseCommand):
             f"{'page':<15}{'small ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}{'queries':>8}{'KB':>7}"
             f"{'big ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}{'queries':>8}{'KB':>7}  target"
         )
+        cold = []
         missed = []
         for one, other in zip(small, big, strict=True):
             failure = one.error or other.error
@@ -185,6 +191,23 @@ class Command(BaseCommand):
                 if not ok:
                     missed.append(one.name)
             self.stdout.write(f"{one.name:<15}{''.join(cells)}  {verdict}".rstrip())
+            if one.name != "bare view":
+                cold.append(
+                    f"{one.name:<15}"
+                    + "".join(
+                        f"{statistics.median(p.cold_ms):>9.1f}{statistics.median(p.cold_ms) / b.median:>8.2f}"
+                        f"{p.cold_cpu_ms:>8.1f}{p.cold_cpu_ms / b.cpu_ms if b.cpu_ms else 0.0:>8.2f}"
+                        for p, b in ((one, small[0]), (other, big[0]))
+                    )
+                )
+        # The same pages read once after a write anywhere (no kept page): rendered in full.
+        self.stdout.write("first read after a write (rendered, not kept):")
+        self.stdout.write(
+            f"{'page':<15}{'small ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}"
+            f"{'big ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}"
+        )
+        for line in cold:
+            self.stdout.write(line)
         return missed
 
 

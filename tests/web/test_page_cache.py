@@ -1,0 +1,130 @@
+"""Whole pages kept per browser until the next committed write (league/page_cache.py).
+
+These tests commit (transactional_db) and key pages by the database's revision only, as
+production does (PAGE_CACHE_LOCAL_WRITES off): each write below reaches the page through the
+committed bump alone. Two LocMem locations stand for two gunicorn workers' own memories.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection, transaction
+from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from league.page_cache import site_revision
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def committed_only(settings):
+    settings.PAGE_CACHE_LOCAL_WRITES = False
+
+
+def worker(name: str):
+    """One gunicorn worker's memory: its own table cache and its own pages."""
+    memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    return override_settings(
+        CACHES={"default": {**memory, "LOCATION": name}, "pages": {**memory, "LOCATION": name + "-pages"}}
+    )
+
+
+def page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def kept(client: Client, url: str) -> str:
+    """Read twice: the first read may set the CSRF cookie (a new one is never kept), the second is
+    kept for this browser."""
+    page(client, url)
+    return page(client, url)
+
+
+def test_a_page_read_again_is_the_same_bytes_for_one_query(client, league, coach_alice):
+    client.force_login(coach_alice)
+    url = reverse("league:detail", args=[league.slug])
+    html = kept(client, url)
+    with CaptureQueriesContext(connection) as queries:
+        again = page(client, url)
+    # A page rendered again would carry a new mask of the CSRF token: the same bytes are the kept page.
+    assert again == html
+    assert [q["sql"] for q in queries] == [q["sql"] for q in queries if "league_siterevision" in q["sql"]]
+    assert len(queries) == 1
+
+
+def test_a_write_committed_by_one_worker_reaches_the_pages_every_worker_kept(client, league, coach_alice):
+    from league.models import League
+
+    client.force_login(coach_alice)
+    url = reverse("league:detail", args=[league.slug])
+    for name in ("worker-a", "worker-b"):
+        with worker(name):
+            assert "Test League" in kept(client, url)
+    with worker("worker-a"):
+        # The ORM's update(), which sends no signal: the bump comes from the statement itself.
+        League.objects.filter(pk=league.pk).update(name="Renamed League")
+    for name in ("worker-a", "worker-b"):
+        with worker(name):
+            html = page(client, url)
+            assert "Renamed League" in html and "Test League" not in html, name
+
+
+def test_each_browser_has_its_own_pages(client, league, coach_alice, commissioner):
+    url = reverse("league:detail", args=[league.slug])
+    client.force_login(coach_alice)
+    assert ">alice" in kept(client, url)
+    other = Client()
+    other.force_login(commissioner)
+    html = kept(other, url)
+    assert ">commissioner" in html and ">alice" not in html
+    anonymous = page(Client(), url)
+    assert ">alice" not in anonymous and ">commissioner" not in anonymous
+
+
+def test_a_flash_message_is_shown_even_when_nothing_was_written(client, league, coach_alice):
+    client.force_login(coach_alice)
+    url = reverse("league:detail", args=[league.slug])
+    kept(client, url)
+    before = site_revision()
+    # alice is already a coach of the league: the join is refused with a message, and nothing is written.
+    response = client.post(reverse("league:join", args=[league.slug]), follow=True)
+    assert site_revision() == before
+    assert response.redirect_chain[-1][0] == url
+    assert re.search(r'class="alert alert-\w+" role="alert"', response.content.decode())
+
+
+def test_after_logging_out_the_old_session_cookie_gets_no_kept_page(client, league, coach_alice):
+    client.force_login(coach_alice)
+    url = reverse("league:detail", args=[league.slug])
+    assert ">alice" in kept(client, url)
+    stolen = client.cookies["sessionid"].value
+    client.post(reverse("logout"))
+    client.cookies["sessionid"] = stolen
+    assert ">alice" not in page(client, url)
+
+
+def test_a_transaction_bumps_once_when_it_commits_and_never_when_it_rolls_back(django_user_model):
+    before = site_revision()
+    with transaction.atomic():
+        for n in range(3):
+            django_user_model.objects.create_user(username=f"u{n}")
+    assert site_revision() == before + 1
+    with pytest.raises(RuntimeError), transaction.atomic():
+        django_user_model.objects.create_user(username="rolled-back")
+        raise RuntimeError
+    assert site_revision() == before + 1
+    django_user_model.objects.filter(username="u0").delete()  # autocommit: bumped at once
+    assert site_revision() == before + 2
+
+
+def test_pages_that_ask_not_to_be_stored_are_rendered_each_time(admin_client):
+    url = reverse("admin:index")
+    first, second = page(admin_client, url), page(admin_client, url)
+    # The admin says no-store (never_cache), and its URL is excluded besides: rendered each time.
+    assert first != second
