@@ -232,14 +232,25 @@ class Load:
         return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def load(port: int, pages: list[Page], clients: int, total: int, seed: int, cookies: list[str]) -> Load:
+def load(
+    port: int, pages: list[Page], clients: int, total: int, seed: int, cookies: list[str], writes: int = 0
+) -> Load:
     """`total` requests of the pages' mix (each page's weight in percent), shuffled, sent by
     `clients` threads at once, each as soon as its previous answer arrived. Each client is a browser
-    of its own (`cookies`, one per client): no client is served a page another one read."""
+    of its own (`cookies`, one per client): no client is served a page another one read.
+
+    Before the clock starts each client reads each page once (people who have been browsing: the
+    pages they read are kept). `writes` committed writes are spread over the load (after each
+    1/(writes+1) of the requests): each makes every kept page stale, as a result landing does."""
     weighted = [p for p in pages if p.weight]
     plan = [p for p in weighted for _ in range(p.weight)]
     rng = random.Random(seed)
     queue = [rng.choice(plan) for _ in range(total)]
+    for cookie in cookies[:clients]:
+        for page in weighted:
+            get(port, page.path, cookie)
+    write_at = {total * (n + 1) // (writes + 1) for n in range(writes)}
+    sent = [0]
     times: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -249,6 +260,9 @@ def load(port: int, pages: list[Page], clients: int, total: int, seed: int, cook
         while True:
             with lock:
                 page = next(feed, None)
+                sent[0] += 1
+                if sent[0] in write_at:
+                    bump_site_revision()
             if page is None:
                 return
             try:

@@ -60,9 +60,13 @@ def page_cache_seconds() -> int:
 # --- The writes' side: one bump per committed transaction that wrote something ---
 
 
+# A login stamps the user's last login, which no page shows: not a reason to render every page again.
+_LAST_LOGIN = re.compile(r'^\s*UPDATE\s+"?auth_user"?\s+SET\s+"?last_login"?\s*=\s*%s\s+WHERE', re.IGNORECASE)
+
+
 def _changes_pages(sql: str) -> bool:
     match = _WRITE.match(sql)
-    if match is None:
+    if match is None or _LAST_LOGIN.match(sql):
         return False
     verb, table = match[1].split()[0].upper(), match[2].lower()
     if table.startswith(_QUIET_TABLES):
@@ -141,10 +145,20 @@ def site_revision(alias: str = "default") -> int:
 _KEYED_HEADERS = ("HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HX_REQUEST", "HTTP_HX_TARGET", "HTTP_HX_BOOSTED")
 
 
+def request_revision(request: HttpRequest) -> str:
+    """The site's revision as this request sees it, read once per request: what every key of a
+    kept page or a kept part of one (the menu's badge) carries."""
+    revision = getattr(request, "_site_revision", None)
+    if revision is None:
+        revision = str(site_revision())
+        if getattr(settings, "PAGE_CACHE_LOCAL_WRITES", False):
+            revision += f".{_local_seen}"
+        request._site_revision = revision  # type: ignore[attr-defined]
+    return revision
+
+
 def _page_key(request: HttpRequest) -> str:
-    parts = [str(site_revision()), request.get_host(), request.get_full_path()]
-    if getattr(settings, "PAGE_CACHE_LOCAL_WRITES", False):
-        parts.append(str(_local_seen))
+    parts = [request_revision(request), request.get_host(), request.get_full_path()]
     parts += [request.META.get(name, "") for name in _KEYED_HEADERS]
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 

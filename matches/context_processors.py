@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from league.page_cache import page_cache_seconds, request_revision
 from matches.selectors import actions_waiting
 
 
@@ -27,7 +29,17 @@ def actions_waiting_badge(request: HttpRequest) -> dict[str, Any]:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return 0
+        # Kept per user until the next committed write (league/page_cache.py): a coach going from
+        # page to page after a write computes it once, not on each page (about 20 ms each time).
+        seconds = page_cache_seconds()
+        key = f"waiting-count:{user.pk}:{request_revision(request)}" if seconds > 0 else ""
+        kept = caches["default"].get(key) if key else None
+        if kept is not None:
+            return int(kept)
         waiting = waiting_for(request)
-        return len(waiting["matches"]) + len(waiting["improvements"]) + len(waiting["challenges"])
+        number = len(waiting["matches"]) + len(waiting["improvements"]) + len(waiting["challenges"])
+        if key:
+            caches["default"].set(key, number, seconds)
+        return number
 
     return {"actions_waiting_count": SimpleLazyObject(count)}

@@ -42,7 +42,7 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     monkeypatch.setattr(bench_league, "TARGET", 0.0)  # nothing is within 0 times the bare view
     out = StringIO()
     args = ["--teams", "4", "--matches", "4", "--small-teams", "2", "--small-matches", "1", "--repeat", "2"]
-    args += ["--clients", "3", "--load-requests", "30", "--current-database", "--check"]
+    args += ["--clients", "3", "--load-requests", "30", "--load-writes", "1", "--current-database", "--check"]
     with pytest.raises(CommandError, match="targets missed: " + ", ".join(PAGES[2:])):
         call_command("bench_league", *args, stdout=out)
     lines = out.getvalue().splitlines()
@@ -59,8 +59,16 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
         line = next(li for li in lines if li.startswith(name))
         assert line.endswith("FAIL (<= 0x)"), line
         assert int(rows[name][6].split("-")[0]) > 0 and float(rows[name][7]) > 0  # queries counted, HTML sized
+    # The same pages read once after a write (rendered, not kept): every page but the bare view.
+    cold = lines[lines.index("first read after a write (rendered, not kept):") + 2 :]
+    cold_row = re.compile(rf"^({'|'.join(PAGES[1:])})" + NUMBER * 8 + "$")
+    assert [cold_row.match(li)[1] for li in cold[: len(PAGES) - 1]] == PAGES[1:]
     load = next(li for li in lines if li.startswith("load: "))
-    assert re.match(r"load: 3 clients, 30 requests \(league home \d+, season \d+, .*\) in [\d.]+ s: ", load)
+    assert re.match(
+        r"load: 3 clients, each having read each page once, 30 requests \(league home \d+, season \d+, .*\), "
+        r"1 writes during it, in [\d.]+ s: ",
+        load,
+    )
     assert re.search(r"requests/s, p50 \d+ ms, p95 \d+ ms, 0 errors  (PASS|FAIL) \(p95 <= 500 ms\)$", load)
 
     # What the pages read: a regular season with every team approved, processed matches in rounds.

@@ -128,3 +128,34 @@ def test_pages_that_ask_not_to_be_stored_are_rendered_each_time(admin_client):
     first, second = page(admin_client, url), page(admin_client, url)
     # The admin says no-store (never_cache), and its URL is excluded besides: rendered each time.
     assert first != second
+
+
+BADGE = re.compile(r'>carol <span class="badge[^>]*>(\d+)</span>')
+
+
+def test_the_menus_badge_is_counted_once_per_coach_between_two_writes(client, demo_league):
+    from django.contrib.auth import get_user_model
+
+    from matches.services import match_schedule
+
+    carol = get_user_model().objects.get(username="carol")
+    client.force_login(carol)
+    assert BADGE.search(page(client, reverse("catalogue:index")))[1] == "4"
+    with CaptureQueriesContext(connection) as queries:
+        other = page(client, reverse("rulesets:index"))  # another page, rendered: its badge is kept
+    assert BADGE.search(other)[1] == "4"
+    assert not [q["sql"] for q in queries if "matches_match" in q["sql"] or "league_challenge" in q["sql"]]
+    # A new match of hers (her petty cash awaited first): committed, so counted on the next page.
+    team = demo_league.teams.get(coach=carol)
+    opponent = demo_league.teams.exclude(coach=carol).filter(status="ready").first()
+    match_schedule(league=demo_league, home=team, away=opponent, by=None)
+    assert BADGE.search(page(client, reverse("rulesets:index")))[1] == "5"
+
+
+def test_logging_in_makes_no_page_stale_and_logging_out_does(client, coach_alice):
+    before = site_revision()
+    client.post(reverse("login"), {"username": "alice", "password": "pw-alice"})
+    assert "_auth_user_id" in client.session  # logged in: a session saved, the last login stamped
+    assert site_revision() == before
+    client.post(reverse("logout"))
+    assert site_revision() == before + 1  # the session row deleted: its kept pages are no one's

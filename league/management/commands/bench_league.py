@@ -61,6 +61,12 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
         parser.add_argument("--clients", type=int, default=50, help="concurrent clients of the load")
         parser.add_argument("--load-requests", type=int, default=3000, help="requests of the load (0: none)")
+        parser.add_argument(
+            "--load-writes",
+            type=int,
+            default=0,
+            help="committed writes spread over the load (each makes every page stale)",
+        )
         parser.add_argument("--seed", type=int, default=9)
         parser.add_argument("--check", action="store_true", help="exit with an error if a target is missed")
         parser.add_argument(
@@ -141,7 +147,13 @@ class Command(BaseCommand):
                     result = None
                     if opts["load_requests"]:
                         result = load(
-                            server.port, pages["big"], opts["clients"], opts["load_requests"], opts["seed"], browsers
+                            server.port,
+                            pages["big"],
+                            opts["clients"],
+                            opts["load_requests"],
+                            opts["seed"],
+                            browsers,
+                            opts["load_writes"],
                         )
                 finally:
                     server.stop()
@@ -152,7 +164,8 @@ class Command(BaseCommand):
                 missed.append("load")
             mix = ", ".join(f"{name} {count}" for name, count in result.mix.items())
             self.stdout.write(
-                f"load: {result.clients} clients, {result.requests} requests ({mix}) in {result.seconds:.1f} s: "
+                f"load: {result.clients} clients, each having read each page once, {result.requests} requests "
+                f"({mix}), {opts['load_writes']} writes during it, in {result.seconds:.1f} s: "
                 f"{result.per_second:.1f} requests/s, p50 {result.percentile(0.5):.0f} ms, "
                 f"p95 {result.percentile(0.95):.0f} ms, {result.errors} errors  "
                 f"{verdict} (p95 <= {P95_TARGET_MS:g} ms)"
