@@ -83,6 +83,8 @@ lint: install-dev
 	$(BIN)/ruff format --check .
 	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/mypy
+	$(BIN)/lint-imports
+	$(BIN)/python .ci/import_cycles.py
 
 # One pytest worker per core (pytest-xdist); worksteal hands a long test's neighbours to the idle
 # worker. PYTEST_ARGS="-n 0" runs in one process.

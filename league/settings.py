@@ -279,7 +279,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "league.api_parsing.Pagination",
     "PAGE_SIZE": 50,
     # One error shape for every error, whatever the authentication (league/api_support.py).
-    "EXCEPTION_HANDLER": "league.api_support.api_exception_handler",
+    "EXCEPTION_HANDLER": "league.api_exceptions.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Blood Bowl league manager API",

@@ -11,7 +11,7 @@ from celery import shared_task
 from django.db import connection
 
 from matches.models import Match
-from matches.services.postgame import postgame_run, postgame_sweep
+from matches.services.postgame import RUN_POSTGAME, postgame_run, postgame_sweep
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ def _measured(task: str, match_id: int) -> Iterator[dict]:
     )
 
 
-@shared_task(name="matches.run_postgame", acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=RUN_POSTGAME, acks_late=True, reject_on_worker_lost=True)
 def run_postgame(match_id: int) -> bool:
     # The service claims the match with a compare-and-swap and applies keyed effects, so a
     # redelivered message (acks_late) finds nothing to do or resumes where a dead worker stopped.

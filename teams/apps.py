@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class TeamsConfig(AppConfig):
     name = "teams"
     verbose_name = _("Teams")
+
+    def ready(self) -> None:
+        # The API answers this app's rule refusals as "refused" (league.api_exceptions).
+        from league.api_exceptions import register_rule_refusal
+        from teams.errors import TeamRuleError
+
+        register_rule_refusal(TeamRuleError)

@@ -57,7 +57,7 @@ def order_problems(steps: tuple[str, ...]) -> list[str]:
 
 
 def known_steps() -> tuple[dict[str, Callable[..., Any]], dict[str, Callable[..., Any]]]:
-    """(pre-match, post-match) registries, filled: importing the step modules registers them."""
-    from . import postmatch, prematch  # noqa: F401  (imported for their decorators)
-
+    """(pre-match, post-match) registries, filled: the engine's package (league/rules/__init__.py)
+    imports the step modules, whose decorators register them, before any of its modules can be
+    imported; so this module never imports the steps that import it."""
     return PRE_MATCH, POST_MATCH

@@ -20,7 +20,8 @@ from league.rules import Ruleset
 from league.rules.prematch import InducementOrder, Mercenary, journeymen_needed
 from matches.fingerprint import COUNTS as FINGERPRINT_COUNTS
 from matches.fingerprint import fingerprint
-from matches.services import CasualtyLine, PlayerLine, PrematchInput, ReportInput
+from matches.services.prematch import PrematchInput
+from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
 from teams.models import Player, Team
 
 SIDES = ("home", "away")

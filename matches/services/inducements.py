@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
@@ -22,7 +21,6 @@ from league.permissions import is_commissioner
 from league.rules import (
     InducementBudgets,
     InducementOrder,
-    Mercenary,
     Ruleset,
     check_inducements,
     inducement_budgets,
@@ -39,29 +37,10 @@ from matches.services.common import (
     require_status,
     violation_messages,
 )
+from matches.services.inducement_orders import order_to_json
 from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
 
 SIDES = ("home", "away")
-
-
-def order_to_json(order: InducementOrder) -> dict[str, Any]:
-    """An order as the match keeps it (<side>_inducements)."""
-    return {
-        "items": {key: count for key, count in sorted(order.items.items()) if count},
-        "stars": list(order.stars),
-        "mercenaries": [[m.position_key, list(m.extra_skills)] for m in order.mercenaries],
-    }
-
-
-def order_from_json(data: Mapping[str, Any] | None) -> InducementOrder:
-    """The order a side chose (an empty one for None: nothing chosen, nothing bought)."""
-    if not data:
-        return InducementOrder()
-    mercenaries = tuple(
-        Mercenary(position, skills[0] if skills else None, tuple(skills[1:]))
-        for position, skills in data["mercenaries"]
-    )
-    return InducementOrder(items=dict(data["items"]), stars=tuple(data["stars"]), mercenaries=mercenaries)
 
 
 def chosen(match: Match, side: str) -> bool:

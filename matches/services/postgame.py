@@ -28,6 +28,7 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
@@ -52,6 +53,8 @@ from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
 log = logging.getLogger(__name__)
+# The task's registered name (matches/tasks.py).
+RUN_POSTGAME = "matches.run_postgame"
 
 # Dice of the pre-match sequence are stored too, but the post-match planner never reads them.
 PREMATCH_DICE = {"weather"}
@@ -286,10 +289,10 @@ def postgame_run(match_id: int) -> bool:
 def queue_postgame(match_id: int) -> None:
     """Send the sequence to a worker. If the broker is down the match stays confirmed and the
     periodic sweep queues it later: nothing is lost."""
-    from matches.tasks import run_postgame
-
     try:
-        run_postgame.delay(match_id)
+        # By name from Celery's registry (filled from matches.tasks by the app's autodiscovery): the
+        # tasks module calls this service, so the service does not import it back.
+        current_app.tasks[RUN_POSTGAME].delay(match_id)
     except Exception:  # kombu raises various errors when the broker is unreachable
         log.warning("could not queue the post-match sequence of match %s; the sweep will", match_id, exc_info=True)
         return

@@ -34,6 +34,7 @@ from matches.services.common import (
     require_status,
     violation_messages,
 )
+from matches.services.inducement_orders import order_from_json, order_to_json
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import compute_team_value
 from teams.services import team_refresh_value, treasury_post
@@ -225,8 +226,6 @@ def _petty_cash(match: Match, data: PrematchInput, problems: list[str]) -> dict[
 def _orders(match: Match, data: PrematchInput, budgets, problems: list[str]) -> dict[str, InducementOrder]:
     """Each side's inducements: as it chose them on the match (the pages), or as given (an import),
     which may not contradict a choice already made."""
-    from matches.services.inducements import order_from_json, order_to_json
-
     kept = {side: getattr(match, f"{side}_inducements") for side in ("home", "away")}
     if data.inducements_chosen:
         for side in ("home", "away"):
@@ -245,8 +244,6 @@ def _orders(match: Match, data: PrematchInput, budgets, problems: list[str]) -> 
 
 def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser | None, dice=None) -> Match:
     """Record the whole pre-match sequence at once; every refusal is listed and nothing is written."""
-    from matches.services.inducements import order_to_json
-
     check_participant(match, by)
     ruleset = match_ruleset(match)
     with transaction.atomic():

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
@@ -36,55 +34,13 @@ from matches.services.common import (
     side_of_user,
 )
 from matches.services.dispute import clear_sent_back, may_review
+from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
 from matches.services.wording import apothecary_problem
 
 # The decisions the result sheet holds (by key prefix): saving a sheet replaces them all.
 REPORT_DECISIONS = ("mvp", "winnings_reroll", *BANK_KEYS)
-
-
-@dataclass(frozen=True)
-class PlayerLine:
-    player_id: int
-    completions: int = 0
-    touchdowns: int = 0
-    interceptions: int = 0
-    casualties: int = 0  # caused by blocks: only these earn SPP (spec §5.1)
-    actions: Mapping[str, int] = field(default_factory=dict)  # the ruleset's other SPP actions
-
-
-@dataclass(frozen=True)
-class CasualtyLine:
-    victim_id: int
-    d6: int
-    d8: int
-    second_d6: int | None = None
-    second_d8: int | None = None
-    apothecary_used: bool = False
-    apothecary_d6: int | None = None
-    apothecary_d8: int | None = None
-    apothecary_kept_reroll: bool = False
-    regeneration_roll: int | None = None
-
-
-@dataclass(frozen=True)
-class ReportInput:
-    home_score: int
-    away_score: int
-    home_fame: int = 0
-    away_fame: int = 0
-    home_uncredited_touchdowns: int = 0  # no roster scorer: a star's, a mercenary's, or awarded
-    away_uncredited_touchdowns: int = 0
-    gate: int | None = None
-    conceded_by: str = ""  # "", "home" or "away"
-    concession_justified: bool = False
-    shootout_winner: str = ""  # a tied play-off match: the side that won the shoot-out
-    lines: tuple[PlayerLine, ...] = ()
-    casualties: tuple[CasualtyLine, ...] = ()
-    dice: dict[str, list[int]] = field(default_factory=dict)  # purpose -> values, entered at the table
-    decisions: dict[str, Any] = field(default_factory=dict)
-    played_on: Any = None
 
 
 def report_problems(match: Match, report: ReportInput) -> list[str]:

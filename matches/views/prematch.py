@@ -27,12 +27,12 @@ from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages
+from matches.services.inducement_orders import order_from_json
 from matches.services.inducements import (
     SIDES,
     PrematchState,
     inducements_choose,
     match_budgets,
-    order_from_json,
     prematch_state,
     side_violations,
 )
