@@ -11,6 +11,8 @@ import pytest
 from django.conf import settings
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# The builders every folder shares: fixtures found by name, never imported by a test.
+pytest_plugins = ["tests.builders"]
 
 
 def pytest_report_header(config) -> list[str]:

@@ -57,11 +57,6 @@ def bank_ruleset(tmp_path, monkeypatch) -> Ruleset:
 
 
 @pytest.fixture
-def coach_bob(user_factory):
-    return user_factory("bob")
-
-
-@pytest.fixture
 def bank_league(bank_ruleset, commissioner, coach_alice, coach_bob):
     """A league of the bank ruleset in which alice and bob coach; spiralling expenses start at
     500,000 gp of team value there (a house rule: a new team owes 10,000 gp after each match)."""

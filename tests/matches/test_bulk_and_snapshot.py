@@ -10,7 +10,7 @@ from matches.models import DiceRoll, MatchEffect
 from matches.services import report_save
 from matches.services.snapshot import build_report, report_from_json, report_to_json
 from teams.models import Player, Team
-from tests.matches.conftest import pid
+from tests.builders import pid
 
 pytestmark = pytest.mark.django_db
 

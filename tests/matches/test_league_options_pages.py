@@ -121,7 +121,7 @@ def short_league(request, client, league, commissioner):
     return request.param
 
 
-# The worked match (tests/matches/conftest.py): humans win 2-1, FAME 1 and 0, winnings dice 5
+# The worked match (tests/builders.py): humans win 2-1, FAME 1 and 0, winnings dice 5
 # (re-rolled from 2) and 3. Rulebook: (5 + 1) x 10k + 10k and (3 + 0) x 10k.
 @pytest.mark.parametrize(
     ("short_league", "home", "away"),

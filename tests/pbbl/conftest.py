@@ -18,11 +18,6 @@ def pbbl_league(commissioner, coach_alice, coach_bob):
 
 
 @pytest.fixture
-def coach_bob(user_factory):
-    return user_factory("bob")
-
-
-@pytest.fixture
 def pbbl_humans(pbbl_league, coach_alice):
     # 11 linemen at 50,000 and 2 re-rolls at 50,000: 650,000 spent, 350,000 in the treasury.
     return team_create(

@@ -11,7 +11,7 @@ from league.models import AuditEntry, Bracket, BracketGame, Round, Season
 from league.services_playoffs import BracketChoice, bracket_create, qualifiers
 from matches.models import Match
 from teams.models import Team
-from tests.playoffs.conftest import play
+from tests.builders import play
 
 # Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]

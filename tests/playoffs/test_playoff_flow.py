@@ -18,7 +18,7 @@ from league.models import AuditEntry, Bracket, Round, Season
 from league.services_fixtures import fixture_add
 from league.services_playoffs import BracketChoice, bracket_create
 from matches.models import Match
-from tests.playoffs.conftest import play
+from tests.builders import play
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from matches.services import (
     report_save,
     report_submit,
 )
-from tests.playoffs.conftest import play
+from tests.builders import play
 
 pytestmark = pytest.mark.django_db
 

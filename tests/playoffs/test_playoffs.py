@@ -13,7 +13,7 @@ from league.scheduling.brackets import bracket as engine_bracket
 from league.scheduling.brackets import participants
 from league.services_playoffs import match_processed
 from matches.models import Match
-from tests.playoffs.conftest import play
+from tests.builders import play
 
 pytestmark = pytest.mark.django_db
 

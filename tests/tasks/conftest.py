@@ -32,8 +32,7 @@ from matches.models import DiceRoll, Match, MatchEffect, MatchStep
 from matches.services import match_schedule, prematch_record, report_confirm, report_save, report_submit
 from matches.services.prematch import PrematchInput
 from teams.models import ImprovementRoll, Injury, Player, TreasuryEntry
-from teams.services import PlayerOrder, team_create
-from tests.matches.conftest import coach_bob, humans, orcs, ready_match, scheduled, worked_report  # noqa: F401
+from tests.builders import human_team, orc_team, worked_report_for
 
 WAIT = 30.0  # seconds: the bound of every wait of these tests
 
@@ -112,27 +111,14 @@ def celery_worker_session(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def twin(league, humans, orcs, coach_alice, coach_bob, commissioner):
-    """The worked match again between two new teams built like tests/matches/conftest.py's (after
+    """The worked match again between two new teams built like tests/builders.py's (after
     them: the orcs' fixture makes bob a member)."""
-    home = team_create(
-        league=league,
-        coach=coach_alice,
-        name="Reavers II",
-        race="human",
-        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
-    )
-    away = team_create(
-        league=league,
-        coach=coach_bob,
-        name="Gouged Eye II",
-        race="orc",
-        fan_factor=3,
-        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
-    )
+    home = human_team(league, coach_alice, "Reavers II")
+    away = orc_team(league, coach_bob, "Gouged Eye II")
     match = match_schedule(league=league, home=home, away=away, by=commissioner)
     match = prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice)
     # The fixture's own function, called for these teams: the same report, the same dice.
-    return match, worked_report.__wrapped__(home, away)
+    return match, worked_report_for(home, away)
 
 
 def state(match: Match) -> dict[str, Any]:

@@ -23,7 +23,6 @@ from matches.models import DiceRoll, Match
 from teams.models import ImprovementRoll, Player, Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance
 from teams.services import PlayerOrder, team_create
-from tests.matches.conftest import coach_bob, humans, orcs, ready_match, scheduled, worked_report  # noqa: F401
 from tests.tasks.conftest import app_broker, wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]

@@ -7,6 +7,8 @@ neither side needs journeymen, and the two plans have the same effects.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -15,9 +17,7 @@ from league.services import league_join
 from matches.models import Match, MatchEffect
 from matches.services import (
     CasualtyLine,
-    PlayerLine,
     PrematchInput,
-    ReportInput,
     match_schedule,
     postgame_run,
     prematch_record,
@@ -27,6 +27,7 @@ from matches.services import (
 )
 from teams.models import Player
 from teams.services import PlayerOrder, team_create
+from tests.builders import worked_report_for
 
 pytestmark = pytest.mark.django_db
 
@@ -54,33 +55,10 @@ def sequence_queries(league, alice, bob, commissioner, size: int) -> tuple[int, 
     )
     match = match_schedule(league=league, home=home, away=away, by=commissioner)
     prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=alice)
-    h1, h2, h3, h4 = (home.players.get(number=n).pk for n in (1, 2, 3, 4))
-    o1, o2, o3 = (away.players.get(number=n).pk for n in (1, 2, 3))
-    report = ReportInput(
-        home_score=2,
-        away_score=1,
-        home_fame=1,
-        gate=25,
-        lines=(
-            PlayerLine(h1, touchdowns=2),
-            PlayerLine(h2, completions=1),
-            PlayerLine(o1, touchdowns=1),
-            PlayerLine(o2, casualties=1),
-        ),
-        # Badly hurt, both (D6 1-3): nobody misses the next match, nobody dies.
-        casualties=(CasualtyLine(h3, d6=2, d8=1), CasualtyLine(o3, d6=3, d8=5)),
-        dice={
-            "mvp:home:1": [4],
-            "mvp:away:1": [1],
-            "winnings:home": [2],
-            "winnings_reroll:home": [5],
-            "winnings:away": [3],
-            "ff:home": [6, 6, 6],
-            "ff:away": [1, 1],
-            f"improvement:p{h1}:1": [3, 3],
-            f"improvement:p{o1}:1": [2, 5],
-        },
-        decisions={"winnings_reroll:home": True},
+    h3, o3 = home.players.get(number=3).pk, away.players.get(number=3).pk
+    # The worked report, but badly hurt both (D6 1-3): nobody misses the next match, nobody dies.
+    report = replace(
+        worked_report_for(home, away), casualties=(CasualtyLine(h3, d6=2, d8=1), CasualtyLine(o3, d6=3, d8=5))
     )
     report_save(match=match, report=report, by=alice)
     report_submit(match=match, by=alice)

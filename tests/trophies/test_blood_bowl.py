@@ -14,7 +14,7 @@ from matches.models import Match, MatchEffect
 from matches.services import match_schedule
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import compute_team_value
-from tests.playoffs.conftest import play
+from tests.builders import play
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,6 @@ from league.rules import ScriptedDice, gift_choices, load_ruleset
 from league.services_trophies import ensure_trophies, trophy_award
 from teams.models import Advancement, Player
 from teams.selectors import compute_team_value
-from tests.matches.conftest import coach_bob, humans, orcs  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

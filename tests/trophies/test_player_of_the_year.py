@@ -10,7 +10,6 @@ from league.models import TrophyAward
 from league.services_trophies import ensure_trophies
 from teams.models import Advancement, Player
 from teams.selectors import compute_team_value
-from tests.matches.conftest import coach_bob, humans, orcs  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

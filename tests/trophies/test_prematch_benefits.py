@@ -13,7 +13,6 @@ from league.services_trophies import ensure_trophies, trophy_award
 from matches.models import MatchInducement
 from matches.services import MatchError, PrematchInput, prematch_record
 from matches.services.scheduling import match_schedule
-from tests.matches.conftest import coach_bob, humans, orcs, scheduled  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,6 @@ from rest_framework.test import APIClient
 
 from matches.models import Match
 from tests.api.conftest import body
-from tests.matches.conftest import coach_bob, humans, orcs, ready_match, scheduled  # noqa: F401
 from tests.matches.test_import_service import example, row_counts
 from tests.web.test_team_creation_pages import LEGAL, form_data, new_url
 

@@ -24,7 +24,6 @@ from matches.importing import import_match
 from matches.models import DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import MatchError
 from teams.models import Player, Team, TreasuryEntry
-from tests.matches.conftest import coach_bob, humans, orcs, ready_match, scheduled  # noqa: F401
 from tests.matches.test_import_service import example as report_example
 from tests.matches.test_import_service import row_counts
 from tests.matches.test_views_support import pid

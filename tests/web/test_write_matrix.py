@@ -29,7 +29,6 @@ from league.models import Challenge, Season
 from league.services import league_create, league_join
 from league.services_challenges import challenge_issue
 from matches.services import ReportInput, report_save, report_submit
-from tests.matches.conftest import coach_bob, humans, orcs, ready_match, scheduled, worked_report  # noqa: F401
 from tests.matches.test_import_service import example
 from tests.matches.test_views_support import (  # noqa: F401
     draft_match,

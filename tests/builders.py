@@ -1,0 +1,159 @@
+"""The builders every test folder shares (loaded by tests/conftest.py as a pytest plugin, so no
+test imports a fixture): a second coach, the Humans and Orcs of the worked match, their match at
+each step, and a season with its results. People and the league are in tests/conftest.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Season, SeasonTeam
+from league.services import league_join
+from matches.models import Match
+from matches.services import (
+    CasualtyLine,
+    PlayerLine,
+    PrematchInput,
+    ReportInput,
+    match_schedule,
+    prematch_record,
+    report_confirm,
+    report_save,
+    report_submit,
+)
+from teams.services import PlayerOrder, team_create
+from tests.seasons.helpers import processed_round_robin
+
+# --- Two teams and their match (tests/matches/test_full_match.py works its numbers out) ---
+
+
+@pytest.fixture
+def coach_bob(user_factory):
+    return user_factory("bob")
+
+
+def human_team(league, coach, name: str = "Reavers"):
+    """Eleven Human linemen, H1 to H11."""
+    players = [PlayerOrder("lineman", f"H{i}") for i in range(1, 12)]
+    return team_create(league=league, coach=coach, name=name, race="human", players=players)
+
+
+def orc_team(league, coach, name: str = "Gouged Eye"):
+    """Eleven Orc linemen, O1 to O11, fan factor 3."""
+    players = [PlayerOrder("lineman", f"O{i}") for i in range(1, 12)]
+    return team_create(league=league, coach=coach, name=name, race="orc", fan_factor=3, players=players)
+
+
+@pytest.fixture
+def humans(league, coach_alice):
+    return human_team(league, coach_alice)
+
+
+@pytest.fixture
+def orcs(league, coach_bob):
+    league_join(league=league, user=coach_bob)
+    return orc_team(league, coach_bob)
+
+
+@pytest.fixture
+def scheduled(league, humans, orcs, commissioner):
+    return match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+
+
+@pytest.fixture
+def ready_match(scheduled, coach_alice):
+    return prematch_record(match=scheduled, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice)
+
+
+def pid(team, number: int) -> int:
+    return team.players.get(number=number).pk
+
+
+@pytest.fixture
+def worked_report(humans, orcs):
+    return worked_report_for(humans, orcs)
+
+
+def worked_report_for(humans, orcs) -> ReportInput:
+    """Humans 2-1 Orcs, every die entered at the table (see test_full_match for the arithmetic)."""
+    h1, h2, h3, h4 = (pid(humans, n) for n in (1, 2, 3, 4))
+    o1, o2, o3 = (pid(orcs, n) for n in (1, 2, 3))
+    return ReportInput(
+        home_score=2,
+        away_score=1,
+        home_fame=1,
+        away_fame=0,
+        gate=25,
+        lines=(
+            PlayerLine(h1, touchdowns=2),
+            PlayerLine(h2, completions=1),
+            PlayerLine(o1, touchdowns=1),
+            PlayerLine(o2, casualties=1),
+        ),
+        casualties=(CasualtyLine(h3, d6=4, d8=1), CasualtyLine(o3, d6=6, d8=1)),
+        dice={
+            "mvp:home:1": [4],
+            "mvp:away:1": [1],
+            "winnings:home": [2],
+            "winnings_reroll:home": [5],
+            "winnings:away": [3],
+            "ff:home": [6, 6, 6],
+            "ff:away": [1, 1],
+            f"improvement:p{h1}:1": [3, 3],
+            f"improvement:p{o1}:1": [2, 5],
+        },
+        decisions={"winnings_reroll:home": True},
+    )
+
+
+# --- A season in its regular season, its results processed ---
+
+
+@pytest.fixture
+def make_season(league, commissioner, user_factory):
+    """`make_season(n)`: n teams (one coach each) approved in season 1, status regular; team k beats
+    every team after it in a processed single round robin (so the table is 1, 2, ..., n, no tie)."""
+
+    def make(n: int, results: bool = True, number: int = 1):
+        season = Season.objects.create(
+            league=league, number=number, name=f"Season {number}", status=Season.Status.REGULAR
+        )
+        teams = []
+        for k in range(n):
+            coach = user_factory(f"coach{number}-{k}")
+            league_join(league=league, user=coach)
+            team = team_create(
+                league=league,
+                coach=coach,
+                name=f"Team {k + 1:02d}" if number == 1 else f"S{number} Team {k + 1:02d}",
+                race="human",
+                players=[PlayerOrder("lineman", f"P{i}") for i in range(1, 12)],
+            )
+            SeasonTeam.objects.create(season=season, team=team, status=SeasonTeam.Status.APPROVED, requested_by=coach)
+            teams.append(team)
+        if results:
+            processed_round_robin(season, teams, by=commissioner, sequence_prefix=f"{number:04d}")
+        return season, teams
+
+    return make
+
+
+def play(match: Match, home_score: int, away_score: int, capture, **extra) -> Match:
+    """A result entered by the home coach, confirmed by the away coach; the post-match sequence runs."""
+    match = Match.objects.select_related("home__coach", "away__coach", "league").get(pk=match.pk)
+    if match.status == Match.Status.SCHEDULED:
+        prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=match.home.coach)
+    report = ReportInput(
+        home_score=home_score,
+        away_score=away_score,
+        home_uncredited_touchdowns=home_score,
+        away_uncredited_touchdowns=away_score,
+        **extra,
+    )
+    report_save(match=match, report=report, by=match.home.coach)
+    report_submit(match=match, by=match.home.coach)
+    with capture(execute=True):
+        report_confirm(match=match, by=match.away.coach)
+    match.refresh_from_db()
+    assert match.status == Match.Status.PROCESSED, match.failure_reason
+    return match
