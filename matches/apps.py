@@ -7,8 +7,13 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Matches")
 
     def ready(self) -> None:
-        # The API answers this app's rule refusals as "refused" (league.api_exceptions).
         from league.api_exceptions import register_rule_refusal
         from matches.services.common import MatchError
 
+        # The tasks register with Celery when their module is imported: in every process, not
+        # only in a worker (whose autodiscovery would), so that the services can queue them by
+        # name (matches.services.postgame.queue_postgame) in a web process or a command.
+        from . import tasks  # noqa: F401
+
+        # The API answers this app's rule refusals as "refused" (league.api_exceptions).
         register_rule_refusal(MatchError)
