@@ -6,8 +6,9 @@ each step, and a season with its results. People and the league are in tests/con
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
-from league.models import Season, SeasonTeam
+from league.models import HouseRule, Season, SeasonTeam
 from league.services import league_join
 from matches.models import Match
 from matches.services import (
@@ -21,8 +22,9 @@ from matches.services import (
     report_save,
     report_submit,
 )
+from teams.models import ImprovementRoll
 from teams.services import PlayerOrder, team_create
-from tests.seasons.helpers import processed_round_robin
+from tests.seasons.helpers import lineup, processed_round_robin
 
 # --- Two teams and their match (tests/matches/test_full_match.py works its numbers out) ---
 
@@ -157,3 +159,94 @@ def play(match: Match, home_score: int, away_score: int, capture, **extra) -> Ma
     match.refresh_from_db()
     assert match.status == Match.Status.PROCESSED, match.failure_reason
     return match
+
+
+# --- The worked match at each later step, and a third coach (the match pages' tests) ---
+
+
+@pytest.fixture
+def coach_carol(league, user_factory):
+    """A coach of the league who plays in none of the matches under test."""
+    carol = user_factory("carol")
+    league_join(league=league, user=carol)
+    team_create(
+        league=league,
+        coach=carol,
+        name="Grey Fangs",
+        race="skaven",
+        players=[PlayerOrder("lineman", f"S{i}") for i in range(1, 12)],
+    )
+    return carol
+
+
+@pytest.fixture
+def draft_match(ready_match, worked_report, coach_alice):
+    report_save(match=ready_match, report=worked_report, by=coach_alice)
+    return ready_match
+
+
+@pytest.fixture
+def submitted_match(draft_match, coach_alice):
+    report_submit(match=draft_match, by=coach_alice)
+    return draft_match
+
+
+@pytest.fixture
+def processed_match(submitted_match, coach_bob, django_capture_on_commit_callbacks):
+    from matches.services import report_confirm
+
+    with django_capture_on_commit_callbacks(execute=True):
+        report_confirm(match=submitted_match, by=coach_bob)
+    submitted_match.refresh_from_db()
+    assert submitted_match.status == Match.Status.PROCESSED, submitted_match.failure_reason
+    return submitted_match
+
+
+@pytest.fixture
+def failed_match(submitted_match):
+    Match.objects.filter(pk=submitted_match.pk).update(
+        status=Match.Status.FAILED, failure_reason="winnings:home: 7 is not a possible D6 result (1-6)"
+    )
+    submitted_match.refresh_from_db()
+    return submitted_match
+
+
+@pytest.fixture
+def humans_roll(processed_match, humans):
+    return ImprovementRoll.objects.get(match=processed_match, player__team=humans)
+
+
+@pytest.fixture
+def mvp_chosen(league):
+    HouseRule.objects.create(league=league, key="mvp_mode", value="chosen")
+    return league
+
+
+# --- Ready teams with their own coaches, and the commissioner's browser (seasons, challenges) ---
+
+
+@pytest.fixture
+def make_teams(league, user_factory):
+    """`make_teams(n)`: n ready teams of the league, each coached by its own new coach."""
+    from league.services import league_join
+
+    made: list = []
+
+    def make(count: int, prefix: str = "Team"):
+        teams = []
+        for _ in range(count):
+            index = len(made) + 1
+            coach = user_factory(f"coach{index}")
+            league_join(league=league, user=coach)
+            team = team_create(league=league, coach=coach, name=f"{prefix} {index:02d}", race="human", players=lineup())
+            made.append(team)
+            teams.append(team)
+        return teams
+
+    return make
+
+
+@pytest.fixture
+def boss(client, commissioner) -> Client:
+    client.force_login(commissioner)
+    return client

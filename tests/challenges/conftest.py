@@ -6,12 +6,11 @@ import pytest
 from django.urls import reverse
 
 from league.services_seasons import entry_add, season_advance, season_create
-from tests.seasons.conftest import boss, login, make_teams  # noqa: F401 (fixtures)
-from tests.seasons.helpers import running_season
+from tests.seasons.helpers import login, running_season
 
 
 @pytest.fixture
-def world(league, commissioner, make_teams):  # noqa: F811
+def world(league, commissioner, make_teams):
     """Four teams (their coaches coach1..coach4) in a regular season."""
     teams = make_teams(4)
     season = running_season(league, commissioner, teams)

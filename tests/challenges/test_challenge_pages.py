@@ -1,4 +1,4 @@
-"""League challenges through the pages (issue 10, seed 000 p.31 L4036-4057): issue, the weekly
+"""League challenges through the pages (seed 000 p.31 L4036-4057): issue, the weekly
 limit, accept, refuse (a 2-0 with nothing else changed), replacements, the commissioner's ruling
 on a late answer, and who may do what."""
 

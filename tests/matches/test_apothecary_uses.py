@@ -1,4 +1,4 @@
-"""Issue 8: a side uses no more apothecaries than it fielded (its own, once per match, and induced
+"""A side uses no more apothecaries than it fielded (its own, once per match, and induced
 Wandering Apothecaries), checked at save and submission through the import and the result page."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from matches.importing import import_match
 from matches.models import Match, MatchCasualty
 from matches.services import MatchError
 from teams.models import Team
+from tests.builders import pid
 from tests.matches.test_import_service import example, imported, row_counts
-from tests.matches.test_views_support import login, pid, report_data
+from tests.matches.test_views_support import login, report_data
 
 pytestmark = pytest.mark.django_db
 

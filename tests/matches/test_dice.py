@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """The post-match dice page (/matches/<id>/dice/) and its service: the MVP draw, improvement rolls
 and departures rolled at the table, as the rules engine asks for them."""
 
@@ -20,14 +19,8 @@ from matches.services import (
     requested_dice,
 )
 from teams.models import ImprovementRoll, Player
-from tests.matches.test_views_support import (  # noqa: F401
-    coach_carol,
-    draft_match,
-    login,
-    pid,
-    processed_match,
-    submitted_match,
-)
+from tests.builders import pid
+from tests.matches.test_views_support import login
 
 pytestmark = pytest.mark.django_db
 

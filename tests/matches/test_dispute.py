@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """Disputes before confirmation: a submitted result sent back with a reason, withdrawn by its
 submitter, corrected by a commissioner; who may do each; the audit trail, the match page's history
 and what the coaches' pages show as waiting for them."""
@@ -19,13 +18,8 @@ from matches.services import (
     report_submit,
     report_withdraw,
 )
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    coach_carol,
-    draft_match,
-    login,
-    pid,
-    submitted_match,
-)
+from tests.builders import pid
+from tests.matches.test_views_support import login
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """Every word in the reader's language: journeymen's names, skill category letters, sorting with
 accents, plural forms. (tests/web/test_french_pages.py reads every page in French.)"""
 
@@ -14,14 +13,7 @@ from django.utils import translation
 from matches.models import Match
 from matches.services import report_confirm, report_save, report_submit
 from teams.models import Player
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    declare_petty_cash,
-    draft_match,
-    humans_roll,
-    login,
-    processed_match,
-    submitted_match,
-)
+from tests.matches.test_views_support import declare_petty_cash, login
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,4 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
-"""Issue 9 item 1, through the pages: a commissioner excludes inducements or turns on the
+"""Through the pages: a commissioner excludes inducements or turns on the
 short-league winnings (seed 000 p.34) on the settings page, and the pre-match page and the
 post-match sequence apply them."""
 
@@ -12,14 +11,7 @@ from league.models import AuditEntry, HouseRule
 from matches.forms import MERCENARY_ROWS
 from matches.models import Match, MatchInducement
 from teams.models import TreasuryEntry
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    declare_petty_cash,
-    draft_match,
-    login,
-    prematch_through_pages,
-    processed_match,
-    submitted_match,
-)
+from tests.matches.test_views_support import declare_petty_cash, login, prematch_through_pages
 from tests.web.test_league_admin import settings_form
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """Small stumbles a new user met: the result date, the MVP on the match page, the demo's names."""
 
 from __future__ import annotations
@@ -9,12 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    draft_match,
-    login,
-    processed_match,
-    submitted_match,
-)
+from tests.matches.test_views_support import login
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """The player page: his career (matches with his line and MVP, SPP by kind, injuries, improvements),
 public like the team page, linked from the roster sheet, in queries that do not grow with his career."""
 
@@ -13,11 +12,6 @@ from django.urls import reverse
 
 from matches.models import MatchEffect
 from teams.models import Advancement, Injury
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    draft_match,
-    processed_match,
-    submitted_match,
-)
 
 # Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """A result's history says what happened once: "submitted" once per submission (the save that is
 part of it is not a second entry), a draft saved on its own once, and the commissioner's edit once,
 not "edited by the commissioner by commissioner"."""
@@ -12,7 +11,7 @@ from django.utils import timezone
 
 from matches.models import Match
 from tests.matches.test_dispute import correction_form, result_url, send_back_url
-from tests.matches.test_views_support import coach_carol, login, report_data  # noqa: F401  (fixtures)
+from tests.matches.test_views_support import login, report_data
 
 pytestmark = pytest.mark.django_db
 

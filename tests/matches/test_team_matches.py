@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """A team page lists the team's matches from its side (opponent, score, W/D/L, status, link), for
 anyone, in a number of queries that does not grow with the matches; ledger entries link to their match."""
 
@@ -12,11 +11,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.services import match_schedule
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    draft_match,
-    processed_match,
-    submitted_match,
-)
 
 # Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]

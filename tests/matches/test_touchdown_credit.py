@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """A result whose touchdowns are not all credited to players is refused, with the reason, on the
 result page, by the importer and through the API; the form says what counts."""
 
@@ -22,8 +21,9 @@ from matches.services import (
     report_submit,
 )
 from tests.api.conftest import refused
+from tests.builders import pid
 from tests.matches.test_import_service import example, row_counts
-from tests.matches.test_views_support import login, pid
+from tests.matches.test_views_support import login
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """The match pages: fixtures list, scheduling, pre-match (live budget, refusals), the match page and its
 polled post-match progress, improvements."""
 
@@ -11,17 +10,7 @@ from matches.models import DiceRoll, Match, MatchInducement, MatchPlayer
 from matches.services import postgame_run
 from teams.models import ImprovementRoll
 from teams.services import PlayerOrder, team_create
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    coach_carol,
-    declare_petty_cash,
-    draft_match,
-    failed_match,
-    humans_roll,
-    login,
-    prematch_through_pages,
-    processed_match,
-    submitted_match,
-)
+from tests.matches.test_views_support import declare_petty_cash, login, prematch_through_pages
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """Who may do what on the match pages: anonymous → log in, a stranger → 403, the right person → allowed.
 
 Each action is tried by everyone; a refused attempt must leave the match as it was.
@@ -11,17 +10,7 @@ from django.urls import reverse
 
 from matches.models import Match
 from teams.models import ImprovementRoll
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    coach_carol,
-    declare_petty_cash,
-    draft_match,
-    failed_match,
-    humans_roll,
-    login,
-    processed_match,
-    report_data,
-    submitted_match,
-)
+from tests.matches.test_views_support import declare_petty_cash, login, report_data
 
 pytestmark = pytest.mark.django_db
 

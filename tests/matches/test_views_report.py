@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """Result entry: a valid sheet is saved and submitted; every bad input is listed and nothing is written."""
 
 from __future__ import annotations
@@ -9,7 +8,8 @@ from django.urls import reverse
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import PrematchInput, prematch_record
 from teams.models import Player, Team
-from tests.matches.test_views_support import coach_carol, login, mvp_chosen, pid, report_data  # noqa: F401
+from tests.builders import pid
+from tests.matches.test_views_support import login, report_data
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,5 @@
-"""Fixtures and helpers shared by the match page tests (test_views_*.py); no test lives here.
+"""Helpers shared by the match page tests (test_views_*.py); no test lives here. Their fixtures
+(coach_carol, draft_match, submitted_match, processed_match...) are in tests/builders.py.
 
 Everything is built through the services, as a coach would through the pages.
 """
@@ -7,38 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from league.models import HouseRule
-from league.services import league_join
 from matches.models import Match
-from matches.services import report_save, report_submit
-from teams.models import ImprovementRoll
-from teams.services import PlayerOrder, team_create
-
-
-@pytest.fixture
-def coach_carol(league, user_factory):
-    """A coach of the league who plays in none of the matches under test."""
-    carol = user_factory("carol")
-    league_join(league=league, user=carol)
-    team_create(
-        league=league,
-        coach=carol,
-        name="Grey Fangs",
-        race="skaven",
-        players=[PlayerOrder("lineman", f"S{i}") for i in range(1, 12)],
-    )
-    return carol
 
 
 def login(client, user):
     client.force_login(user)
     return client
-
-
-def pid(team, number: int) -> int:
-    return team.players.get(number=number).pk
 
 
 def declare_petty_cash(match: Match, *, home: int = 0, away: int = 0) -> None:
@@ -96,46 +71,3 @@ def report_data(match: Match, **fields: Any) -> dict[str, str]:
         data["home_uncredited_touchdowns"] = data["home_score"]
         data["away_uncredited_touchdowns"] = data["away_score"]
     return data
-
-
-@pytest.fixture
-def draft_match(ready_match, worked_report, coach_alice):
-    report_save(match=ready_match, report=worked_report, by=coach_alice)
-    return ready_match
-
-
-@pytest.fixture
-def submitted_match(draft_match, coach_alice):
-    report_submit(match=draft_match, by=coach_alice)
-    return draft_match
-
-
-@pytest.fixture
-def processed_match(submitted_match, coach_bob, django_capture_on_commit_callbacks):
-    from matches.services import report_confirm
-
-    with django_capture_on_commit_callbacks(execute=True):
-        report_confirm(match=submitted_match, by=coach_bob)
-    submitted_match.refresh_from_db()
-    assert submitted_match.status == Match.Status.PROCESSED, submitted_match.failure_reason
-    return submitted_match
-
-
-@pytest.fixture
-def failed_match(submitted_match):
-    Match.objects.filter(pk=submitted_match.pk).update(
-        status=Match.Status.FAILED, failure_reason="winnings:home: 7 is not a possible D6 result (1-6)"
-    )
-    submitted_match.refresh_from_db()
-    return submitted_match
-
-
-@pytest.fixture
-def humans_roll(processed_match, humans):
-    return ImprovementRoll.objects.get(match=processed_match, player__team=humans)
-
-
-@pytest.fixture
-def mvp_chosen(league):
-    HouseRule.objects.create(league=league, key="mvp_mode", value="chosen")
-    return league

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from test_views_support are test arguments)
 """What is waiting for a coach: the home page lists it with a link to where he acts, the menu counts
 it, in a number of queries that does not grow with his matches."""
 
@@ -12,14 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from matches.services import match_schedule, report_send_back
-from tests.matches.test_views_support import (  # noqa: F401  (fixtures)
-    coach_carol,
-    draft_match,
-    humans_roll,
-    login,
-    processed_match,
-    submitted_match,
-)
+from tests.matches.test_views_support import login
 
 # Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]

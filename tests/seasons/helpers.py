@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+from django.test import Client
+
 from league.models import Season
 from league.services_seasons import entry_add, season_advance, season_create
+from teams.services import PlayerOrder
+
+
+def lineup() -> list[PlayerOrder]:
+    """Eleven Human linemen, numbered 1 to 11."""
+    return [PlayerOrder(position="lineman", name=f"Lineman {i}", number=i) for i in range(1, 12)]
+
+
+def login(user) -> Client:
+    """A new browser, logged in as `user`."""
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def running_season(league, commissioner, teams, *, status: str = Season.Status.REGULAR) -> Season:

@@ -6,8 +6,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match
-from tests.seasons.conftest import login
-from tests.seasons.helpers import play, running_season
+from tests.seasons.helpers import login, play, running_season
 
 pytestmark = pytest.mark.django_db
 

@@ -71,7 +71,7 @@ def test_queries_do_not_grow_with_the_season(client, league, commissioner, make_
     other = League.objects.create(name="Big", slug="big", ruleset="lrb6", commissioner=commissioner)
     from league.services import league_join
     from teams.services import team_create
-    from tests.seasons.conftest import lineup
+    from tests.seasons.helpers import lineup
 
     big_teams = []
     for i in range(11):

@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from league.models import AuditEntry, Bye, Round
 from matches.models import Match
-from tests.seasons.conftest import login
-from tests.seasons.helpers import play, running_season
+from tests.seasons.helpers import login, play, running_season
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,7 @@ from league.models import AuditEntry, Round, Season, SeasonTeam
 from league.services_fixtures import fixtures_generate
 from matches.models import Match
 from teams.models import Team
-from tests.seasons.conftest import login
-from tests.seasons.helpers import running_season
+from tests.seasons.helpers import login, running_season
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +103,7 @@ def test_one_bad_team_enters_none_and_says_why(league, commissioner, boss, make_
 def test_requests_approved_several_at_once(league, commissioner, boss, make_teams, user_factory):
     from league.services import league_join
     from teams.services import team_create
-    from tests.seasons.conftest import lineup
+    from tests.seasons.helpers import lineup
 
     season = running_season(league, commissioner, [], status=Season.Status.REGISTRATION)
     coach = user_factory("twoteams")

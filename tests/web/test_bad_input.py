@@ -153,7 +153,8 @@ def test_numbers_no_column_holds_are_refused(coach_alice, league, humans, unchan
 
 
 def test_a_result_too_large_for_its_column_is_a_form_error(client, ready_match, humans, coach_alice):
-    from tests.matches.test_views_support import pid, report_data
+    from tests.builders import pid
+    from tests.matches.test_views_support import report_data
 
     h1 = pid(humans, 1)
     client.force_login(coach_alice)

@@ -24,9 +24,9 @@ from matches.importing import import_match
 from matches.models import DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import MatchError
 from teams.models import Player, Team, TreasuryEntry
+from tests.builders import pid
 from tests.matches.test_import_service import example as report_example
 from tests.matches.test_import_service import row_counts
-from tests.matches.test_views_support import pid
 from tests.web.test_team_creation_pages import LEGAL, form_data, new_url
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("refuse_nul_like_postgres")]

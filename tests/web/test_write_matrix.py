@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from other conftests are test arguments)
 """Every write endpoint has a permission matrix. One test enumerates the URL patterns (every view
 that accepts POST, PUT, PATCH or DELETE) and fails on an endpoint no matrix covers, so a new one
 cannot land untested. The matrices of the endpoints not covered elsewhere are here: for each,
@@ -30,13 +29,6 @@ from league.services import league_create, league_join
 from league.services_challenges import challenge_issue
 from matches.services import ReportInput, report_save, report_submit
 from tests.matches.test_import_service import example
-from tests.matches.test_views_support import (  # noqa: F401
-    draft_match,
-    failed_match,
-    humans_roll,
-    processed_match,
-    submitted_match,
-)
 from tests.seasons.helpers import running_season
 from tests.standings.test_standings_page import standings_form
 
