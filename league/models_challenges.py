@@ -1,4 +1,4 @@
-"""League challenges (issue 10; the rulebooks' league challenges).
+"""League challenges (the rulebooks' league challenges).
 
 Once a week a coach may challenge another team of the season through the commissioner; the
 challenged coach answers before the deadline: accept (a fixture of the season), refuse (a 2-0 win

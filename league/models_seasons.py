@@ -1,4 +1,4 @@
-"""Seasons, their teams, rounds, byes and play-off brackets (issue 9; docs/design-seasons.md).
+"""Seasons, their teams, rounds, byes and play-off brackets (docs/design-seasons.md).
 
 A league keeps every season. Teams are not copied into a season: a SeasonTeam row says a team
 plays in it, so a team carries over by being registered again. Matches point to their season and

@@ -1,4 +1,4 @@
-"""Trophies, their awards and the trophy a season's final awards (issue 10; the rulebook).
+"""Trophies, their awards and the trophy a season's final awards (the rulebook).
 
 A trophy's benefits are ruleset data (league/rules/data/<key>/trophies.csv), read through its key;
 a minor tournament defined by the commissioner has no key, only a name and its prize money. The

@@ -1,4 +1,4 @@
-"""The league's statistics (issue 10 item 3): leaders per season and all time, records, the hall of
+"""The league's statistics: leaders per season and all time, records, the hall of
 fame and the cemetery, each in a fixed number of queries whatever the number of matches.
 
 Every figure is summed from the stored match records of processed matches, never from a kept

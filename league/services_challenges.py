@@ -1,4 +1,4 @@
-"""League challenges (issue 10, the rulebook): issue, accept, refuse, name a
+"""League challenges (the rulebook): issue, accept, refuse, name a
 replacement, the replacement's agreement, the challenger's refusal to play him, and the
 commissioner's ruling on a late answer. Every write is audited; a refusal raises
 ValidationError (PermissionDenied for the wrong person) and changes nothing.

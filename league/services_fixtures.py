@@ -1,4 +1,4 @@
-"""A season's rounds and fixtures (issue 9): round robin, manual fixtures, Swiss rounds, and the
+"""A season's rounds and fixtures: round robin, manual fixtures, Swiss rounds, and the
 consecutive-meeting rule for coach-arranged matches (round dates: league/services_rounds.py). The
 pairings come from the pure engines in league.scheduling; this module stores them. Every write is
 audited.

@@ -388,7 +388,7 @@ def _decide(season: Season, bracket: Bracket) -> None:
 
 
 def _award_final_trophy(season: Season, games: Sequence[BracketGame], champion: int) -> None:
-    """The trophy the commissioner chose for this season's final goes to its winner (issue 10)."""
+    """The trophy the commissioner chose for this season's final goes to its winner."""
     from league.services_trophies import award_season_final
     from matches.models import Match
 

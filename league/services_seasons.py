@@ -1,4 +1,4 @@
-"""Seasons and their teams (issue 9): create a season, move it through its statuses, register
+"""Seasons and their teams: create a season, move it through its statuses, register
 teams. Write-side services; every change is audited. Fixtures and rounds: services_fixtures.py.
 """
 

@@ -1,4 +1,4 @@
-"""Trophies (issue 10; the rulebook): the league's trophies, the commissioner's minor
+"""Trophies (the rulebook): the league's trophies, the commissioner's minor
 tournaments, the trophy a season's final awards, and awarding one.
 
 The holder's benefits are ruleset data (trophies.csv) read wherever they apply: the team value

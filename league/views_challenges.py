@@ -1,4 +1,4 @@
-"""League challenges' pages (issue 10): a season's challenges with their deadlines and the
+"""League challenges' pages: a season's challenges with their deadlines and the
 actions each reader may take, the form to issue one, and the answers and rulings as POSTs.
 Services write (league/services_challenges.py); a refusal is shown with status 400 and changes
 nothing; the wrong person gets a 403; an unknown season, challenge or team a 404.

@@ -1,4 +1,4 @@
-"""Season pages (issue 9): the list of a league's seasons, a new season, a season's page (status,
+"""Season pages: the list of a league's seasons, a new season, a season's page (status,
 teams, rounds and fixtures) and its fixtures page (round robin, manual fixture, Swiss round, round
 dates). Services write (league/services_seasons.py, league/services_fixtures.py); a refusal shows
 its reasons with status 400 and changes nothing; a permission failure is a 403.
@@ -246,7 +246,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "arranged_view": {"matches": arranged, "byes": []},
             "played_statuses": services_fixtures.PLAYED,
             "user_id": request.user.pk,
-            # Challenges still waiting, with their deadlines (issue 10): one query.
+            # Challenges still waiting, with their deadlines: one query.
             "open_challenges": list(
                 season.challenges.filter(status__in=Challenge.OPEN)
                 .select_related("challenger", "challenged", "replacement")

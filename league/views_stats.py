@@ -1,4 +1,4 @@
-"""The league's statistics pages (issue 10 item 3): leaders (a season or all time), records, the
+"""The league's statistics pages: leaders (a season or all time), records, the
 hall of fame and the cemetery; each table sortable (`?sort=`) and exportable (`?format=csv`).
 
 Every page reads the league, its version (league.stats_cache: one query) and its seasons, then

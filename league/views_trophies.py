@@ -1,4 +1,4 @@
-"""The league's trophies page (issue 10): the roll of honour (every trophy and its holders by
+"""The league's trophies page: the roll of honour (every trophy and its holders by
 edition) and, for the commissioner, a minor tournament's definition, the trophy a season's final
 awards and a trophy awarded by hand. Services write (league/services_trophies.py); a refusal shows
 its reasons with status 400 and changes nothing; a permission failure is a 403.

@@ -378,7 +378,7 @@ class ReportForm(forms.Form):
 
 
 def gate_help(match: Match, ruleset: Ruleset) -> str:
-    """What the trophy holders add to their gate roll or fan factor (ruleset data, issue 10): the
+    """What the trophy holders add to their gate roll or fan factor (ruleset data): the
     gate is counted at the table, so the sheet reminds whoever enters it."""
     held = held_keys([match.home_id, match.away_id])
     notes = []

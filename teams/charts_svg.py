@@ -1,4 +1,4 @@
-"""Charts drawn on the server as SVG (issue 10 item 3): a line over time and bars around zero.
+"""Charts drawn on the server as SVG: a line over time and bars around zero.
 
 No charting library and no JavaScript: the page works offline, prints, and a screen reader gets
 each chart's title and description (role="img", aria-labelledby) and every point's value (a

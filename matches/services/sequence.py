@@ -1,4 +1,4 @@
-"""A match's place in time (issue 9 item 3): season, round, play date, confirmation, id.
+"""A match's place in time: season, round, play date, confirmation, id.
 
 Stored as one string of digits (Match.sequence) so that one indexed comparison orders matches
 on SQLite and PostgreSQL alike, whatever the collation. The post-match sequence runs each team's

@@ -1,4 +1,4 @@
-"""A team's charts (issue 10 item 3): its team value, treasury and results over time, drawn on the
+"""A team's charts: its team value, treasury and results over time, drawn on the
 server as SVG (teams.charts_svg); three queries whatever the number of matches or ledger entries."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A whole PBBL Living Rulebook 1.10 season of four teams in Chromium (issue 11, "Done when"): the
+"""A whole PBBL Living Rulebook 1.10 season of four teams in Chromium: the
 commissioner creates a league playing PBBL, four coaches' teams enter a season, a single round robin
 is generated, one match is played through the pages (pre-match without petty cash, the result sheet
 with a bank transfer after the match), the others are imported and confirmed, the standings equal

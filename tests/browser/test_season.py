@@ -1,4 +1,4 @@
-"""A whole season in Chromium, in English and in French (issue 9, "Done when"): the commissioner
+"""A whole season in Chromium, in English and in French: the commissioner
 creates a league (5/3/1 points; tie-breakers points, head-to-head, touchdown difference), enters
 five teams (ticked together), starts the regular season (fixtures come once registration closes),
 generates a single round robin (a bye each) and dates its five rounds at once (a week apart); the

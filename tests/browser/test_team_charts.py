@@ -1,4 +1,4 @@
-"""A team's charts in Chromium (issue 10, "Done when"): team value, treasury and results, drawn on
+"""A team's charts in Chromium: team value, treasury and results, drawn on
 the server as SVG, each visible with a size, and a screenshot of each in the test artifacts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Blood Bowl in Chromium (issue 10, "Done when", second line): a Blood Bowl final is played,
+"""The Blood Bowl in Chromium: a Blood Bowl final is played,
 the winner holds the trophy, its team value includes the trophy re-roll, its next match's winnings
 include the +20,000 and every finalist player has the extra MVP; at the next edition the trophy
 passes to the new winner and the re-roll leaves the old holder's team value.

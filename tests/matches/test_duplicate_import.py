@@ -1,4 +1,4 @@
-"""Issue 8: the same match imported twice under a new report id is refused, naming the match
+"""The same match imported twice under a new report id is refused, naming the match
 already recorded (import service, command, API and upload page), unless the report says it is
 a distinct match."""
 

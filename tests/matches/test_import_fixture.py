@@ -1,4 +1,4 @@
-"""A report imported for a season's fixture fills that fixture (issue 9): the season's table and its
+"""A report imported for a season's fixture fills that fixture: the season's table and its
 order in time come from the fixture, not from a new match beside it."""
 
 from __future__ import annotations

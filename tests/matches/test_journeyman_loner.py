@@ -1,4 +1,4 @@
-"""Issue 8: a journeyman has Loner while he is one (roster sheet, team page, API, JSON export) and
+"""A journeyman has Loner while he is one (roster sheet, team page, API, JSON export) and
 loses it once hired for good, keeping what he gained."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 8: a justified concession (too few players at a kick-off) can be recorded, through the
+"""A justified concession (too few players at a kick-off) can be recorded, through the
 import and the result page, and has the consequences of docs/decisions.md A3."""
 
 from __future__ import annotations

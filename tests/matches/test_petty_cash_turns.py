@@ -1,4 +1,4 @@
-"""Issue 8: petty cash is declared side by side in the ruleset's order (the higher team value
+"""Petty cash is declared side by side in the ruleset's order (the higher team value
 first, spec §6.2 and A2), each coach his own (the commissioner either), the second seeing the
 first's amount; the pre-match then records the amounts declared."""
 

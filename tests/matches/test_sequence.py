@@ -1,4 +1,4 @@
-"""A match's place in time (issue 9 item 3): season and round first, then play date, then the
+"""A match's place in time: season and round first, then play date, then the
 moment it was confirmed. The post-match sequence runs a team's matches in that order."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A match keeps the league's settings in force when its result was confirmed (issue 9, item 1):
+"""A match keeps the league's settings in force when its result was confirmed:
 a house rule changed afterwards, even before the post-match sequence runs, does not touch it."""
 
 from __future__ import annotations

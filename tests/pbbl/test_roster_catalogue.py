@@ -1,4 +1,4 @@
-"""The league's roster catalogue through its page (issue 11): a profile the PBBL seed lost is
+"""The league's roster catalogue through its page: a profile the PBBL seed lost is
 completed by the commissioner (audited), a position without one cannot be hired, a correction shows
 on the team page, a reset asks for confirmation, and a confirmed match keeps the profiles it used."""
 

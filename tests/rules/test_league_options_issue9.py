@@ -1,4 +1,4 @@
-"""Issue 9 item 1: two optional league rules of seed 000 p.34 as engine parameters.
+"""Two optional league rules of seed 000 p.34 as engine parameters.
 
 Excluded inducements (L4392-4397): the commissioner removes items from the inducement list.
 Short-league winnings (L4472-4479): +10,000 for a loss and +20,000 for a draw or a win, or FAME

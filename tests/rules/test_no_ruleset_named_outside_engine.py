@@ -1,4 +1,4 @@
-"""No code outside league/rules names a ruleset (issue 11).
+"""No code outside league/rules names a ruleset.
 
 Searched: every .py, .html, .txt and .js file of league/ (but league/rules/ and migrations),
 teams/, matches/, templates/ and static/, and manage.py. What counts as naming a ruleset, in

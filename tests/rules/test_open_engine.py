@@ -1,4 +1,4 @@
-"""The engine opened to every ruleset (issue 11): steps by registry, optional parameter groups,
+"""The engine opened to every ruleset: steps by registry, optional parameter groups,
 ruleset-declared vocabularies, each validated at load time with the file and line of the problem."""
 
 from __future__ import annotations

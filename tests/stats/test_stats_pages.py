@@ -1,4 +1,4 @@
-"""The statistics pages (issue 10 item 3) on a small league whose figures are worked out by hand
+"""The statistics pages on a small league whose figures are worked out by hand
 (tests/stats/conftest.py), read through the pages as a visitor would."""
 
 from __future__ import annotations

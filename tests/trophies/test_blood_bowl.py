@@ -1,4 +1,4 @@
-"""Issue 10, "Done when": a Blood Bowl final is played, the winner holds the trophy, its team value
+"""A Blood Bowl final is played, the winner holds the trophy, its team value
 includes the trophy re-roll, its next match's winnings include the +20,000, every finalist player
 has the extra MVP; at the next edition the trophy passes on and the re-roll leaves the old holder's
 team value. Through the pages and the real post-match runner."""

@@ -1,4 +1,4 @@
-"""Issue 8: the free fan factor option (seed 000 p.34 L4463-4470) at team creation: every team
+"""The free fan factor option (seed 000 p.34 L4463-4470) at team creation: every team
 starts at the ruleset's free fan factor, none can be bought, and fan factor is not in the TV."""
 
 from __future__ import annotations

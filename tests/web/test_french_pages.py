@@ -109,7 +109,7 @@ def seasons(league, commissioner, teams) -> dict[str, Any]:
 
 
 def challenges(season, commissioner, teams) -> dict[str, Any]:
-    """Challenges in every state a page shows: waiting, late, replaced (issue 10)."""
+    """Challenges in every state a page shows: waiting, late, replaced."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -294,7 +294,7 @@ PAGES = [
     ),
     # seasons
     Page("league:seasons", None, lambda w: reverse("league:seasons", args=[slug(w)])),
-    # statistics (issue 10)
+    # statistics
     Page("league:stats", None, lambda w: reverse("league:stats", args=[slug(w)])),
     Page("league:stats", "alice", lambda w: reverse("league:stats", args=[slug(w)]) + "?season=1", note="a season"),
     Page("league:stats", None, lambda w: reverse("league:stats", args=[slug(w)]) + "?sort=mvps", note="sorted"),
@@ -575,7 +575,7 @@ PAGES = [
         note="created",
     ),
     Page("league:season_playoffs", None, lambda w: playoffs_url(w), note="the bracket"),
-    # challenges (issue 10): the demo season's, waiting, late and replaced
+    # challenges: the demo season's, waiting, late and replaced
     Page("league:season_challenges", None, lambda w: challenges_url(w)),
     Page("league:season_challenges", "bob", lambda w: challenges_url(w), note="answers"),
     Page("league:season_challenges", "commissioner", lambda w: challenges_url(w), note="rulings"),
@@ -639,7 +639,7 @@ PAGES = [
         lambda w: {"action": "refuse", "confirmed": "1"},
         note="refused: 2-0",
     ),
-    # the league's roster catalogue (issue 11): read by all, edited by the commissioner, a refusal
+    # the league's roster catalogue: read by all, edited by the commissioner, a refusal
     Page("league:roster_catalogue", None, lambda w: reverse("league:roster_catalogue", args=[slug(w)])),
     Page(
         "league:roster_catalogue",
@@ -662,7 +662,7 @@ PAGES = [
         },
         note="a refused profile",
     ),
-    # trophies (issue 10): the roll of honour, the commissioner's forms, a refusal, a minor tournament
+    # trophies: the roll of honour, the commissioner's forms, a refusal, a minor tournament
     Page("league:trophies", None, lambda w: trophies_url(w)),
     Page("league:trophies", "commissioner", lambda w: trophies_url(w), note="the commissioner's forms"),
     Page(

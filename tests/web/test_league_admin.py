@@ -1,4 +1,4 @@
-"""League administration by its commissioner, in the app (issue 9, item 1): creating a league."""
+"""League administration by its commissioner, in the app: creating a league."""
 
 from __future__ import annotations
 

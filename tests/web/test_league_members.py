@@ -1,4 +1,4 @@
-"""Who comes into a league (issue 9, item 1): open, on request with approval, on invitation; and
+"""Who comes into a league: open, on request with approval, on invitation; and
 co-commissioners. Through the pages, as the coaches and commissioners use them."""
 
 from __future__ import annotations

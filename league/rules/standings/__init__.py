@@ -1,4 +1,4 @@
-"""Standings from one engine (issue 9 item 4): results + points scheme + tie-breakers -> table.
+"""Standings from one engine: results + points scheme + tie-breakers -> table.
 
 Pure Python: the web layer turns stored matches into Result/Bye records and shows the rows.
 """

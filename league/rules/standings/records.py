@@ -1,4 +1,4 @@
-"""Input records and the points scheme of the standings engine (issue 9 item 4).
+"""Input records and the points scheme of the standings engine.
 
 Everything here is plain data: the web layer builds Results from stored matches, and a scheme
 comes from a ruleset's [standings] table (ruleset.toml) or from a league's own settings.
