@@ -120,7 +120,8 @@ def calendar_matches(*, league: League | None = None, team_id: int | None = None
     return matches.select_related("home", "away", "round", "season", "league").order_by("season__number", "pk")
 
 
-# --- league matches once the play-offs start (docs/decisions.md, "Regular fixtures once the play-offs start") ---
+# --- league matches once the play-offs start ---
+# (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")
 
 # A season's league matches (not play-off games) not played yet are closed once its play-offs
 # start (its bracket exists, or the commissioner moved it to its play-offs), unless reopened.

@@ -52,7 +52,7 @@ def _open_for_fixtures(season: Season) -> None:
 def _registration_closed(season: Season, early: bool) -> None:
     """Fixtures are generated once registration closes (the regular season started), unless the
     commissioner confirms generating them early: a team entered later would have none
-    (docs/decisions.md, "Fixtures once registration closes")."""
+    (docs/decisions/seasons.md, "Fixtures once registration closes")."""
     if season.status == Season.Status.REGISTRATION and not early:
         raise ValidationError(
             _(

@@ -190,7 +190,7 @@ def creation_refusal(season: Season) -> str:
 
 class UnplayedMatches(ValidationError):
     """The regular season still has matches to play: starting the play-offs closes them, so the
-    commissioner confirms knowing which (docs/decisions.md, "Regular fixtures once the play-offs start")."""
+    commissioner confirms knowing which (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
 
     def __init__(self, matches: list[Any]) -> None:
         super().__init__(

@@ -1,8 +1,8 @@
 """A season's round dates, one round or several at once, and the commissioner reopening a league
 match once the play-offs have started. Write-side services; every change is audited.
 
-Dates are kept within a sane range (FIRST_DAY to LAST_DAY, docs/decisions.md, "Round dates: a sane
-range"): a year 9999 round was accepted once, and every calendar feed then failed on it.
+Dates are kept within a sane range (FIRST_DAY to LAST_DAY, docs/decisions/seasons.md, "Round dates: a
+sane range"): a year 9999 round was accepted once, and every calendar feed then failed on it.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def round_dates_bulk(
 
 def fixture_reopen(*, match, by: AbstractBaseUser):
     """The commissioner lets a league match of a season in its play-offs be played after all
-    (docs/decisions.md, "Regular fixtures once the play-offs start")."""
+    (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
     from league.selectors_seasons import NOT_PLAYED, fixture_locked
     from matches.models import Match
 

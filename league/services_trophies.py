@@ -198,7 +198,8 @@ def _gifts(award: TrophyAward, dice: Dice | None) -> None:
     if data is None or not data.gift_players_die:
         return
     team_list = ruleset.team(award.team.race)
-    # Journeymen are not the team's players for good: they get no gift (docs/decisions.md).
+    # Journeymen are not the team's players for good: they get no gift
+    # (docs/decisions/seasons.md, "Chaos Cup gifts").
     players = list(
         Player.objects.filter(team=award.team, status=Player.Status.ACTIVE, journeyman=False)
         .prefetch_related("advancements")

@@ -215,8 +215,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Failed logins are throttled by django-axes (docs/decisions.md, "Issue 8"): its backend comes first
-# and refuses a locked-out account or address before ModelBackend hashes any password.
+# Failed logins are throttled by django-axes (docs/decisions/operations.md, "Failed logins are
+# throttled by django-axes, not DRF"): its backend comes first and refuses a locked-out account or
+# address before ModelBackend hashes any password.
 AUTHENTICATION_BACKENDS = [
     "league.lockout.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -290,7 +291,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Deep links put a link inside each operation's toggle button (nested controls, WCAG 4.1.2);
-    # without them the path is plain text in the button. docs/decisions.md, "The API docs pages".
+    # without them the path is plain text in the button. docs/decisions/operations.md,
+    # "The API docs pages get our own templates".
     "SWAGGER_UI_SETTINGS": {"deepLinking": False},
 }
 

@@ -64,8 +64,8 @@ class Match(models.Model):
     # MatchReport.playoff and prematch final=True), as the league's settings say.
     stage = models.CharField(_("stage"), max_length=20, choices=Stage.choices, blank=True, default="")
     # A league match of a season whose play-offs have started is closed to play (no pre-match,
-    # result or import) unless the commissioner reopens it: when (docs/decisions.md, "Regular
-    # fixtures once the play-offs start"). The audit log says who.
+    # result or import) unless the commissioner reopens it: when (docs/decisions/seasons.md,
+    # "Regular fixtures once the play-offs start"). The audit log says who.
     reopened_at = models.DateTimeField(_("reopened during the play-offs"), null=True, blank=True)
     # The match's place in time, set when it is confirmed (matches.services.sequence): season,
     # round, play date, confirmation time, id, as one string of digits. The post-match sequence

@@ -90,9 +90,9 @@ class Player(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The name to show. A journeyman the server adds gets no stored name (docs/decisions.md,
-        "Issue 8 — language"): he reads "Journeyman 8" or "Journalier 8" in the reader's language,
-        until his coach names him."""
+        """The name to show. A journeyman the server adds gets no stored name
+        (docs/decisions/teams.md, "A journeyman the server adds has no stored name"): he reads
+        "Journeyman 8" or "Journalier 8" in the reader's language, until his coach names him."""
         if self.name:
             return self.name
         return gettext("Journeyman %(n)s") % {"n": self.number}

@@ -62,7 +62,7 @@ def locked_message(match: Match) -> str:
 
 def require_playable(match: Match) -> None:
     """Refuses every step of playing a league match once its season's play-offs have started,
-    unless the commissioner reopened it (docs/decisions.md, "Regular fixtures once the play-offs start")."""
+    unless the commissioner reopened it (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
     from league.selectors_seasons import fixture_locked
 
     if fixture_locked(match):

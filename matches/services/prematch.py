@@ -80,7 +80,8 @@ def position_counts(active: list[Player]) -> dict[str, int]:
     """Players per position who can play this match, against which a mercenary's position limit
     is checked: a player missing the match through injury is not on the pitch and leaves his place
     to a mercenary (a rulebook says "players missing the match don't count"; read so for every
-    ruleset, docs/decisions.md)."""
+    ruleset, docs/decisions/rules.md, "Pre-match: treasury-paid inducements, mercenaries
+    and journeymen limits")."""
     counts: dict[str, int] = {}
     for p in active:
         if not p.miss_next_game:

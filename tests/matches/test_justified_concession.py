@@ -1,5 +1,6 @@
 """A justified concession (too few players at a kick-off) can be recorded, through the
-import and the result page, and has the consequences of docs/decisions.md A3."""
+import and the result page, and has the consequences of A3 in docs/decisions/rules.md,
+"Readings of the rule ambiguities"."""
 
 from __future__ import annotations
 

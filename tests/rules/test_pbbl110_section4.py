@@ -1,7 +1,7 @@
 """PBBL Living Rulebook 1.10 against the seed: one test per line of the PBBL column of the
 comparison table (shared/rules/pbbl-house-dungeonbowl.md §4), with the seed's own numbers and
 examples (seed 001; P<page>/L<line>). Lines the app does not build (special play cards, trades
-between coaches) are listed in docs/decisions.md, not tested here.
+between coaches) are listed in docs/decisions/rules.md, "PBBL lines not built", not tested here.
 """
 
 from __future__ import annotations

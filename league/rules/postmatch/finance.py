@@ -48,7 +48,8 @@ def winnings(
     (e.g. Blood Bowl holder, added after doubling, spec §14 A11). A conceding team gets nothing.
 
     The short-league option (p.34 L4472-4479, parameter short_league_winnings) adds its extra for
-    the outcome, or doubles the FAME in the roll, before the multiplier (docs/decisions.md)."""
+    the outcome, or doubles the FAME in the roll, before the multiplier (docs/decisions/rules.md,
+    "Where the short-league extra goes: before the play-off doubling")."""
     check_die(roll, 6, "winnings roll")
     check_outcome(outcome)
     if fame < 0:
