@@ -12,3 +12,9 @@ class MatchesConfig(AppConfig):
         from matches.services.common import MatchError
 
         register_rule_refusal(MatchError)
+
+        # Register the tasks in every process, not only in the worker: the web process queues the
+        # post-match sequence by the task's name (postgame.queue_postgame), and Celery's
+        # autodiscovery imports tasks modules only when a worker or beat starts. Without this the
+        # name is unknown there and a confirmed match waits for the periodic sweep.
+        from matches import tasks  # noqa: F401

@@ -10,7 +10,6 @@ import shutil
 import pytest
 from django.urls import reverse
 
-import matches.tasks  # noqa: F401  (registers run_postgame, which confirming a result queues)
 from league.rules import Ruleset, load_ruleset
 from league.rules.loading import loader
 from league.rules.postmatch import MatchDice, PlayerReport, check_report, plan_post_match
