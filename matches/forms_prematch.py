@@ -102,11 +102,12 @@ class PrematchForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         """`sides`: whose inducement fields the form has (a side chooses its own: one side; the
-        record of the pre-match: none); `weather`: whether it records the weather."""
+        record of the pre-match: none); `weather`: whether it records the weather (never where the
+        ruleset's pre-match sequence has no "weather" step)."""
         super().__init__(*args, **kwargs)
         self.match, self.ruleset = match, ruleset
         self.sides: dict[str, dict[str, Any]] = {}
-        if not weather:
+        if not weather or "weather" not in ruleset.pre_match_steps:
             for name in ("weather_source", "weather_1", "weather_2"):
                 del self.fields[name]
         skills = [("", _("No extra skill"))] + skill_choices(ruleset, lang)

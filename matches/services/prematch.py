@@ -253,7 +253,11 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
         home = Team.objects.select_for_update().get(pk=match.home_id)
         away = Team.objects.select_for_update().get(pk=match.away_id)
         problems: list[str] = []
-        if data.weather_dice is not None:
+        # A ruleset without the "weather" pre-match step has no weather: nothing is rolled or stored.
+        weather_step = has_step(ruleset, "weather")
+        if data.weather_dice is not None and not weather_step:
+            problems.append(_("This ruleset has no weather roll before the match: there are no weather dice to enter."))
+        elif data.weather_dice is not None:
             try:
                 for value in data.weather_dice:
                     check_die(value, 6, "weather")
@@ -311,13 +315,14 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
         if problems:
             raise MatchError(problems)
 
-        if data.weather_dice is None:
-            rolled = roll_weather(ruleset, dice or server_dice())
-            values, source = list(rolled.dice), DiceRoll.Source.SERVER
-        else:
-            values, source = list(data.weather_dice), DiceRoll.Source.ENTERED
-        DiceRoll.objects.create(match=match, purpose="weather", values=values, source=source)
-        match.weather = weather_for(ruleset, sum(values)).key
+        if weather_step:
+            if data.weather_dice is None:
+                rolled = roll_weather(ruleset, dice or server_dice())
+                values, source = list(rolled.dice), DiceRoll.Source.SERVER
+            else:
+                values, source = list(data.weather_dice), DiceRoll.Source.ENTERED
+            DiceRoll.objects.create(match=match, purpose="weather", values=values, source=source)
+            match.weather = weather_for(ruleset, sum(values)).key
         match.home_tv, match.away_tv = home_tv, away_tv
         match.home_petty_cash, match.away_petty_cash = cash["home"], cash["away"]
         match.home_petty_cash_declared = match.away_petty_cash_declared = True

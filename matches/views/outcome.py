@@ -86,7 +86,16 @@ def choice_label(ruleset: Ruleset, choice: str, skill: str = "") -> str:
     return f"+1 {STAT_NAMES.get(stat, stat.upper())}"
 
 
-def _mvp_or_spp(effect: MatchEffect, who: str, d: dict[str, Any]) -> str:
+def action_name(ruleset: Ruleset, key: str) -> str:
+    """An SPP action in the reader's language: the site's wording of the usual four, the ruleset's
+    name (spp_actions.csv) of its own actions, such as a chest opened, never the bare key."""
+    if key in ACTIONS:
+        return str(ACTIONS[key])
+    name_en, name_fr, _abbr_en, _abbr_fr = ruleset.spp_action_names.get(key, ("", "", "", ""))
+    return (name_fr if lang().startswith("fr") and name_fr else name_en) or key
+
+
+def _mvp_or_spp(ruleset: Ruleset, effect: MatchEffect, who: str, d: dict[str, Any]) -> str:
     if effect.kind == "mvp":
         return _("MVP: %(player)s (+%(spp)s SPP, %(total)s in all)") % {
             "player": who,
@@ -100,7 +109,7 @@ def _mvp_or_spp(effect: MatchEffect, who: str, d: dict[str, Any]) -> str:
     return _("%(player)s: %(count)s × %(action)s, +%(spp)s SPP (%(total)s in all)") % {
         "player": who,
         "count": d.get("count", 0),
-        "action": ACTIONS.get(d.get("reason", ""), d.get("reason", "")),
+        "action": action_name(ruleset, d.get("reason", "")),
         "spp": d.get("spp", 0),
         "total": d.get("total", 0),
     }
@@ -195,7 +204,7 @@ def describe(
     d, who = effect.data or {}, player_label(effect.player)
     kind = effect.kind
     if kind in ("mvp", "mvp_wasted", "mvp_none", "spp"):
-        return _mvp_or_spp(effect, who, d), None
+        return _mvp_or_spp(ruleset, effect, who, d), None
     if kind == "improvement":
         return _improvement(ruleset, effect, who, d, rolls)
     if kind in (

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from matches.selectors import player_career
 from matches.views.common import lang
-from matches.views.outcome import ACTIONS, casualty_name, choice_label
+from matches.views.outcome import action_name, casualty_name, choice_label
 from teams.models import Player
 from teams.selectors import team_ruleset
 from teams.views.common import team_or_404
@@ -23,10 +23,9 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
     ruleset = team_ruleset(team)
     team_list = ruleset.team(team.race)
     career = player_career(player)
-    labels = {**ACTIONS, "mvp": _("MVP")}
     spp = career["spp_by_kind"]
     spp_rows = [
-        {"kind": kind, "label": labels.get(kind, kind), "spp": spp[kind]}
+        {"kind": kind, "label": _("MVP") if kind == "mvp" else action_name(ruleset, kind), "spp": spp[kind]}
         for kind in sorted(spp, key=lambda k: (SPP_ORDER.index(k) if k in SPP_ORDER else len(SPP_ORDER), k))
     ]
     injuries = [

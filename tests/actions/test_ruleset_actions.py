@@ -108,3 +108,12 @@ def test_the_sheet_stores_the_action_and_the_sequence_pays_its_spp(
     assert effect.data["spp"] == 2
     opener.refresh_from_db()
     assert opener.spp >= 2  # 2 for the chests, plus 5 if the MVP fell on him
+    # The match page and the player page name the action as the ruleset does, in the reader's
+    # language (spp_actions.csv), never by its key.
+    for lang, name in (("en", "Chest opened"), ("fr", "Coffre ouvert")):
+        client.cookies["django_language"] = lang
+        match_page = client.get(reverse("matches:detail", args=[played.pk])).text
+        player_page = client.get(reverse("teams:player", args=[played.home_id, opener.pk])).text
+        assert f"2 × {name}," in match_page
+        assert name in player_page
+        assert "× chest_opened" not in match_page and ">chest_opened<" not in player_page

@@ -43,6 +43,7 @@ def bank_ruleset(tmp_path, monkeypatch) -> Ruleset:
     text = toml.read_text(encoding="utf-8")
     for old, new in (
         ('key = "lrb6"', f'key = "{KEY}"'),
+        ("reference = true", "reference = false"),  # one reference only (docs/rulesets.md)
         ('"fan_factor", "purchases"', '"fan_factor", "bank", "purchases"'),
     ):
         assert old in text, old

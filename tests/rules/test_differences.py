@@ -133,3 +133,37 @@ def test_a_missing_column_is_reported(tmp_path: Path) -> None:
 
 def test_the_header_alone_means_no_differences(tmp_path: Path) -> None:
     assert load_differences_from(_folder(tmp_path, HEADER)) == ()
+
+
+@pytest.fixture
+def copied_lrb6(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shipped rulesets plus `lrb6copy`, lrb6 copied as docs/rulesets.md says, found by its key."""
+    from league.rules.loading import loader
+
+    data = tmp_path / "rulesets"
+    data.mkdir()
+    for shipped in DATA_DIR.iterdir():
+        (data / shipped.name).symlink_to(shipped, target_is_directory=shipped.is_dir())
+    shutil.copytree(DATA_DIR / "lrb6", data / "lrb6copy")
+    monkeypatch.setattr(loader, "DATA_DIR", data)
+    reference_ruleset_key.cache_clear()
+    yield data / "lrb6copy"
+    reference_ruleset_key.cache_clear()
+
+
+def test_a_copy_that_keeps_reference_true_is_named_with_its_line(copied_lrb6: Path) -> None:
+    toml = copied_lrb6 / "ruleset.toml"
+    line = next(
+        n for n, text in enumerate(toml.read_text(encoding="utf-8").splitlines(), 1) if text == "reference = true"
+    )
+    with pytest.raises(RulesetDataError) as info:
+        reference_ruleset_key()
+    assert [p.partition(": ")[0] for p in info.value.problems] == [
+        f"lrb6/ruleset.toml line {line}",
+        f"lrb6copy/ruleset.toml line {line}",
+    ]
+    assert "claimed by lrb6, lrb6copy" in info.value.problems[0]
+    # The recipe's fix: the copy reads reference = false.
+    toml.write_text(toml.read_text(encoding="utf-8").replace("reference = true", "reference = false"), encoding="utf-8")
+    reference_ruleset_key.cache_clear()
+    assert reference_ruleset_key() == "lrb6"

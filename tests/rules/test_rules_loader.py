@@ -181,6 +181,7 @@ def test_missing_column(data_copy: Path) -> None:
     path.write_text("\n".join([lines[0].replace(",category,", ",cat,")] + lines[1:]) + "\n", encoding="utf-8")
     error = _error(data_copy)
     assert error.problems[0] == "skills.csv line 1: missing column(s) 'category'"
+    assert error.problems[1].startswith("skills.csv line 1: unknown column(s) 'cat' (known: skill_key,")
 
 
 def test_all_problems_are_collected(data_copy: Path, edit_csv: EditCsv) -> None:

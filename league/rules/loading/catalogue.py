@@ -122,6 +122,7 @@ def load_teams(folder: Path, problems: Problems, params: Parameters, skills: dic
         ("team_key", "name_en", "name_fr", "reroll_cost", "max_rerolls", "apothecary_allowed", "necromancer"),
         problems,
         g,
+        ("special_rules", "crp_new_team"),
     )
     heads: dict[str, tuple[Row, dict[str, object]]] = {}
     seen: dict[object, int] = {}
@@ -162,6 +163,7 @@ def load_teams(folder: Path, problems: Problems, params: Parameters, skills: dic
         ),
         problems,
         g,
+        ("aliases",),  # other names of the position (older rulebooks, other tools), for the reader
     )
     positions: dict[str, list[Position]] = {key: [] for key in heads}
     seen = {}
@@ -216,6 +218,7 @@ def load_stars(
         ("star_key", "name_en", "name_fr", "cost", "ma", "st", "ag", "av", "skills", "teams", "paired_with"),
         problems,
         params.gp_granularity,
+        ("notes",),  # the data author's remarks, for the reader
     )
     stars: dict[str, StarPlayer] = {}
     lines: dict[str, Row] = {}

@@ -79,10 +79,23 @@ class Row:
         return frozenset(letter for letter in raw if letter in allowed)
 
 
+# A column every file may carry: the page or source each row was taken from, for the reviewer only.
+SOURCE_COLUMN = "source"
+
+
 def read_rows(
-    folder: Path, name: str, columns: Iterable[str], problems: Problems, granularity: int | None
+    folder: Path,
+    name: str,
+    columns: Iterable[str],
+    problems: Problems,
+    granularity: int | None,
+    optional: Iterable[str] = (),
 ) -> list[Row]:
-    """Rows of folder/name; reports a missing file or missing columns and then returns []."""
+    """Rows of folder/name; reports a missing file or missing columns and then returns [].
+
+    Every column of the header must be one of `columns` (required), `optional` or "source": an
+    unknown one is refused (line 1), since a house rule typed as a new column would otherwise
+    silently do nothing."""
     path = folder / name
     if not path.is_file():
         problems.add(name, None, "file not found")
@@ -90,9 +103,16 @@ def read_rows(
     with path.open(encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
         header = reader.fieldnames or []
+        columns = tuple(columns)
+        known = dict.fromkeys((*columns, *optional, SOURCE_COLUMN))
         missing = [c for c in columns if c not in header]
         if missing:
             problems.add(name, 1, "missing column(s) " + ", ".join(repr(c) for c in missing))
+        unknown = [c for c in header if c not in known]
+        if unknown:  # after the missing ones: a misspelt column is both, and its fix is the missing name
+            listed = ", ".join(repr(c) for c in unknown)
+            problems.add(name, 1, f"unknown column(s) {listed} (known: {', '.join(known)})")
+        if missing:
             return []
         rows = []
         for values in reader:

@@ -19,8 +19,9 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import RulesetDataError
+from . import loader
 from .csvio import Problems, read_rows, unique_key
-from .loader import DATA_DIR, RULESET_FILE, _read_toml, ruleset_keys
+from .loader import RULESET_FILE, _read_toml, ruleset_keys
 
 FILE = "differences.csv"
 TEXTS = ("topic_en", "topic_fr", "reference_en", "reference_fr", "this_en", "this_fr", "source")
@@ -57,22 +58,45 @@ class Difference:
         return _in_language(self.this_en, self.this_fr, lang)
 
 
+def _reference_line(text: str) -> int | None:
+    match = re.search(r"^[ \t]*reference[ \t]*=", text, re.MULTILINE)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+# loader.DATA_DIR is read at call time, as load_ruleset does, so that a test may point it elsewhere.
 @cache
 def reference_ruleset_key() -> str:
-    """Key of the shipped ruleset that the others' differences compare against."""
-    found = []
+    """Key of the shipped ruleset that the others' differences compare against.
+
+    A ruleset copied from the reference one (docs/rulesets.md, "Adding a ruleset") carries its
+    `reference = true` along: the error names every file and line that claims it, so the author
+    sees which copy to set to false."""
+    found: list[tuple[str, str]] = []  # (key, "<key>/ruleset.toml line <n>")
     for key in ruleset_keys():
-        document, _text = _read_toml(DATA_DIR / key)
+        document, text = _read_toml(loader.DATA_DIR / key)
         head = document.get("ruleset")
         flag = head.get("reference", False) if isinstance(head, dict) else False
+        line = _reference_line(text)
+        where = f"{key}/{RULESET_FILE}" + (f" line {line}" if line else "")
         if not isinstance(flag, bool):
-            raise RulesetDataError([f"{key}/{RULESET_FILE}: [ruleset] reference must be true or false"])
+            raise RulesetDataError([f"{where}: [ruleset] reference must be true or false"])
         if flag:
-            found.append(key)
-    if len(found) != 1:
-        which = ", ".join(found) or "none"
-        raise RulesetDataError([f"{RULESET_FILE}: exactly one ruleset must read reference = true (found: {which})"])
-    return found[0]
+            found.append((key, where))
+    if not found:
+        files = ", ".join(f"{key}/{RULESET_FILE}" for key in ruleset_keys()) or "none"
+        raise RulesetDataError(
+            [f"exactly one ruleset must read reference = true in its [ruleset] table, none does ({files})"]
+        )
+    if len(found) > 1:
+        keys = ", ".join(key for key, _where in found)
+        raise RulesetDataError(
+            [
+                f"{where}: reference = true, but exactly one ruleset may be the reference (claimed by {keys}); "
+                "set reference = false in every copy"
+                for _key, where in found
+            ]
+        )
+    return found[0][0]
 
 
 def load_differences_from(path: str | Path) -> tuple[Difference, ...]:
@@ -108,9 +132,9 @@ def ruleset_differences(key: str) -> tuple[Difference, ...]:
     KeyError for a key that names no folder of data/; RulesetDataError (every problem, each with
     its file and line) for a broken file.
     """
-    if key not in {path.name for path in DATA_DIR.iterdir() if path.is_dir()}:
+    if key not in {path.name for path in loader.DATA_DIR.iterdir() if path.is_dir()}:
         raise KeyError(f"unknown ruleset {key!r}")
-    differences = load_differences_from(DATA_DIR / key)
+    differences = load_differences_from(loader.DATA_DIR / key)
     if differences and key == reference_ruleset_key():
         raise RulesetDataError([f"{key}/{FILE}: the reference ruleset has no differences (keep the header only)"])
     return differences

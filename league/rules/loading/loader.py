@@ -21,6 +21,7 @@ from . import catalogue, tables
 from .csvio import Problems
 from .settings import load_settings
 from .standings import load_standings
+from .strict import folder_problems, toml_problems
 from .trophies import load_trophies
 
 DATA_DIR = Path(__file__).parent.parent / "data"
@@ -106,6 +107,8 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     folder = Path(path)
     problems = Problems()
     document, text = _read_toml(folder)
+    folder_problems(folder, problems)
+    toml_problems(document, text, problems)
 
     head = document.get("ruleset")
     if not isinstance(head, dict):

@@ -14,6 +14,10 @@ TWO_D6 = tuple(range(2, 13))
 D68 = tuple(tens * 10 + units for tens in range(1, 7) for units in range(1, 9))
 CASUALTY_EFFECTS = ("none", "miss_next_game", "niggling", "ma", "av", "ag", "st", "dead")
 SPP_ACTIONS = ("completion", "touchdown", "interception", "casualty", "mvp")
+# Optional wording of a table result's effect (TableEntry.effect, CasualtyResult has its own).
+EFFECT_COLUMNS = ("effect_en", "effect_fr")
+# spp_actions.csv: how the result sheet names and abbreviates each action (load_spp_action_names).
+SPP_ACTION_TEXTS = ("name_en", "name_fr", "abbr_en", "abbr_fr")
 VALUE_KEYS = ("new_skill", "new_skill_double", "ma_increase", "av_increase", "ag_increase", "st_increase")
 
 
@@ -47,7 +51,9 @@ def _range(row: Row) -> tuple[int, int]:
 
 
 def _two_d6_rows(folder: Path, name: str, key_column: str, problems: Problems) -> list[TableEntry]:
-    rows = read_rows(folder, name, ("roll_from", "roll_to", key_column, "name_en", "name_fr"), problems, None)
+    rows = read_rows(
+        folder, name, ("roll_from", "roll_to", key_column, "name_en", "name_fr"), problems, None, EFFECT_COLUMNS
+    )
     entries, covered = [], []
     for row in rows:
         low, high = _range(row)
@@ -105,6 +111,7 @@ def load_casualties(folder: Path, problems: Problems) -> dict[int, CasualtyResul
         ("d68_from", "d68_to", "casualty_key", "name_en", "name_fr", "effect", "misses_next_game", "niggling"),
         problems,
         None,
+        EFFECT_COLUMNS,
     )
     table: dict[int, CasualtyResult] = {}
     covered = []
@@ -141,7 +148,7 @@ def load_casualties(folder: Path, problems: Problems) -> dict[int, CasualtyResul
 
 def load_spp_awards(folder: Path, problems: Problems) -> dict[str, int]:
     name = "spp_actions.csv"
-    rows = read_rows(folder, name, ("action_key", "spp"), problems, None)
+    rows = read_rows(folder, name, ("action_key", "spp"), problems, None, SPP_ACTION_TEXTS)
     awards: dict[str, int] = {}
     seen: dict[object, int] = {}
     for row in rows:
@@ -181,7 +188,9 @@ def load_spp_levels(folder: Path, problems: Problems) -> tuple[SppLevel, ...]:
 
 def load_value_increases(folder: Path, problems: Problems, params: Parameters) -> dict[str, int]:
     name = "value_modifiers.csv"
-    rows = read_rows(folder, name, ("improvement_key", "value_increase"), problems, params.gp_granularity)
+    rows = read_rows(
+        folder, name, ("improvement_key", "value_increase"), problems, params.gp_granularity, ("name_en", "name_fr")
+    )
     values: dict[str, int] = {}
     seen: dict[object, int] = {}
     for row in rows:
@@ -211,7 +220,7 @@ def load_ledger_kinds(folder: Path, problems: Problems) -> dict[str, tuple[str, 
 def load_spp_action_names(folder: Path) -> dict[str, tuple[str, str, str, str]]:
     """Each SPP action's (English, French, English abbreviation, French abbreviation), for the match
     sheet's fields of a ruleset's own actions (load_spp_awards reports the file's problems)."""
-    rows = read_rows(folder, "spp_actions.csv", ("action_key",), Problems(), None)
+    rows = read_rows(folder, "spp_actions.csv", ("action_key",), Problems(), None, ("spp", *SPP_ACTION_TEXTS))
     return {
         row.text("action_key"): (row.text("name_en"), row.text("name_fr"), row.text("abbr_en"), row.text("abbr_fr"))
         for row in rows
