@@ -5,10 +5,15 @@ each step, and a season with its results. People and the league are in tests/con
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Iterator, Mapping
+
 import pytest
 from django.test import Client
 
 from league.models import HouseRule, Season, SeasonTeam
+from league.rules import Ruleset, load_ruleset
+from league.rules.loading import loader
 from league.services import league_join
 from matches.models import Match
 from matches.services import (
@@ -250,3 +255,42 @@ def make_teams(league, user_factory):
 def boss(client, commissioner) -> Client:
     client.force_login(commissioner)
     return client
+
+
+# --- A test ruleset: LRB6 copied and changed, found by its key like a shipped ruleset ---
+
+
+def lrb6_copy(
+    tmp_path,
+    monkeypatch,
+    key: str,
+    *,
+    replace: tuple[tuple[str, str], ...] = (),
+    toml_extra: str = "",
+    append: Mapping[str, str] | None = None,
+) -> Iterator[Ruleset]:
+    """For a fixture to `yield from`: a data folder beside the shipped one (linked), holding LRB6
+    copied as `key` with `replace` made once each in its ruleset.toml (each must be found),
+    `toml_extra` added to it and `append` lines added to its CSV files; the loader reads that
+    folder until the fixture ends. The copy is not the reference ruleset (docs/rulesets.md)."""
+    data = tmp_path / "rulesets"
+    data.mkdir()
+    for shipped in loader.DATA_DIR.iterdir():
+        if shipped.is_dir():
+            (data / shipped.name).symlink_to(shipped, target_is_directory=True)
+    (data / "rulesets.toml").symlink_to(loader.DATA_DIR / "rulesets.toml")  # the default ruleset
+    folder = data / key
+    shutil.copytree(loader.DATA_DIR / "lrb6", folder)
+    toml = folder / loader.RULESET_FILE
+    text = toml.read_text(encoding="utf-8")
+    for old, new in (('key = "lrb6"', f'key = "{key}"'), ("reference = true", "reference = false"), *replace):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    toml.write_text(text + toml_extra, encoding="utf-8")
+    for name, lines in (append or {}).items():
+        with (folder / name).open("a", encoding="utf-8") as handle:
+            handle.write(lines)
+    monkeypatch.setattr(loader, "DATA_DIR", data)
+    load_ruleset.cache_clear()
+    yield load_ruleset(key)
+    load_ruleset.cache_clear()  # before monkeypatch puts DATA_DIR back: the next load reads the shipped one

@@ -5,15 +5,15 @@ field for it, the count is stored as the ruleset's key and the post-match sequen
 
 from __future__ import annotations
 
-import shutil
+from collections.abc import Iterator
 
 import pytest
 from django.urls import reverse
 
 from league.rules import Ruleset, load_ruleset
-from league.rules.loading import loader
 from league.rules.postmatch import MatchDice, PlayerReport, check_report, plan_post_match
 from matches.models import Match, MatchEffect, MatchPlayer
+from tests.builders import lrb6_copy
 from tests.matches.test_views_support import login, report_data
 from tests.rules.postmatch_helpers import base_dice, match, side
 
@@ -22,27 +22,9 @@ CHEST = "chest_opened,Chest opened,Coffre ouvert,CHEST,COF,1,test ruleset\n"
 
 
 @pytest.fixture
-def chest_ruleset(tmp_path, monkeypatch) -> Ruleset:
-    """Found by its key like a shipped ruleset (the same way as tests/bank/conftest.py)."""
-    data = tmp_path / "rulesets"
-    data.mkdir()
-    for shipped in loader.DATA_DIR.iterdir():
-        if shipped.is_dir():
-            (data / shipped.name).symlink_to(shipped, target_is_directory=True)
-    (data / "rulesets.toml").symlink_to(loader.DATA_DIR / "rulesets.toml")
-    folder = data / KEY
-    shutil.copytree(loader.DATA_DIR / "lrb6", folder)
-    toml = folder / loader.RULESET_FILE
-    toml.write_text(toml.read_text(encoding="utf-8").replace('key = "lrb6"', f'key = "{KEY}"', 1), encoding="utf-8")
-    toml.write_text(
-        toml.read_text(encoding="utf-8").replace("reference = true", "reference = false", 1), encoding="utf-8"
-    )
-    with (folder / "spp_actions.csv").open("a", encoding="utf-8") as handle:
-        handle.write(CHEST)
-    monkeypatch.setattr(loader, "DATA_DIR", data)
-    load_ruleset.cache_clear()
-    yield load_ruleset(KEY)
-    load_ruleset.cache_clear()
+def chest_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
+    """Found by its key like a shipped ruleset (tests/builders.py, lrb6_copy)."""
+    yield from lrb6_copy(tmp_path, monkeypatch, KEY, append={"spp_actions.csv": CHEST})
 
 
 def test_the_engine_counts_a_declared_action_and_refuses_an_unknown_one(chest_ruleset: Ruleset) -> None:

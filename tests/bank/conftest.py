@@ -13,12 +13,12 @@ then loads it by its key, exactly as a shipped one; nothing else is patched.
 
 from __future__ import annotations
 
-import shutil
+from collections.abc import Iterator
 
 import pytest
 
-from league.rules import Ruleset, load_ruleset
-from league.rules.loading import loader
+from league.rules import Ruleset
+from tests.builders import lrb6_copy
 
 KEY = "banktest"
 BANK = """
@@ -30,31 +30,15 @@ expenses_default = "treasury_first"
 
 
 @pytest.fixture
-def bank_ruleset(tmp_path, monkeypatch) -> Ruleset:
-    data = tmp_path / "rulesets"
-    data.mkdir()
-    for shipped in loader.DATA_DIR.iterdir():
-        if shipped.is_dir():
-            (data / shipped.name).symlink_to(shipped, target_is_directory=True)
-    (data / "rulesets.toml").symlink_to(loader.DATA_DIR / "rulesets.toml")  # the default ruleset
-    folder = data / KEY
-    shutil.copytree(loader.DATA_DIR / "lrb6", folder)
-    toml = folder / loader.RULESET_FILE
-    text = toml.read_text(encoding="utf-8")
-    for old, new in (
-        ('key = "lrb6"', f'key = "{KEY}"'),
-        ("reference = true", "reference = false"),  # one reference only (docs/rulesets.md)
-        ('"fan_factor", "purchases"', '"fan_factor", "bank", "purchases"'),
-    ):
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    toml.write_text(text + BANK, encoding="utf-8")
-    with (folder / "ledger_kinds.csv").open("a", encoding="utf-8") as kinds:
-        kinds.write("bank_transfer,Bank transfer,Virement bancaire,test ruleset\n")
-    monkeypatch.setattr(loader, "DATA_DIR", data)
-    load_ruleset.cache_clear()
-    yield load_ruleset(KEY)
-    load_ruleset.cache_clear()  # before monkeypatch puts DATA_DIR back: the next load reads the shipped one
+def bank_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
+    yield from lrb6_copy(
+        tmp_path,
+        monkeypatch,
+        KEY,
+        replace=(('"fan_factor", "purchases"', '"fan_factor", "bank", "purchases"'),),
+        toml_extra=BANK,
+        append={"ledger_kinds.csv": "bank_transfer,Bank transfer,Virement bancaire,test ruleset\n"},
+    )
 
 
 @pytest.fixture

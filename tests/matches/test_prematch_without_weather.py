@@ -5,41 +5,24 @@ like a shipped ruleset (the same way as tests/bank/conftest.py)."""
 
 from __future__ import annotations
 
-import shutil
+from collections.abc import Iterator
 
 import pytest
 from django.urls import reverse
 
 from league.rules import Ruleset, load_ruleset
-from league.rules.loading import loader
 from matches.models import DiceRoll, Match, MatchPlayer
+from tests.builders import lrb6_copy
 from tests.matches.test_views_support import login
 
 KEY = "noweather"
 
 
 @pytest.fixture
-def noweather_ruleset(tmp_path, monkeypatch) -> Ruleset:
-    data = tmp_path / "rulesets"
-    data.mkdir()
-    for shipped in loader.DATA_DIR.iterdir():
-        (data / shipped.name).symlink_to(shipped, target_is_directory=shipped.is_dir())
-    folder = data / KEY
-    shutil.copytree(loader.DATA_DIR / "lrb6", folder)
-    toml = folder / loader.RULESET_FILE
-    text = toml.read_text(encoding="utf-8")
-    for old, new in (
-        ('key = "lrb6"', f'key = "{KEY}"'),
-        ("reference = true", "reference = false"),
-        ('pre_match_steps = ["weather", ', "pre_match_steps = ["),
-    ):
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    toml.write_text(text, encoding="utf-8")
-    monkeypatch.setattr(loader, "DATA_DIR", data)
-    load_ruleset.cache_clear()
-    yield load_ruleset(KEY)
-    load_ruleset.cache_clear()
+def noweather_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
+    yield from lrb6_copy(
+        tmp_path, monkeypatch, KEY, replace=(('pre_match_steps = ["weather", ', "pre_match_steps = ["),)
+    )
 
 
 @pytest.fixture
