@@ -8,21 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from league.rules import Ruleset, casualty_from_dice
-from matches.models import (
-    Decision,
-    DiceRoll,
-    Match,
-    MatchCasualty,
-    MatchEffect,
-    MatchInducement,
-    MatchPlayer,
-    MatchStep,
-)
+from matches import selectors_outcome as read
+from matches.models import DiceRoll, Match, MatchEffect
 from matches.services.common import match_ruleset
 from matches.views.common import lang
 from teams.errors import gp
@@ -249,8 +240,8 @@ def describe(
 def postgame_steps(match: Match) -> list[dict[str, Any]]:
     """The steps in the ruleset's order, each with its status and its worded effects."""
     ruleset = match_ruleset(match)
-    effects = list(MatchEffect.objects.filter(match=match).select_related("player", "team"))
-    rolls = {(r.player_id, r.index): r for r in ImprovementRoll.objects.filter(match=match)}
+    effects = read.effects(match)
+    rolls = read.improvement_rolls(match)
     by_step: dict[str, list[dict[str, Any]]] = {}
     bank_paid = {e.team_id for e in effects if e.kind == "spiralling_expenses" and (e.data or {}).get("account")}
     for effect in effects:
@@ -258,16 +249,16 @@ def postgame_steps(match: Match) -> list[dict[str, Any]]:
         by_step.setdefault(effect.step, []).append({"team": effect.team, "text": text, "roll": roll})
     return [
         {"step": step, "label": STEP_LABELS.get(step.step, step.step), "effects": by_step.get(step.step, [])}
-        for step in MatchStep.objects.filter(match=match)
+        for step in read.steps(match)
     ]
 
 
 def prematch_facts(match: Match) -> dict[str, Any]:
     ruleset = match_ruleset(match)
-    roll = DiceRoll.objects.filter(match=match, purpose="weather").first()
+    roll = read.weather_roll(match)
     weather = next((w for w in ruleset.weather_table if w.key == match.weather), None)
     sides = []
-    inducements = list(MatchInducement.objects.filter(match=match))  # both sides in one query
+    inducements = read.inducements(match)
     for side in ("home", "away"):
         team = match.team(side)
         items = []
@@ -302,10 +293,10 @@ def prematch_facts(match: Match) -> dict[str, Any]:
 def result_facts(match: Match) -> dict[str, Any]:
     """The result as entered: per side the players credited, and every casualty with its dice."""
     ruleset = match_ruleset(match)
-    lines = MatchPlayer.objects.filter(match=match).select_related("player")
+    lines = read.lines(match)
     credited = [line for line in lines if line.completions or line.touchdowns or line.interceptions or line.casualties]
     casualties = []
-    for cas in MatchCasualty.objects.filter(match=match).select_related("victim"):
+    for cas in read.casualties(match):
         parts = [_casualty_roll(ruleset, cas.d6, cas.d8)]
         if cas.second_d6 is not None and cas.second_d8 is not None:
             parts.append(_("Decay: %(roll)s") % {"roll": _casualty_roll(ruleset, cas.second_d6, cas.second_d8)})
@@ -320,11 +311,8 @@ def result_facts(match: Match) -> dict[str, Any]:
         casualties.append({"victim": cas.victim, "side": match.side_of(cas.victim.team_id), "text": "; ".join(parts)})
     dice = []
     # Whom each MVP draw designated, once the post-match sequence has run (effects keyed as the die).
-    mvps = {
-        e.key: e
-        for e in MatchEffect.objects.filter(match=match, kind__in=("mvp", "mvp_wasted")).select_related("player")
-    }
-    for roll in DiceRoll.objects.filter(match=match).exclude(purpose="weather"):
+    mvps = read.mvp_effects(match)
+    for roll in read.dice(match):
         kind, _sep, rest = roll.purpose.partition(":")
         side = rest.split(":", 1)[0]
         team = match.team(side) if side in ("home", "away") else None
@@ -353,9 +341,7 @@ def result_facts(match: Match) -> dict[str, Any]:
             }
         )
     # The MVP picks and the winnings re-rolls in one query.
-    decisions = list(
-        Decision.objects.filter(match=match).filter(Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:"))
-    )
+    decisions = read.mvp_and_reroll_decisions(match)
     return {
         "sides": [
             {"team": match.team(side), "lines": [line for line in credited if line.side == side]}

@@ -1,0 +1,69 @@
+"""What a match's page shows of its pre-match, its result and its post-match sequence, read in a
+fixed number of queries whatever the rosters, the dice or the effects (matches/views/outcome.py
+words them). Each function is one query."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from matches.models import (
+    Decision,
+    DiceRoll,
+    Match,
+    MatchCasualty,
+    MatchEffect,
+    MatchInducement,
+    MatchPlayer,
+    MatchStep,
+)
+from teams.models import ImprovementRoll
+
+
+def effects(match: Match) -> list[MatchEffect]:
+    """Every post-match effect, with its player and team."""
+    return list(MatchEffect.objects.filter(match=match).select_related("player", "team"))
+
+
+def improvement_rolls(match: Match) -> dict[tuple[int, int], ImprovementRoll]:
+    """The match's improvement rolls by (player, index)."""
+    return {(r.player_id, r.index): r for r in ImprovementRoll.objects.filter(match=match)}
+
+
+def steps(match: Match) -> list[MatchStep]:
+    """The post-match steps run or to run, in the ruleset's order."""
+    return list(MatchStep.objects.filter(match=match))
+
+
+def weather_roll(match: Match) -> DiceRoll | None:
+    return DiceRoll.objects.filter(match=match, purpose="weather").first()
+
+
+def inducements(match: Match) -> list[MatchInducement]:
+    """Both sides' inducements."""
+    return list(MatchInducement.objects.filter(match=match))
+
+
+def lines(match: Match) -> list[MatchPlayer]:
+    """Every player's line of the result, with the player."""
+    return list(MatchPlayer.objects.filter(match=match).select_related("player"))
+
+
+def casualties(match: Match) -> list[MatchCasualty]:
+    return list(MatchCasualty.objects.filter(match=match).select_related("victim"))
+
+
+def mvp_effects(match: Match) -> dict[str, MatchEffect]:
+    """Whom each MVP draw designated once the sequence has run, keyed as the die."""
+    kinds = ("mvp", "mvp_wasted")
+    return {e.key: e for e in MatchEffect.objects.filter(match=match, kind__in=kinds).select_related("player")}
+
+
+def dice(match: Match) -> list[DiceRoll]:
+    """Every die of the match but the weather's (shown with the pre-match)."""
+    return list(DiceRoll.objects.filter(match=match).exclude(purpose="weather"))
+
+
+def mvp_and_reroll_decisions(match: Match) -> list[Decision]:
+    """The MVP picks and the winnings re-rolls."""
+    keys = Q(key__startswith="mvp:") | Q(key__startswith="winnings_reroll:")
+    return list(Decision.objects.filter(match=match).filter(keys))
