@@ -290,7 +290,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             away_treasury=treasury_gold(ruleset, away),
         )
         orders = _orders(match, data, budgets, problems)
-        # Prices a held trophy lowers (e.g. a trophy's cheaper wizard), ruleset data (issue 10).
+        # Prices a held trophy lowers (e.g. a trophy's cheaper wizard), ruleset data.
         trophy_prices = {
             side: team_benefits(match.league, team.pk).inducement_prices
             for side, team in (("home", home), ("away", away))

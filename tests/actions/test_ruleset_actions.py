@@ -1,4 +1,4 @@
-"""SPP actions a ruleset declares beyond the four every sheet has (issue 11: vocabularies declared
+"""SPP actions a ruleset declares beyond the four every sheet has (vocabularies declared
 by the ruleset). `chesttest` is LRB6 copied with one more row in spp_actions.csv, "a chest opened"
 worth 1 SPP (the shape of Dungeon Bowl's, seed 003): the engine counts it, the result sheet shows a
 field for it, the count is stored as the ruleset's key and the post-match sequence pays its SPP."""
