@@ -14,7 +14,7 @@ Correctness, under several gunicorn and Celery processes:
   bumps nothing; a bump runs after the commit, so a page rendered from the old rows is stored
   under the old number and never served after the bump;
 - the key carries the browser's cookies (its session, language and CSRF token) and the request's
-  path, query, host, language header and htmx headers: nobody is served another's page, and a
+  scheme, host, path, query, language header and htmx headers: nobody is served another's page, and a
   form in a page served again carries a CSRF token of that browser's own secret;
 - only a plain 200 HTML answer to a GET is kept, which sets no cookie but the CSRF cookie's renewal
   and asks for no "no-store" or "private" (the admin, the login); never while a flash message
@@ -158,7 +158,7 @@ def request_revision(request: HttpRequest) -> str:
 
 
 def _page_key(request: HttpRequest) -> str:
-    parts = [request_revision(request), request.get_host(), request.get_full_path()]
+    parts = [request_revision(request), request.scheme, request.get_host(), request.get_full_path()]
     parts += [request.META.get(name, "") for name in _KEYED_HEADERS]
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
