@@ -7,8 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.shortcuts import get_object_or_404
 
-from league.models import Bye, League, Round, Season, SeasonTeam
+from league.models import Bye, Challenge, League, Round, Season, SeasonTeam
+from matches.models import Match
+from teams.models import Team
 
 
 def league_seasons(league: League) -> QuerySet[Season]:
@@ -153,4 +156,66 @@ def unplayed_league_matches(season: Season) -> list[Any]:
         Match.objects.filter(season=season, stage="", status__in=NOT_PLAYED)
         .select_related("home", "away", "round")
         .order_by("round__number", "pk")
+    )
+
+
+# --- What the season pages read (league/views_seasons.py) ---
+
+
+def league_or_404(slug: str) -> League:
+    return get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+
+
+def season_or_404(league: League, number: int) -> Season:
+    season = get_object_or_404(Season.objects.select_related("winner"), league=league, number=number)
+    season.league = league  # already read: spares a query on every use
+    return season
+
+
+def league_teams(league: League, ids: set[int]) -> list[Team]:
+    """The league's teams among `ids`, by name (fewer than asked: one is not the league's)."""
+    return list(Team.objects.filter(pk__in=ids, league=league).order_by("name", "pk"))
+
+
+def season_entries_by_id(season: Season, ids: set[int]) -> list[SeasonTeam]:
+    entries = list(
+        SeasonTeam.objects.filter(pk__in=ids, season=season).select_related("team").order_by("team__name", "pk")
+    )
+    for entry in entries:
+        entry.season = season
+    return entries
+
+
+def season_entry_or_404(season: Season, pk: int | None) -> SeasonTeam:
+    entry = get_object_or_404(SeasonTeam.objects.select_related("team"), pk=pk, season=season)
+    entry.season = season
+    return entry
+
+
+def ready_teams(league: League, coach_id: int | None = None) -> QuerySet[Team]:
+    """The league's ready teams by name; only one coach's when `coach_id` is given."""
+    teams = Team.objects.filter(league=league, status=Team.Status.READY).order_by("name")
+    return teams.filter(coach_id=coach_id) if coach_id is not None else teams
+
+
+def approved_teams(season: Season) -> QuerySet[Team]:
+    """The season's approved teams by name (the fixtures forms' choices)."""
+    entries = Q(season_entries__season=season, season_entries__status=SeasonTeam.Status.APPROVED)
+    return Team.objects.filter(entries).order_by("name")
+
+
+def round_or_404(season: Season, number: int) -> Round:
+    return get_object_or_404(Round, season=season, number=number)
+
+
+def season_match_or_404(season: Season, pk: int | None) -> Match:
+    return get_object_or_404(Match.objects.select_related("league"), pk=pk, season=season)
+
+
+def open_challenges(season: Season) -> list[Challenge]:
+    """The season's challenges still waiting, with their deadlines: one query."""
+    return list(
+        season.challenges.filter(status__in=Challenge.OPEN)
+        .select_related("challenger", "challenged", "replacement")
+        .order_by("deadline", "pk")
     )

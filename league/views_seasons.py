@@ -12,12 +12,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league import selectors_seasons as sel
 from league import services_fixtures, services_rounds, services_seasons
 from league.forms_seasons import (
     GenerateForm,
@@ -26,7 +27,7 @@ from league.forms_seasons import (
     RoundDatesForm,
     SeasonCreateForm,
 )
-from league.models import Challenge, League, Round, Season, SeasonTeam
+from league.models import League, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
 from league.selectors_seasons import (
     league_seasons,
@@ -36,7 +37,6 @@ from league.selectors_seasons import (
     season_unrounded_matches,
     unplayed_league_matches,
 )
-from matches.models import Match
 from teams.models import Team
 
 Status = Season.Status
@@ -59,14 +59,8 @@ STEP_WARNINGS = {
 }
 
 
-def _league(slug: str) -> League:
-    return get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
-
-
-def _season(league: League, number: int) -> Season:
-    season = get_object_or_404(Season.objects.select_related("winner"), league=league, number=number)
-    season.league = league  # already read: spares a query on every use
-    return season
+_league = sel.league_or_404
+_season = sel.season_or_404
 
 
 def _refused(request: HttpRequest, refusal: ValidationError) -> None:
@@ -111,7 +105,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
 def _teams(request: HttpRequest, league: League) -> list[Team]:
     """The teams ticked (one or several `team` values); an unknown one is a 404."""
     ids = {_int(value) for value in request.POST.getlist("team")}
-    teams = list(Team.objects.filter(pk__in=ids, league=league).order_by("name", "pk"))
+    teams = sel.league_teams(league, ids)
     if len(teams) != len(ids):
         raise Http404(_("No such team in this league."))
     return teams
@@ -120,9 +114,7 @@ def _teams(request: HttpRequest, league: League) -> list[Team]:
 def _entries(request: HttpRequest, season: Season) -> list[SeasonTeam]:
     """The requests ticked (one or several `entry` values); an unknown one is a 404."""
     ids = {_int(value) for value in request.POST.getlist("entry")}
-    entries = list(
-        SeasonTeam.objects.filter(pk__in=ids, season=season).select_related("team").order_by("team__name", "pk")
-    )
+    entries = sel.season_entries_by_id(season, ids)
     if len(entries) != len(ids):
         raise Http404(_("No such request in this season."))
     for entry in entries:
@@ -131,11 +123,7 @@ def _entries(request: HttpRequest, season: Season) -> list[SeasonTeam]:
 
 
 def _entry(request: HttpRequest, season: Season) -> SeasonTeam:
-    entry = get_object_or_404(
-        SeasonTeam.objects.select_related("team"), pk=_int(request.POST.get("entry")), season=season
-    )
-    entry.season = season
-    return entry
+    return sel.season_entry_or_404(season, _int(request.POST.get("entry")))
 
 
 def _int(value: Any) -> int:
@@ -215,9 +203,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         approved_total = len(approved)
         if request.user.is_authenticated:
             entered = {e.team_id for e in approved + pending}
-            teams = Team.objects.filter(league=league, status=Team.Status.READY).order_by("name")
-            if not commissioner:
-                teams = teams.filter(coach_id=request.user.pk)
+            teams = sel.ready_teams(league, coach_id=None if commissioner else request.user.pk)
             ready = [t for t in teams if t.pk not in entered]
     else:
         # Once entries are closed the list has no button (and no request waits: starting the
@@ -247,11 +233,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "played_statuses": services_fixtures.PLAYED,
             "user_id": request.user.pk,
             # Challenges still waiting, with their deadlines: one query.
-            "open_challenges": list(
-                season.challenges.filter(status__in=Challenge.OPEN)
-                .select_related("challenger", "challenged", "replacement")
-                .order_by("deadline", "pk")
-            ),
+            "open_challenges": sel.open_challenges(season),
         },
         status=status,
     )
@@ -291,7 +273,7 @@ def _fixtures_action(request: HttpRequest, season: Season, forms: dict[str, Any]
         form = RoundDatesForm(request.POST)
         if not form.is_valid():
             raise ValidationError(_("Enter valid dates."))
-        rnd = get_object_or_404(Round, season=season, number=form.cleaned_data["round_number"])
+        rnd = sel.round_or_404(season, form.cleaned_data["round_number"])
         rnd.season = season
         services_rounds.round_dates_set(
             rnd=rnd, starts_on=form.cleaned_data["starts_on"], deadline=form.cleaned_data["deadline"], by=by
@@ -313,9 +295,7 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
     season = _season(league, number)
     if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
-    teams = Team.objects.filter(
-        season_entries__season=season, season_entries__status=SeasonTeam.Status.APPROVED
-    ).order_by("name")
+    teams = sel.approved_teams(season)
     forms: dict[str, Any] = {"teams": teams}
     status = 200
     if request.method == "POST":
@@ -389,7 +369,7 @@ def season_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = _season(league, number)
     if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
-    match = get_object_or_404(Match.objects.select_related("league"), pk=_int(request.POST.get("match")), season=season)
+    match = sel.season_match_or_404(season, _int(request.POST.get("match")))
     try:
         services_rounds.fixture_reopen(match=match, by=request.user)
     except ValidationError as refusal:
