@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from league.models import League, Trophy, TrophyAward
+from django.db.models import QuerySet
+
+from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
 from league.rules import HolderBenefits, TrophyData, holder_benefits, load_ruleset
+from teams.models import Team
 
 
 def ruleset_trophies(league: League) -> dict[str, TrophyData]:
@@ -83,3 +86,26 @@ def team_cabinet(team) -> list[tuple[str, TrophyAward]]:
     lang = get_language() or "en"
     awards = TrophyAward.objects.filter(team=team).select_related("trophy", "season").order_by("-awarded_at", "-pk")
     return [(trophy_name(a.trophy, lang, data), a) for a in awards]
+
+
+# --- What the trophies page reads (league/views_trophies.py) ---
+
+
+def seasons_without_winner(league: League) -> QuerySet[Season]:
+    """The seasons a final's trophy can still be chosen for, newest first."""
+    return Season.objects.filter(league=league, winner__isnull=True).order_by("-number")
+
+
+def league_teams_made(league: League) -> QuerySet[Team]:
+    """The league's teams past their draft, by name (those a trophy can be awarded to)."""
+    return Team.objects.filter(league=league).exclude(status=Team.Status.DRAFT).order_by("name")
+
+
+def season_trophies(league: League) -> list[SeasonTrophy]:
+    """The trophy each season's final awards, with the season and the trophy."""
+    return list(SeasonTrophy.objects.filter(season__league=league).select_related("season", "trophy"))
+
+
+def trophy_keys(league: League) -> set[str]:
+    """The keys of the trophies the league has a row for (chosen or awarded once)."""
+    return set(Trophy.objects.filter(league=league).values_list("key", flat=True))

@@ -11,25 +11,26 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from league import selectors_trophies as sel
 from league import services_trophies
 from league.forms_trophies import AwardForm, MinorTournamentForm, SeasonTrophyForm
-from league.models import League, Season, SeasonTrophy, Trophy
+from league.models import League, Trophy
 from league.permissions import is_commissioner
 from league.rules import TrophyData, load_ruleset
+from league.selectors_seasons import league_or_404
 from league.selectors_trophies import roll_of_honour, ruleset_trophies, trophy_choices, trophy_name
-from teams.models import Team
 
 
 def _forms(league: League, lang: str, data=None, action: str | None = None) -> dict:
-    seasons = Season.objects.filter(league=league, winner__isnull=True).order_by("-number")
+    seasons = sel.seasons_without_winner(league)
     trophies = trophy_choices(league, lang)
-    teams = Team.objects.filter(league=league).exclude(status=Team.Status.DRAFT).order_by("name")
+    teams = sel.league_teams_made(league)
     choose, award = data if action == "choose" else None, data if action == "award" else None
     return {
         "define_form": MinorTournamentForm(data if action == "define" else None, prefix="define"),
@@ -40,7 +41,7 @@ def _forms(league: League, lang: str, data=None, action: str | None = None) -> d
 
 @require_http_methods(["GET", "POST"])
 def league_trophies(request: HttpRequest, slug: str) -> HttpResponse:
-    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    league = league_or_404(slug)
     commissioner = is_commissioner(request.user, league)
     action = request.POST.get("action") if request.method == "POST" else None
     lang = get_language() or "en"
@@ -85,7 +86,7 @@ def league_trophies(request: HttpRequest, slug: str) -> HttpResponse:
         ],
         "chosen": [
             (item.season.name, trophy_name(item.trophy, lang, ruleset_trophies(league)))
-            for item in SeasonTrophy.objects.filter(season__league=league).select_related("season", "trophy")
+            for item in sel.season_trophies(league)
         ],
         "prize_cap": services_trophies.minor_prize_cap(league),
         **forms,
@@ -123,7 +124,7 @@ def benefit_lines(data: TrophyData | None, trophy: Trophy, lang: str, inducement
 
 def _unlisted(league: League) -> list[TrophyData]:
     """The ruleset's trophies the league has no row for yet (never chosen nor awarded)."""
-    have = set(Trophy.objects.filter(league=league).values_list("key", flat=True))
+    have = sel.trophy_keys(league)
     return [t for key, t in ruleset_trophies(league).items() if key not in have]
 
 
