@@ -8,17 +8,19 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from league import selectors_standings as sel
 from league.forms_standings import StandingsSettingsForm, describe_scheme, tie_breaker_label
 from league.inputs import posted_id
-from league.models import AuditEntry, League, Season, StandingsLot
+from league.models import Season
 from league.permissions import is_commissioner
 from league.rules import load_ruleset
 from league.rules.standings import LotsRequest, Standings
+from league.selectors_seasons import league_or_404
 from league.services_standings import lots_draw, standings_order_set, standings_update
 from league.standings import season_settings, season_table, standings_settings, versioned_settings
 from league.standings_cache import cached, season_version
@@ -75,7 +77,7 @@ def season_table_rows(
 
     def compute() -> tuple[tuple[LotsRequest, ...], list[dict[str, Any]]]:
         table = season_table(season)
-        teams = Team.objects.in_bulk([row.team for row in table.rows])
+        teams = sel.teams_by_id(row.team for row in table.rows)
         return table.lots_needed, table_rows(table, teams)
 
     return cached(f"table:{get_language()}", version, compute)
@@ -94,7 +96,7 @@ def _posted_order(request: HttpRequest) -> list[int]:
 
 @require_http_methods(["GET", "POST"])
 def season_standings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    season = get_object_or_404(Season.objects.select_related("league", "winner"), league__slug=slug, number=number)
+    season = sel.season_or_404(slug, number)
     league = season.league
     commissioner = is_commissioner(request.user, league)
     error = ""
@@ -118,7 +120,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
         except ValidationError as refusal:
             error = " ".join(refusal.messages)
         else:
-            names = dict(Team.objects.filter(pk__in=drawn).values_list("pk", "name"))
+            names = sel.team_names(drawn)
             messages.success(
                 request,
                 _("Lots drawn: %(dice)s.")
@@ -137,7 +139,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
     orders_needed = [
         {**group, "places": range(1, len(group["teams"]) + 1)} for group in groups if group["kind"] == "commissioner"
     ]
-    lots = StandingsLot.objects.filter(season=season).select_related("team").order_by("key", "-value")
+    lots = sel.season_lots(season)
     return render(
         request,
         "league/standings.html",
@@ -160,7 +162,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 @require_http_methods(["GET", "POST"])
 def standings_settings_page(request: HttpRequest, slug: str) -> HttpResponse:
-    league = get_object_or_404(League, slug=slug)
+    league = league_or_404(slug)
     if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only the league's commissioner may change its settings."))
     ruleset = load_ruleset(league.ruleset)
@@ -192,9 +194,7 @@ def standings_settings_page(request: HttpRequest, slug: str) -> HttpResponse:
             "old": _shown(entry.data.get("setting"), entry.data.get("old")),
             "new": _shown(entry.data.get("setting"), entry.data.get("new")),
         }
-        for entry in AuditEntry.objects.filter(league=league, action="league.standings.changed").select_related(
-            "actor"
-        )[:50]
+        for entry in sel.standings_changes(league)
     ]
     return render(
         request,
