@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Challenge, League, Membership, Season
+from league.models import Challenge, League, Membership, Season, SeasonTeam
+from teams.models import Team
 
 
 def challenges_waiting(user: Any) -> list[dict[str, Any]]:
@@ -51,3 +53,24 @@ def challenges_waiting(user: Any) -> list[dict[str, Any]]:
         )
         items.append({"kind": kind, "challenge": challenge, "url": f"{url}#challenge-{challenge.pk}"})
     return items
+
+
+# --- What the challenges page reads (league/views_challenges.py) ---
+
+
+def league_team_or_404(league: League, pk: int | None) -> Team:
+    """A team of the league, with its coach (the services check its season)."""
+    return get_object_or_404(Team.objects.select_related("coach"), pk=pk, league=league)
+
+
+def season_challenge_or_404(season: Season, pk: int) -> Challenge:
+    challenge = get_object_or_404(
+        Challenge.objects.select_related("challenger", "challenged", "replacement", "match"), pk=pk, season=season
+    )
+    challenge.season = season
+    return challenge
+
+
+def approved_teams_with_coaches(season: Season) -> list[Team]:
+    entries = Q(season_entries__season=season, season_entries__status=SeasonTeam.Status.APPROVED)
+    return list(Team.objects.filter(entries).select_related("coach").order_by("name", "pk"))

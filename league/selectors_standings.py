@@ -1,5 +1,5 @@
-"""What the standings pages read besides the table itself (league/standings.py computes it and
-league/standings_cache.py keeps it): one query each."""
+"""What the standings and play-off pages read besides the table itself (league/standings.py
+computes it and league/standings_cache.py keeps it): one query each."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from django.shortcuts import get_object_or_404
 
-from league.models import AuditEntry, League, Season, StandingsLot
+from league.models import AuditEntry, Bracket, BracketGame, League, Round, Season, StandingsLot
 from teams.models import Team
 
 
@@ -33,3 +33,18 @@ def standings_changes(league: League, limit: int = 50) -> list[AuditEntry]:
     """The latest changes of the league's points scheme and tie-breakers, with who made them."""
     entries = AuditEntry.objects.filter(league=league, action="league.standings.changed").select_related("actor")
     return list(entries[:limit])
+
+
+def season_bracket(season: Season) -> Bracket | None:
+    return Bracket.objects.filter(season=season).first()
+
+
+def bracket_games(bracket: Bracket) -> list[BracketGame]:
+    """The bracket's games with their matches."""
+    return list(bracket.games.select_related("match"))
+
+
+def playoff_rounds(bracket: Bracket) -> dict[int, Round]:
+    """The season's play-off rounds by number."""
+    rounds = Round.objects.filter(season_id=bracket.season_id, phase=Round.Phase.PLAYOFF)
+    return {r.number: r for r in rounds}

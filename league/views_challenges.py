@@ -11,14 +11,15 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league import selectors_challenges as sel
 from league import services_challenges as services
-from league.models import Challenge, Season, SeasonTeam
+from league.models import Challenge, Season
 from league.permissions import is_commissioner
 from league.selectors import league_ruleset
 from league.views_seasons import _int, _league, _season
@@ -35,17 +36,11 @@ def _url(season: Season) -> str:
 
 def _season_team(request: HttpRequest, season: Season, field: str) -> Team:
     """A team of the league named in the POST (404 otherwise); the services check its season."""
-    return get_object_or_404(
-        Team.objects.select_related("coach"), pk=_int(request.POST.get(field)), league=season.league
-    )
+    return sel.league_team_or_404(season.league, _int(request.POST.get(field)))
 
 
 def _challenge(season: Season, pk: int) -> Challenge:
-    challenge = get_object_or_404(
-        Challenge.objects.select_related("challenger", "challenged", "replacement", "match"), pk=pk, season=season
-    )
-    challenge.season = season
-    return challenge
+    return sel.season_challenge_or_404(season, pk)
 
 
 def _logged_in(request: HttpRequest) -> None:
@@ -57,11 +52,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
     league = season.league
     commissioner = is_commissioner(request.user, league)
     user_id = request.user.pk
-    teams = list(
-        Team.objects.filter(season_entries__season=season, season_entries__status=SeasonTeam.Status.APPROVED)
-        .select_related("coach")
-        .order_by("name", "pk")
-    )
+    teams = sel.approved_teams_with_coaches(season)
     now = timezone.now()
     regular = season.status == Season.Status.REGULAR
     rows = []

@@ -7,13 +7,14 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
+from league import selectors_standings as sel
 from league.forms_playoffs import BracketForm
-from league.models import Bracket, BracketGame, Round, Season
+from league.models import Bracket, BracketGame, Season
 from league.permissions import is_commissioner
 from league.round_labels import round_label
 from league.scheduling import brackets as engine
@@ -58,10 +59,10 @@ PLAYED = ("confirmed", "processing", "processed", "failed")
 
 def bracket_rounds(bracket: Bracket) -> list[dict[str, Any]]:
     """The bracket as round sections of game cards, in a fixed number of queries (3)."""
-    games = list(bracket.games.select_related("match"))
+    games = sel.bracket_games(bracket)
     b = engine_bracket(bracket, games)
-    teams = Team.objects.in_bulk(bracket.seeds)
-    rounds = {r.number: r for r in Round.objects.filter(season_id=bracket.season_id, phase=Round.Phase.PLAYOFF)}
+    teams = sel.teams_by_id(bracket.seeds)
+    rounds = sel.playoff_rounds(bracket)
     first = min(rounds) - 1 if rounds else 0
     sections: dict[int, dict[str, Any]] = {}
     for game in games:
@@ -84,12 +85,12 @@ def bracket_rounds(bracket: Bracket) -> list[dict[str, Any]]:
 
 @require_http_methods(["GET", "POST"])
 def season_playoffs(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    season = get_object_or_404(Season.objects.select_related("league", "winner"), league__slug=slug, number=number)
+    season = sel.season_or_404(slug, number)
     league = season.league
     commissioner = is_commissioner(request.user, league)
     if request.method == "POST" and not commissioner:
         raise PermissionDenied(_("Only the league's commissioner may create the play-offs."))
-    bracket = Bracket.objects.filter(season=season).first()
+    bracket = sel.season_bracket(season)
     form, preview, unplayed, status = None, None, None, 200
     if commissioner and (request.method == "POST" or (bracket is None and season.status == Season.Status.REGULAR)):
         teams = approved_teams(season)
