@@ -14,13 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.rules import Ruleset
+from matches import selectors_report as read
 from matches.forms_report import ReportForm
-from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
+from matches.models import Match, MatchPlayer
 from matches.services import may_correct, report_save, report_save_and_submit
 from matches.services.common import match_ruleset
 from matches.services.scoring import score_help
 from matches.views.common import attempt, closed_by_playoffs, participant_match_or_403
-from teams.models import Advancement
 
 CASUALTY_COLUMNS = {
     "d6": "d6",
@@ -35,9 +35,7 @@ CASUALTY_COLUMNS = {
 
 def player_skills(ruleset: Ruleset, match: Match, lines: list[MatchPlayer]) -> dict[int, set[str]]:
     """Each player's skills (position and advancements): Decay and Regeneration show extra dice."""
-    gained: dict[int, set[str]] = {}
-    for adv in Advancement.objects.filter(player_id__in=[ln.player_id for ln in lines]).exclude(skill=""):
-        gained.setdefault(adv.player_id, set()).add(adv.skill)
+    gained = read.gained_skills(lines)
     out = {}
     for line in lines:
         team = match.team(line.side)
@@ -80,11 +78,11 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
                 initial[f"p{line.player_id}_{key}"] = getattr(line, attr)
         for action, count in (line.actions or {}).items():  # the ruleset's own SPP actions
             initial[f"p{line.player_id}_x_{action}"] = count
-    for cas in MatchCasualty.objects.filter(match=match):
+    for cas in read.casualties(match):
         p = f"p{cas.victim_id}"
         initial.update({f"{p}_{key}": getattr(cas, column) for key, column in CASUALTY_COLUMNS.items()})
         initial[f"{p}_apo"], initial[f"{p}_apo_keep"] = cas.apothecary_used, cas.apothecary_kept_reroll
-    for roll in DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED):
+    for roll in read.entered_dice(match):
         kind, _sep, side = roll.purpose.partition(":")
         if kind == "winnings":
             initial[f"winnings_{side}"] = roll.values[0]
@@ -92,7 +90,7 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
             initial[f"reroll_die_{side}"] = roll.values[0]
         elif kind == "ff":
             initial.update({f"ff_{side}_{n}": v for n, v in enumerate(roll.values, start=1)})
-    for decision in Decision.objects.filter(match=match):
+    for decision in read.decisions(match):
         parts = decision.key.split(":")
         if parts[0] == "winnings_reroll":
             initial[f"reroll_{parts[1]}"] = "yes" if decision.value is True else ""
@@ -113,7 +111,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "GET" and closed_by_playoffs(match):
         return redirect(match)
     ruleset = match_ruleset(match)
-    lines = list(MatchPlayer.objects.filter(match=match).select_related("player").order_by("side", "player__number"))
+    lines = read.sheet_lines(match)
     submit = request.POST.get("action") == "submit" and not correcting
     form = ReportForm(
         request.POST or None,
