@@ -5,17 +5,18 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.models import League
 from league.permissions import is_commissioner
+from league.selectors_seasons import league_or_404
+from matches import selectors_fixtures as read
 from matches.forms import ScheduleForm
 from matches.models import Match
 from matches.services import match_schedule
 from matches.views.common import User, attempt
-from teams.models import Team
 
 LIST_LIMIT = 200
 
@@ -24,27 +25,19 @@ def may_schedule(user: User, league: League) -> bool:
     """The commissioner; a coach with a ready team when the league lets coaches schedule."""
     if is_commissioner(user, league):
         return True
-    return bool(
-        user.is_authenticated
-        and league.coaches_schedule
-        and Team.objects.filter(league=league, coach_id=user.pk, status=Team.Status.READY).exists()
-    )
+    return bool(user.is_authenticated and league.coaches_schedule and read.has_ready_team(league, user.pk))
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
     """/matches/?league=<slug>: the league's matches, newest first (every league without the parameter)."""
-    league = None
-    matches = Match.objects.select_related("league", "home", "away", "round")
     slug = request.GET.get("league")
-    if slug:
-        league = get_object_or_404(League, slug=slug)
-        matches = matches.filter(league=league)
+    league = league_or_404(slug) if slug else None
     return render(
         request,
         "matches/list.html",
         {
             "league": league,
-            "matches": matches[:LIST_LIMIT],
+            "matches": read.matches_listed(league, LIST_LIMIT),
             "can_schedule": league is not None and may_schedule(request.user, league),
         },
     )
@@ -53,10 +46,10 @@ def match_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_schedule_view(request: HttpRequest, slug: str) -> HttpResponse:
-    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    league = league_or_404(slug)
     if not may_schedule(request.user, league):
         raise PermissionDenied(_("Only the commissioner may schedule matches in this league."))
-    teams = Team.objects.filter(league=league, status=Team.Status.READY).select_related("coach").order_by("name")
+    teams = read.ready_teams(league)
     form = ScheduleForm(request.POST or None, teams=teams)
     status = 200
     if request.method == "POST" and form.is_valid():
