@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
 from league.models import AuditEntry, League, Membership, MembershipRequest
 from league.rules import Ruleset, load_ruleset
@@ -99,3 +100,8 @@ def league_members(league: League) -> QuerySet[Membership]:
 
 def pending_requests(league: League) -> QuerySet[MembershipRequest]:
     return MembershipRequest.objects.filter(league=league, status="pending").select_related("user")
+
+
+def league_or_404(slug: str) -> League:
+    """The league by its slug, with its commissioner."""
+    return get_object_or_404(League.objects.select_related("commissioner"), slug=slug)

@@ -162,10 +162,6 @@ def unplayed_league_matches(season: Season) -> list[Any]:
 # --- What the season pages read (league/views_seasons.py) ---
 
 
-def league_or_404(slug: str) -> League:
-    return get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
-
-
 def season_or_404(league: League, number: int) -> Season:
     season = get_object_or_404(Season.objects.select_related("winner"), league=league, number=number)
     season.league = league  # already read: spares a query on every use

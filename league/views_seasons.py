@@ -29,6 +29,7 @@ from league.forms_seasons import (
 )
 from league.models import League, Round, Season, SeasonTeam
 from league.permissions import is_commissioner
+from league.selectors import league_or_404
 from league.selectors_seasons import (
     league_seasons,
     season_approved,
@@ -59,7 +60,7 @@ STEP_WARNINGS = {
 }
 
 
-_league = sel.league_or_404
+_league = league_or_404
 _season = sel.season_or_404
 
 

@@ -20,7 +20,7 @@ from league.models import Season
 from league.permissions import is_commissioner
 from league.rules import load_ruleset
 from league.rules.standings import LotsRequest, Standings
-from league.selectors_seasons import league_or_404
+from league.selectors import league_or_404
 from league.services_standings import lots_draw, standings_order_set, standings_update
 from league.standings import season_settings, season_table, standings_settings, versioned_settings
 from league.standings_cache import cached, season_version

@@ -23,7 +23,7 @@ from league.forms_trophies import AwardForm, MinorTournamentForm, SeasonTrophyFo
 from league.models import League, Trophy
 from league.permissions import is_commissioner
 from league.rules import TrophyData, load_ruleset
-from league.selectors_seasons import league_or_404
+from league.selectors import league_or_404
 from league.selectors_trophies import roll_of_honour, ruleset_trophies, trophy_choices, trophy_name
 
 

@@ -240,3 +240,12 @@ def latest_results(league: League, limit: int = LATEST_RESULTS) -> list[Match]:
         .select_related("home", "away")
         .order_by("-confirmed_at", "-pk")[:limit]
     )
+
+
+def played_matches(team: Team) -> list[Match]:
+    """A team's played matches in the order they were played, with both teams (its charts)."""
+    return list(
+        Match.objects.filter(Q(home=team) | Q(away=team), status__in=PLAYED_STATUSES)
+        .select_related("home", "away")
+        .order_by("sequence", "played_on", "confirmed_at", "pk")
+    )

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
 from league.rules import (
@@ -195,3 +196,34 @@ def ledger_entries(team: Team, account: str | None = None) -> QuerySet[TreasuryE
     """The team's ledger, oldest first: every account, or only `account`'s entries."""
     entries = team.ledger.select_related("created_by").order_by("created_at", "pk")
     return entries if account is None else entries.filter(account=account)
+
+
+# --- What the team pages read (teams/views/) ---
+
+
+def team_or_404(pk: int) -> Team:
+    # The house rules once: the ruleset and the trophies both read them.
+    return get_object_or_404(
+        Team.objects.select_related("league", "coach").prefetch_related("league__house_rules"), pk=pk
+    )
+
+
+def player_or_404(team: Team, pk: int, *, active: bool = False) -> Player:
+    """One of the team's players (an active one when `active`), else a 404."""
+    extra = {"status": Player.Status.ACTIVE} if active else {}
+    return get_object_or_404(Player, pk=pk, team=team, **extra)
+
+
+def treasury_entry_or_404(team: Team, pk: int) -> TreasuryEntry:
+    return get_object_or_404(TreasuryEntry, pk=pk, team=team)
+
+
+def coach_teams(coach_id: int) -> list[Team]:
+    """A coach's teams in every league, with their leagues."""
+    return list(Team.objects.filter(coach_id=coach_id).select_related("league"))
+
+
+def treasury_history(team: Team) -> QuerySet[TreasuryEntry]:
+    """The treasury's entries in order (not a bank's: they are not in its balance)."""
+    entries = TreasuryEntry.objects.filter(team=team, account=TreasuryEntry.TREASURY).order_by("created_at", "pk")
+    return entries.only("created_at", "amount", "kind")

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.models import League
 from league.permissions import is_commissioner
-from league.selectors_seasons import league_or_404
+from league.selectors import league_or_404
 from matches import selectors_fixtures as read
 from matches.forms import ScheduleForm
 from matches.models import Match

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import date_format, number_format
@@ -13,13 +12,13 @@ from django.utils.translation import gettext as _
 
 from league.rules import load_ruleset
 from matches.models import Match
+from matches.selectors import played_matches
 from teams.charts_svg import Point, bar_chart, line_chart, outcome_letter
-from teams.models import Team, TreasuryEntry
-from teams.selectors import ledger_kind_name
+from teams.models import Team
+from teams.selectors import ledger_kind_name, treasury_history
 from teams.views.common import team_or_404
 
 # A result counts once confirmed (as in the standings); its TV is the one frozen before kick-off.
-PLAYED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED)
 
 
 def gp(value: int) -> str:
@@ -34,11 +33,7 @@ def chart_data(team: Team) -> dict[str, list[Point]]:
     """The points of the three charts: the team value frozen at each played match then today's;
     the treasury's running balance after each ledger entry; each played match's score difference
     with its outcome. Two queries."""
-    matches = list(
-        Match.objects.filter(Q(home=team) | Q(away=team), status__in=PLAYED)
-        .select_related("home", "away")
-        .order_by("sequence", "played_on", "confirmed_at", "pk")
-    )
+    matches = played_matches(team)
     value, results = [], []
     for match in matches:
         side = match.side_of(team.pk)
@@ -64,8 +59,7 @@ def chart_data(team: Team) -> dict[str, list[Point]]:
     balance, treasury = 0, []
     ruleset = load_ruleset(team.league.ruleset)  # the names of its ledger kinds: data, no house rule
     # The treasury only: a bank's entries (rulesets with a bank) are not in its balance.
-    entries = TreasuryEntry.objects.filter(team=team, account=TreasuryEntry.TREASURY).order_by("created_at", "pk")
-    for entry in entries.only("created_at", "amount", "kind"):
+    for entry in treasury_history(team):
         balance += entry.amount
         when = date_format(entry.created_at, "SHORT_DATE_FORMAT")
         treasury.append(Point(f"{when} {ledger_kind_name(ruleset, entry.kind)}", balance))

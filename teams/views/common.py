@@ -8,11 +8,11 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, QueryDict
-from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.permissions import can_manage_team
+from teams import selectors
 from teams.errors import TeamRuleError
 from teams.models import Team
 
@@ -21,11 +21,7 @@ def lang() -> str:
     return get_language() or "en"
 
 
-def team_or_404(pk: int) -> Team:
-    # The house rules once: the ruleset and the trophies both read them.
-    return get_object_or_404(
-        Team.objects.select_related("league", "coach").prefetch_related("league__house_rules"), pk=pk
-    )
+team_or_404 = selectors.team_or_404
 
 
 def managed_team_or_403(request: HttpRequest, pk: int) -> Team:

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.inputs import posted_id
 from league.models import League
 from league.permissions import can_create_team
-from league.selectors import league_ruleset
+from league.selectors import league_or_404, league_ruleset
 from teams.errors import TeamRuleError
 from teams.forms import (
     MAX_ROWS,
@@ -45,7 +45,7 @@ Rows = list[dict[str, str]]
 
 
 def _league_or_403(request: HttpRequest, slug: str) -> League:
-    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    league = league_or_404(slug)
     if not can_create_team(request.user, league):
         raise PermissionDenied(_("Join the league before creating a team in it."))
     return league

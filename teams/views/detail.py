@@ -22,6 +22,7 @@ from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team, TreasuryEntry
 from teams.selectors import (
     RosterRow,
+    coach_teams,
     has_bank,
     ledger_entries,
     ledger_kind_name,
@@ -263,7 +264,7 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
 @login_required
 def my_teams(request: HttpRequest) -> HttpResponse:
     teams = sorted(
-        Team.objects.filter(coach=request.user).select_related("league"),
+        coach_teams(request.user.pk),
         key=lambda t: (collation_key(t.league.name), collation_key(t.name)),
     )
     rows = []

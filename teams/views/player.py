@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from matches.selectors import player_career
 from matches.views.common import lang
 from matches.views.outcome import action_name, casualty_name, choice_label
-from teams.models import Player
-from teams.selectors import team_ruleset
+from teams.selectors import player_or_404, team_ruleset
 from teams.views.common import team_or_404
 
 SPP_ORDER = ("completion", "touchdown", "interception", "casualty", "mvp")
@@ -19,7 +18,7 @@ SPP_ORDER = ("completion", "touchdown", "interception", "casualty", "mvp")
 def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """The number of queries does not grow with the player's matches, injuries or improvements."""
     team = team_or_404(pk)
-    player = get_object_or_404(Player, pk=player_pk, team=team)
+    player = player_or_404(team, player_pk)
     ruleset = team_ruleset(team)
     team_list = ruleset.team(team.race)
     career = player_career(player)

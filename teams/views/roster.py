@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -23,8 +23,8 @@ from league.rules import reroll_purchase_price
 from teams import services
 from teams.errors import TeamRuleError
 from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm
-from teams.models import Player, Team, TreasuryEntry
-from teams.selectors import ledger_kind_name, roster_rows, team_ruleset
+from teams.models import Team
+from teams.selectors import ledger_kind_name, player_or_404, roster_rows, team_ruleset, treasury_entry_or_404
 from teams.views.common import attempt, keep_input, managed_team_or_403, team_or_404
 from teams.views.detail import hire_input_key, hire_positions
 
@@ -95,7 +95,7 @@ def player_hire(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def player_fire(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
-    player = get_object_or_404(Player, pk=player_pk, team=team)
+    player = player_or_404(team, player_pk)
     if request.method == "POST":
         attempt(
             request,
@@ -117,7 +117,7 @@ def player_fire(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
-    player = get_object_or_404(Player, pk=player_pk, team=team, status=Player.Status.ACTIVE)
+    player = player_or_404(team, player_pk, active=True)
     posted = request.method == "POST"
     form = PlayerRenameForm(request.POST if posted else None, initial={"name": player.name, "number": player.number})
     if not player.name:  # a journeyman never named: leaving the name empty keeps "Journeyman 8"
@@ -215,7 +215,7 @@ def treasury_reverse(request: HttpRequest, pk: int, entry_pk: int) -> HttpRespon
     team = team_or_404(pk)
     if not is_commissioner(request.user, team.league):
         raise PermissionDenied(_("Only a commissioner of the league may correct the treasury."))
-    entry = get_object_or_404(TreasuryEntry, pk=entry_pk, team=team)
+    entry = treasury_entry_or_404(team, entry_pk)
     # Not `request.POST or None`: an empty POST (no reason given) must still count as submitted.
     form = ReverseEntryForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
