@@ -105,3 +105,25 @@ def pending_requests(league: League) -> QuerySet[MembershipRequest]:
 def league_or_404(slug: str) -> League:
     """The league by its slug, with its commissioner."""
     return get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+
+
+def league_with_rules_or_404(slug: str) -> League:
+    """The league by its slug, its house rules read with it (the ruleset's reads use them)."""
+    return get_object_or_404(League.objects.prefetch_related("house_rules"), slug=slug)
+
+
+def pending_invitation_or_404(league: League, user_id: int) -> MembershipRequest:
+    return get_object_or_404(MembershipRequest, league=league, user_id=user_id, kind="invitation", status="pending")
+
+
+def pending_request_or_404(league: League, pk: int) -> MembershipRequest:
+    return get_object_or_404(MembershipRequest, pk=pk, league=league, kind="request", status="pending")
+
+
+def membership_or_404(league: League, pk: int) -> Membership:
+    return get_object_or_404(Membership, pk=pk, league=league)
+
+
+def audit_of(league: League, action: str, limit: int = 50) -> list[AuditEntry]:
+    """The league's latest audit entries of one action, with who acted."""
+    return list(AuditEntry.objects.filter(league=league, action=action).select_related("actor")[:limit])

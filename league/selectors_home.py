@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F, IntegerField, Sum
-from django.db.models.functions import Cast
+from django.db.models import Count, F, IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Cast, Coalesce
+from django.shortcuts import get_object_or_404
 
 from league.models import League, Season
 from league.selectors_seasons import locked_q
 from league.standings import PLAYED
-from teams.models import Player
+from teams.models import Player, Team
 
 LEADERS = 5
 NEXT_FIXTURES = 6
@@ -64,3 +65,15 @@ def season_leaders(season: Season, limit: int = LEADERS) -> dict[str, list[Playe
         "casualties": _leaders(lines, Sum("match_lines__casualties"), limit),
         "spp": _leaders(effects, Sum(Cast(F("match_effects__data__spp"), IntegerField())), limit),
     }
+
+
+def league_home_or_404(slug: str) -> League:
+    """The league for its home page: its commissioner, its house rules and, in the same query, its
+    number of teams (a subquery: no join multiplying the house rules)."""
+    count = Team.objects.filter(league=OuterRef("pk")).values("league").annotate(n=Count("pk")).values("n")
+    return get_object_or_404(
+        League.objects.select_related("commissioner")
+        .prefetch_related("house_rules")
+        .annotate(team_count=Coalesce(Subquery(count, output_field=IntegerField()), Value(0))),
+        slug=slug,
+    )

@@ -6,10 +6,8 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
@@ -21,11 +19,17 @@ from league.forms import LeagueCreateForm, SignUpForm
 from league.models import League
 from league.permissions import roles
 from league.rules import collation_key, load_ruleset
-from league.selectors import league_list, league_ruleset, pending_for
-from league.selectors_home import HOME_TABLE_ROWS, current_season, next_fixtures, season_leaders
+from league.selectors import (
+    league_list,
+    league_or_404,
+    league_ruleset,
+    league_with_rules_or_404,
+    pending_for,
+    pending_invitation_or_404,
+)
+from league.selectors_home import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
 from matches.context_processors import waiting_for
 from matches.selectors import latest_results
-from teams.models import Team
 from teams.selectors import team_list_for_league
 
 
@@ -53,7 +57,7 @@ def team_rows(league: League, ruleset) -> list[dict[str, object]]:
 
 def league_teams(request: HttpRequest, slug: str) -> HttpResponse:
     """Every team of the league (the home lists them only up to HOME_TEAMS)."""
-    league = get_object_or_404(League.objects.prefetch_related("house_rules"), slug=slug)
+    league = league_with_rules_or_404(slug)
     return render(request, "league/teams.html", {"league": league, "teams": team_rows(league, league_ruleset(league))})
 
 
@@ -61,14 +65,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The league, its current season (table, next fixtures, leaders) and its teams; the number of
     queries does not grow with the number of teams or matches."""
     # The house rules once: the ruleset and the standings settings both read them.
-    # The number of teams in the same query (a subquery: no join multiplying the house rules).
-    count = Team.objects.filter(league=OuterRef("pk")).values("league").annotate(n=Count("pk")).values("n")
-    league = get_object_or_404(
-        League.objects.select_related("commissioner")
-        .prefetch_related("house_rules")
-        .annotate(team_count=Coalesce(Subquery(count, output_field=IntegerField()), Value(0))),
-        slug=slug,
-    )
+    league = league_home_or_404(slug)
     ruleset = league_ruleset(league)
     # A big league's teams have a page of their own: the home stays as quick at 200 teams as at 5.
     team_count = league.team_count
@@ -139,12 +136,10 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
     from league import membership
     from league.models import MembershipRequest
 
-    league = get_object_or_404(League, slug=slug)
+    league = league_or_404(slug)
     try:
         if request.POST.get("decline"):
-            invitation = get_object_or_404(
-                MembershipRequest, league=league, user_id=request.user.pk, kind="invitation", status="pending"
-            )
+            invitation = pending_invitation_or_404(league, request.user.pk)
             membership.invitation_answer(invitation=invitation, user=request.user, accept=False)
             messages.info(request, _("Invitation declined."))
             return redirect(league)

@@ -9,16 +9,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
-from league.models import League
 from league.round_labels import round_label
+from league.selectors import league_or_404
 from league.selectors_seasons import calendar_matches
 from league.services_rounds import FIRST_DAY, LAST_DAY
-from teams.models import Team
+from teams.selectors import team_or_404
 
 PLAYED = ("confirmed", "processing", "processed", "failed")
 
@@ -60,10 +59,10 @@ def _feed(request: HttpRequest, name: str, matches) -> HttpResponse:
 
 
 def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
-    league = get_object_or_404(League, slug=slug)
+    league = league_or_404(slug)
     return _feed(request, league.name, calendar_matches(league=league))
 
 
 def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team, pk=pk)
+    team = team_or_404(pk)
     return _feed(request, team.name, calendar_matches(team_id=team.pk))

@@ -6,15 +6,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league import membership, selectors
 from league.forms import InviteForm, MembershipModeForm
 from league.inputs import posted_id
-from league.models import League, Membership, MembershipRequest
+from league.models import League, Membership
 from league.permissions import is_commissioner
+from league.selectors import league_or_404, membership_or_404, pending_request_or_404
 
 
 def _posted_id(request: HttpRequest, field: str, refusal: str) -> int:
@@ -29,13 +30,7 @@ def _act(request: HttpRequest, league: League) -> str | None:
     """Run the posted action; returns the success message (refusals raise)."""
     action = request.POST.get("action", "")
     if action in ("approve", "decline"):
-        pending = get_object_or_404(
-            MembershipRequest,
-            pk=_posted_id(request, "request", _("No such request to join.")),
-            league=league,
-            kind="request",
-            status="pending",
-        )
+        pending = pending_request_or_404(league, _posted_id(request, "request", _("No such request to join.")))
         membership.request_decide(request=pending, by=request.user, approve=action == "approve")
         return _("Request approved.") if action == "approve" else _("Request declined.")
     if action == "invite":
@@ -51,9 +46,7 @@ def _act(request: HttpRequest, league: League) -> str | None:
         membership.membership_mode_set(league=league, by=request.user, mode=form.cleaned_data["membership_mode"])
         return _("Membership mode saved.")
     if action in ("promote", "demote"):
-        member = get_object_or_404(
-            Membership, pk=_posted_id(request, "membership", _("No such coach in this league.")), league=league
-        )
+        member = membership_or_404(league, _posted_id(request, "membership", _("No such coach in this league.")))
         role = Membership.Role.COMMISSIONER if action == "promote" else Membership.Role.COACH
         membership.role_set(league=league, by=request.user, membership=member, role=role)
         return _("Role saved.")
@@ -62,7 +55,7 @@ def _act(request: HttpRequest, league: League) -> str | None:
 
 @require_http_methods(["GET", "POST"])
 def league_members(request: HttpRequest, slug: str) -> HttpResponse:
-    league = get_object_or_404(League.objects.select_related("commissioner"), slug=slug)
+    league = league_or_404(slug)
     if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only a commissioner of the league may manage its coaches."))
     status = 200

@@ -9,16 +9,16 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.models import AuditEntry, League
+from league.models import League
 from league.permissions import is_commissioner
 from league.rules import STATS, collation_key, load_ruleset
-from league.selectors import league_ruleset, profile_rules
+from league.selectors import audit_of, league_ruleset, league_with_rules_or_404, profile_rules
 from league.services_roster import roster_profile_set
 
 
@@ -56,7 +56,7 @@ def _stats_from(post: Any) -> dict[str, int] | None:
 
 @require_http_methods(["GET", "POST"])
 def roster_catalogue(request: HttpRequest, slug: str) -> HttpResponse:
-    league = get_object_or_404(League.objects.prefetch_related("house_rules"), slug=slug)
+    league = league_with_rules_or_404(slug)
     lang = get_language() or "en"
     ruleset = load_ruleset(league.ruleset)
     teams = sorted(ruleset.teams.values(), key=lambda t: collation_key(t.name(lang)))
@@ -81,10 +81,8 @@ def roster_catalogue(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Roster catalogue updated."))
             return redirect(here)
-        league = get_object_or_404(League.objects.prefetch_related("house_rules"), slug=slug)
-    history = AuditEntry.objects.filter(league=league, action="league.roster_profile.changed").select_related("actor")[
-        :50
-    ]
+        league = league_with_rules_or_404(slug)
+    history = audit_of(league, "league.roster_profile.changed")
     return render(
         request,
         "league/roster_catalogue.html",

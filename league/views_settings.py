@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -15,10 +15,9 @@ from django.views.decorators.http import require_http_methods
 
 from league import services
 from league.forms import LeagueSettingsForm
-from league.models import League
 from league.permissions import is_commissioner
 from league.rules import LeagueSetting, load_ruleset
-from league.selectors import league_setting_changes, league_setting_values
+from league.selectors import league_or_404, league_setting_changes, league_setting_values
 
 
 def shown(setting: LeagueSetting | None, value: object, lang: str) -> str:
@@ -41,7 +40,7 @@ def shown(setting: LeagueSetting | None, value: object, lang: str) -> str:
 
 @require_http_methods(["GET", "POST"])
 def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    league = get_object_or_404(League, slug=slug)
+    league = league_or_404(slug)
     if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only the league's commissioner may change its settings."))
     lang = get_language() or "en"

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from league import selectors_stats as stats
 from league import stats_tables as tables
 from league.models import League, Season
-from league.selectors import league_ruleset
+from league.selectors import league_ruleset, league_with_rules_or_404
 from league.stats_cache import cached, league_version
 
 LEADERS_ROWS = 50  # the page shows the top rows; the CSV file has every player
@@ -33,7 +33,7 @@ SCOPE_LABELS = {stats.RECORD_MATCH: gettext_lazy("One match"), stats.RECORD_SEAS
 
 
 def _league(slug: str) -> tuple[League, str]:
-    league = get_object_or_404(League.objects.prefetch_related("house_rules"), slug=slug)
+    league = league_with_rules_or_404(slug)
     return league, league_version(league)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Q
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from league.audit import action_label
@@ -248,4 +249,32 @@ def played_matches(team: Team) -> list[Match]:
         Match.objects.filter(Q(home=team) | Q(away=team), status__in=PLAYED_STATUSES)
         .select_related("home", "away")
         .order_by("sequence", "played_on", "confirmed_at", "pk")
+    )
+
+
+# --- What the match pages read (matches/views/) ---
+
+
+def match_or_404(pk: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related(
+            "league", "home__coach", "away__coach", "submitted_by", "confirmed_by", "season__league", "round"
+        )
+        # The house rules once: every part of the page reads the league's ruleset through them.
+        .prefetch_related("league__house_rules"),
+        pk=pk,
+    )
+
+
+def improvement_roll_or_404(pk: int) -> ImprovementRoll:
+    related = ("player__team__league", "player__team__coach", "match__home", "match__away")
+    return get_object_or_404(ImprovementRoll.objects.select_related(*related), pk=pk)
+
+
+def unchosen_rolls(match: Match) -> list[ImprovementRoll]:
+    """The match's improvement rolls still waiting for their coach's choice, team by team."""
+    return list(
+        ImprovementRoll.objects.filter(match=match, advancement__isnull=True)
+        .select_related("player__team__league")
+        .order_by("player__team", "player__number", "index")
     )

@@ -13,12 +13,12 @@ from django.contrib import messages
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.permissions import is_commissioner
 from league.selectors_seasons import fixture_locked
+from matches import selectors
 from matches.models import Match
 from matches.services import MatchError, may_review
 from matches.services.common import IN_PLAY, side_of_user
@@ -31,15 +31,7 @@ def lang() -> str:
     return get_language() or "en"
 
 
-def match_or_404(pk: int) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related(
-            "league", "home__coach", "away__coach", "submitted_by", "confirmed_by", "season__league", "round"
-        )
-        # The house rules once: every part of the page reads the league's ruleset through them.
-        .prefetch_related("league__house_rules"),
-        pk=pk,
-    )
+match_or_404 = selectors.match_or_404
 
 
 def is_participant(user: User, match: Match) -> bool:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.permissions import can_manage_team, is_commissioner
 from league.selectors_seasons import fixture_locked
 from matches.models import Match
-from matches.selectors import result_history
+from matches.selectors import result_history, unchosen_rolls
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
 from matches.services.postgame import waiting_for
@@ -36,11 +36,7 @@ WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.F
 
 
 def pending_rolls(match: Match, user: Any) -> list[ImprovementRoll]:
-    rolls = list(
-        ImprovementRoll.objects.filter(match=match, advancement__isnull=True)
-        .select_related("player__team__league")
-        .order_by("player__team", "player__number", "index")
-    )
+    rolls = unchosen_rolls(match)
     for roll in rolls:
         roll.can_choose = can_manage_team(user, roll.player.team)
     return rolls

@@ -6,28 +6,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.permissions import can_manage_team
 from league.selectors import league_ruleset
 from matches.forms import ImprovementForm, category_label
+from matches.selectors import improvement_roll_or_404
 from matches.views.common import attempt, lang
 from matches.views.outcome import choice_label
-from teams.models import ImprovementRoll
 from teams.services import improvement_choose, roll_choices
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def improvement_roll(request: HttpRequest, roll_id: int) -> HttpResponse:
-    roll = get_object_or_404(
-        ImprovementRoll.objects.select_related(
-            "player__team__league", "player__team__coach", "match__home", "match__away"
-        ),
-        pk=roll_id,
-    )
+    roll = improvement_roll_or_404(roll_id)
     team = roll.player.team
     if not can_manage_team(request.user, team):
         raise PermissionDenied(_("You may not change this team."))
