@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +19,15 @@ from matches.models import DiceRoll, Match, MatchEffect, MatchInducement
 from matches.services import (
     CasualtyLine,
     MatchError,
-    PlayerLine,
     PrematchInput,
-    ReportInput,
     match_schedule,
     prematch_record,
     report_confirm,
 )
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance
-from teams.services import PlayerOrder, staff_hire, team_create
+from teams.services import staff_hire
+from tests.builders import human_team, orc_team, worked_report_for
 from tests.matches.test_full_match import play
 
 pytestmark = pytest.mark.django_db
@@ -105,53 +105,17 @@ def test_the_plain_example_gives_what_the_services_give(
     league, humans, orcs, coach_alice, coach_bob, commissioner, django_capture_on_commit_callbacks
 ):
     # The same match typed in through the services, between two identical teams of the same league.
-    humans_b = team_create(
-        league=league,
-        coach=coach_alice,
-        name="Reavers B",
-        race="human",
-        players=[PlayerOrder("lineman", f"H{i}") for i in range(1, 12)],
-    )
-    orcs_b = team_create(
-        league=league,
-        coach=coach_bob,
-        name="Gouged Eye B",
-        race="orc",
-        fan_factor=3,
-        players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
-    )
+    humans_b = human_team(league, coach_alice, "Reavers B")
+    orcs_b = orc_team(league, coach_bob, "Gouged Eye B")
     typed = prematch_record(
         match=match_schedule(league=league, home=humans_b, away=orcs_b, by=commissioner),
         data=PrematchInput(weather_dice=(3, 4)),
         by=coach_alice,
     )
-    h = {n: humans_b.players.get(number=n).pk for n in range(1, 5)}
-    o = {n: orcs_b.players.get(number=n).pk for n in range(1, 4)}
-    report = ReportInput(
-        home_score=2,
-        away_score=1,
-        home_fame=1,
-        away_fame=0,
-        gate=25,
-        lines=(
-            PlayerLine(h[1], touchdowns=2),
-            PlayerLine(h[2], completions=1),
-            PlayerLine(o[1], touchdowns=1),
-            PlayerLine(o[2], casualties=1),
-        ),
-        casualties=(CasualtyLine(h[4], d6=4, d8=1), CasualtyLine(o[3], d6=6, d8=1)),
-        dice={
-            "mvp:home:1": [4],
-            "mvp:away:1": [1],
-            "winnings:home": [2],
-            "winnings_reroll:home": [5],
-            "winnings:away": [3],
-            "ff:home": [6, 6, 6],
-            "ff:away": [1, 1],
-            f"improvement:p{h[1]}:1": [3, 3],
-            f"improvement:p{o[1]}:1": [2, 5],
-        },
-        decisions={"winnings_reroll:home": True},
+    # The worked report, as the example file has it: the Humans' casualty is their number 4.
+    h4, o3 = humans_b.players.get(number=4).pk, orcs_b.players.get(number=3).pk
+    report = replace(
+        worked_report_for(humans_b, orcs_b), casualties=(CasualtyLine(h4, d6=4, d8=1), CasualtyLine(o3, d6=6, d8=1))
     )
     typed = play(typed, report, coach_alice, coach_bob, django_capture_on_commit_callbacks)
     assert typed.status == Match.Status.PROCESSED, typed.failure_reason
