@@ -146,6 +146,18 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _patient_assertions():
+    """Playwright's assertions wait 5 s by default, its navigations 30 s. On a loaded CI machine
+    (two xdist workers, PostgreSQL, a Celery worker and Chromium on two cores) a post and its
+    redirect once took longer than 5 s: an assertion on the page that answers waits like a navigation."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the production install has no Playwright; browser tests then fail on their own
+        return
+    expect.set_options(timeout=30_000)
+
+
 @pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
     path = Path(settings.ARTIFACTS_DIR)

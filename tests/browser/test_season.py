@@ -141,9 +141,10 @@ def set_french(s: Session) -> None:
     s.page.locator(".navbar-toggler").click()
     s.page.locator("#language-select").wait_for(state="visible")
     s.page.select_option("#language-select", "fr")
-    s.page.locator("#language-submit").click()
-    # The answer is a redirect to the same page: wait for its language, not for a "load" event,
-    # which a slow stylesheet of a loaded machine once held past the 30 s navigation timeout.
+    # The answer is a redirect to the same page: wait for its first bytes and its language, not for
+    # a "load" event, which a slow stylesheet of a loaded machine once held past the 30 s timeout.
+    with s.page.expect_navigation(wait_until="commit"):
+        s.page.locator("#language-submit").click()
     expect(s.page.locator("html")).to_have_attribute("lang", "fr")
 
 
