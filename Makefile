@@ -29,7 +29,7 @@ $(RUN_STAMP): requirements.txt
 
 # Development settings for every command the README shows (`.venv/bin/python manage.py …` too):
 # DEBUG on and a random SECRET_KEY, written once; the file is git-ignored and the real environment
-# wins over it (league/settings.py reads it).
+# wins over it (league/config/settings.py reads it).
 .env:
 	@$(PYTHON) -c 'import secrets; print("# Local development settings written by make (git-ignored); the environment wins.\nDEBUG=1\nSECRET_KEY=" + secrets.token_urlsafe(50))' > $@
 	@echo "wrote .env (DEBUG=1 and a random SECRET_KEY)"
@@ -59,7 +59,7 @@ run: demo
 worker: install
 	@test -n "$$CELERY_BROKER_URL" || { echo "make worker needs CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0); without it tasks run in-process and no worker is needed."; exit 2; }
 	@mkdir -p var
-	$(BIN)/celery -A league worker -B --schedule=var/celerybeat-schedule --loglevel=INFO \
+	$(BIN)/celery -A league.config worker -B --schedule=var/celerybeat-schedule --loglevel=INFO \
 	  --concurrency=$${WORKER_CONCURRENCY:-2}
 
 # Production-like: the Procfile's web (gunicorn), worker and beat processes under honcho, DEBUG off,

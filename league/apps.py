@@ -11,16 +11,16 @@ class LeagueConfig(AppConfig):
         # pure rules engine (league.rules) never drags Django or Celery in.
         from django.db.backends.signals import connection_created
 
-        from . import celery  # noqa: F401
-        from .page_cache import install
+        from league.config import celery  # noqa: F401
+        from league.infra.page_cache import install
 
         # Every connection, of requests and tasks alike, bumps the page cache's revision after a
-        # committed write (league/page_cache.py).
-        connection_created.connect(install, dispatch_uid="league.page_cache")
+        # committed write (league/infra/page_cache.py).
+        connection_created.connect(install, dispatch_uid="league.infra.page_cache")
 
         # Validate every shipped ruleset at start-up: a broken data file stops the process
         # with RulesetDataError naming the file and the row, instead of failing on some page.
-        from .rules import load_ruleset, ruleset_keys
+        from league.rules import load_ruleset, ruleset_keys
 
         for key in ruleset_keys():
             load_ruleset(key)

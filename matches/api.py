@@ -18,9 +18,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api_parsing import JSONParser
-from league.api_support import error_response
-from league.inputs import InputError
+from league.infra.api_errors import error_response
+from league.infra.api_parsing import JSONParser
+from league.infra.inputs import InputError
 from matches.importing import import_match, parse_report
 from matches.services import MatchError
 from teams.api.base import LOCKED_OUT

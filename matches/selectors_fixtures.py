@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from league.models import League
+from league.core.models import League
 from matches.models import Match
 from teams.models import Team
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from league.models import League
+from league.core.models import League
 from league.rules import Ruleset
 from league.rules.prematch import InducementOrder, Mercenary, journeymen_needed
 from matches.fingerprint import COUNTS as FINGERPRINT_COUNTS

@@ -136,7 +136,7 @@ def start_workers(count: int, logs: Path, conn_max_age: int) -> list[subprocess.
             [
                 celery,
                 "-A",
-                "league",
+                "league.config",
                 "worker",
                 "--pool=solo",
                 "--loglevel=INFO",

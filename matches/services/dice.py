@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.audit import log_action
+from league.core.audit import log_action
 from league.rules import Ruleset, check_die
 from league.rules.postmatch import Decisions, InputRequest, InvalidReport, MatchReport, dice_in_use, request_for_key
 from matches.models import Decision, DiceRoll, Match

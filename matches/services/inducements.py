@@ -16,8 +16,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.permissions import is_commissioner
+from league.challenges.trophies.selectors import team_benefits
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
 from league.rules import (
     InducementBudgets,
     InducementOrder,
@@ -27,7 +28,6 @@ from league.rules import (
     inducement_turn,
 )
 from league.rules.catalogue.team_building import Violation
-from league.selectors_trophies import team_benefits
 from matches.models import Match
 from matches.services.common import (
     MatchError,

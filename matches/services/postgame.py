@@ -34,8 +34,8 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
-from league.audit import log_action
-from league.bulk import insert_rows
+from league.core.audit import log_action
+from league.infra.bulk import insert_rows
 from league.rules import Ruleset
 from league.rules.postmatch import (
     Decisions,
@@ -223,8 +223,8 @@ def _finish(match: Match) -> None:
         postgame_input=match.postgame_input,
     )
     log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
-    if match.stage:  # a play-off match: its winner advances, in this transaction (league.services_playoffs)
-        from league.services_playoffs import match_processed
+    if match.stage:  # a play-off match: its winner advances, in this transaction (league.standings.playoffs.services)
+        from league.standings.playoffs.services import match_processed
 
         match_processed(match.pk)
     transaction.on_commit(lambda: queue_next(match))

@@ -10,8 +10,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.permissions import is_commissioner
+from league.challenges.trophies.selectors import team_benefits
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
 from league.rules import SeededDice, check_die, inducement_price, mercenary_price, star_price
 from league.rules.catalogue.tables import weather as weather_for
 from league.rules.prematch import (
@@ -24,7 +25,6 @@ from league.rules.prematch import (
     petty_cash_turn,
     roll_weather,
 )
-from league.selectors_trophies import team_benefits
 from matches.models import DiceRoll, Match, MatchInducement, MatchPlayer
 from matches.services.common import (
     MatchError,

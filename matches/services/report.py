@@ -15,12 +15,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.permissions import is_commissioner
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
+from league.core.selectors import settings_snapshot
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
 from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses, extra_actions
-from league.selectors import settings_snapshot
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.bank import BANK_KEYS, bank_problems

@@ -16,8 +16,8 @@ from django.http import HttpRequest
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from league.permissions import is_commissioner
-from league.selectors_seasons import fixture_locked
+from league.core.permissions import is_commissioner
+from league.seasons.selectors import fixture_locked
 from matches import selectors
 from matches.models import Match
 from matches.services import MatchError, may_review

@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.models import League
-from league.permissions import is_commissioner
-from league.selectors import league_or_404
+from league.core.models import League
+from league.core.permissions import is_commissioner
+from league.core.selectors import league_or_404
 from matches import selectors_fixtures as read
 from matches.forms import ScheduleForm
 from matches.models import Match

@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.permissions import can_manage_team
-from league.selectors import league_ruleset
+from league.core.permissions import can_manage_team
+from league.core.selectors import league_ruleset
 from matches.forms import ImprovementForm, category_label
 from matches.selectors import improvement_roll_or_404
 from matches.views.common import attempt, lang

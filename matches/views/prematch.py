@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league.challenges.trophies.selectors import team_benefits
 from league.rules import InducementOrder, Ruleset, inducement_cost
-from league.selectors_trophies import team_benefits
 from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record

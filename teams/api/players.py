@@ -10,8 +10,8 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import request_language
-from league.selectors import league_ruleset
+from league.api.catalogue import request_language
+from league.core.selectors import league_ruleset
 from teams.api.base import NOT_FOUND, WRITE_ERRORS, ServiceApi, player_or_404
 from teams.models import Player
 from teams.serializers import PlayerDetailSerializer, player_detail_data

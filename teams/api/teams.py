@@ -13,11 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from league.api import request_language
-from league.api_support import error_response
-from league.models import League
+from league.api.catalogue import request_language
+from league.core.models import League
+from league.core.selectors import league_ruleset
+from league.infra.api_errors import error_response
 from league.rules import Ruleset
-from league.selectors import league_ruleset
 from teams.api.base import (
     BAD_REQUEST,
     FIELD_ERRORS,

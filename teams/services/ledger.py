@@ -15,9 +15,9 @@ from django.db.models import F
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import League
-from league.permissions import is_commissioner
+from league.core.audit import log_action
+from league.core.models import League
+from league.core.permissions import is_commissioner
 from league.rules import BankParameters, Ruleset
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry

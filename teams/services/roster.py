@@ -8,10 +8,10 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
-from league.audit import log_action
-from league.revisions import revision_bump
+from league.core.audit import log_action
+from league.core.revisions import revision_bump
+from league.core.selectors import league_ruleset
 from league.rules import may_buy_reroll, reroll_purchase_price
-from league.selectors import league_ruleset
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
@@ -142,7 +142,7 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
             before=list(old),
             after=[player.name, number],
         )
-        # Cached tables and leaders show names (league.standings_cache).
+        # Cached tables and leaders show names (league.standings.cache).
         revision_bump(team.league_id)
     return player
 
@@ -155,7 +155,7 @@ def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         require_status(team, Team.Status.READY)
         ruleset = league_ruleset(team.league)
         team_list = ruleset.team(team.race)
-        from league.selectors_trophies import team_benefits
+        from league.challenges.trophies.selectors import team_benefits
 
         held = team_benefits(team.league, team.pk).extra_rerolls
         if not may_buy_reroll(ruleset, team.race, rerolls=team.rerolls, trophy_rerolls=held):

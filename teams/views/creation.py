@@ -20,10 +20,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.inputs import posted_id
-from league.models import League
-from league.permissions import can_create_team
-from league.selectors import league_or_404, league_ruleset
+from league.core.models import League
+from league.core.permissions import can_create_team
+from league.core.selectors import league_or_404, league_ruleset
+from league.infra.inputs import posted_id
 from teams.errors import TeamRuleError
 from teams.forms import (
     MAX_ROWS,

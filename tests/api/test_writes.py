@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from django.utils import translation
 
-from league.models import AuditEntry
+from league.core.models import AuditEntry
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance

@@ -86,7 +86,7 @@ def regular_season(league, number: int, winner, loser, commissioner):
     (no post-match sequence: no SPP, gold or fan factor), so the table is winner first, no tie."""
     from django.utils import timezone
 
-    from league.models import Round, Season, SeasonTeam
+    from league.seasons.models import Round, Season, SeasonTeam
     from matches.models import Match
     from matches.services.common import match_ruleset
 
@@ -243,8 +243,8 @@ def award_badge(words: dict, edition: int, season: str, held: bool) -> str:
 def test_the_blood_bowl_final_and_its_next_edition(lang, page, live_server, artifacts_dir, django_user_model):
     from django.db import transaction
 
-    from league.models import League
-    from league.services import league_create
+    from league.core.models import League
+    from league.core.services import league_create
     from teams.models import Player, Team
     from teams.services.common import lock_team, team_refresh_value
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.bulk import insert_rows, update_rows
+from league.infra.bulk import insert_rows, update_rows
 from matches.models import DiceRoll, MatchEffect
 from matches.services import report_save
 from matches.services.snapshot import build_report, report_from_json, report_to_json

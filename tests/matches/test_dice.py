@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from league.models import AuditEntry
+from league.core.models import AuditEntry
 from matches.models import Decision, DiceRoll, Match
 from matches.services import (
     MatchError,

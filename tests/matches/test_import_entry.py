@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
-from league.services import league_join
+from league.core.services import league_join
 from matches.models import Match
 from tests.matches.test_import_service import example, row_counts
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from league.models import HouseRule
+from league.core.models import HouseRule
 from league.rules import InducementOrder, Mercenary
 from matches.importing import import_match
 from matches.models import Match

@@ -7,13 +7,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.models import AuditEntry, Bracket, BracketGame, Round, Season
-from league.services_playoffs import BracketChoice, bracket_create, qualifiers
+from league.core.models import AuditEntry
+from league.seasons.models import Bracket, BracketGame, Round, Season
+from league.standings.playoffs.services import BracketChoice, bracket_create, qualifiers
 from matches.models import Match
 from teams.models import Team
 from tests.builders import play
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 

@@ -27,7 +27,7 @@ from celery.signals import task_postrun
 from django.conf import settings
 from django.db import connection
 
-from league.celery import app
+from league.config.celery import app
 from matches.models import DiceRoll, Match, MatchEffect, MatchStep
 from matches.services import match_schedule, prematch_record, report_confirm, report_save, report_submit
 from matches.services.prematch import PrematchInput
@@ -175,7 +175,7 @@ def effects_by_step(match: Match, plain: Callable[[str], str]) -> dict[str, list
     return {step: sorted(rows) for step, rows in out.items()}
 
 
-# --- Worker subprocesses (`celery -A league worker --pool=solo`) on the test database ---
+# --- Worker subprocesses (`celery -A league.config worker --pool=solo`) on the test database ---
 
 
 @dataclass
@@ -259,7 +259,7 @@ class Workers:
                 [
                     celery,
                     "-A",
-                    "league",
+                    "league.config",
                     "worker",
                     *pool,
                     "-Q",

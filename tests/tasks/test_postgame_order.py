@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from league.services import league_join
+from league.core.services import league_join
 from matches.importing import import_match
 from matches.models import DiceRoll, Match
 from teams.models import ImprovementRoll, Player, Team, TreasuryEntry

@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.services import league_join
+from league.core.services import league_join
 from matches.models import Match, MatchEffect
 from matches.services import (
     CasualtyLine,

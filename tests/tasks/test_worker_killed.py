@@ -1,6 +1,6 @@
 """A worker killed mid-sequence: nothing half-applied, and the sweep finishes the job.
 
-Real `celery -A league worker --pool=solo` subprocesses on the test database (hence
+Real `celery -A league.config worker --pool=solo` subprocesses on the test database (hence
 transactional_db: they only see committed rows) and the tests' broker, on a queue of their own.
 The first worker pauses halfway through applying the sequence (its players' SPP, injuries and
 improvement rolls written, gold and teams not yet, all in one open transaction) and is SIGKILLed

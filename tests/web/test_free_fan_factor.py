@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from league.models import HouseRule
-from league.selectors import league_ruleset
+from league.core.models import HouseRule
+from league.core.selectors import league_ruleset
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry
 from teams.services import PlayerOrder, team_create

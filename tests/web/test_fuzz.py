@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from league.inputs import column_max
-from league.models import AuditEntry
+from league.core.models import AuditEntry
+from league.infra.inputs import column_max
 from matches.importing import import_match
 from matches.models import DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import MatchError

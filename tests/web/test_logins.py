@@ -17,7 +17,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from league.lockout import client_ip
+from league.infra.lockout import client_ip
 
 pytestmark = pytest.mark.django_db
 

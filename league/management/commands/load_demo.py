@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from league.demo import DEMO_PASSWORD, load_demo
+from league.tooling.demo import DEMO_PASSWORD, load_demo
 
 
 class Command(BaseCommand):

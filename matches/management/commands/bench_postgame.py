@@ -2,7 +2,7 @@
 
 Builds a league of 100 teams through the real services in a throwaway PostgreSQL database (its
 name must contain "bench": it is dropped and created again), starts 2 Celery worker subprocesses
-(`celery -A league worker --pool=solo`) on the configured Redis broker, and plays 1,000 matches in
+(`celery -A league.config worker --pool=solo`) on the configured Redis broker, and plays 1,000 matches in
 rounds (each team at most once per round, every post-match sequence done before the next round's
 pre-match, as in a real league). Each round's results are confirmed in one transaction, so their
 sequences reach the queue together at its commit; the throughput is matches / time from that
@@ -86,7 +86,7 @@ class Command(BaseCommand):
                 "--teams must be even, --matches a multiple of --teams / 2 (whole rounds) and --queued-matches "
                 "a multiple of --teams / 2 x --queued-depth."
             )
-        from league.celery import app
+        from league.config.celery import app
 
         app.conf.task_always_eager = False  # settings make it eager when no broker is set
         load = [os.getloadavg()[0]]  # other work on the machine skews every figure: say how much
@@ -127,8 +127,8 @@ class Command(BaseCommand):
     # --- the league ---
 
     def _build_league(self, count: int, rng: random.Random):
-        from league.selectors import league_ruleset
-        from league.services import league_create, membership_add
+        from league.core.selectors import league_ruleset
+        from league.core.services import league_create, membership_add
         from teams.errors import TeamRuleError
         from teams.services import PlayerOrder, team_create
 

@@ -1,0 +1,33 @@
+"""URLs of the JSON API (/api/). Views live in each app's api.py (teams: the teams/api/ package)."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from league.api import catalogue as league_api
+from league.api.index import ApiIndexApi
+from teams import api as teams_api
+
+urlpatterns = [
+    path("", ApiIndexApi.as_view(), name="api-index"),
+    path("rulesets/", league_api.RulesetListApi.as_view(), name="api-rulesets"),
+    path("rulesets/<str:key>/", league_api.RulesetDetailApi.as_view(), name="api-ruleset"),
+    path("rulesets/<str:key>/teams/<str:team_key>/", league_api.RulesetTeamApi.as_view(), name="api-ruleset-team"),
+    path("teams/", teams_api.TeamsApi.as_view(), name="api-teams"),
+    path("teams/<int:team_id>/", teams_api.TeamApi.as_view(), name="api-team"),
+    path("teams/<int:team_id>/ready/", teams_api.TeamReadyApi.as_view(), name="api-team-ready"),
+    path("teams/<int:team_id>/hire/", teams_api.TeamHireApi.as_view(), name="api-team-hire"),
+    path("teams/<int:team_id>/rerolls/", teams_api.TeamRerollApi.as_view(), name="api-team-rerolls"),
+    path("teams/<int:team_id>/staff/", teams_api.TeamStaffApi.as_view(), name="api-team-staff"),
+    path("teams/<int:team_id>/retire/", teams_api.TeamRetireApi.as_view(), name="api-team-retire"),
+    path("teams/<int:team_id>/ledger/", teams_api.LedgerApi.as_view(), name="api-team-ledger"),
+    path(
+        "teams/<int:team_id>/ledger/<int:entry_id>/reverse/",
+        teams_api.LedgerReverseApi.as_view(),
+        name="api-team-ledger-reverse",
+    ),
+    path("players/<int:player_id>/", teams_api.PlayerApi.as_view(), name="api-player"),
+    path("players/<int:player_id>/fire/", teams_api.PlayerFireApi.as_view(), name="api-player-fire"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", league_api.OfflineRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]

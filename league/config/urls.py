@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from league.challenges.urls import urlpatterns as challenge_patterns
+from league.core.views import members as views_members
+from league.core.views import roster as views_roster
+from league.core.views import settings as views_settings
+from league.pages import views
+from league.seasons.urls import urlpatterns as season_patterns
+from league.standings import views as views_standings
+from league.standings.playoffs import views as views_playoffs
+from league.stats.urls import urlpatterns as stats_patterns
+from teams import views as team_views
+
+league_patterns = (
+    [
+        path("new/", views.league_new, name="new"),
+        path("<slug:slug>/", views.league_detail, name="detail"),
+        path("<slug:slug>/join/", views.league_join, name="join"),
+        path("<slug:slug>/teams/", views.league_teams, name="teams"),
+        path("<slug:slug>/settings/", views_settings.league_settings, name="settings"),
+        path(
+            "<slug:slug>/settings/standings/",
+            views_standings.standings_settings_page,
+            name="standings_settings",
+        ),
+        path(
+            "<slug:slug>/seasons/<int:number>/standings/",
+            views_standings.season_standings,
+            name="season_standings",
+        ),
+        path("<slug:slug>/coaches/", views_members.league_members, name="members"),
+        path("<slug:slug>/roster-catalogue/", views_roster.roster_catalogue, name="roster_catalogue"),
+        path("<slug:slug>/seasons/<int:number>/playoffs/", views_playoffs.season_playoffs, name="season_playoffs"),
+        # Building a team belongs to a league, so its pages live under the league's URL.
+        path("<slug:slug>/teams/new/", team_views.team_new, name="team_new"),
+        path("<slug:slug>/teams/new/fields/", team_views.team_new_fields, name="team_new_fields"),
+        path("<slug:slug>/teams/new/preview/", team_views.team_new_preview, name="team_new_preview"),
+        *season_patterns,
+        *challenge_patterns,
+        *stats_patterns,
+    ],
+    "league",
+)
+
+# 403 and 404 use Django's handlers (templates/403.html, 404.html, rendered with the request);
+# 400 needs its own to get the menu; 500.html is rendered without a request on purpose.
+handler400 = "league.pages.views.bad_request"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
+    path("leagues/", include(league_patterns)),
+    path("teams/", include("teams.urls")),
+    path("matches/import/", include("matches.import_urls")),
+    path("matches/", include("matches.urls")),
+    path("rosters/", include("league.catalogue.views")),
+    path("rulesets/", include("league.catalogue.rulesets")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("api/matches/", include("matches.api_urls")),
+    path("api/", include("league.api.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

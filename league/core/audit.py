@@ -1,0 +1,117 @@
+"""The audit log: every change to a team or league is recorded with who did it.
+
+Actions are namespaced codes; their wording lives here so the team page can show them in the
+reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext_lazy as _
+
+from league.core.models import AuditEntry, League
+
+ACTIONS = {
+    "teams.team.created": _("Team created"),
+    "teams.team.draft_saved": _("Draft saved"),
+    "teams.team.ready": _("Team declared ready"),
+    "teams.team.retired": _("Team retired"),
+    "teams.player.hired": _("Player hired"),
+    "teams.player.fired": _("Player fired"),
+    "teams.player.renamed": _("Player renamed or renumbered"),
+    "teams.reroll.bought": _("Team re-roll bought"),
+    "teams.staff.hired": _("Staff hired"),
+    "teams.staff.fired": _("Staff fired"),
+    "teams.treasury.corrected": _("Treasury entry reversed"),
+    "league.member.joined": _("Coach joined the league"),
+    "league.league.created": _("League created"),
+    "league.setting.changed": _("League setting changed"),
+    "league.roster_profile.changed": _("Roster catalogue profile changed"),
+    "league.standings.changed": _("Points scheme or tie-breakers changed"),
+    "league.standings.lots_drawn": _("Lots drawn for the standings"),
+    "league.standings.ordered": _("Tied teams ordered by the commissioner"),
+    "league.membership_mode.changed": _("Membership mode changed"),
+    "league.member.requested": _("Coach asked to join"),
+    "league.member.approved": _("Request to join approved"),
+    "league.member.declined": _("Request to join declined"),
+    "league.member.invited": _("Coach invited"),
+    "league.member.invitation_accepted": _("Invitation accepted"),
+    "league.member.invitation_declined": _("Invitation declined"),
+    "league.member.role_changed": _("Member's role changed"),
+    "matches.match.scheduled": _("Match scheduled"),
+    "matches.prematch.recorded": _("Pre-match sequence recorded"),
+    "matches.petty_cash.declared": _("Petty cash declared"),
+    "matches.inducements.chosen": _("Inducements chosen"),
+    "matches.result.saved": _("Result saved as a draft"),
+    "matches.result.submitted": _("Result submitted"),
+    "matches.result.confirmed": _("Result confirmed"),
+    "matches.result.sent_back": _("Result sent back"),
+    "matches.result.withdrawn": _("Result withdrawn"),
+    "matches.result.corrected": _("Result edited by the commissioner"),
+    "matches.dice.entered": _("Post-match dice entered"),
+    "matches.postgame.processed": _("Post-match sequence completed"),
+    "matches.postgame.failed": _("Post-match sequence failed"),
+    "matches.postgame.retried": _("Post-match sequence retried"),
+    "teams.improvement.chosen": _("Improvement chosen"),
+    "matches.match.imported": _("Match imported"),
+    "league.season.created": _("Season created"),
+    "league.season.status_changed": _("Season status changed"),
+    "league.season.team_requested": _("Team asked to enter the season"),
+    "league.season.team_added": _("Team entered in the season by the commissioner"),
+    "league.season.team_approved": _("Team approved for the season"),
+    "league.season.team_refused": _("Team refused for the season"),
+    "league.season.team_withdrawn": _("Team withdrawn from the season"),
+    "league.season.fixtures_generated": _("Fixtures generated"),
+    "league.season.fixture_added": _("Fixture added"),
+    "league.season.swiss_round": _("Swiss round paired"),
+    "league.season.round_dates": _("Round dates changed"),
+    "league.season.round_dates_bulk": _("Dates of several rounds set"),
+    "league.season.fixture_reopened": _("League match reopened during the play-offs"),
+    "league.playoffs.created": _("Play-off bracket created"),
+    "league.playoffs.advanced": _("Play-off winner advanced"),
+    "league.playoffs.champion": _("Season won"),
+    "league.playoffs.closed": _("Season closed after its play-offs"),
+    "league.challenge.issued": _("Challenge issued"),
+    "league.challenge.accepted": _("Challenge accepted"),
+    "league.challenge.refused": _("Challenge refused (2-0 for the challenger)"),
+    "league.challenge.replacement_named": _("Replacement named for a challenge"),
+    "league.challenge.replacement_agreed": _("Replacement agreed to play a challenge"),
+    "league.challenge.replacement_declined": _("Challenger declined the replacement (0-2)"),
+    "league.challenge.ruled": _("Commissioner ruled on a challenge"),
+    "league.trophy.defined": _("Minor tournament defined"),
+    "league.trophy.season_chosen": _("Trophy of the season's final chosen"),
+    "league.trophy.awarded": _("Trophy awarded"),
+}
+
+
+def _clean(data: dict[str, Any]) -> dict[str, Any]:
+    # Sorted keys and JSON-safe values, so entries compare and diff cleanly.
+    return json.loads(json.dumps(data, sort_keys=True, default=str))
+
+
+def log_action(
+    *,
+    action: str,
+    actor: AbstractBaseUser | None,
+    team=None,
+    league: League | None = None,
+    **data: Any,
+) -> AuditEntry:
+    if action not in ACTIONS:
+        raise ValueError(f"unknown audit action {action!r}")
+    if team is not None and league is None:
+        league = team.league
+    return AuditEntry.objects.create(
+        action=action,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        team=team,
+        league=league,
+        data=_clean(data),
+    )
+
+
+def action_label(code: str) -> str:
+    return str(ACTIONS.get(code, code))

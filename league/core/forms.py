@@ -1,0 +1,93 @@
+"""Forms of the league and account pages (layout only: the services and Django's auth write)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from league.core.models import League
+from league.rules import LeagueSetting, load_ruleset, ruleset_keys
+
+
+class SignUpForm(UserCreationForm):
+    """Django's own sign-up form (username, password twice, its password validators)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+
+class LeagueCreateForm(forms.Form):
+    """A new league: the service checks and writes it (league.core.services.league_create)."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    ruleset = forms.ChoiceField(label=_("Ruleset"))
+    description = forms.CharField(label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    language = forms.ChoiceField(label=_("Language of the league"), choices=League.Language.choices)
+    membership_mode = forms.ChoiceField(
+        label=_("Who may join"), choices=League.MembershipMode.choices, initial=League.MembershipMode.OPEN
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lang = get_language() or "en"
+        # Each shipped ruleset with its version, so the commissioner knows which edition is played.
+        self.fields["ruleset"].choices = [
+            (key, f"{load_ruleset(key).name(lang)} ({load_ruleset(key).version})") for key in ruleset_keys()
+        ]
+        self.fields["language"].initial = "fr" if lang.startswith("fr") else "en"
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+
+class LeagueSettingsForm(forms.Form):
+    """One field per setting of the ruleset's data ([settings]); the rules engine checks the values."""
+
+    def __init__(self, *args: Any, settings: tuple[LeagueSetting, ...], lang: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.settings = settings
+        for setting in settings:
+            label = setting.text(lang)
+            if setting.kind == "bool":
+                self.fields[setting.key] = forms.BooleanField(
+                    label=label, required=False, widget=forms.CheckboxInput(attrs={"class": "form-check-input"})
+                )
+            elif setting.kind == "int":
+                # No minimum or step here: the rules engine is the one judge of a value.
+                self.fields[setting.key] = forms.IntegerField(
+                    label=label, widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"})
+                )
+            elif setting.kind == "multi":  # several keys ticked (e.g. the inducements a league excludes)
+                self.fields[setting.key] = forms.MultipleChoiceField(
+                    label=label,
+                    required=False,
+                    choices=[(c.value, c.label(lang)) for c in setting.choices],
+                    widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
+                )
+            else:
+                choices = [(c.value, c.label(lang)) for c in setting.choices]
+                self.fields[setting.key] = forms.ChoiceField(
+                    label=label, choices=choices, widget=forms.Select(attrs={"class": "form-select form-select-sm"})
+                )
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(
+        label=_("Coach's user name"), max_length=150, widget=forms.TextInput(attrs={"class": "form-control"})
+    )
+
+
+class MembershipModeForm(forms.Form):
+    membership_mode = forms.ChoiceField(
+        label=_("Who may join"),
+        choices=League.MembershipMode.choices,
+        widget=forms.Select(attrs={"class": "form-select"}),
+    )

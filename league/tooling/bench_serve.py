@@ -1,0 +1,299 @@
+"""How `manage.py bench_league` serves and measures the pages (docs/benchmarks.md).
+
+Times are taken through gunicorn started as the Procfile's `web` line starts it (same command,
+same options, WEB_CONCURRENCY workers), with the bench's settings (league/tooling/bench_settings.py: the
+real ones plus the bare view), against the database the league was built in. Query counts and
+HTML sizes are taken in this process through the test client, on the same database.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import reverse
+
+from league.infra.page_cache import bump_site_revision
+
+ROOT = Path(settings.BASE_DIR)
+
+
+class BenchError(RuntimeError):
+    pass
+
+
+def procfile_web() -> str:
+    """The Procfile's web command, as honcho and the platforms run it."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith("web:"):
+            return line.split(":", 1)[1].strip()
+    raise BenchError("the Procfile has no web process")
+
+
+def database_env() -> dict[str, str]:
+    """The environment that points a new process at this process's database."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        name = str(db["NAME"])
+        if name == ":memory:" or "mode=memory" in name:
+            raise BenchError("gunicorn cannot open an in-memory SQLite database")
+        return {"DATABASE_URL": "", "SQLITE_PATH": name}
+    if connection.vendor == "postgresql":
+        auth = db["USER"] or ""
+        if db.get("PASSWORD"):
+            auth += f":{db['PASSWORD']}"
+        host = f"{auth}@" if auth else ""
+        host += f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+        return {"DATABASE_URL": f"postgres://{host}/{db['NAME']}"}
+    raise BenchError(f"no gunicorn bench on {connection.vendor}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    port: int
+    log: Path
+
+    def cpu_seconds(self) -> float:
+        """User and system time of gunicorn's processes so far (Linux: /proc; 0 elsewhere)."""
+        from matches.management.bench_support import _cpu_seconds
+
+        pids = [self.process.pid]
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.process.pid:  # its workers
+                    pids.append(int(stat.parent.name))
+            except (OSError, IndexError, ValueError):
+                continue
+        return _cpu_seconds(pids)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+def start_gunicorn(workers: int, log: Path) -> Server:
+    """gunicorn on a free port of 127.0.0.1, DEBUG off, answering once its workers are up."""
+    port = free_port()
+    env = {
+        **os.environ,
+        **database_env(),
+        "DJANGO_SETTINGS_MODULE": "league.tooling.bench_settings",
+        "DEBUG": "0",
+        "ENV_FILE": "",  # the development .env (DEBUG=1) is not read, as under `make serve`
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-not-a-secret",
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "WEB_CONCURRENCY": str(workers),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            ["bash", "-c", f"exec {procfile_web()}"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,  # the access log: written as in production, not read
+            stderr=out,
+            start_new_session=True,
+        )
+    server = Server(process, port, log)
+    from league.tooling.bench_urls import BARE_PATH
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise BenchError(f"gunicorn stopped: {log.read_text()[-2000:]}")
+        try:
+            if get(port, BARE_PATH, "")[0] == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.2)
+    server.stop()
+    raise BenchError(f"gunicorn did not answer within 60 s: {log.read_text()[-2000:]}")
+
+
+def get(port: int, path: str, cookie: str) -> tuple[int, int, float]:
+    """One GET on a new connection (gunicorn's sync workers close each one): status, body bytes,
+    seconds from connecting to the last byte."""
+    began = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = conn.getresponse()
+        body = response.read()
+    finally:
+        conn.close()
+    return response.status, len(body), time.perf_counter() - began
+
+
+@dataclass
+class Page:
+    name: str
+    path: str
+    cookie: str  # the session of the user the page is served to
+    client: Client  # the same user, in this process (query count, HTML size)
+    weight: int = 0  # share of the load mix, in percent
+    times_ms: list[float] = field(default_factory=list)
+    cpu_ms: float = 0.0  # gunicorn's workers' CPU time per request (user + system)
+    cold_ms: list[float] = field(default_factory=list)  # each GET after a write (no kept page)
+    cold_cpu_ms: float = 0.0
+    queries: list[int] = field(default_factory=list)
+    size: int = 0
+    error: str = ""
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times_ms)
+
+
+def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> Page:
+    """Queries and size in this process (after a warm-up), then `repeat` timed GETs through gunicorn
+    (after `warmup` untimed ones, spread over its workers: their caches and templates), and the CPU
+    time its workers spent on them (what a machine shared with other work changes least)."""
+    for attempt in range(3):
+        # The queries of a page rendered, not of a page kept (league/infra/page_cache.py: one query).
+        with override_settings(PAGE_CACHE_SECONDS=0), CaptureQueriesContext(connection) as queries:
+            response = page.client.get(page.path)
+        if response.status_code != 200:
+            page.error = f"{page.path} answered {response.status_code}"
+            return page
+        if attempt:
+            page.queries.append(len(queries))
+            page.size = len(response.content)
+    if server is None:
+        return page
+    for n in range(warmup + repeat):
+        if n == warmup:
+            cpu = server.cpu_seconds()
+        status, _size, seconds = get(server.port, page.path, page.cookie)
+        if status != 200:
+            page.error = f"{page.path} answered {status} through gunicorn"
+            return page
+        if n >= warmup:
+            page.times_ms.append(seconds * 1000)
+    page.cpu_ms = (server.cpu_seconds() - cpu) * 1000 / repeat
+    # The first read after a write: a committed write anywhere bumps the site's revision, so the
+    # page is rendered again (templates and connections stay warm, as in a running site).
+    cold = max(3, repeat // 3)
+    cpu = server.cpu_seconds()
+    for _ in range(cold):
+        bump_site_revision()
+        status, _size, seconds = get(server.port, page.path, page.cookie)
+        if status != 200:
+            page.error = f"{page.path} answered {status} through gunicorn after a write"
+            return page
+        page.cold_ms.append(seconds * 1000)
+    page.cold_cpu_ms = (server.cpu_seconds() - cpu) * 1000 / cold
+    return page
+
+
+@dataclass
+class Load:
+    clients: int
+    requests: int
+    seconds: float
+    times_ms: list[float]
+    errors: int
+    mix: dict[str, int]
+
+    @property
+    def per_second(self) -> float:
+        return self.requests / self.seconds
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.times_ms)
+        return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def load(
+    port: int, pages: list[Page], clients: int, total: int, seed: int, cookies: list[str], writes: int = 0
+) -> Load:
+    """`total` requests of the pages' mix (each page's weight in percent), shuffled, sent by
+    `clients` threads at once, each as soon as its previous answer arrived. Each client is a browser
+    of its own (`cookies`, one per client): no client is served a page another one read.
+
+    Before the clock starts each client reads each page once (people who have been browsing: the
+    pages they read are kept). `writes` committed writes are spread over the load (after each
+    1/(writes+1) of the requests): each makes every kept page stale, as a result landing does."""
+    weighted = [p for p in pages if p.weight]
+    plan = [p for p in weighted for _ in range(p.weight)]
+    rng = random.Random(seed)
+    queue = [rng.choice(plan) for _ in range(total)]
+    for cookie in cookies[:clients]:
+        for page in weighted:
+            get(port, page.path, cookie)
+    write_at = {total * (n + 1) // (writes + 1) for n in range(writes)}
+    sent = [0]
+    times: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+    feed = iter(queue)
+
+    def client(cookie: str) -> None:
+        while True:
+            with lock:
+                page = next(feed, None)
+                sent[0] += 1
+                if sent[0] in write_at:
+                    bump_site_revision()
+            if page is None:
+                return
+            try:
+                status, _size, seconds = get(port, page.path, cookie)
+            except OSError:
+                status, seconds = 0, 0.0
+            with lock:
+                if status == 200:
+                    times.append(seconds * 1000)
+                else:
+                    errors[0] += 1
+
+    threads = [threading.Thread(target=client, args=(cookies[n],), daemon=True) for n in range(clients)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    seconds = time.perf_counter() - began
+    mix = {p.name: sum(1 for q in queue if q is p) for p in weighted}
+    return Load(clients, len(times), seconds, times, errors[0], mix)
+
+
+def browser_cookies(client: Client) -> str:
+    """The Cookie header a browser would send: the session and the CSRF cookie the first page set
+    (without it every answer would set a new one, as to a browser that refuses cookies)."""
+    return "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items() if morsel.value)
+
+
+def page_client(user: Any) -> tuple[Client, str]:
+    client = Client()
+    client.force_login(user)
+    client.get(reverse("home"))
+    return client, browser_cookies(client)
