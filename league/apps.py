@@ -24,3 +24,31 @@ class LeagueConfig(AppConfig):
 
         for key in ruleset_keys():
             load_ruleset(key)
+
+        _tell_teams_and_matches()
+
+
+def _tell_teams_and_matches() -> None:
+    """The competitions sit above teams and matches, which read what they need of a season, a
+    trophy or a challenge through these registrations (teams/hooks.py, matches/hooks.py)."""
+    from league.competitions.challenges import selectors as challenges
+    from league.competitions.challenges.trophies import selectors as trophies
+    from league.competitions.seasons import fixtures
+    from league.competitions.seasons import selectors as seasons
+    from league.competitions.standings.playoffs.services import match_processed as advance_bracket
+    from matches import hooks as match_hooks
+    from teams import hooks as team_hooks
+
+    team_hooks.provide(team_benefits=trophies.team_benefits, held_keys=trophies.held_keys)
+    match_hooks.provide(
+        season_position=seasons.season_position,
+        fixture_locked=seasons.fixture_locked,
+        locked_q=seasons.locked_q,
+        arranged_match_problems=fixtures.arranged_match_problems,
+        current_regular_season=fixtures.current_regular_season,
+        season_final_trophy=trophies.season_final_trophy,
+        challenges_waiting=challenges.challenges_waiting,
+    )
+    match_hooks.match_processed.connect(
+        lambda sender, match_id, **kwargs: advance_bracket(match_id), weak=False, dispatch_uid="league.playoffs"
+    )

@@ -1,14 +1,23 @@
 """The league app's models, each defined in its room; Django loads an app's models from here.
 
-Code imports a model from its room (league.core.models, league.seasons.models...), never from
+Code imports a model from its room (league.core.models, league.competitions.seasons.models...), never from
 this index, so that no room reaches a higher one through it (pyproject.toml, import contracts)."""
 
 from __future__ import annotations
 
-from league.challenges.models import Challenge
-from league.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.challenges.models import Challenge
+from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.seasons.models import (
+    Bracket,
+    BracketGame,
+    Bye,
+    Round,
+    Season,
+    SeasonTeam,
+    StandingsLot,
+    StandingsOrder,
+)
 from league.core.models import AuditEntry, HouseRule, League, Membership, MembershipRequest, Revision, SiteRevision
-from league.seasons.models import Bracket, BracketGame, Bye, Round, Season, SeasonTeam, StandingsLot, StandingsOrder
 
 __all__ = [
     "AuditEntry",

@@ -12,7 +12,6 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league.challenges.trophies.selectors import team_benefits
 from league.rules import (
     InducementOrder,
     Mercenary,
@@ -28,6 +27,7 @@ from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, check_d6, num
 from matches.models import SIDES, Match
 from matches.services import PrematchInput
 from matches.services.prematch import expected_squad
+from teams.hooks import team_benefits
 from teams.models import Team
 
 # An inducement the league excludes keeps its field, so that an order for it is refused with the

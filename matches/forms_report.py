@@ -12,7 +12,6 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from league.challenges.trophies.selectors import held_keys
 from league.infra.inputs import column_max, posted_id
 from league.rules import (
     BankParameters,
@@ -26,6 +25,7 @@ from matches.forms import NUMERIC, check_d6, checkbox, number
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.errors import gp
+from teams.hooks import held_keys
 
 PLAYER_COUNTS = (
     ("comp", "completions", gettext_lazy("Comp.")),

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from league.challenges.trophies.selectors import held_keys
 from league.rules import Ruleset, holder_benefits, journeyman_positions, journeymen_needed
 from matches.models import Match
 from matches.services.common import match_ruleset
 from matches.services.inducements import PrematchState, prematch_state
 from matches.services.prematch import has_step
+from teams.hooks import held_keys
 from teams.models import Player, Team
 from teams.selectors import roster_value
 
@@ -30,7 +30,7 @@ def expected_tvs(teams: Iterable[Team], rulesets: dict[int, Ruleset]) -> dict[in
     for pk, team in by_pk.items():
         ruleset = rulesets[team.league_id]
         rows = players[pk]
-        # The ruleset's trophies are data (league.challenges.trophies.selectors.ruleset_trophies): no read.
+        # The ruleset's trophies are data (league.competitions.challenges.trophies.selectors.ruleset_trophies): no read.
         benefits = holder_benefits(dict(ruleset.trophies), held.get(pk, []))
         tv = roster_value(
             ruleset,

@@ -71,7 +71,7 @@ def roster_value(
 
 def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
     """Team value from the rules engine: roster facts in, one number out."""
-    from league.challenges.trophies.selectors import team_benefits  # league.models imports teams: avoid a cycle
+    from teams.hooks import team_benefits
 
     players = list(roster_players(team)) if players is None else players
     return roster_value(

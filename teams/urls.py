@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league.seasons.calendar import team_calendar
+from league.competitions.seasons.calendar import team_calendar
 from teams import views
 
 app_name = "teams"

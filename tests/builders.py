@@ -11,11 +11,11 @@ from collections.abc import Iterator, Mapping
 import pytest
 from django.test import Client
 
+from league.competitions.seasons.models import Season, SeasonTeam
 from league.core.models import HouseRule
 from league.core.services import league_join
 from league.rules import Ruleset, load_ruleset
 from league.rules.loading import loader
-from league.seasons.models import Season, SeasonTeam
 from matches.models import Match
 from matches.services import (
     CasualtyLine,

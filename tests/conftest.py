@@ -31,7 +31,7 @@ def english():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with empty caches: cached tables (league.standings.cache) and pages
+    """Each test starts with empty caches: cached tables (league.competitions.standings.cache) and pages
     (league.infra.page_cache) of an earlier test must not answer for this one's."""
     from django.core.cache import caches
 

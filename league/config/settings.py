@@ -183,8 +183,8 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds computed season tables, leaders and statistics (league/standings/cache.py,
-# league/stats/cache.py), keyed by versions read from the database on every request, never from the
+# The cache holds computed season tables, leaders and statistics (league/competitions/standings/cache.py,
+# league/competitions/stats/cache.py), keyed by versions read from the database on every request, never from the
 # cache: a write seen by one process changes the key in every process. So the default, one cache per
 # process, is correct under several gunicorn and Celery workers; CACHE_URL=redis://... shares one
 # cache between them, which only saves each process computing the same table once.

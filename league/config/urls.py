@@ -4,15 +4,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league.challenges.urls import urlpatterns as challenge_patterns
+from league.competitions.challenges.urls import urlpatterns as challenge_patterns
+from league.competitions.seasons.urls import urlpatterns as season_patterns
+from league.competitions.standings import views as views_standings
+from league.competitions.standings.playoffs import views as views_playoffs
+from league.competitions.stats.urls import urlpatterns as stats_patterns
 from league.core.views import members as views_members
 from league.core.views import roster as views_roster
 from league.core.views import settings as views_settings
 from league.pages import views
-from league.seasons.urls import urlpatterns as season_patterns
-from league.standings import views as views_standings
-from league.standings.playoffs import views as views_playoffs
-from league.stats.urls import urlpatterns as stats_patterns
 from teams import views as team_views
 
 league_patterns = (

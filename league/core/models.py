@@ -177,7 +177,7 @@ class Revision(models.Model):
     table or statistics page shows but that the cache versions' counts and maxima cannot see (a
     player renamed to a name of the same length, a bye moved). It lives in the database, so every
     process (gunicorn workers, Celery workers) reads the same number: a per-process cache keyed by
-    it never serves a stale page (league/standings/cache.py, league/stats/cache.py)."""
+    it never serves a stale page (league/competitions/standings/cache.py, league/competitions/stats/cache.py)."""
 
     league = models.OneToOneField(League, on_delete=models.CASCADE, primary_key=True, related_name="revision")
     number = models.PositiveBigIntegerField(default=0)

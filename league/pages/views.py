@@ -75,9 +75,9 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     season = current_season(league)
     season_context: dict[str, object] = {"season": season}
     if season is not None:
-        from league.standings.cache import cached, season_version
-        from league.standings.table import season_settings, versioned_settings
-        from league.standings.views import season_table_rows
+        from league.competitions.standings.cache import cached, season_version
+        from league.competitions.standings.table import season_settings, versioned_settings
+        from league.competitions.standings.views import season_table_rows
 
         season.league = league
         version = season_version(season, versioned_settings(season, season_settings(season)))

@@ -45,10 +45,10 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     the statistics read, the dice of the post-match sequence (winnings, fan factor, MVP draws, the
     MVPs' improvement rolls) and sequence keys. `prefix` names the users and the league: several
     leagues can be built in one database."""
+    from league.competitions.seasons.models import Round, Season, SeasonTeam
     from league.core.models import League, Membership
     from league.core.selectors import league_ruleset
     from league.core.services import league_create
-    from league.seasons.models import Round, Season, SeasonTeam
     from matches.models import DiceRoll, Match, MatchEffect, MatchPlayer
     from matches.services.sequence import sequence_key
     from teams.models import Player, Team

@@ -158,8 +158,8 @@ DEMO_SEASON_START = date(2026, 11, 2)  # a Monday; a round a week
 def _demo_season(league: League) -> None:
     """Season 1 in its regular season: the five teams, a single round robin (a bye each round),
     dated a round a week. The drawing seed is fixed so every machine shows the same fixtures."""
-    from league.seasons.fixtures import fixtures_generate
-    from league.seasons.services import entry_add, season_advance, season_create
+    from league.competitions.seasons.fixtures import fixtures_generate
+    from league.competitions.seasons.services import entry_add, season_advance, season_create
 
     boss = league.commissioner
     season = season_create(league=league, name="2026-2027", by=boss)

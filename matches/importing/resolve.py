@@ -22,6 +22,7 @@ from matches.fingerprint import COUNTS as FINGERPRINT_COUNTS
 from matches.fingerprint import fingerprint
 from matches.services.prematch import PrematchInput
 from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
+from matches.services.wording import casualties_problem, missed_problem
 from teams.models import Player, Team
 
 SIDES = ("home", "away")
@@ -137,17 +138,6 @@ def find_ref(text: str, rosters: dict[str, Roster]) -> tuple[Player | None, str 
         if player_id in roster.by_id:
             return roster.find(id=player_id)
     return None, _("No player of this match has the id %(id)s.") % {"id": player_id}
-
-
-def casualties_problem(side: str, inflicted: int, suffered: int) -> str:
-    return _(
-        "The %(side)s players caused %(inflicted)s casualties by blocks but the other side suffered only %(suffered)s."
-    ) % {"side": _(side), "inflicted": inflicted, "suffered": suffered}
-
-
-def missed_problem(player: Player) -> str:
-    # The services' own wording, so one translation serves both.
-    return _("%(player)s missed this match and cannot be credited with anything.") % {"player": player}
 
 
 def prematch_input(data: dict[str, Any]) -> PrematchInput:

@@ -63,7 +63,7 @@ def locked_message(match: Match) -> str:
 def require_playable(match: Match) -> None:
     """Refuses every step of playing a league match once its season's play-offs have started,
     unless the commissioner reopened it (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
-    from league.seasons.selectors import fixture_locked
+    from matches.hooks import fixture_locked
 
     if fixture_locked(match):
         raise MatchError([locked_message(match)])

@@ -144,7 +144,7 @@ def _state(match: Match) -> tuple[Ruleset, MatchReport, dict[str, tuple[int, ...
 
 
 def _refused_report(match: Match) -> MatchError:
-    from matches.importing.postcheck import postgame_problems  # (it imports the services)
+    from matches.services.postcheck import postgame_problems  # (it imports the other services)
 
     return MatchError(postgame_problems(match) or [_("The post-match sequence cannot use this result.")])
 

@@ -16,7 +16,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.challenges.trophies.selectors import team_benefits
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.rules import (
@@ -39,6 +38,7 @@ from matches.services.common import (
 )
 from matches.services.inducement_orders import order_to_json
 from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
+from teams.hooks import team_benefits
 
 SIDES = ("home", "away")
 

@@ -45,6 +45,7 @@ from league.rules.postmatch import (
     PostMatchPlan,
     plan_rolling_missing,
 )
+from matches.hooks import match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset
@@ -223,10 +224,8 @@ def _finish(match: Match) -> None:
         postgame_input=match.postgame_input,
     )
     log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
-    if match.stage:  # a play-off match: its winner advances, in this transaction (league.standings.playoffs.services)
-        from league.standings.playoffs.services import match_processed
-
-        match_processed(match.pk)
+    if match.stage:  # a play-off match: its winner advances, in this transaction (the play-offs receive it)
+        match_processed.send(sender=Match, match_id=match.pk)
     transaction.on_commit(lambda: queue_next(match))
 
 
@@ -273,7 +272,7 @@ def postgame_run(match_id: int) -> bool:
             raise
         log.exception("post-match sequence of match %s failed", match_id)
         # English, as stored: submitting and confirming already refused, in the user's language,
-        # whatever the rules engine could refuse here (matches/importing/postcheck.py).
+        # whatever the rules engine could refuse here (matches/services/postcheck.py).
         reason = "; ".join(map(str, exc.problems)) if hasattr(exc, "problems") else str(exc)
         if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
             reason = "; ".join(r.describe() for r in exc.missing)

@@ -10,7 +10,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.challenges.trophies.selectors import team_benefits
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.rules import SeededDice, check_die, inducement_price, mercenary_price, star_price
@@ -35,6 +34,7 @@ from matches.services.common import (
     violation_messages,
 )
 from matches.services.inducement_orders import order_from_json, order_to_json
+from teams.hooks import team_benefits
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import compute_team_value
 from teams.services import team_refresh_value, treasury_post

@@ -297,7 +297,7 @@ def check_submittable(match: Match) -> None:
     """Refuse, with every reason at once, a saved result that may not be submitted or confirmed: its
     touchdowns do not account for the score, or the post-match sequence could not use it (a die it
     no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
-    from matches.importing.postcheck import postgame_problems  # (it imports the services)
+    from matches.services.postcheck import postgame_problems  # (it imports the other services)
 
     problems = playoff_problems(match) + score_problems(match) + stored_apothecary_problems(match)
     problems += postgame_problems(match)

@@ -31,7 +31,7 @@ def match_schedule(*, league: League, home: Team, away: Team, by: AbstractBaseUs
             problems.append(_("%(team)s is not ready to play.") % {"team": team.name})
     if problems:
         raise MatchError(problems)
-    from league.seasons.fixtures import arranged_match_problems, current_regular_season
+    from matches.hooks import arranged_match_problems, current_regular_season
 
     # A match arranged during the regular season belongs to it (no round: coaches arrange it).
     season = current_regular_season(league)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
+from matches.hooks import season_position
 from matches.models import Match
 
 SEASON_DIGITS = 5
@@ -29,8 +30,6 @@ def match_sequence(match: Match) -> str:
     """The key of a match being confirmed. A match outside any season (a friendly, an import
     without one) takes the league's latest season and the latest round of it already started on
     its day, so it sits among the season's matches of that time, not before all of them."""
-    from league.seasons.models import Round, Season
-
     assert match.confirmed_at is not None and match.pk is not None
     season_number, round_number = 0, 0
     day = match.played_on or match.confirmed_at.astimezone(UTC).date()
@@ -38,15 +37,7 @@ def match_sequence(match: Match) -> str:
         season_number = match.season.number
         round_number = match.round.number if match.round_id is not None else 0
     else:
-        latest = Season.objects.filter(league_id=match.league_id).order_by("-number").first()
-        if latest is not None:
-            season_number = latest.number
-            started = (
-                Round.objects.filter(season=latest, starts_on__lte=day)
-                .order_by("-number")
-                .values_list("number", flat=True)
-            )
-            round_number = started.first() or 0
+        season_number, round_number = season_position(match, day)
     if match.season_id is not None and match.round_id is None:
         round_number = 0
     return sequence_key(

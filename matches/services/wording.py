@@ -140,3 +140,14 @@ def apothecary_problem(team: str, used: int, fielded: int) -> str:
         "its own apothecary and each Wandering Apothecary work once per match.",
         fielded,
     ) % {"team": team, "used": used, "fielded": fielded}
+
+
+def casualties_problem(side: str, inflicted: int, suffered: int) -> str:
+    return _(
+        "The %(side)s players caused %(inflicted)s casualties by blocks but the other side suffered only %(suffered)s."
+    ) % {"side": _(side), "inflicted": inflicted, "suffered": suffered}
+
+
+def missed_problem(player: object) -> str:
+    # The services' own wording, so one translation serves both.
+    return _("%(player)s missed this match and cannot be credited with anything.") % {"player": player}

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.permissions import can_manage_team, is_commissioner
-from league.seasons.selectors import fixture_locked
+from matches.hooks import fixture_locked
 from matches.models import Match
 from matches.selectors import result_history, unchosen_rolls
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit

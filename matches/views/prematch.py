@@ -21,7 +21,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.challenges.trophies.selectors import team_benefits
 from league.rules import InducementOrder, Ruleset, inducement_cost
 from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
@@ -38,6 +37,7 @@ from matches.services.inducements import (
 )
 from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
 from matches.views.common import attempt, closed_by_playoffs, lang, participant_match_or_403
+from teams.hooks import team_benefits
 from teams.models import Team
 
 STRUCTURAL = {

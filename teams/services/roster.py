@@ -142,7 +142,7 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
             before=list(old),
             after=[player.name, number],
         )
-        # Cached tables and leaders show names (league.standings.cache).
+        # Cached tables and leaders show names (league.competitions.standings.cache).
         revision_bump(team.league_id)
     return player
 
@@ -155,7 +155,7 @@ def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
         require_status(team, Team.Status.READY)
         ruleset = league_ruleset(team.league)
         team_list = ruleset.team(team.race)
-        from league.challenges.trophies.selectors import team_benefits
+        from teams.hooks import team_benefits
 
         held = team_benefits(team.league, team.pk).extra_rerolls
         if not may_buy_reroll(ruleset, team.race, rerolls=team.rerolls, trophy_rerolls=held):

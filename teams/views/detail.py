@@ -164,7 +164,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     if can_manage and ready:
         # Bound to a refused hire's input, the form validates it again: its errors show beside the fields.
         hire_form = PlayerHireForm(hire_data, positions=hire_positions(ruleset, team, rows))
-    from league.challenges.trophies.selectors import ruleset_trophies, team_cabinet
+    from league.competitions.challenges.trophies.selectors import ruleset_trophies, team_cabinet
     from league.rules import holder_benefits
 
     cabinet = team_cabinet(team)

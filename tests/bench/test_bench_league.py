@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
+from league.competitions.seasons.models import Round, Season, SeasonTeam
 from league.core.models import League
-from league.seasons.models import Round, Season, SeasonTeam
 from league.tooling.bench_urls import BARE_PATH, BASE_PATH
 from matches.models import DiceRoll, Match, MatchPlayer
 from teams.models import Team

@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.seasons.selectors import ALL_ROUNDS_UP_TO
+from league.competitions.seasons.selectors import ALL_ROUNDS_UP_TO
 from league.tooling.bench_league import Built, build_league
 from matches.models import DiceRoll, MatchPlayer
 

@@ -57,11 +57,11 @@ def _fresh_match(league, coach):
 
 def build_site() -> Site:
     """Everything through the services, as the pages would; run once per test module."""
-    from league.challenges.services import challenge_issue
-    from league.challenges.trophies.services import ensure_trophies, minor_define, trophy_award
+    from league.competitions.challenges.services import challenge_issue
+    from league.competitions.challenges.trophies.services import ensure_trophies, minor_define, trophy_award
+    from league.competitions.seasons.models import Season, SeasonTeam
+    from league.competitions.standings.playoffs.services import BracketChoice, bracket_create
     from league.core.services import league_create, league_join
-    from league.seasons.models import Season, SeasonTeam
-    from league.standings.playoffs.services import BracketChoice, bracket_create
     from league.tooling.demo import load_demo
     from matches.models import Match
     from matches.services import (

@@ -295,7 +295,7 @@ def standings_shown(s: Session) -> list[tuple]:
 # read in both languages by tests/web/test_french_pages.py and tests/browser/test_accessibility.py.
 @pytest.mark.parametrize("lang", ["fr"])
 def test_a_season_from_registration_to_the_final(lang, page, live_server, artifacts_dir, django_user_model):
-    from league.seasons.models import Round
+    from league.competitions.seasons.models import Round
 
     words = WORDS[lang]
     started = time.monotonic()

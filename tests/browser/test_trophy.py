@@ -86,7 +86,7 @@ def regular_season(league, number: int, winner, loser, commissioner):
     (no post-match sequence: no SPP, gold or fan factor), so the table is winner first, no tie."""
     from django.utils import timezone
 
-    from league.seasons.models import Round, Season, SeasonTeam
+    from league.competitions.seasons.models import Round, Season, SeasonTeam
     from matches.models import Match
     from matches.services.common import match_ruleset
 

@@ -11,7 +11,7 @@ from django.forms.models import model_to_dict
 from django.urls import reverse
 from django.utils import timezone
 
-from league.challenges.models import Challenge
+from league.competitions.challenges.models import Challenge
 from league.core.models import AuditEntry, HouseRule
 from matches.models import Match
 from teams.models import Advancement, Injury, Player, Team, TreasuryEntry
@@ -286,7 +286,7 @@ def test_the_page_reads_in_a_fixed_number_of_queries(league, commissioner, make_
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from league.challenges.services import challenge_issue
+    from league.competitions.challenges.services import challenge_issue
 
     def count(season) -> int:
         client = login(commissioner)

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.challenges.models import Challenge
+from league.competitions.challenges.models import Challenge
 from tests.challenges.conftest import answer, issue, login, url
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
+from league.competitions.seasons.fixtures import arranged_match_problems
 from league.core.services import league_join
-from league.seasons.fixtures import arranged_match_problems
 from matches.models import Match
 from matches.services import match_schedule
 from teams.services import PlayerOrder, team_create

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.seasons.models import Round, Season
+from league.competitions.seasons.models import Round, Season
 from matches.importing import import_match
 from matches.models import Match
 from matches.services import match_schedule

@@ -7,9 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from league.competitions.seasons.models import Bracket, BracketGame, Round, Season
+from league.competitions.standings.playoffs.services import BracketChoice, bracket_create, qualifiers
 from league.core.models import AuditEntry
-from league.seasons.models import Bracket, BracketGame, Round, Season
-from league.standings.playoffs.services import BracketChoice, bracket_create, qualifiers
 from matches.models import Match
 from teams.models import Team
 from tests.builders import play

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from league.competitions.seasons.models import Bracket, BracketGame
+from league.competitions.standings.playoffs.services import BracketChoice, bracket_create
 from league.core.services import league_settings_update
 from league.rules.prematch.induce import InducementOrder
-from league.seasons.models import Bracket, BracketGame
-from league.standings.playoffs.services import BracketChoice, bracket_create
 from matches.models import Match, MatchEffect
 from matches.services import (
     MatchError,

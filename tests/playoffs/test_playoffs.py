@@ -8,11 +8,11 @@ import random
 import pytest
 from django.urls import reverse
 
+from league.competitions.seasons.models import Bracket, BracketGame, Round, Season
+from league.competitions.standings.playoffs.services import match_processed
 from league.core.models import AuditEntry
 from league.scheduling.brackets import bracket as engine_bracket
 from league.scheduling.brackets import participants
-from league.seasons.models import Bracket, BracketGame, Round, Season
-from league.standings.playoffs.services import match_processed
 from matches.models import Match
 from tests.builders import play
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.test import Client
 
-from league.seasons.models import Season
-from league.seasons.services import entry_add, season_advance, season_create
+from league.competitions.seasons.models import Season
+from league.competitions.seasons.services import entry_add, season_advance, season_create
 from teams.services import PlayerOrder
 
 
@@ -46,7 +46,7 @@ def processed_round_robin(season, teams, *, by, sequence_prefix: str) -> None:
 
     from django.utils import timezone
 
-    from league.seasons.models import Round
+    from league.competitions.seasons.models import Round
     from matches.models import Match
     from matches.services.common import match_ruleset
 

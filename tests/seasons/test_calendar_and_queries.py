@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from icalendar import Calendar
 
-from league.seasons.fixtures import fixtures_generate
+from league.competitions.seasons.fixtures import fixtures_generate
 from matches.models import Match
 from tests.seasons.helpers import play, running_season
 

@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
+from league.competitions.seasons.fixtures import fixtures_generate
+from league.competitions.seasons.models import Round, Season, SeasonTeam
 from league.core.models import AuditEntry
-from league.seasons.fixtures import fixtures_generate
-from league.seasons.models import Round, Season, SeasonTeam
 from matches.models import Match
 from teams.models import Team
 from tests.seasons.helpers import login, running_season

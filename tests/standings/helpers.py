@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
+from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam
 from league.core.models import League
-from league.seasons.models import Bye, Round, Season, SeasonTeam
 from matches.models import Match, MatchPlayer
 from teams.models import Player, Team
 

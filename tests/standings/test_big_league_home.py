@@ -40,7 +40,7 @@ def test_an_unknown_league_has_no_teams_page(client):
 def test_a_renamed_player_is_renamed_among_the_cached_leaders(
     client, league, coach_alice, commissioner, django_capture_on_commit_callbacks
 ):
-    from league.seasons.models import Season, SeasonTeam
+    from league.competitions.seasons.models import Season, SeasonTeam
     from matches.models import Match, MatchPlayer
     from teams.services import PlayerOrder, player_rename, team_create
 

@@ -11,10 +11,10 @@ from django.apps import apps
 from django.test import Client
 from django.urls import reverse
 
+from league.competitions.seasons.models import Season, StandingsOrder
+from league.competitions.standings.table import season_settings, standings_settings
 from league.core.models import AuditEntry
 from league.rules import load_ruleset
-from league.seasons.models import Season, StandingsOrder
-from league.standings.table import season_settings, standings_settings
 from tests.standings.conftest import table_of
 from tests.standings.helpers import add_bye, add_result, make_season, make_teams, user
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.challenges.trophies.models import TrophyAward
-from league.challenges.trophies.services import ensure_trophies, trophy_award
+from league.competitions.challenges.trophies.models import TrophyAward
+from league.competitions.challenges.trophies.services import ensure_trophies, trophy_award
 from league.core.models import AuditEntry
 from league.rules import ScriptedDice, gift_choices, load_ruleset
 from teams.models import Advancement, Player

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
-from league.challenges.trophies.services import ensure_trophies, trophy_award
+from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.challenges.trophies.services import ensure_trophies, trophy_award
+from league.competitions.seasons.models import Season
 from league.core.models import AuditEntry
-from league.seasons.models import Season
 from teams.models import TreasuryEntry
 from teams.services import PlayerOrder, team_create
 

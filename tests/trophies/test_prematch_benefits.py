@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.challenges.trophies.services import ensure_trophies, trophy_award
+from league.competitions.challenges.trophies.services import ensure_trophies, trophy_award
 from league.rules import fans, load_ruleset
 from league.rules.prematch.induce import InducementOrder
 from matches.models import MatchInducement

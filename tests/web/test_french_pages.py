@@ -98,10 +98,10 @@ def world(django_capture_on_commit_callbacks) -> World:
 
 def seasons(league, commissioner, teams) -> dict[str, Any]:
     """A regular season with its round robin (byes, dates) and a next one taking requests."""
-    from league.seasons.services import entry_request, season_advance, season_create
+    from league.competitions.seasons.services import entry_request, season_advance, season_create
 
     # The demo's own Season 1 (league.tooling.demo): regular, its round robin dated, the demo match played.
-    one = league.seasons.get(number=1)
+    one = league.competitions.seasons.get(number=1)
     two = season_create(league=league, name="Saison 2", by=commissioner)
     season_advance(season=two, to="registration", by=commissioner)
     entry_request(season=two, team=teams["alice"], by=teams["alice"].coach)
@@ -114,8 +114,8 @@ def challenges(season, commissioner, teams) -> dict[str, Any]:
 
     from django.utils import timezone
 
-    from league.challenges.models import Challenge
-    from league.challenges.services import challenge_issue, challenge_replace, challenge_replacement_agree
+    from league.competitions.challenges.models import Challenge
+    from league.competitions.challenges.services import challenge_issue, challenge_replace, challenge_replacement_agree
 
     waiting = challenge_issue(season=season, challenger=teams["alice"], challenged=teams["bob"], by=commissioner)
     late = challenge_issue(season=season, challenger=teams["carol"], challenged=teams["bob"], by=commissioner)
@@ -710,7 +710,7 @@ def playoff_season(w: World):
     """A season of the demo league in its regular season, with every ready team approved."""
     # Its own key: w.extra["season"] is the demo's season, whose processed match breaks the tie at the cut.
     if "playoff_season" not in w.extra:
-        from league.seasons.models import Season, SeasonTeam
+        from league.competitions.seasons.models import Season, SeasonTeam
 
         season = Season.objects.create(league=w.league, number=7, name="Saison 7", status=Season.Status.REGULAR)
         for team in w.league.teams.filter(status="ready"):

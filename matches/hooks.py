@@ -1,0 +1,81 @@
+"""What the competitions (seasons, play-offs, challenges, trophies: a layer above matches) tell the
+matches, without matches importing them.
+
+A match may be a fixture of a season: its place in play order, whether the play-offs closed it,
+whether a coach may arrange it, and the trophy a final is played for all come from the season.
+The competitions register their readers in LeagueConfig.ready(); with nothing registered a match
+belongs to no season. A processed match is announced by the `match_processed` signal, which the
+play-offs receive to advance their bracket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Q
+from django.dispatch import Signal
+
+# Sent once a match's post-match sequence is applied and committed: match_id=<pk>.
+match_processed = Signal()
+
+_NAMES = frozenset(
+    {
+        "season_position",
+        "fixture_locked",
+        "locked_q",
+        "arranged_match_problems",
+        "current_regular_season",
+        "season_final_trophy",
+        "challenges_waiting",
+    }
+)
+_provided: dict[str, Callable[..., Any]] = {}
+
+
+def provide(**functions: Callable[..., Any]) -> None:
+    """Register the competitions' readers, by the names of the functions below."""
+    unknown = set(functions) - _NAMES
+    if unknown:
+        raise ValueError(f"unknown match hooks: {sorted(unknown)}")
+    _provided.update(functions)
+
+
+def _call(name: str, default: Any, *args: Any, **kwargs: Any) -> Any:
+    reader = _provided.get(name)
+    return default if reader is None else reader(*args, **kwargs)
+
+
+def season_position(match: Any, day: Any) -> tuple[int, int]:
+    """(season number, round number) a match played on `day` sits at in play order."""
+    return _call("season_position", (0, 0), match, day)
+
+
+def fixture_locked(match: Any) -> bool:
+    """Whether the play-offs of its season closed this league match."""
+    return _call("fixture_locked", False, match)
+
+
+def locked_q() -> Q:
+    """The matches closed to play by their season's play-offs, as a filter."""
+    return _call("locked_q", Q(pk__in=[]))
+
+
+def arranged_match_problems(*, league: Any, home: Any, away: Any, season: Any) -> list[str]:
+    """Why a coach may not arrange `home` v `away` now (empty: allowed)."""
+    return _call("arranged_match_problems", [], league=league, home=home, away=away, season=season)
+
+
+def current_regular_season(league: Any) -> Any:
+    """The league's season in its regular phase, if any."""
+    return _call("current_regular_season", None, league)
+
+
+def season_final_trophy(season_id: int | None) -> Any:
+    """The trophy a season's final is played for, if any."""
+    return _call("season_final_trophy", None, season_id)
+
+
+def challenges_waiting(user: Any) -> list[dict[str, Any]]:
+    """The challenges waiting for a user's answer or ruling."""
+    return _call("challenges_waiting", [], user)

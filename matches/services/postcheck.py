@@ -1,0 +1,76 @@
+"""A rehearsal of the post-match sequence, when a result is submitted or confirmed (on the pages,
+through the API and by the importer, all through matches.services.report).
+
+The sequence itself runs later, on a worker, after the commit: a result it cannot use would only
+show up then, as a failed match. So it is planned now from the rows saved, with the call
+matches.services.postgame._prepare makes (missing dice rolled, an unanswered winnings re-roll
+kept), and the result is refused if the rules engine refuses it. The dice rolled here are thrown
+away; the worker rolls its own. Entered dice decide everything the refusal can depend on, except a
+choice made against dice left to the server, which the importer (resolve.py) refuses up front.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from league.rules.catalogue.team_building import Violation
+from league.rules.postmatch import InvalidInput, InvalidReport, MissingInput
+from matches.models import Match
+from matches.services.common import match_ruleset
+from matches.services.postgame import plan_for_server, stored_inputs
+from matches.services.snapshot import build_report, ref_player_id
+from matches.services.wording import (
+    apothecary_problem,
+    casualties_problem,
+    input_label,
+    input_names,
+    missed_problem,
+    named,
+    problem_text,
+)
+from teams.models import Player
+
+
+def _player(ref: object) -> str:
+    player_id = ref_player_id(str(ref))
+    player = Player.objects.filter(pk=player_id).first() if player_id else None
+    return str(player) if player else str(ref)
+
+
+def _violation(v: Violation, match: Match) -> str:
+    params = dict(v.params)
+    if v.code == "apothecary_uses_exceeded":
+        team = match.team(str(params["side"])).name
+        return apothecary_problem(team, params["used"], params["fielded"])  # type: ignore[arg-type]
+    if v.code == "casualties_exceed_suffered":
+        return casualties_problem(params["side"], params["inflicted"], params["suffered"])
+    if v.code == "missed_game_but_credited":
+        return missed_problem(_player(params["player"]))  # type: ignore[arg-type]
+    if v.code == "justified_without_concession":
+        return _("A concession can only be justified when a team conceded.")
+    if v.code == "die_out_of_range":
+        return _("%(player)s: a casualty die is out of range (D6 1-6, D8 1-8).") % {"player": _player(params["player"])}
+    if v.code == "inducements_over_budget":
+        return _("The %(side)s inducements cost more than that side could spend.") % {"side": _(params["side"])}
+    return _("The post-match sequence refuses this report: %(code)s %(details)s.") % {"code": v.code, "details": params}
+
+
+def postgame_problems(match: Match) -> list[str]:
+    """Why the post-match sequence would fail on this match, or [] when it will run."""
+    ruleset = match_ruleset(match)
+    report = build_report(match)
+    given, decisions = stored_inputs(match)
+    try:
+        plan_for_server(ruleset, report, given, decisions)  # what the sequence will do, dice and all
+    except InvalidReport as exc:
+        return [_violation(v, match) for v in exc.violations]
+    except MissingInput as exc:
+        names = input_names(match, report, ruleset, (r.key for r in exc.missing))
+        return [
+            _("The post-match sequence still needs: %(input)s.") % {"input": named(input_label(match, r, names), r.key)}
+            for r in exc.missing
+        ]
+    except InvalidInput as exc:
+        names = input_names(match, report, ruleset, (p.key for p in exc.problems))
+        return [problem_text(match, report, p, names) for p in exc.problems]
+    return []
