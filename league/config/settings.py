@@ -343,7 +343,7 @@ LOGGING = {
     "loggers": {"axes": {"level": envstr("AXES_LOG_LEVEL", "WARNING")}},
 }
 
-try:  # An optional, git-ignored local_settings.py overrides anything above.
+try:  # An optional, git-ignored league/config/local_settings.py overrides anything above.
     from .local_settings import *  # noqa: F401,F403
 except ImportError:
     pass

@@ -101,7 +101,7 @@ def seasons(league, commissioner, teams) -> dict[str, Any]:
     from league.competitions.seasons.services import entry_request, season_advance, season_create
 
     # The demo's own Season 1 (league.tooling.demo): regular, its round robin dated, the demo match played.
-    one = league.competitions.seasons.get(number=1)
+    one = league.seasons.get(number=1)
     two = season_create(league=league, name="Saison 2", by=commissioner)
     season_advance(season=two, to="registration", by=commissioner)
     entry_request(season=two, team=teams["alice"], by=teams["alice"].coach)
