@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from league.models import AuditEntry, League
@@ -95,7 +95,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
 def log_action(
     *,
     action: str,
-    actor: AbstractBaseUser | None,
+    actor: User | None,
     team=None,
     league: League | None = None,
     **data: Any,

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User as Account
+from django.core.exceptions import PermissionDenied
 
 from league.models import League, Membership
 
 User = AbstractBaseUser | AnonymousUser
+
+
+def signed_in(user: Account | AnonymousUser) -> Account:
+    """A request's user where a signed-in one is certain (login_required, the API's
+    IsAuthenticatedOrReadOnly on a write, or a permission check before): the account the services
+    record. An anonymous visitor cannot get here; were he to, he is refused like any stranger."""
+    if not user.is_authenticated:
+        raise PermissionDenied
+    return user
 
 
 def is_commissioner(user: User | None, league: League) -> bool:

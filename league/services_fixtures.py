@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
@@ -72,7 +72,7 @@ class MatchMaker:
     league's ruleset read once, not once per match."""
 
     league: League
-    by: AbstractBaseUser
+    by: User
 
     def __post_init__(self) -> None:
         ruleset = league_ruleset(self.league)
@@ -99,7 +99,7 @@ class MatchMaker:
 def fixtures_generate(
     *,
     season: Season,
-    by: AbstractBaseUser,
+    by: User,
     legs: int = 1,
     first_date: date | None = None,
     days_between: int | None = None,
@@ -171,7 +171,7 @@ def _in_round(rnd: Round, team: Team) -> bool:
     )
 
 
-def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by: AbstractBaseUser):
+def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by: User):
     """The commissioner adds one match between two approved teams to a round (made if needed)."""
 
     require_commissioner(by, season.league)
@@ -219,7 +219,7 @@ def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by
     return match
 
 
-def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None, early: bool = False) -> Round:
+def swiss_round(*, season: Season, by: User, seed: int | None = None, early: bool = False) -> Round:
     """The next round paired from the current table by maximum-weight matching, never a rematch
     nor a second bye (strict): when no such pairing is left the commissioner is told so."""
     from league.standings import season_table

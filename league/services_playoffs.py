@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -206,9 +206,7 @@ class UnplayedMatches(ValidationError):
         self.matches = matches
 
 
-def bracket_create(
-    *, season: Season, choice: BracketChoice, by: AbstractBaseUser, unplayed_ok: bool = False
-) -> Bracket:
+def bracket_create(*, season: Season, choice: BracketChoice, by: User, unplayed_ok: bool = False) -> Bracket:
     """The season's bracket: qualifiers, seeds, games, play-off rounds and the matches ready to play.
 
     Moves the season from its regular season to its play-offs. Refused (nothing written) when the
@@ -276,7 +274,7 @@ def bracket_create(
     return bracket
 
 
-def _schedule_ready(season: Season, bracket: Bracket, by: AbstractBaseUser | None) -> list[Any]:
+def _schedule_ready(season: Season, bracket: Bracket, by: User | None) -> list[Any]:
     """A match for every game whose two teams are known and that has none yet (caller holds the lock)."""
     from matches.models import Match
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -32,9 +32,7 @@ def ruleset_profile(league: League, ref: str) -> dict[str, int | None]:
     return {stat: getattr(entry, stat) for stat in STATS}
 
 
-def roster_profile_set(
-    *, league: League, by: AbstractBaseUser | None, ref: str, stats: Mapping[str, int] | None
-) -> None:
+def roster_profile_set(*, league: League, by: User | None, ref: str, stats: Mapping[str, int] | None) -> None:
     """Give `ref` ("position:<team>:<position>" or "star:<star>") the league's profile `stats`, or
     None to follow the ruleset again. A profile equal to the ruleset's removes the league's row."""
     if by is None or not is_commissioner(by, league):

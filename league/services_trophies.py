@@ -9,7 +9,7 @@ values are refreshed in the same transaction and the award is audited with them.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -55,7 +55,7 @@ def trophy_from_choice(league: League, value: str) -> Trophy | None:
     return trophy
 
 
-def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_up: int, by: AbstractBaseUser) -> Trophy:
+def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_up: int, by: User) -> Trophy:
     """A commissioner's minor tournament: a name and modest prize money, no trophy re-roll."""
     require_commissioner(by, league)
     name = (name or "").strip()
@@ -93,9 +93,7 @@ def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_u
     return trophy
 
 
-def season_trophy_choose(
-    *, season: Season, trophy: Trophy | None, by: AbstractBaseUser, player_of_the_year: bool = False
-) -> None:
+def season_trophy_choose(*, season: Season, trophy: Trophy | None, by: User, player_of_the_year: bool = False) -> None:
     """The trophy this season's play-off final awards (None: none). Fixed once the season is won."""
     require_commissioner(by, season.league)
     if season.winner_id is not None:
@@ -123,7 +121,7 @@ def trophy_award(
     *,
     trophy: Trophy,
     team: Team,
-    by: AbstractBaseUser | None,
+    by: User | None,
     season: Season | None = None,
     runner_up: Team | None = None,
     dice: Dice | None = None,
