@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from league.api_parsing import JSONParser
 from league.api_support import error_response
 from league.inputs import InputError
+from league.permissions import signed_in
 from matches.importing import import_match, parse_report
 from matches.services import MatchError
 from teams.api.base import LOCKED_OUT
@@ -28,7 +29,8 @@ from teams.api.base import LOCKED_OUT
 
 @cache
 def _example(name: str) -> dict[str, Any]:
-    return json.loads((settings.BASE_DIR / "docs" / "examples" / name).read_text(encoding="utf-8"))
+    example: dict[str, Any] = json.loads((settings.BASE_DIR / "docs" / "examples" / name).read_text(encoding="utf-8"))
+    return example
 
 
 class ImportedSerializer(serializers.Serializer):
@@ -140,7 +142,7 @@ class MatchImportApi(APIView):
             report = parse_report(request.body)
         except MatchError as exc:
             raise InputError(exc.messages) from None  # 400, code parse_error
-        result = import_match(report, by=request.user)  # MatchError: 400, code refused
+        result = import_match(report, by=signed_in(request.user))  # MatchError: 400, code refused
         match = result.match
         match.refresh_from_db(fields=["status"])  # the post-match sequence may have run on commit already
         data = {
