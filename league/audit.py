@@ -89,14 +89,15 @@ ACTIONS = {
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
     # Sorted keys and JSON-safe values, so entries compare and diff cleanly.
-    return json.loads(json.dumps(data, sort_keys=True, default=str))
+    cleaned: dict[str, Any] = json.loads(json.dumps(data, sort_keys=True, default=str))
+    return cleaned
 
 
 def log_action(
     *,
     action: str,
     actor: User | None,
-    team=None,
+    team: Any = None,  # a teams.Team: the league core sits below teams and cannot import it
     league: League | None = None,
     **data: Any,
 ) -> AuditEntry:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.models import User as Account
 from django.core.exceptions import PermissionDenied
@@ -44,7 +46,7 @@ def roles(user: User | None, league: League) -> tuple[bool, bool]:
     return role is not None, role == Membership.Role.COMMISSIONER
 
 
-def can_manage_team(user: User | None, team) -> bool:
+def can_manage_team(user: User | None, team: Any) -> bool:  # a teams.Team (a layer above)
     """The team's own coach, a commissioner of its league, or a site administrator."""
     if user is None or not user.is_authenticated:
         return False

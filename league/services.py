@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -90,10 +91,11 @@ def league_join(*, league: League, user: User) -> Membership:
     return membership
 
 
-def account_create(*, form) -> User:
+def account_create(*, form: UserCreationForm) -> User:
     """Create a coach's account from a validated sign-up form (UserCreationForm hashes the password)."""
     with transaction.atomic():
-        return form.save()
+        account: User = form.save()
+        return account
 
 
 def _setting_refusal(setting: LeagueSetting, value: object, granularity: int) -> str:

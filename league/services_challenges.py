@@ -11,6 +11,7 @@ team's players, treasury or fan factor change.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 from league.audit import log_action
 from league.models import Challenge, Season, SeasonTeam
 from league.permissions import is_commissioner
+from league.rules import Parameters
 from league.selectors import league_ruleset
 from league.services_fixtures import PLAYED, MatchMaker
 from teams.models import Player, Team
@@ -35,7 +37,7 @@ def week_of(day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _params(season: Season):
+def _params(season: Season) -> Parameters:
     return league_ruleset(season.league).params
 
 
@@ -49,7 +51,7 @@ def _lock(challenge: Challenge) -> Challenge:
     return locked
 
 
-def _log(action: str, challenge: Challenge, by: User | None, **data) -> None:
+def _log(action: str, challenge: Challenge, by: User | None, **data: Any) -> None:
     log_action(
         action=action,
         actor=by,
@@ -125,7 +127,7 @@ def _answerable(challenge: Challenge, by: User, team: Team, now: datetime) -> No
         raise ValidationError(_("The answer is late: the commissioner rules on this challenge."))
 
 
-def _fixture(challenge: Challenge, opponent: Team, by: User):
+def _fixture(challenge: Challenge, opponent: Team, by: User) -> Any:  # a matches.Match
     """The match the challenge becomes: a fixture of the season with no round (like the
     matches coaches arrange), scheduled by the commissioner's authority."""
     match = MatchMaker(challenge.season.league, by).build(challenge.season, None, challenge.challenger, opponent)

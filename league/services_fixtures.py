@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 import secrets
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -78,7 +80,7 @@ class MatchMaker:
         ruleset = league_ruleset(self.league)
         self.ruleset, self.version = ruleset.key, ruleset.version
 
-    def build(self, season: Season, rnd: Round | None, home: Team | int, away: Team | int, stage: str = ""):
+    def build(self, season: Season, rnd: Round | None, home: Team | int, away: Team | int, stage: str = "") -> Any:
         from matches.models import Match
 
         home_id = home if isinstance(home, int) else home.pk
@@ -171,7 +173,7 @@ def _in_round(rnd: Round, team: Team) -> bool:
     )
 
 
-def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by: User):
+def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by: User) -> Any:
     """The commissioner adds one match between two approved teams to a round (made if needed)."""
 
     require_commissioner(by, season.league)
@@ -269,7 +271,7 @@ def swiss_round(*, season: Season, by: User, seed: int | None = None, early: boo
 # --- coach-arranged matches: no more than `max_consecutive_meetings` in a row (the rulebook) ---
 
 
-def _time_key(match) -> tuple:
+def _time_key(match: Any) -> tuple:
     """A fixture's place in time: season and round, then play date, then creation."""
     season = match.season.number if match.season_id else 0
     rnd = match.round.number if match.round_id else 0
@@ -288,7 +290,7 @@ def _fixtures_of(league: League, team: Team) -> list:
     return sorted(rows, key=_time_key)
 
 
-def _describe(match) -> str:
+def _describe(match: Any) -> str:
     day = match.played_on or timezone.localdate(match.created_at)
     return _("%(home)s v %(away)s (%(date)s, %(status)s)") % {
         "home": match.home.name,
@@ -307,7 +309,7 @@ def arranged_match_problems(*, league: League, home: Team, away: Team, season: S
     lists, positions = {}, {}
     for team in (home, away):
         fixtures = _fixtures_of(league, team)
-        keys = [_time_key(m) for m in fixtures]
+        keys: Sequence[tuple] = [_time_key(m) for m in fixtures]
         positions[team.pk] = bisect_right(keys, new_key)
         lists[team.pk] = [(m, m.away if m.home_id == team.pk else m.home) for m in fixtures]
     refusals = check_arranged_match(

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from league.audit import log_action
 from league.models import HouseRule, League
 from league.permissions import is_commissioner
-from league.rules import STATS, load_ruleset
+from league.rules import STATS, Position, StarPlayer, load_ruleset
 from league.rules.ruleset import profile_problem
 from league.selectors import PROFILE_PREFIX, profile_rules
 
@@ -24,6 +24,7 @@ def ruleset_profile(league: League, ref: str) -> dict[str, int | None]:
     """The profile the ruleset's own data gives (None where its source lost it)."""
     ruleset = load_ruleset(league.ruleset)
     kind, _sep, rest = ref.partition(":")
+    entry: StarPlayer | Position
     if kind == "star":
         entry = ruleset.star_players[rest]
     else:

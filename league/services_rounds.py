@@ -8,6 +8,7 @@ sane range"): a year 9999 round was accepted once, and every calendar feed then 
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -115,7 +116,7 @@ def round_dates_bulk(
     return rounds
 
 
-def fixture_reopen(*, match, by: User):
+def fixture_reopen(*, match: Any, by: User) -> Any:  # a matches.Match
     """The commissioner lets a league match of a season in its play-offs be played after all
     (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
     from league.selectors_seasons import NOT_PLAYED, fixture_locked

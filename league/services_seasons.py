@@ -4,6 +4,9 @@ teams. Write-side services; every change is audited. Fixtures and rounds: servic
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -244,7 +247,7 @@ def entry_withdraw(*, entry: SeasonTeam, by: User) -> SeasonTeam:
     return entry
 
 
-def _each(items: list, one) -> list:
+def _each(items: list, one: Callable[[Any], Any]) -> list:
     """Applies `one` to every item in one transaction: all or nothing, every refusal listed."""
     if not items:
         raise ValidationError(_("Tick at least one team."))

@@ -46,8 +46,8 @@ def trophy_from_choice(league: League, value: str) -> Trophy | None:
     """The trophy a form's choice names (a ruleset key, or "t<pk>"); its row is created if needed."""
     if not value:
         return None
-    if value.startswith("t") and posted_id(value[1:]) is not None:
-        trophy = Trophy.objects.filter(league=league, pk=posted_id(value[1:])).first()
+    if value.startswith("t") and (pk := posted_id(value[1:])) is not None:
+        trophy = Trophy.objects.filter(league=league, pk=pk).first()
     else:
         trophy = ensure_trophies(league).get(value)
     if trophy is None:

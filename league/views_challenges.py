@@ -6,7 +6,7 @@ nothing; the wrong person gets a 403; an unknown season, challenge or team a 404
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league import selectors_challenges as sel
 from league import services_challenges as services
 from league.models import Challenge, Season
-from league.permissions import is_commissioner
+from league.permissions import is_commissioner, signed_in
 from league.selectors import league_ruleset
 from league.views_seasons import _int, _league, _season
 from teams.models import Team
@@ -72,7 +72,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
                 "may_answer": pending and not late and (commissioner or challenge.challenged.coach_id == user_id),
                 "may_agree": challenge.status == Challenge.Status.REPLACING
                 and regular
-                and (commissioner or challenge.replacement.coach_id == user_id),
+                and (commissioner or cast(Team, challenge.replacement).coach_id == user_id),  # replacing: named
                 "may_decline": replacing and match_open and (commissioner or challenge.challenger.coach_id == user_id),
                 "may_rule": commissioner and challenge.is_open,
                 "replacements": [t for t in teams if t.pk not in (challenge.challenger_id, challenge.challenged_id)],
@@ -117,7 +117,9 @@ def season_challenges(request: HttpRequest, slug: str, number: int) -> HttpRespo
         challenger = _season_team(request, season, "challenger")
         challenged = _season_team(request, season, "challenged")
         try:
-            services.challenge_issue(season=season, challenger=challenger, challenged=challenged, by=request.user)
+            services.challenge_issue(
+                season=season, challenger=challenger, challenged=challenged, by=signed_in(request.user)
+            )
         except ValidationError as refusal:
             _refused(request, refusal)
             return _page(request, season, status=400)
@@ -131,7 +133,7 @@ def season_challenges(request: HttpRequest, slug: str, number: int) -> HttpRespo
 
 
 def _answer(request: HttpRequest, challenge: Challenge, action: str) -> str:
-    by = request.user
+    by = signed_in(request.user)
     if action == "accept":
         services.challenge_accept(challenge=challenge, by=by)
         return _("Challenge accepted: the match is a fixture of the season.")
@@ -203,7 +205,7 @@ def challenge_rule(request: HttpRequest, slug: str, number: int, pk: int) -> Htt
             ruling=request.POST.get("ruling", ""),
             reason=request.POST.get("reason", ""),
             days=days,
-            by=request.user,
+            by=signed_in(request.user),
         )
     except ValidationError as refusal:
         _refused(request, refusal)
