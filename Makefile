@@ -29,7 +29,7 @@ $(RUN_STAMP): requirements.txt
 
 # Development settings for every command the README shows (`.venv/bin/python manage.py …` too):
 # DEBUG on and a random SECRET_KEY, written once; the file is git-ignored and the real environment
-# wins over it (league/settings.py reads it).
+# wins over it (league/config/settings.py reads it).
 .env:
 	@$(PYTHON) -c 'import secrets; print("# Local development settings written by make (git-ignored); the environment wins.\nDEBUG=1\nSECRET_KEY=" + secrets.token_urlsafe(50))' > $@
 	@echo "wrote .env (DEBUG=1 and a random SECRET_KEY)"

@@ -1,8 +1,9 @@
 # Run by .ci/prod-smoke through `manage.py shell`: a demo fixture gets its pre-match and a result
 # submitted by the home coach, to be confirmed through the web page by the away coach. Prints
 # "<match id> <away coach's username>".
-from league.demo import DEMO_SLUG
-from league.models import League
+from league.core.models import League
+from league.tooling.demo import DEMO_SLUG
+
 from matches.services import PlayerLine, PrematchInput, ReportInput, prematch_record, report_save, report_submit
 
 league = League.objects.get(slug=DEMO_SLUG)

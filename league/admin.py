@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from league.models import HouseRule, League, Membership
+from league.core.models import HouseRule, League, Membership
 
 
 class HouseRuleInline(admin.TabularInline):

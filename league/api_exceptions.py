@@ -1,6 +1,6 @@
-"""REST_FRAMEWORK["EXCEPTION_HANDLER"]: every error of an API view as league.api_support's one shape.
+"""REST_FRAMEWORK["EXCEPTION_HANDLER"]: every error of an API view as league.infra.api_errors's one shape.
 
-Apart from the shape itself because it needs the login throttle's answer (league.lockout), which
+Apart from the shape itself because it needs the login throttle's answer (league.infra.lockout), which
 writes that shape too: the shape below both, the handler above both, no cycle.
 """
 
@@ -19,9 +19,9 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from league.api_support import error_body
-from league.inputs import InputError
-from league.lockout import locked_out_api_response
+from league.infra.api_errors import error_body
+from league.infra.inputs import InputError
+from league.infra.lockout import locked_out_api_response
 
 
 def _flatten(detail: Any, path: str = "") -> list[str]:

@@ -1,6 +1,6 @@
-"""The API's JSON parser and pagination (REST_FRAMEWORK in league/settings.py).
+"""The API's JSON parser and pagination (REST_FRAMEWORK in league/config/settings.py).
 
-Apart from league.api_support because DRF reads these settings while its views module loads.
+Apart from league.infra.api_errors because DRF reads these settings while its views module loads.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.pagination import LimitOffsetPagination
 
-from league.inputs import InputError, load_json
+from league.infra.inputs import InputError, load_json
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, refusing what league.inputs refuses (a 400 with the reasons, not a 500)."""
+    """DRF's JSON parser, refusing what league.infra.inputs refuses (a 400 with the reasons, not a 500)."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)

@@ -12,8 +12,8 @@ one JSON object (documented in the API description and README.md):
 - detail: the same reasons in one line;
 - fields: the reasons by input field, nested like the input (empty when no field is at fault).
 
-REST_FRAMEWORK["EXCEPTION_HANDLER"] (league.api_exceptions) builds it for the API views;
-league.middleware builds it for the errors that never reach a view (unknown URL, NUL in the query
+REST_FRAMEWORK["EXCEPTION_HANDLER"] (league.infra.api_exceptions) builds it for the API views;
+league.infra.middleware builds it for the errors that never reach a view (unknown URL, NUL in the query
 string, a server error). This module imports neither: both import it.
 """
 

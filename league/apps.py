@@ -15,8 +15,8 @@ class LeagueConfig(AppConfig):
         from .page_cache import install
 
         # Every connection, of requests and tasks alike, bumps the page cache's revision after a
-        # committed write (league/page_cache.py).
-        connection_created.connect(install, dispatch_uid="league.page_cache")
+        # committed write (league/infra/page_cache.py).
+        connection_created.connect(install, dispatch_uid="league.infra.page_cache")
 
         # Validate every shipped ruleset at start-up: a broken data file stops the process
         # with RulesetDataError naming the file and the row, instead of failing on some page.

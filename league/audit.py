@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-from league.models import AuditEntry, League
+from league.core.models import AuditEntry, League
 
 ACTIONS = {
     "teams.team.created": _("Team created"),

@@ -3,7 +3,7 @@
 The league is written with bulk_create, not through the services: the bench measures pages that
 read a season, and building 3,000 matches through the post-match sequence would take minutes
 without changing what the pages read (processed matches, their player lines, effects and dice, the
-season's rounds). The serving and the measures are in league/bench_serve.py.
+season's rounds). The serving and the measures are in league/tooling/bench_serve.py.
 """
 
 from __future__ import annotations
@@ -46,9 +46,10 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     the statistics read, the dice of the post-match sequence (winnings, fan factor, MVP draws, the
     MVPs' improvement rolls) and sequence keys. `prefix` names the users and the league: several
     leagues can be built in one database."""
-    from league.models import League, Membership, Round, Season, SeasonTeam
-    from league.selectors import league_ruleset
-    from league.services import league_create
+    from league.competitions.seasons.models import Round, Season, SeasonTeam
+    from league.core.models import League, Membership
+    from league.core.selectors import league_ruleset
+    from league.core.services import league_create
     from matches.models import DiceRoll, Match, MatchEffect, MatchPlayer
     from matches.services.sequence import sequence_key
     from teams.models import Player, Team

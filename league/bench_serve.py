@@ -1,7 +1,7 @@
 """How `manage.py bench_league` serves and measures the pages (docs/benchmarks.md).
 
 Times are taken through gunicorn started as the Procfile's `web` line starts it (same command,
-same options, WEB_CONCURRENCY workers), with the bench's settings (league/bench_settings.py: the
+same options, WEB_CONCURRENCY workers), with the bench's settings (league/tooling/bench_settings.py: the
 real ones plus the bare view), against the database the league was built in. Query counts and
 HTML sizes are taken in this process through the test client, on the same database.
 """
@@ -28,7 +28,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from league.page_cache import bump_site_revision
+from league.infra.page_cache import bump_site_revision
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -105,7 +105,7 @@ def start_gunicorn(workers: int, log: Path) -> Server:
     env = {
         **os.environ,
         **database_env(),
-        "DJANGO_SETTINGS_MODULE": "league.bench_settings",
+        "DJANGO_SETTINGS_MODULE": "league.tooling.bench_settings",
         "DEBUG": "0",
         "ENV_FILE": "",  # the development .env (DEBUG=1) is not read, as under `make serve`
         "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-not-a-secret",
@@ -124,7 +124,7 @@ def start_gunicorn(workers: int, log: Path) -> Server:
             start_new_session=True,
         )
     server = Server(process, port, log)
-    from league.bench_urls import BARE_PATH
+    from league.tooling.bench_urls import BARE_PATH
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -179,7 +179,7 @@ def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> 
     (after `warmup` untimed ones, spread over its workers: their caches and templates), and the CPU
     time its workers spent on them (what a machine shared with other work changes least)."""
     for attempt in range(3):
-        # The queries of a page rendered, not of a page kept (league/page_cache.py: one query).
+        # The queries of a page rendered, not of a page kept (league/infra/page_cache.py: one query).
         with override_settings(PAGE_CACHE_SECONDS=0), CaptureQueriesContext(connection) as queries:
             response = page.client.get(page.path)
         if response.status_code != 200:

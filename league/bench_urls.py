@@ -1,4 +1,4 @@
-"""The bench's URLconf (league/bench_settings.py, `manage.py bench_league`): the project's URLs
+"""The bench's URLconf (league/tooling/bench_settings.py, `manage.py bench_league`): the project's URLs
 plus a truly bare view, the yardstick every page is compared with. No public URLconf includes
 this module: the bare view never ships to users.
 """
@@ -27,6 +27,6 @@ def base(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path(BARE_PATH.strip("/") + "/", bare, name="bench_bare"),
     path(BASE_PATH.strip("/") + "/", base, name="bench_base"),
-    path("", include("league.urls")),
+    path("", include("league.config.urls")),
 ]
-handler400 = "league.views.bad_request"
+handler400 = "league.pages.views.bad_request"

@@ -10,7 +10,7 @@ from celery import Celery
 from celery.signals import task_postrun, task_prerun
 from django.db import close_old_connections
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.config.settings")
 
 app = Celery("league")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -8,9 +8,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from league.models import League
+from league.core.models import League
+from league.core.services import league_create, membership_add
 from league.rules import default_ruleset_key
-from league.services import league_create, membership_add
 from teams.services import PlayerOrder, team_create
 
 DEMO_SLUG = "demo-league"
@@ -159,8 +159,8 @@ DEMO_SEASON_START = date(2026, 11, 2)  # a Monday; a round a week
 def _demo_season(league: League) -> None:
     """Season 1 in its regular season: the five teams, a single round robin (a bye each round),
     dated a round a week. The drawing seed is fixed so every machine shows the same fixtures."""
-    from league.services_fixtures import fixtures_generate
-    from league.services_seasons import entry_add, season_advance, season_create
+    from league.competitions.seasons.fixtures import fixtures_generate
+    from league.competitions.seasons.services import entry_add, season_advance, season_create
 
     boss = league.commissioner
     season = season_create(league=league, name="2026-2027", by=boss)

@@ -10,7 +10,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from league.models import League
+from league.core.models import League
 from league.rules import LeagueSetting, load_ruleset, ruleset_keys
 
 
@@ -25,7 +25,7 @@ class SignUpForm(UserCreationForm):
 
 
 class LeagueCreateForm(forms.Form):
-    """A new league: the service checks and writes it (league.services.league_create)."""
+    """A new league: the service checks and writes it (league.core.services.league_create)."""
 
     name = forms.CharField(label=_("Name"), max_length=100)
     ruleset = forms.ChoiceField(label=_("Ruleset"))

@@ -1,4 +1,4 @@
-"""The play-off bracket's creation form (layout and parsing only: league.services_playoffs writes)."""
+"""The play-off bracket's creation form (layout and parsing only: league.competitions.standings.playoffs.services writes)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league.models import Bracket
+from league.competitions.seasons.models import Bracket
+from league.competitions.standings.playoffs.services import BracketChoice
 from league.scheduling.brackets import MAX_TEAMS, MIN_TEAMS
-from league.services_playoffs import BracketChoice
 from teams.models import Team
 
 

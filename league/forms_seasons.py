@@ -8,14 +8,14 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from league.services_fixtures import MAX_ROUND
-from league.services_rounds import FIRST_DAY, LAST_DAY, MAX_DAYS
-from league.widgets import QuickSelect
+from league.competitions.seasons.fixtures import MAX_ROUND
+from league.competitions.seasons.rounds import FIRST_DAY, LAST_DAY, MAX_DAYS
+from league.infra.widgets import QuickSelect
 from teams.models import Team
 
 
 def _date(label: Any, required: bool = False) -> forms.DateField:
-    # The browser's date picker keeps to the range the services accept (league.services_rounds).
+    # The browser's date picker keeps to the range the services accept (league.competitions.seasons.rounds).
     attrs = {"type": "date", "min": FIRST_DAY.isoformat(), "max": LAST_DAY.isoformat()}
     return forms.DateField(label=label, required=required, widget=forms.DateInput(attrs=attrs))
 
@@ -41,7 +41,7 @@ class GenerateForm(forms.Form):
 
 class ManualFixtureForm(forms.Form):
     round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUND)
-    # Every team of the season, twice: options written in Python (league/widgets.py).
+    # Every team of the season, twice: options written in Python (league/infra/widgets.py).
     home: forms.ModelChoiceField[Team] = forms.ModelChoiceField(label=_("Home"), queryset=None, widget=QuickSelect)
     away: forms.ModelChoiceField[Team] = forms.ModelChoiceField(label=_("Away"), queryset=None, widget=QuickSelect)
 

@@ -10,9 +10,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league.competitions.standings.table import scheme_to_mapping
 from league.rules import Ruleset
 from league.rules.standings import PRESETS, TIE_BREAKERS
-from league.standings import scheme_to_mapping
 
 TIE_BREAKER_LABELS = {
     "points": gettext_lazy("Points"),

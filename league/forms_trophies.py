@@ -8,10 +8,10 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Season
+from league.competitions.seasons.models import Season
 from teams.models import Team
 
-# (value, label) pairs, or groups of them (league.selectors_trophies.trophy_choices).
+# (value, label) pairs, or groups of them (league.competitions.challenges.trophies.selectors.trophy_choices).
 Choices = list[Any]
 
 
@@ -21,7 +21,7 @@ class MinorTournamentForm(forms.Form):
     prize_runner_up = forms.IntegerField(label=_("Prize for the runner-up (gold pieces)"), min_value=0, initial=0)
 
 
-# The trophy fields' values (league.selectors_trophies.trophy_choices): a ruleset trophy's key, or
+# The trophy fields' values (league.competitions.challenges.trophies.selectors.trophy_choices): a ruleset trophy's key, or
 # "t<pk>" for a commissioner's minor tournament; the view turns them into Trophy rows.
 
 

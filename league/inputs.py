@@ -5,8 +5,8 @@ encoded to UTF-8 by either database driver, Python refuses to convert an integer
 digits, a number past 64 bits fits no column, and JSON nested a few thousand deep exhausts the
 recursion limit of the decoder (and of everything that walks the value afterwards). Each of these
 was a 500 somewhere; here each is a refusal with a reason, before anything is read from or written
-to the database. The import (matches.importing), the API's JSON parser (league.api_support) and the
-request middleware (league.middleware) all call this module.
+to the database. The import (matches.importing), the API's JSON parser (league.infra.api_errors) and the
+request middleware (league.infra.middleware) all call this module.
 """
 
 from __future__ import annotations

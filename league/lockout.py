@@ -4,7 +4,7 @@ django-axes counts failed logins per account and per address (settings: AXES_*);
 reaches the limit, its backend refuses before any password is hashed, and this module words the
 refusal: the login form again, with the reason, on the site (axes calls lockout_response through
 AXES_LOCKOUT_CALLABLE); the API's error shape with Retry-After on /api/ (locked_out_api_response,
-called by league.api_support's exception handler for Basic authentication).
+called by league.infra.api_errors's exception handler for Basic authentication).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def _retry_after(request: Any) -> str:
 
 
 def locked_out_api_response(request: Any) -> Response:
-    from league.api_support import error_body
+    from league.infra.api_errors import error_body
 
     return Response(
         error_body("locked_out", [lockout_message(request)]),
@@ -89,8 +89,8 @@ def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
 ) -> HttpResponse:
     """AXES_LOCKOUT_CALLABLE: the login page with the reason (the API's error shape under /api/)."""
-    from league.api_support import error_body, error_json
-    from league.middleware import is_api
+    from league.infra.api_errors import error_body, error_json
+    from league.infra.middleware import is_api
 
     if is_api(request):
         response: HttpResponse = error_json(error_body("locked_out", [lockout_message(request)]), STATUS)

@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import League, Membership, MembershipRequest
-from league.permissions import is_commissioner
+from league.core.audit import log_action
+from league.core.models import League, Membership, MembershipRequest
+from league.core.permissions import is_commissioner
 
 Kind = MembershipRequest.Kind
 Status = MembershipRequest.Status
@@ -51,7 +51,7 @@ def membership_mode_set(*, league: League, by: User, mode: str) -> None:
 def join_or_ask(*, league: League, user: User) -> Membership | MembershipRequest:
     """The league page's one button: accept a pending invitation, join an open league, or ask
     to join a league whose commissioner approves each coach."""
-    from league.services import league_join
+    from league.core.services import league_join
 
     if Membership.objects.filter(league=league, user_id=user.pk).exists():
         return Membership.objects.get(league=league, user_id=user.pk)

@@ -3,10 +3,10 @@
 RefuseBadInputMiddleware answers 400 to a NUL character (or a lone surrogate) anywhere in the path,
 the query string or a form body, before any view can look it up or store it: PostgreSQL raises on a
 NUL in text, so `?league=%00` was a 500 there and a 404 on SQLite. JSON bodies are checked by the
-parsers (league.inputs), which see the decoded strings.
+parsers (league.infra.inputs), which see the decoded strings.
 
 ApiErrorMiddleware gives the errors no API view produced (an unknown /api/ URL, a 500, Django's
-own 400s) the API's one error shape (league.api_support.error_body) instead of an HTML page.
+own 400s) the API's one error shape (league.infra.api_errors.error_body) instead of an HTML page.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.response import Response
 
-from league.api_support import error_body, error_json, status_error_body
-from league.inputs import pairs_problems, text_problem
+from league.infra.api_errors import error_body, error_json, status_error_body
+from league.infra.inputs import pairs_problems, text_problem
 
 API_PREFIX = "/api/"
 FORM_TYPES = {"application/x-www-form-urlencoded", "multipart/form-data"}

@@ -5,7 +5,7 @@ challenged coach answers before the deadline: accept (a fixture of the season), 
 for the challenger kept on this row, never a match: no post-match sequence, so no SPP, gold or
 fan factor change), or name a replacement who agrees (the challenger plays him or loses 0-2).
 A late answer is the commissioner's to rule on. The standings read the forfeits from here
-(league.standings.season_results).
+(league.competitions.standings.table.season_results).
 """
 
 from __future__ import annotations

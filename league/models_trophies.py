@@ -2,7 +2,7 @@
 
 A trophy's benefits are ruleset data (league/rules/data/<key>/trophies.csv), read through its key;
 a minor tournament defined by the commissioner has no key, only a name and its prize money. The
-holder is the team of the trophy's latest award (`current`, kept by league/services_trophies.py so
+holder is the team of the trophy's latest award (`current`, kept by league/competitions/challenges/trophies/services.py so
 that a team's held trophies are one indexed read wherever its team value is computed).
 """
 
@@ -44,7 +44,7 @@ class Trophy(models.Model):
 class TrophyAward(models.Model):
     """One edition of a trophy: who won it (and the runner-up, for a minor tournament's prize)."""
 
-    # Not columns: the trophies page sets them for its template (league/views_trophies.py).
+    # Not columns: the trophies page sets them for its template (league/competitions/challenges/trophies/views.py).
     gift_lines: list[str]
     player_of_the_year: str | None
     trophy = models.ForeignKey(Trophy, on_delete=models.CASCADE, related_name="awards")

@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.models import User as Account
 from django.core.exceptions import PermissionDenied
 
-from league.models import League, Membership
+from league.core.models import League, Membership
 
 User = AbstractBaseUser | AnonymousUser
 

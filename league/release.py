@@ -1,6 +1,6 @@
 """The code's release, as a short hash of the source and templates, for the cache's key prefix.
 
-Cached fragments and rows are keyed by versions of the data (league/standings_cache.py), not of the
+Cached fragments and rows are keyed by versions of the data (league/competitions/standings/cache.py), not of the
 code that shapes them: with a cache that outlives a deploy (CACHE_URL, Redis), a new template would
 otherwise be served old markup until the entries expire. Hashing the files themselves needs no
 release number kept by hand and no .git at run time; it reads a few hundred small files once per

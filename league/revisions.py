@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
-from league.models import Revision
+from league.core.models import Revision
 
 
 def revision_bump(league_id: int) -> None:

@@ -6,11 +6,11 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from league.models import AuditEntry, League, Membership, MembershipRequest
+from league.core.models import AuditEntry, League, Membership, MembershipRequest
 from league.rules import Ruleset, load_ruleset
 
 # House rules that are not ruleset parameters: the points scheme and tie-breakers of the standings
-# (league/standings.py reads them), so they are never handed to Ruleset.with_overrides.
+# (league/competitions/standings/table.py reads them), so they are never handed to Ruleset.with_overrides.
 STANDINGS_RULES = frozenset({"standings_scheme", "standings_tie_breakers"})
 
 

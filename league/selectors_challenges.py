@@ -10,7 +10,9 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Challenge, League, Membership, Season, SeasonTeam
+from league.competitions.challenges.models import Challenge
+from league.competitions.seasons.models import Season, SeasonTeam
+from league.core.models import League, Membership
 from teams.models import Team
 
 
@@ -55,7 +57,7 @@ def challenges_waiting(user: Any) -> list[dict[str, Any]]:
     return items
 
 
-# --- What the challenges page reads (league/views_challenges.py) ---
+# --- What the challenges page reads (league/competitions/challenges/views.py) ---
 
 
 def league_team_or_404(league: League, pk: int | None) -> Team:

@@ -9,9 +9,10 @@ from django.db.models import Count, F, IntegerField, OuterRef, Subquery, Sum, Va
 from django.db.models.functions import Cast, Coalesce
 from django.shortcuts import get_object_or_404
 
-from league.models import League, Season
-from league.selectors_seasons import locked_q
-from league.standings import PLAYED
+from league.competitions.seasons.models import Season
+from league.competitions.seasons.selectors import locked_q
+from league.competitions.standings.table import PLAYED
+from league.core.models import League
 from teams.models import Player, Team
 
 LEADERS = 5

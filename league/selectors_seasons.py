@@ -10,7 +10,9 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from league.models import Bye, Challenge, League, Round, Season, SeasonTeam
+from league.competitions.challenges.models import Challenge
+from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam
+from league.core.models import League
 from matches.models import Match
 from teams.models import Team
 
@@ -24,7 +26,7 @@ class RoundView:
     round: Round
     matches: list[Any] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
-    form: Any = None  # the fixtures page's dates form for the round (league/views_seasons.py)
+    form: Any = None  # the fixtures page's dates form for the round (league/competitions/seasons/views.py)
 
 
 def season_entries(season: Season) -> list[SeasonTeam]:
@@ -161,7 +163,7 @@ def unplayed_league_matches(season: Season) -> list[Any]:
     )
 
 
-# --- What the season pages read (league/views_seasons.py) ---
+# --- What the season pages read (league/competitions/seasons/views.py) ---
 
 
 def season_or_404(league: League, number: int) -> Season:

@@ -1,5 +1,5 @@
-"""What the standings and play-off pages read besides the table itself (league/standings.py
-computes it and league/standings_cache.py keeps it): one query each."""
+"""What the standings and play-off pages read besides the table itself (league/competitions/standings/table.py
+computes it and league/competitions/standings/cache.py keeps it): one query each."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from collections.abc import Iterable
 
 from django.shortcuts import get_object_or_404
 
-from league.models import AuditEntry, Bracket, BracketGame, League, Round, Season, StandingsLot
+from league.competitions.seasons.models import Bracket, BracketGame, Round, Season, StandingsLot
+from league.core.models import AuditEntry, League
 from teams.models import Team
 
 

@@ -5,7 +5,7 @@ Every figure is summed from the stored match records of processed matches, never
 total (Player.spp): the report lines (MatchPlayer: completions, touchdowns, interceptions,
 casualties caused by blocks) and the post-match sequence's effects (MatchEffect "spp" and "mvp",
 their data.spp; "dead"). A match edited later is replayed, its rows rewritten, and these figures
-follow. Rows are plain dicts, so that they can be cached (league.stats_cache) and sorted.
+follow. Rows are plain dicts, so that they can be cached (league.competitions.stats.cache) and sorted.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from django.db.models import Count, F, IntegerField, Q, Sum
 from django.db.models.functions import Cast
 from django.utils.translation import get_language
 
-from league.models import League, Season
+from league.competitions.seasons.models import Season
+from league.core.models import League
 from league.rules import collation_key
 from matches.models import Match, MatchCasualty, MatchEffect, MatchPlayer
 from teams.models import Player

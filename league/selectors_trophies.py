@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
+from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.seasons.models import Season
+from league.core.models import League
 from league.rules import HolderBenefits, TrophyData, holder_benefits, load_ruleset
 from teams.models import Team
 
@@ -88,7 +90,7 @@ def team_cabinet(team: Team) -> list[tuple[str, TrophyAward]]:
     return [(trophy_name(a.trophy, lang, data), a) for a in awards]
 
 
-# --- What the trophies page reads (league/views_trophies.py) ---
+# --- What the trophies page reads (league/competitions/challenges/trophies/views.py) ---
 
 
 def seasons_without_winner(league: League) -> QuerySet[Season]:

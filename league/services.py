@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.models import HouseRule, League, Membership
+from league.core.models import HouseRule, League, Membership
 from league.rules import LeagueSetting, RulesetParameterError, load_ruleset, ruleset_keys
 
 # Slugs taken by the league pages' own URLs (/leagues/new/).
@@ -28,7 +28,7 @@ def league_create(
     membership_mode: str = League.MembershipMode.OPEN,
 ) -> League:
     """A new league; its creator is its commissioner (and its first member). Audited."""
-    from league.audit import log_action
+    from league.core.audit import log_action
 
     if ruleset not in ruleset_keys():
         raise ValidationError(_("Unknown ruleset “%(ruleset)s”.") % {"ruleset": ruleset})
@@ -76,7 +76,7 @@ def membership_add(*, league: League, user: User, role: str = Membership.Role.CO
 
 def league_join(*, league: League, user: User) -> Membership:
     """A registered user joins an open league as a coach (idempotent)."""
-    from league.audit import log_action
+    from league.core.audit import log_action
 
     existing = Membership.objects.filter(league=league, user=user).first()
     if existing:
@@ -132,9 +132,9 @@ def league_settings_update(*, league: League, by: User, values: Mapping[str, obj
     one refusal writes nothing. A value equal to the ruleset's default removes the house rule, so
     the league follows the data if the default is ever corrected. Each change is audited.
     """
-    from league.audit import log_action
-    from league.permissions import is_commissioner
-    from league.selectors import league_setting_values
+    from league.core.audit import log_action
+    from league.core.permissions import is_commissioner
+    from league.core.selectors import league_setting_values
 
     if not is_commissioner(by, league):
         raise PermissionDenied(_("Only the league's commissioner may change its settings."))
@@ -164,7 +164,7 @@ def league_settings_update(*, league: League, by: User, values: Mapping[str, obj
             refusals[key] = [ValidationError(_("Refused: %(reason)s.") % {"reason": reason}, code="setting_refused")]
     if refusals:
         raise ValidationError(refusals)
-    from league.selectors import parameter_rules
+    from league.core.selectors import parameter_rules
 
     rules = parameter_rules(league)
     rules.update({key: value for key, value in changed.items() if not settings[key].league_field})

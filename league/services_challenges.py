@@ -4,7 +4,7 @@ commissioner's ruling on a late answer. Every write is audited; a refusal raises
 ValidationError (PermissionDenied for the wrong person) and changes nothing.
 
 A refused challenge is never a Match: the 2-0 is kept on the Challenge (forfeit_to) and read by
-the standings (league.standings.season_results), so no post-match sequence runs and neither
+the standings (league.competitions.standings.table.season_results), so no post-match sequence runs and neither
 team's players, treasury or fan factor change.
 """
 
@@ -20,12 +20,13 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import Challenge, Season, SeasonTeam
-from league.permissions import is_commissioner
+from league.competitions.challenges.models import Challenge
+from league.competitions.seasons.fixtures import PLAYED, MatchMaker
+from league.competitions.seasons.models import Season, SeasonTeam
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
+from league.core.selectors import league_ruleset
 from league.rules import Parameters
-from league.selectors import league_ruleset
-from league.services_fixtures import PLAYED, MatchMaker
 from teams.models import Player, Team
 
 Status = Challenge.Status

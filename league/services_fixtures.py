@@ -1,5 +1,5 @@
 """A season's rounds and fixtures: round robin, manual fixtures, Swiss rounds, and the
-consecutive-meeting rule for coach-arranged matches (round dates: league/services_rounds.py). The
+consecutive-meeting rule for coach-arranged matches (round dates: league/competitions/seasons/rounds.py). The
 pairings come from the pure engines in league.scheduling; this module stores them. Every write is
 audited.
 """
@@ -22,13 +22,14 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import Bye, League, Round, Season, SeasonTeam
-from league.revisions import revision_bump
+from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam
+from league.competitions.seasons.rounds import check_days
+from league.competitions.seasons.services import require_commissioner
+from league.core.audit import log_action
+from league.core.models import League
+from league.core.revisions import revision_bump
+from league.core.selectors import league_ruleset
 from league.scheduling import check_arranged_match, round_robin, swiss_pairing
-from league.selectors import league_ruleset
-from league.services_rounds import check_days
-from league.services_seasons import require_commissioner
 from teams.models import Team
 
 MAX_ROUND = 999  # a round number a form may ask for (the column holds more; no league needs it)
@@ -224,7 +225,7 @@ def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by
 def swiss_round(*, season: Season, by: User, seed: int | None = None, early: bool = False) -> Round:
     """The next round paired from the current table by maximum-weight matching, never a rematch
     nor a second bye (strict): when no such pairing is left the commissioner is told so."""
-    from league.standings import season_table
+    from league.competitions.standings.table import season_table
     from matches.models import Match
 
     require_commissioner(by, season.league)

@@ -23,9 +23,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.audit import log_action
-from league.models import Bracket, BracketGame, Round, Season, SeasonTeam
-from league.permissions import is_commissioner
+from league.competitions.seasons.fixtures import MatchMaker
+from league.competitions.seasons.models import Bracket, BracketGame, Round, Season, SeasonTeam
+from league.competitions.seasons.selectors import unplayed_league_matches
+from league.competitions.standings.table import season_table
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
 from league.rules.postmatch.scoring import winning_side
 from league.scheduling import brackets as engine
 from league.scheduling.qualification import (
@@ -35,9 +38,6 @@ from league.scheduling.qualification import (
     by_team_value_times_win_rate,
     by_win_rate,
 )
-from league.selectors_seasons import unplayed_league_matches
-from league.services_fixtures import MatchMaker
-from league.standings import season_table
 from teams.models import Team
 
 # Match.stage of a game by its round code; earlier rounds are plain "playoff" matches.
@@ -388,7 +388,7 @@ def _decide(season: Season, bracket: Bracket) -> None:
 
 def _award_final_trophy(season: Season, games: Sequence[BracketGame], champion: int) -> None:
     """The trophy the commissioner chose for this season's final goes to its winner."""
-    from league.services_trophies import award_season_final
+    from league.competitions.challenges.trophies.services import award_season_final
     from matches.models import Match
 
     played = [g for g in games if not g.third_place]

@@ -12,12 +12,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import HouseRule, League
-from league.permissions import is_commissioner
+from league.core.audit import log_action
+from league.core.models import HouseRule, League
+from league.core.permissions import is_commissioner
+from league.core.selectors import PROFILE_PREFIX, profile_rules
 from league.rules import STATS, Position, StarPlayer, load_ruleset
 from league.rules.ruleset import profile_problem
-from league.selectors import PROFILE_PREFIX, profile_rules
 
 
 def ruleset_profile(league: League, ref: str) -> dict[str, int | None]:

@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import Round, Season
-from league.services_seasons import require_commissioner
+from league.competitions.seasons.models import Round, Season
+from league.competitions.seasons.services import require_commissioner
+from league.core.audit import log_action
 
 FIRST_DAY = date(2000, 1, 1)
 LAST_DAY = date(2100, 12, 31)
@@ -119,7 +119,7 @@ def round_dates_bulk(
 def fixture_reopen(*, match: Any, by: User) -> Any:  # a matches.Match
     """The commissioner lets a league match of a season in its play-offs be played after all
     (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
-    from league.selectors_seasons import NOT_PLAYED, fixture_locked
+    from league.competitions.seasons.selectors import NOT_PLAYED, fixture_locked
     from matches.models import Match
 
     require_commissioner(by, match.league)

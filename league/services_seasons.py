@@ -14,9 +14,10 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import League, Season, SeasonTeam
-from league.permissions import is_commissioner
+from league.competitions.seasons.models import Season, SeasonTeam
+from league.core.audit import log_action
+from league.core.models import League
+from league.core.permissions import is_commissioner
 from teams.models import Team
 
 Status = Season.Status
@@ -109,7 +110,7 @@ def season_advance(*, season: Season, to: str, by: User) -> Season:
                 raise ValidationError(
                     _("The regular season needs at least two approved teams (%(count)d now).") % {"count": approved}
                 )
-            from league.standings import standings_settings
+            from league.competitions.standings.table import standings_settings
 
             # The table keeps the scheme in force today: a later change of the league's settings
             # never alters this season (docs/design-seasons.md).
@@ -134,7 +135,7 @@ def season_advance(*, season: Season, to: str, by: User) -> Season:
 
 def sole_leader(season: Season) -> int | None:
     """The team alone at the top of the season's table; None when the first place is shared."""
-    from league.standings import season_table
+    from league.competitions.standings.table import season_table
 
     table = season_table(season)
     if not table.rows or table.rows[0].tied:

@@ -1,5 +1,5 @@
 """Writes of the standings: the league's points scheme and tie-breakers (commissioner settings,
-kept as two HouseRule rows league/standings.py reads) and the drawing of lots between teams the
+kept as two HouseRule rows league/competitions/standings/table.py reads) and the drawing of lots between teams the
 table leaves level (server dice, stored)."""
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
-from league.models import HouseRule, League, Season, StandingsLot, StandingsOrder
-from league.permissions import is_commissioner
+from league.competitions.seasons.models import Season, StandingsLot, StandingsOrder
+from league.competitions.standings.table import scheme_to_mapping, season_table, standings_settings
+from league.core.audit import log_action
+from league.core.models import HouseRule, League
+from league.core.permissions import is_commissioner
 from league.rules import load_ruleset
 from league.rules.dice import SeededDice
 from league.rules.standings import TIE_BREAKERS, check_tie_breakers, scheme_from_mapping
-from league.standings import scheme_to_mapping, season_table, standings_settings
 
 LOTS_SIDES = 6
 

@@ -17,13 +17,15 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from league.audit import log_action
-from league.inputs import posted_id
-from league.models import League, Season, SeasonTrophy, Trophy, TrophyAward
+from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.challenges.trophies.selectors import ruleset_trophies
+from league.competitions.seasons.models import Season
+from league.competitions.seasons.services import require_commissioner
+from league.core.audit import log_action
+from league.core.models import League
+from league.infra.inputs import posted_id
 from league.rules import Dice, GiftCandidate, SeededDice, draw_gifts, load_ruleset, player_of_the_year
 from league.rules.postmatch.finance import minor_tournament_prize_cap
-from league.selectors_trophies import ruleset_trophies
-from league.services_seasons import require_commissioner
 from teams.models import Team, TreasuryEntry
 
 

@@ -18,8 +18,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from league.api_docs import API_DESCRIPTION
-from league.release import code_release
+from league.api.docs import API_DESCRIPTION
+from league.infra.release import code_release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -120,11 +120,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Above the session: a page kept for this browser is served again without loading it.
-    "league.page_cache.PageCacheMiddleware",
+    "league.infra.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Below the locale: its messages are in the request's language.
-    "league.middleware.ApiErrorMiddleware",
+    "league.infra.middleware.ApiErrorMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -132,14 +132,14 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # After authentication and messages: its 400 page is a page of the site, with the menu.
-    "league.middleware.RefuseBadInputMiddleware",
+    "league.infra.middleware.RefuseBadInputMiddleware",
     # Last, as django-axes asks: turns a lockout flagged during the request into its response.
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "league.urls"
-WSGI_APPLICATION = "league.wsgi.application"
-ASGI_APPLICATION = "league.asgi.application"
+ROOT_URLCONF = "league.config.urls"
+WSGI_APPLICATION = "league.config.wsgi.application"
+ASGI_APPLICATION = "league.config.asgi.application"
 
 TEMPLATES = [
     {
@@ -184,8 +184,8 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds computed season tables, leaders and statistics (league/standings_cache.py,
-# league/stats_cache.py), keyed by versions read from the database on every request, never from the
+# The cache holds computed season tables, leaders and statistics (league/competitions/standings/cache.py,
+# league/competitions/stats/cache.py), keyed by versions read from the database on every request, never from the
 # cache: a write seen by one process changes the key in every process. So the default, one cache per
 # process, is correct under several gunicorn and Celery workers; CACHE_URL=redis://... shares one
 # cache between them, which only saves each process computing the same table once.
@@ -197,7 +197,7 @@ CACHES: dict[str, dict[str, Any]] = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-# Whole pages kept for the browser that asked, until the next committed write (league/page_cache.py):
+# Whole pages kept for the browser that asked, until the next committed write (league/infra/page_cache.py):
 # the same store, its own alias. In one process's memory it holds at most 2,000 pages (about 20 KB
 # each); PAGE_CACHE_SECONDS=0 turns it off.
 CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages"}
@@ -205,7 +205,7 @@ if not CACHE_URL:
     CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 2000}
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 300)
 PAGE_CACHE_EXCLUDE: tuple[str, ...] = ("/admin/", "/api/")
-# Every key carries the code's release (league/release.py): a deploy never serves fragments or pages
+# Every key carries the code's release (league/infra/release.py): a deploy never serves fragments or pages
 # that the previous templates rendered.
 for _alias in CACHES:
     CACHES[_alias]["KEY_PREFIX"] = "-".join(filter(None, [code_release(BASE_DIR), CACHES[_alias].get("KEY_PREFIX")]))
@@ -220,7 +220,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # throttled by django-axes, not DRF"): its backend comes first and refuses a locked-out account or
 # address before ModelBackend hashes any password.
 AUTHENTICATION_BACKENDS = [
-    "league.lockout.LoginThrottleBackend",
+    "league.infra.lockout.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # LOGIN_FAILURE_LIMIT failed logins for one account (from anywhere), or from one address (for any
@@ -232,12 +232,12 @@ AXES_RESET_ON_SUCCESS = True
 # A locked-out attempt is neither counted nor written: the lockout ends when announced, and a flood
 # of attempts costs one read each (no password hash, no write).
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "league.lockout.lockout_response"
+AXES_LOCKOUT_CALLABLE = "league.infra.lockout.lockout_response"
 AXES_VERBOSE = False  # no banner on every manage.py command; failures and lockouts are still logged
 # The address is REMOTE_ADDR; behind reverse proxies, each appending to X-Forwarded-For, say how many
 # (otherwise every visitor has the proxy's address, and one lockout would block them all).
 TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
-AXES_CLIENT_IP_CALLABLE = "league.lockout.client_ip"
+AXES_CLIENT_IP_CALLABLE = "league.infra.lockout.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -272,16 +272,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # The JSON parser refuses NUL characters, numbers no column holds and deep nesting (league.inputs).
+    # The JSON parser refuses NUL characters, numbers no column holds and deep nesting (league.infra.inputs).
     "DEFAULT_PARSER_CLASSES": [
-        "league.api_parsing.JSONParser",
+        "league.infra.api_parsing.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_PAGINATION_CLASS": "league.api_parsing.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "league.infra.api_parsing.Pagination",
     "PAGE_SIZE": 50,
-    # One error shape for every error, whatever the authentication (league/api_support.py).
-    "EXCEPTION_HANDLER": "league.api_exceptions.api_exception_handler",
+    # One error shape for every error, whatever the authentication (league/infra/api_errors.py).
+    "EXCEPTION_HANDLER": "league.infra.api_exceptions.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Blood Bowl league manager API",

@@ -12,7 +12,9 @@ from typing import Any, cast
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from league.models import Bye, Challenge, League, Season, SeasonTeam, StandingsLot, StandingsOrder
+from league.competitions.challenges.models import Challenge
+from league.competitions.seasons.models import Bye, Season, SeasonTeam, StandingsLot, StandingsOrder
+from league.core.models import League
 from league.rules import load_ruleset
 from league.rules.standings import Bye as ByeRecord
 from league.rules.standings import (
@@ -75,7 +77,7 @@ def season_settings(season: Season) -> dict[str, Any]:
 
 
 def versioned_settings(season: Season, settings: dict[str, Any]) -> dict[str, Any]:
-    """The settings a season's cached table is keyed by (league.standings_cache hashes them):
+    """The settings a season's cached table is keyed by (league.competitions.standings.cache hashes them):
     with the commissioner's tie-breaker, his stored orders too, so that ordering tied teams shows
     at once (one more query, only then)."""
     if "commissioner" not in settings.get("tie_breakers", ()):

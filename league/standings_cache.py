@@ -11,7 +11,7 @@ changes the version too.
 Every fact of the version is read from the database, never from the cache itself: a cache kept by
 one process (the default without CACHE_URL) is then as correct as a shared one, since a write seen
 by any process changes the key every process computes. What counts and maxima cannot see (a rename
-to a name of the same length, a bye moved) bumps the league's revision (league.revisions).
+to a name of the same length, a bye moved) bumps the league's revision (league.core.revisions).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from typing import Any, TypeVar
 from django.core.cache import cache
 from django.db import connection
 
-from league.models import Season
-from league.standings import PLAYED
+from league.competitions.seasons.models import Season
+from league.competitions.standings.table import PLAYED
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600

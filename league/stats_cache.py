@@ -1,11 +1,11 @@
 """The league's statistics, computed once per change of what they are made of (as
-league.standings_cache does for a season's table).
+league.competitions.standings.cache does for a season's table).
 
 Leaders, records, the hall of fame and the cemetery read every processed match of the league;
 on 3,000 matches that is most of a page. They change only when a match is processed (or replayed
 after an edit), a player dies, is renamed or changes team status, or a team is renamed: the
 league's `version` (one query of counts, sums and maxima over those rows, and the league's
-revision, bumped by renames: league.revisions) keys the cache entry. Every fact is read from the
+revision, bumped by renames: league.core.revisions) keys the cache entry. Every fact is read from the
 database, so a cache kept by one process is as correct as a shared one.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connection
 
-from league.models import League
+from league.core.models import League
 
 # One statement (SQLite and PostgreSQL). Sums and maxima of ids stand for the rows themselves.
 # The effects (SPP, MVP, deaths) are not read: only the post-match sequence writes them, and it

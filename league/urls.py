@@ -4,10 +4,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from league import views, views_members, views_playoffs, views_roster, views_settings, views_standings
-from league.urls_challenges import urlpatterns as challenge_patterns
-from league.urls_seasons import urlpatterns as season_patterns
-from league.urls_stats import urlpatterns as stats_patterns
+from league.competitions.challenges.urls import urlpatterns as challenge_patterns
+from league.competitions.seasons.urls import urlpatterns as season_patterns
+from league.competitions.standings import views as views_standings
+from league.competitions.standings.playoffs import views as views_playoffs
+from league.competitions.stats.urls import urlpatterns as stats_patterns
+from league.core.views import members as views_members
+from league.core.views import roster as views_roster
+from league.core.views import settings as views_settings
+from league.pages import views
 from teams import views as team_views
 
 league_patterns = (
@@ -43,7 +48,7 @@ league_patterns = (
 
 # 403 and 404 use Django's handlers (templates/403.html, 404.html, rendered with the request);
 # 400 needs its own to get the menu; 500.html is rendered without a request on purpose.
-handler400 = "league.views.bad_request"
+handler400 = "league.pages.views.bad_request"
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -52,13 +57,13 @@ urlpatterns = [
     path("teams/", include("teams.urls")),
     path("matches/import/", include("matches.import_urls")),
     path("matches/", include("matches.urls")),
-    path("rosters/", include("league.catalogue")),
-    path("rulesets/", include("league.views_rulesets")),
+    path("rosters/", include("league.catalogue.views")),
+    path("rulesets/", include("league.catalogue.rulesets")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
     path("api/matches/", include("matches.api_urls")),
-    path("api/", include("league.api_urls")),
+    path("api/", include("league.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league import views_challenges
+from league.competitions.challenges import views as views_challenges
 
 urlpatterns = [
     path(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league import views_calendar, views_seasons, views_trophies
+from league.competitions.challenges.trophies import views as views_trophies
+from league.competitions.seasons import calendar as views_calendar
+from league.competitions.seasons import views as views_seasons
 
 urlpatterns = [
     path("<slug:slug>/seasons/", views_seasons.season_list, name="seasons"),

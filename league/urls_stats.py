@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from league import views_stats
+from league.competitions.stats import views as views_stats
 
 urlpatterns = [
     path("<slug:slug>/stats/", views_stats.stats_leaders, name="stats"),

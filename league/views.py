@@ -14,12 +14,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league import services
-from league.forms import LeagueCreateForm, SignUpForm
-from league.models import League
-from league.permissions import roles, signed_in
-from league.rules import Ruleset, collation_key, load_ruleset
-from league.selectors import (
+from league.core import services
+from league.core.forms import LeagueCreateForm, SignUpForm
+from league.core.models import League
+from league.core.permissions import roles, signed_in
+from league.core.selectors import (
     league_list,
     league_or_404,
     league_ruleset,
@@ -27,7 +26,8 @@ from league.selectors import (
     pending_for,
     pending_invitation_or_404,
 )
-from league.selectors_home import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
+from league.pages.selectors import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
+from league.rules import Ruleset, collation_key, load_ruleset
 from matches.context_processors import waiting_for
 from matches.selectors import latest_results
 from teams.selectors import team_list_for_league
@@ -75,9 +75,9 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     season = current_season(league)
     season_context: dict[str, object] = {"season": season}
     if season is not None:
-        from league.standings import season_settings, versioned_settings
-        from league.standings_cache import cached, season_version
-        from league.views_standings import season_table_rows
+        from league.competitions.standings.cache import cached, season_version
+        from league.competitions.standings.table import season_settings, versioned_settings
+        from league.competitions.standings.views import season_table_rows
 
         season.league = league
         version = season_version(season, versioned_settings(season, season_settings(season)))
@@ -133,8 +133,8 @@ def league_new(request: HttpRequest) -> HttpResponse:
 @require_POST
 def league_join(request: HttpRequest, slug: str) -> HttpResponse:
     """The league page's button: join, ask to join, or answer an invitation (decline=1)."""
-    from league import membership
-    from league.models import MembershipRequest
+    from league.core import membership
+    from league.core.models import MembershipRequest
 
     league = league_or_404(slug)
     try:

@@ -15,10 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
-from league.round_labels import round_label
-from league.selectors import league_or_404
-from league.selectors_seasons import calendar_matches
-from league.services_rounds import FIRST_DAY, LAST_DAY
+from league.competitions.seasons.round_labels import round_label
+from league.competitions.seasons.rounds import FIRST_DAY, LAST_DAY
+from league.competitions.seasons.selectors import calendar_matches
+from league.core.selectors import league_or_404
 from teams.selectors import team_or_404
 
 PLAYED = ("confirmed", "processing", "processed", "failed")

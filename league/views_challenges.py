@@ -1,6 +1,6 @@
 """League challenges' pages: a season's challenges with their deadlines and the
 actions each reader may take, the form to issue one, and the answers and rulings as POSTs.
-Services write (league/services_challenges.py); a refusal is shown with status 400 and changes
+Services write (league/competitions/challenges/services.py); a refusal is shown with status 400 and changes
 nothing; the wrong person gets a 403; an unknown season, challenge or team a 404.
 """
 
@@ -17,12 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league import selectors_challenges as sel
-from league import services_challenges as services
-from league.models import Challenge, Season
-from league.permissions import is_commissioner, signed_in
-from league.selectors import league_ruleset
-from league.views_seasons import _int, _league, _season
+from league.competitions.challenges import selectors as sel
+from league.competitions.challenges import services
+from league.competitions.challenges.models import Challenge
+from league.competitions.seasons.models import Season
+from league.competitions.seasons.views import _int, _league, _season
+from league.core.permissions import is_commissioner, signed_in
+from league.core.selectors import league_ruleset
 from teams.models import Team
 
 ANSWERS = ("accept", "refuse", "replace", "agree", "decline")

@@ -1,5 +1,5 @@
 """The league's coaches page: its commissioners answer requests, invite, set the membership mode
-and appoint co-commissioners (league/membership.py does the writing)."""
+and appoint co-commissioners (league/core/membership.py does the writing)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league import membership, selectors
-from league.forms import InviteForm, MembershipModeForm
-from league.inputs import posted_id
-from league.models import League, Membership
-from league.permissions import is_commissioner, signed_in
-from league.selectors import league_or_404, membership_or_404, pending_request_or_404
+from league.core import membership, selectors
+from league.core.forms import InviteForm, MembershipModeForm
+from league.core.models import League, Membership
+from league.core.permissions import is_commissioner, signed_in
+from league.core.selectors import league_or_404, membership_or_404, pending_request_or_404
+from league.infra.inputs import posted_id
 
 
 def _posted_id(request: HttpRequest, field: str, refusal: str) -> int:

@@ -13,13 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
-from league import selectors_standings as sel
-from league.forms_playoffs import BracketForm
-from league.models import Bracket, BracketGame, Season
-from league.permissions import is_commissioner, signed_in
-from league.round_labels import round_label
-from league.scheduling import brackets as engine
-from league.services_playoffs import (
+from league.competitions.seasons.models import Bracket, BracketGame, Season
+from league.competitions.seasons.round_labels import round_label
+from league.competitions.standings import selectors as sel
+from league.competitions.standings.playoffs.forms import BracketForm
+from league.competitions.standings.playoffs.services import (
     UnplayedMatches,
     approved_teams,
     bracket_create,
@@ -27,6 +25,8 @@ from league.services_playoffs import (
     engine_bracket,
     qualifiers,
 )
+from league.core.permissions import is_commissioner, signed_in
+from league.scheduling import brackets as engine
 from teams.models import Team
 
 
@@ -151,7 +151,7 @@ def _final_trophy_name(season: Season) -> str:
     """The name of the trophy this season's final awards ("" when none was chosen)."""
     from django.utils.translation import get_language
 
-    from league.selectors_trophies import season_final_trophy, trophy_name
+    from league.competitions.challenges.trophies.selectors import season_final_trophy, trophy_name
 
     trophy = season_final_trophy(season.pk)
     return trophy_name(trophy, get_language() or "en") if trophy else ""

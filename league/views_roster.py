@@ -15,11 +15,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.models import League
-from league.permissions import is_commissioner, signed_in
+from league.core.models import League
+from league.core.permissions import is_commissioner, signed_in
+from league.core.roster import roster_profile_set
+from league.core.selectors import audit_of, league_ruleset, league_with_rules_or_404, profile_rules
 from league.rules import STATS, collation_key, load_ruleset
-from league.selectors import audit_of, league_ruleset, league_with_rules_or_404, profile_rules
-from league.services_roster import roster_profile_set
 
 
 def _rows(league: League, team_key: str, lang: str) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """Season pages: the list of a league's seasons, a new season, a season's page (status,
 teams, rounds and fixtures) and its fixtures page (round robin, manual fixture, Swiss round, round
-dates). Services write (league/services_seasons.py, league/services_fixtures.py); a refusal shows
+dates). Services write (league/competitions/seasons/services.py, league/competitions/seasons/fixtures.py); a refusal shows
 its reasons with status 400 and changes nothing; a permission failure is a 403.
 """
 
@@ -21,19 +21,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league import selectors_seasons as sel
-from league import services_fixtures, services_rounds, services_seasons
-from league.forms_seasons import (
+from league.competitions.seasons import fixtures as services_fixtures
+from league.competitions.seasons import rounds as services_rounds
+from league.competitions.seasons import selectors as sel
+from league.competitions.seasons import services as services_seasons
+from league.competitions.seasons.forms import (
     GenerateForm,
     ManualFixtureForm,
     RoundDatesBulkForm,
     RoundDatesForm,
     SeasonCreateForm,
 )
-from league.models import League, Round, Season, SeasonTeam
-from league.permissions import is_commissioner, signed_in
-from league.selectors import league_or_404
-from league.selectors_seasons import (
+from league.competitions.seasons.models import Round, Season, SeasonTeam
+from league.competitions.seasons.selectors import (
     league_seasons,
     season_approved,
     season_entries,
@@ -41,6 +41,9 @@ from league.selectors_seasons import (
     season_unrounded_matches,
     unplayed_league_matches,
 )
+from league.core.models import League
+from league.core.permissions import is_commissioner, signed_in
+from league.core.selectors import league_or_404
 from teams.models import Team
 
 Status = Season.Status

@@ -13,11 +13,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league import services
-from league.forms import LeagueSettingsForm
-from league.permissions import is_commissioner, signed_in
+from league.core import services
+from league.core.forms import LeagueSettingsForm
+from league.core.permissions import is_commissioner, signed_in
+from league.core.selectors import league_or_404, league_setting_changes, league_setting_values
 from league.rules import LeagueSetting, load_ruleset
-from league.selectors import league_or_404, league_setting_changes, league_setting_values
 
 
 def shown(setting: LeagueSetting | None, value: object, lang: str) -> str:

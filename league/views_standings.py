@@ -14,23 +14,23 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league import selectors_standings as sel
-from league.forms_standings import StandingsSettingsForm, describe_scheme, tie_breaker_label
-from league.inputs import posted_id
-from league.models import Season
-from league.permissions import is_commissioner, signed_in
+from league.competitions.seasons.models import Season
+from league.competitions.standings import selectors as sel
+from league.competitions.standings.cache import cached, season_version
+from league.competitions.standings.forms import StandingsSettingsForm, describe_scheme, tie_breaker_label
+from league.competitions.standings.services import lots_draw, standings_order_set, standings_update
+from league.competitions.standings.table import season_settings, season_table, standings_settings, versioned_settings
+from league.core.permissions import is_commissioner, signed_in
+from league.core.selectors import league_or_404
+from league.infra.inputs import posted_id
 from league.rules import load_ruleset
 from league.rules.standings import LotsRequest, Standings
-from league.selectors import league_or_404
-from league.services_standings import lots_draw, standings_order_set, standings_update
-from league.standings import season_settings, season_table, standings_settings, versioned_settings
-from league.standings_cache import cached, season_version
 from teams.models import Team
 
 
 def explained(settings: dict[str, Any]) -> dict[str, Any]:
     """The scheme in sentences and the tie-breakers in order, for the page under a table."""
-    from league.forms_standings import TIE_BREAKER_HELP
+    from league.competitions.standings.forms import TIE_BREAKER_HELP
 
     return {
         "scheme_lines": describe_scheme(settings["scheme"]),
@@ -73,7 +73,7 @@ def season_table_rows(
     season: Season, version: str | None = None
 ) -> tuple[tuple[LotsRequest, ...], list[dict[str, Any]]]:
     """The lots the season's table waits for and its rows with teams, in a fixed number of
-    queries; computed once per `version` (league.standings_cache) and language (the rows carry
+    queries; computed once per `version` (league.competitions.standings.cache) and language (the rows carry
     translated labels). Not the whole Standings: its ledger would make every cache read slow."""
 
     def compute() -> tuple[tuple[LotsRequest, ...], list[dict[str, Any]]]:

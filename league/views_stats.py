@@ -1,7 +1,7 @@
 """The league's statistics pages: leaders (a season or all time), records, the
 hall of fame and the cemetery; each table sortable (`?sort=`) and exportable (`?format=csv`).
 
-Every page reads the league, its version (league.stats_cache: one query) and its seasons, then
+Every page reads the league, its version (league.competitions.stats.cache: one query) and its seasons, then
 the cached rows: a fixed number of queries whatever the number of matches."""
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from django.shortcuts import render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from league import selectors_stats as stats
-from league import stats_tables as tables
-from league.models import League, Season
-from league.selectors import league_ruleset, league_with_rules_or_404
-from league.stats_cache import cached, league_version
+from league.competitions.seasons.models import Season
+from league.competitions.stats import selectors as stats
+from league.competitions.stats import tables
+from league.competitions.stats.cache import cached, league_version
+from league.core.models import League
+from league.core.selectors import league_ruleset, league_with_rules_or_404
 
 LEADERS_ROWS = 50  # the page shows the top rows; the CSV file has every player
 

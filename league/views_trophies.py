@@ -1,6 +1,6 @@
 """The league's trophies page: the roll of honour (every trophy and its holders by
 edition) and, for the commissioner, a minor tournament's definition, the trophy a season's final
-awards and a trophy awarded by hand. Services write (league/services_trophies.py); a refusal shows
+awards and a trophy awarded by hand. Services write (league/competitions/challenges/trophies/services.py); a refusal shows
 its reasons with status 400 and changes nothing; a permission failure is a 403.
 """
 
@@ -19,14 +19,20 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league import selectors_trophies as sel
-from league import services_trophies
-from league.forms_trophies import AwardForm, MinorTournamentForm, SeasonTrophyForm
-from league.models import League, Trophy
-from league.permissions import is_commissioner, signed_in
+from league.competitions.challenges.trophies import selectors as sel
+from league.competitions.challenges.trophies import services as services_trophies
+from league.competitions.challenges.trophies.forms import AwardForm, MinorTournamentForm, SeasonTrophyForm
+from league.competitions.challenges.trophies.models import Trophy
+from league.competitions.challenges.trophies.selectors import (
+    roll_of_honour,
+    ruleset_trophies,
+    trophy_choices,
+    trophy_name,
+)
+from league.core.models import League
+from league.core.permissions import is_commissioner, signed_in
+from league.core.selectors import league_or_404
 from league.rules import TrophyData, load_ruleset
-from league.selectors import league_or_404
-from league.selectors_trophies import roll_of_honour, ruleset_trophies, trophy_choices, trophy_name
 
 
 def _forms(league: League, lang: str, data: QueryDict | None = None, action: str | None = None) -> dict:

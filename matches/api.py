@@ -12,16 +12,16 @@ from typing import Any
 
 from django.conf import settings
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from league.core.permissions import signed_in
+from league.infra.api_errors import error_response
+from league.infra.api_parsing import JSONParser
+from league.infra.inputs import InputError
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api_parsing import JSONParser
-from league.api_support import error_response
-from league.inputs import InputError
-from league.permissions import signed_in
 from matches.importing import import_match, parse_report
 from matches.services import MatchError
 from teams.api.base import LOCKED_OUT

@@ -7,7 +7,8 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Matches")
 
     def ready(self) -> None:
-        from league.api_exceptions import register_rule_refusal
+        from league.infra.api_exceptions import register_rule_refusal
+
         from matches.services.common import MatchError
 
         # The tasks register with Celery when their module is imported: in every process, not
@@ -15,5 +16,5 @@ class MatchesConfig(AppConfig):
         # name (matches.services.postgame.queue_postgame) in a web process or a command.
         from . import tasks  # noqa: F401
 
-        # The API answers this app's rule refusals as "refused" (league.api_exceptions).
+        # The API answers this app's rule refusals as "refused" (league.infra.api_exceptions).
         register_rule_refusal(MatchError)

@@ -7,8 +7,8 @@ from typing import Any
 from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
+from league.infra.page_cache import page_cache_seconds, request_revision
 
-from league.page_cache import page_cache_seconds, request_revision
 from matches.selectors import actions_waiting
 
 
@@ -29,7 +29,7 @@ def actions_waiting_badge(request: HttpRequest) -> dict[str, Any]:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return 0
-        # Kept per user until the next committed write (league/page_cache.py): a coach going from
+        # Kept per user until the next committed write (league/infra/page_cache.py): a coach going from
         # page to page after a write computes it once, not on each page (about 20 ms each time).
         seconds = page_cache_seconds()
         key = f"waiting-count:{user.pk}:{request_revision(request)}" if seconds > 0 else ""

@@ -20,8 +20,8 @@ from django import forms
 from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from league.infra.inputs import column_max
 
-from league.inputs import column_max
 from league.rules import (
     Ruleset,
     collation_key,

@@ -11,6 +11,7 @@ from django import forms
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from teams.hooks import team_benefits
 
 from league.rules import (
     InducementOrder,
@@ -23,7 +24,6 @@ from league.rules import (
     star_price,
 )
 from league.rules.types import PICKABLE_CATEGORIES
-from league.selectors_trophies import team_benefits
 from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, check_d6, number
 from matches.models import SIDES, Match
 from matches.services import PrematchInput

@@ -11,8 +11,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from league.infra.inputs import column_max, posted_id
+from teams.hooks import held_keys
 
-from league.inputs import column_max, posted_id
 from league.rules import (
     BankParameters,
     Ruleset,
@@ -21,7 +22,6 @@ from league.rules import (
     holder_benefits,
 )
 from league.rules.postmatch.check import extra_actions
-from league.selectors_trophies import held_keys
 from matches.forms import NUMERIC, check_d6, checkbox, number
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput

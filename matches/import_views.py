@@ -13,8 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from league.core.permissions import signed_in
 
-from league.permissions import signed_in
 from matches.importing import import_match, parse_report
 from matches.importing.schema import MAX_REPORT_BYTES
 from matches.services import MatchError

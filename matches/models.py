@@ -13,8 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from league.core.models import League
 
-from league.models import League
 from teams.models import Player, Team
 
 SIDES = [("home", _("Home")), ("away", _("Away"))]
@@ -118,7 +118,7 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    # The league's settings in force when the result was confirmed (league.selectors.settings_snapshot):
+    # The league's settings in force when the result was confirmed (league.core.selectors.settings_snapshot):
     # the post-match sequence and every later page read them, so a later change never alters this match.
     settings_snapshot = models.JSONField(null=True, blank=True, editable=False)
     # An imported report's own identifier: importing the same report twice finds this match.

@@ -9,11 +9,10 @@ from typing import Any
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from league.core.audit import action_label
+from league.core.models import AuditEntry, League, Membership
 
-from league.audit import action_label
-from league.models import AuditEntry, League, Membership
-from league.selectors_challenges import challenges_waiting
-from league.selectors_seasons import locked_q
+from matches.hooks import challenges_waiting, locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
 from matches.selectors_prematch import prematch_states
 from matches.services.dispute import submitter_side
@@ -126,7 +125,7 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
     his turn, record the pre-match, enter or submit the result, confirm or correct it); the results
     submitted in the leagues he is a commissioner of, that he does not coach; the improvements his
     players have to choose; and the challenges waiting for his answer or ruling
-    (league.selectors_challenges).
+    (league.competitions.challenges.selectors).
 
     A match between two teams of the same coach is listed once. A site administrator is not a
     commissioner of every league here: only the leagues he runs or co-runs fill his list."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from league.core.models import League
 
-from league.models import League
 from matches.models import Match
 from teams.models import Team
 

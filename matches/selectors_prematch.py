@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from teams.hooks import held_keys
+
 from league.rules import Ruleset, holder_benefits, journeyman_positions, journeymen_needed
-from league.selectors_trophies import held_keys
 from matches.models import Match
 from matches.services.common import match_ruleset
 from matches.services.inducements import PrematchState, prematch_state
@@ -30,7 +31,7 @@ def expected_tvs(teams: Iterable[Team], rulesets: dict[int, Ruleset]) -> dict[in
     for pk, team in by_pk.items():
         ruleset = rulesets[team.league_id]
         rows = players[pk]
-        # The ruleset's trophies are data (league.selectors_trophies.ruleset_trophies): no read.
+        # The ruleset's trophies are data (league.competitions.challenges.trophies.selectors.ruleset_trophies): no read.
         benefits = holder_benefits(dict(ruleset.trophies), held.get(pk, []))
         tv = roster_value(
             ruleset,

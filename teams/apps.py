@@ -7,8 +7,9 @@ class TeamsConfig(AppConfig):
     verbose_name = _("Teams")
 
     def ready(self) -> None:
-        # The API answers this app's rule refusals as "refused" (league.api_exceptions).
-        from league.api_exceptions import register_rule_refusal
+        # The API answers this app's rule refusals as "refused" (league.infra.api_exceptions).
+        from league.infra.api_exceptions import register_rule_refusal
+
         from teams.errors import TeamRuleError
 
         register_rule_refusal(TeamRuleError)

@@ -15,8 +15,7 @@ from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-
-from league.models import League
+from league.core.models import League
 
 
 class Team(models.Model):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from league.core.selectors import league_ruleset
 
 from league.rules import (
     BankParameters,
@@ -21,7 +22,6 @@ from league.rules import (
     player_value,
     team_value,
 )
-from league.selectors import league_ruleset
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
 
 
@@ -71,7 +71,7 @@ def roster_value(
 
 def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
     """Team value from the rules engine: roster facts in, one number out."""
-    from league.selectors_trophies import team_benefits  # league.models imports teams: avoid a cycle
+    from teams.hooks import team_benefits
 
     players = list(roster_players(team)) if players is None else players
     return roster_value(

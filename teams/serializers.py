@@ -11,9 +11,9 @@ from typing import Any
 
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
+from league.api.catalogue import SkillRefSerializer, skill_refs
 from rest_framework import serializers
 
-from league.api import SkillRefSerializer, skill_refs
 from league.rules import Ruleset, reroll_purchase_price
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import RosterRow, ledger_kind_name, player_row, roster_rows

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 from django.urls import path
+from league.competitions.seasons.calendar import team_calendar
 
-from league.views_calendar import team_calendar
 from teams import views
 
 app_name = "teams"

@@ -10,11 +10,12 @@ from collections.abc import Iterator, Mapping
 
 import pytest
 from django.test import Client
+from league.competitions.seasons.models import Season, SeasonTeam
+from league.core.models import HouseRule
+from league.core.services import league_join
 
-from league.models import HouseRule, Season, SeasonTeam
 from league.rules import Ruleset, load_ruleset
 from league.rules.loading import loader
-from league.services import league_join
 from matches.models import Match
 from matches.services import (
     CasualtyLine,
@@ -233,7 +234,7 @@ def mvp_chosen(league):
 @pytest.fixture
 def make_teams(league, user_factory):
     """`make_teams(n)`: n ready teams of the league, each coached by its own new coach."""
-    from league.services import league_join
+    from league.core.services import league_join
 
     made: list = []
 

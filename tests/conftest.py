@@ -31,8 +31,8 @@ def english():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with empty caches: cached tables (league.standings_cache) and pages
-    (league.page_cache) of an earlier test must not answer for this one's."""
+    """Each test starts with empty caches: cached tables (league.competitions.standings.cache) and pages
+    (league.infra.page_cache) of an earlier test must not answer for this one's."""
     from django.core.cache import caches
 
     for cache in caches.all():
@@ -42,7 +42,7 @@ def empty_cache():
 
 @pytest.fixture
 def pages_rendered(settings):
-    """Every page rendered, none served from the page cache (league/page_cache.py): for the tests
+    """Every page rendered, none served from the page cache (league/infra/page_cache.py): for the tests
     that count a page's queries."""
     settings.PAGE_CACHE_SECONDS = 0
 
@@ -68,7 +68,7 @@ def coach_alice(user_factory):
 @pytest.fixture
 def league(commissioner, coach_alice):
     """A league run by `commissioner` in which alice coaches."""
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
 
     league = league_create(name="Test League", ruleset="lrb6", commissioner=commissioner)
     league_join(league=league, user=coach_alice)
@@ -77,7 +77,7 @@ def league(commissioner, coach_alice):
 
 @pytest.fixture
 def demo_league(db):
-    from league.demo import load_demo
+    from league.tooling.demo import load_demo
 
     return load_demo()
 
@@ -88,8 +88,7 @@ def demo_league(db):
 @pytest.fixture(scope="session")
 def celery_worker_session(django_db_setup, django_db_blocker):
     from celery.contrib.testing import worker as testing_worker
-
-    from league.celery import app
+    from league.config.celery import app
 
     with django_db_blocker.unblock():
         with testing_worker.start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as w:
@@ -100,8 +99,7 @@ def celery_worker_session(django_db_setup, django_db_blocker):
 def celery_worker(celery_worker_session, transactional_db):
     """Tasks sent during the test go through the broker to the worker (no eager shortcut)."""
     from celery.signals import task_postrun, task_prerun
-
-    from league.celery import app
+    from league.config.celery import app
 
     running: set[str] = set()
 

@@ -13,8 +13,8 @@ os.environ.setdefault("ENV_FILE", "")
 # Playwright runs an event loop in the test thread; the ORM calls of the test are still sync.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from league.settings import *  # noqa: E402,F403
-from league.settings import BASE_DIR  # noqa: E402
+from league.config.settings import *  # noqa: E402,F403
+from league.config.settings import BASE_DIR  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -63,5 +63,5 @@ MIDDLEWARE = [m for m in MIDDLEWARE if not m.startswith("whitenoise.")]  # noqa:
 AXES_FAILURE_LIMIT = 1000
 
 # A `db` test never commits, so the page cache's revision (bumped on commit) never moves inside it:
-# pages are also keyed by this process's count of write statements (league/page_cache.py).
+# pages are also keyed by this process's count of write statements (league/infra/page_cache.py).
 PAGE_CACHE_LOCAL_WRITES = True

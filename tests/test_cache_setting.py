@@ -15,7 +15,7 @@ def backend_with(env: dict[str, str]) -> str:
         "import django; django.setup(); from django.conf import settings; print(settings.CACHES['default']['BACKEND'])"
     )
     inherited = {k: v for k, v in os.environ.items() if k != "CACHE_URL"}
-    full = {**inherited, "DJANGO_SETTINGS_MODULE": "league.settings", "ENV_FILE": "", "DEBUG": "1", **env}
+    full = {**inherited, "DJANGO_SETTINGS_MODULE": "league.config.settings", "ENV_FILE": "", "DEBUG": "1", **env}
     out = subprocess.run([sys.executable, "-c", code], env=full, cwd=settings.BASE_DIR, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     return out.stdout.strip()
@@ -35,15 +35,15 @@ def test_cache_url_chooses_the_backend(env, backend):
 def test_every_cache_key_carries_the_codes_release():
     """A cache that outlives a deploy (Redis) must not serve fragments rendered by the previous
     templates: the key prefix is a hash of the source and templates."""
-    from league.release import code_release
+    from league.infra.release import code_release
 
     release = code_release(settings.BASE_DIR)
     assert settings.CACHES["default"]["KEY_PREFIX"] == release
-    assert settings.CACHES["pages"]["KEY_PREFIX"] == release + "-pages"  # whole pages (league/page_cache.py)
+    assert settings.CACHES["pages"]["KEY_PREFIX"] == release + "-pages"  # whole pages (league/infra/page_cache.py)
 
 
 def test_the_release_changes_with_a_template(tmp_path):
-    from league.release import code_release
+    from league.infra.release import code_release
 
     page = tmp_path / "templates" / "page.html"
     page.parent.mkdir()

@@ -29,7 +29,7 @@ def run(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     # No .env unless the case names one: the developer's own file must not decide these cases.
     clean.update(
         {
-            "DJANGO_SETTINGS_MODULE": "league.settings",
+            "DJANGO_SETTINGS_MODULE": "league.config.settings",
             "SQLITE_PATH": "/tmp/bb-settings-probe.sqlite3",
             "ENV_FILE": "",
         }

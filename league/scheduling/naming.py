@@ -3,7 +3,7 @@
 A regular or Swiss round is "round n". A play-off round is named by the bracket's round code
 (league.scheduling.brackets.round_code: "final", "semi_final", "quarter_final", "round_of_16"...),
 and the third-place game, played in the final's round, by itself. The web layer words the name
-(league.round_labels).
+(league.competitions.seasons.round_labels).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """{{ round|round_label }} and {{ match.round|round_label:match }}: a round's one name
-(league.round_labels.round_label)."""
+(league.competitions.seasons.round_labels.round_label)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from league.round_labels import round_label as _round_label
+from league.competitions.seasons.round_labels import round_label as _round_label
 
 register = template.Library()
 

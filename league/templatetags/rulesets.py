@@ -13,7 +13,7 @@ from typing import Any
 from django import template
 from django.utils.translation import get_language
 
-from league.models import League
+from league.core.models import League
 from league.rules import load_ruleset, ruleset_keys
 from matches.models import Match
 from teams.models import Team

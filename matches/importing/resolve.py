@@ -14,8 +14,8 @@ from datetime import date
 from typing import Any
 
 from django.utils.translation import gettext as _
+from league.core.models import League
 
-from league.models import League
 from league.rules import Ruleset
 from league.rules.prematch import InducementOrder, Mercenary, journeymen_needed
 from matches.fingerprint import COUNTS as FINGERPRINT_COUNTS

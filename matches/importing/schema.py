@@ -15,8 +15,8 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, ValidationError
+from league.infra.inputs import InputError, InvalidJson, load_json
 
-from league.inputs import InputError, InvalidJson, load_json
 from matches.services.common import MatchError
 
 SCHEMA_PATH = Path(settings.BASE_DIR) / "docs" / "match-report.schema.json"
@@ -38,7 +38,7 @@ def _validator() -> Draft202012Validator:
 
 
 def parse_report(raw: str | bytes) -> Any:
-    """The decoded JSON, or MatchError with the reasons (league.inputs refuses what no input may carry)."""
+    """The decoded JSON, or MatchError with the reasons (league.infra.inputs refuses what no input may carry)."""
     if len(raw) > MAX_REPORT_BYTES:
         raise MatchError([_("The report is too large (at most %(max)s kB).") % {"max": MAX_REPORT_BYTES // 1024}])
     if isinstance(raw, bytes):

@@ -23,13 +23,13 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.models import League
+from league.core.permissions import is_commissioner, is_member
+from league.core.selectors import league_ruleset
+from league.infra.inputs import value_problems
 
-from league.audit import log_action
-from league.inputs import value_problems
-from league.models import League
-from league.permissions import is_commissioner, is_member
-from league.selectors import league_ruleset
-from league.selectors_seasons import locked_q
+from matches.hooks import locked_q
 from matches.importing.resolve import Roster, Setup, prematch_input, report_fingerprint, report_input, resolve_setup
 from matches.importing.schema import schema_problems
 from matches.models import Match
@@ -199,7 +199,7 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: Account | None, pro
         # ruleset's max_consecutive_meetings in a row against the same opponent, rulebook p.24),
         # whoever may schedule. The commissioner (and the command line) is not held to it, as on
         # the pages; a season's fixture was not arranged by the coaches.
-        from league.services_fixtures import arranged_match_problems, current_regular_season
+        from matches.hooks import arranged_match_problems, current_regular_season
 
         found = arranged_match_problems(league=league, home=home, away=away, season=current_regular_season(league))
         if found:

@@ -2,7 +2,7 @@
 
 The whole plan is written in a fixed number of statements whatever the roster or the number of
 effects: one insert of all its MatchEffect rows (first: their unique (match, key) constraint makes
-a second application impossible), one UPDATE of every player change (league.bulk.update_rows),
+a second application impossible), one UPDATE of every player change (league.infra.bulk.update_rows),
 one bulk insert per kind of new row, one read of both rosters (journeymen and team values), one
 insert of the ledger entries and one UPDATE of the two teams.
 
@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from django.conf import settings
+from league.infra.bulk import insert_rows, update_rows
 
-from league.bulk import insert_rows, update_rows
 from league.rules.postmatch import Effect
 from matches.models import MatchEffect
 from matches.services.appliers import SequenceContext, Writes, gather

@@ -8,11 +8,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import get_language, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext as _
+from league.core.permissions import can_manage_team, is_commissioner
+from league.core.selectors import league_ruleset, snapshot_ruleset
 
-from league.permissions import can_manage_team, is_commissioner
 from league.rules import Ruleset
 from league.rules.catalogue.team_building import Violation
-from league.selectors import league_ruleset, snapshot_ruleset
 from matches.models import Match
 
 
@@ -63,7 +63,7 @@ def locked_message(match: Match) -> str:
 def require_playable(match: Match) -> None:
     """Refuses every step of playing a league match once its season's play-offs have started,
     unless the commissioner reopened it (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
-    from league.selectors_seasons import fixture_locked
+    from matches.hooks import fixture_locked
 
     if fixture_locked(match):
         raise MatchError([locked_message(match)])

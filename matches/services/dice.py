@@ -17,8 +17,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from league.core.audit import log_action
 
-from league.audit import log_action
 from league.rules import Ruleset, check_die
 from league.rules.postmatch import Decisions, InputRequest, InvalidReport, MatchReport, dice_in_use, request_for_key
 from matches.models import Decision, DiceRoll, Match
@@ -144,7 +144,7 @@ def _state(match: Match) -> tuple[Ruleset, MatchReport, dict[str, tuple[int, ...
 
 
 def _refused_report(match: Match) -> MatchError:
-    from matches.importing.postcheck import postgame_problems  # (it imports the services)
+    from matches.services.postcheck import postgame_problems  # (it imports the services)
 
     return MatchError(postgame_problems(match) or [_("The post-match sequence cannot use this result.")])
 

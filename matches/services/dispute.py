@@ -13,9 +13,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
 
-from league.audit import log_action
-from league.permissions import is_commissioner
 from matches.models import Match
 from matches.services.common import MatchError, lock_match, require_status, side_of_user
 

@@ -15,9 +15,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
+from teams.hooks import team_benefits
 
-from league.audit import log_action
-from league.permissions import is_commissioner
 from league.rules import (
     InducementBudgets,
     InducementOrder,
@@ -28,7 +29,6 @@ from league.rules import (
 )
 from league.rules.catalogue.team_building import Violation
 from league.rules.postmatch.finance import Side
-from league.selectors_trophies import team_benefits
 from matches.models import Match
 from matches.services.common import (
     MatchError,

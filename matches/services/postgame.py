@@ -34,9 +34,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
+from league.core.audit import log_action
+from league.infra.bulk import insert_rows
 
-from league.audit import log_action
-from league.bulk import insert_rows
 from league.rules import Ruleset
 from league.rules.postmatch import (
     Decisions,
@@ -224,8 +224,10 @@ def _finish(match: Match) -> None:
         postgame_input=match.postgame_input,
     )
     log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
-    if match.stage:  # a play-off match: its winner advances, in this transaction (league.services_playoffs)
-        from league.services_playoffs import match_processed
+    if (
+        match.stage
+    ):  # a play-off match: its winner advances, in this transaction (league.competitions.standings.playoffs.services)
+        from league.competitions.standings.playoffs.services import match_processed
 
         match_processed(match.pk)
     transaction.on_commit(lambda: queue_next(match))
@@ -276,7 +278,7 @@ def postgame_run(match_id: int) -> bool:
             raise
         log.exception("post-match sequence of match %s failed", match_id)
         # English, as stored: submitting and confirming already refused, in the user's language,
-        # whatever the rules engine could refuse here (matches/importing/postcheck.py).
+        # whatever the rules engine could refuse here (matches/services/postcheck.py).
         reason = "; ".join(map(str, exc.problems)) if hasattr(exc, "problems") else str(exc)
         if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
             reason = "; ".join(r.describe() for r in exc.missing)

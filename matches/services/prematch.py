@@ -10,9 +10,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
+from teams.hooks import team_benefits
 
-from league.audit import log_action
-from league.permissions import is_commissioner
 from league.rules import (
     Dice,
     InducementBudgets,
@@ -35,7 +36,6 @@ from league.rules.prematch import (
     petty_cash_turn,
     roll_weather,
 )
-from league.selectors_trophies import team_benefits
 from matches.models import DiceRoll, Match, MatchInducement, MatchPlayer
 from matches.services.common import (
     MatchError,

@@ -14,14 +14,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
+from league.core.selectors import settings_snapshot
 
-from league.audit import log_action
-from league.permissions import is_commissioner
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
 from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses, extra_actions
 from league.rules.postmatch.records import SIDES
-from league.selectors import settings_snapshot
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.bank import BANK_KEYS, bank_problems
@@ -300,7 +300,7 @@ def check_submittable(match: Match) -> None:
     """Refuse, with every reason at once, a saved result that may not be submitted or confirmed: its
     touchdowns do not account for the score, or the post-match sequence could not use it (a die it
     no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
-    from matches.importing.postcheck import postgame_problems  # (it imports the services)
+    from matches.services.postcheck import postgame_problems  # (it imports the services)
 
     problems = playoff_problems(match) + score_problems(match) + stored_apothecary_problems(match)
     problems += postgame_problems(match)

@@ -6,10 +6,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.models import League
+from league.core.permissions import is_commissioner
 
-from league.audit import log_action
-from league.models import League
-from league.permissions import is_commissioner
 from matches.models import Match
 from matches.services.common import MatchError, match_ruleset
 from teams.models import Team
@@ -31,7 +31,7 @@ def match_schedule(*, league: League, home: Team, away: Team, by: User | None) -
             problems.append(_("%(team)s is not ready to play.") % {"team": team.name})
     if problems:
         raise MatchError(problems)
-    from league.services_fixtures import arranged_match_problems, current_regular_season
+    from matches.hooks import arranged_match_problems, current_regular_season
 
     # A match arranged during the regular season belongs to it (no round: coaches arrange it).
     season = current_regular_season(league)

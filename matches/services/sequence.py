@@ -29,7 +29,7 @@ def match_sequence(match: Match) -> str:
     """The key of a match being confirmed. A match outside any season (a friendly, an import
     without one) takes the league's latest season and the latest round of it already started on
     its day, so it sits among the season's matches of that time, not before all of them."""
-    from league.models import Round, Season
+    from league.competitions.seasons.models import Round, Season
 
     assert match.confirmed_at is not None and match.pk is not None
     season_number, round_number = 0, 0

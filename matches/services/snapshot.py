@@ -111,7 +111,9 @@ def _casualty(row: tuple) -> CasualtyReport:
 def _trophies(match: Match) -> tuple[dict[str, HolderBenefits], bool]:
     """Each side's held-trophy benefits (ruleset data), and whether this match is the final of a
     season whose trophy gives both finalists an MVP each: two small reads."""
-    from league.selectors_trophies import held_keys, season_final_trophy
+    from teams.hooks import held_keys
+
+    from matches.hooks import season_final_trophy
 
     data = load_ruleset(match.league.ruleset).trophies
     held = held_keys([match.home_id, match.away_id])

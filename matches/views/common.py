@@ -15,10 +15,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from league.core.permissions import is_commissioner
 
-from league.permissions import is_commissioner
-from league.selectors_seasons import fixture_locked
 from matches import selectors
+from matches.hooks import fixture_locked
 from matches.models import Match
 from matches.services import MatchError, may_review
 from matches.services.common import IN_PLAY, side_of_user

@@ -11,9 +11,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from league.core.permissions import can_manage_team, is_commissioner, signed_in
 
-from league.permissions import can_manage_team, is_commissioner, signed_in
-from league.selectors_seasons import fixture_locked
+from matches.hooks import fixture_locked
 from matches.models import Match
 from matches.selectors import result_history, unchosen_rolls
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit

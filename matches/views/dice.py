@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
+from league.core.permissions import signed_in
 
-from league.permissions import signed_in
 from matches.forms_dice import DiceForm
 from matches.models import Match
 from matches.services import DiceSheet, DieRow, MatchError, dice_sheet, report_dice_enter, requested_dice

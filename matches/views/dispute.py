@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from league.core.permissions import signed_in
 
-from league.permissions import signed_in
 from matches.forms_dispute import SendBackForm
 from matches.models import Match
 from matches.services import may_review, may_withdraw, report_send_back, report_withdraw

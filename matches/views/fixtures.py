@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from league.core.models import League
+from league.core.permissions import is_commissioner, signed_in
+from league.core.selectors import league_or_404
 
-from league.models import League
-from league.permissions import is_commissioner, signed_in
-from league.selectors import league_or_404
 from matches import selectors_fixtures as read
 from matches.forms import ScheduleForm
 from matches.models import Match

@@ -9,9 +9,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from league.core.permissions import can_manage_team, signed_in
+from league.core.selectors import league_ruleset
 
-from league.permissions import can_manage_team, signed_in
-from league.selectors import league_ruleset
 from matches.forms import ImprovementForm, category_label
 from matches.selectors import improvement_roll_or_404
 from matches.views.common import attempt, lang

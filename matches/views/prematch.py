@@ -20,10 +20,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from league.core.permissions import signed_in
+from teams.hooks import team_benefits
 
-from league.permissions import signed_in
 from league.rules import InducementOrder, Ruleset, inducement_cost
-from league.selectors_trophies import team_benefits
 from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record

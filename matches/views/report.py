@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from league.core.permissions import signed_in
 
-from league.permissions import signed_in
 from league.rules import Ruleset
 from matches import selectors_report as read
 from matches.forms_report import ReportForm

@@ -1,4 +1,4 @@
-"""The JSON API of teams, players and ledgers (wired in league/api_urls.py)."""
+"""The JSON API of teams, players and ledgers (wired in league/api/urls.py)."""
 
 from teams.api.ledger import LedgerApi, LedgerReverseApi
 from teams.api.players import PlayerApi, PlayerFireApi

@@ -2,28 +2,28 @@
 
 The endpoints never write themselves; they call teams.services, which check permissions and
 rules and raise PermissionDenied or TeamRuleError; the API's exception handler
-(league.api_support) turns those into 403 and 400 in the API's one error shape.
+(league.infra.api_errors) turns those into 403 and 400 in the API's one error shape.
 """
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from league.infra.api_errors import ErrorSerializer, error_response
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.views import APIView
 
-from league.api_support import ErrorSerializer, error_response
 from teams.models import Player, Team
 
 
 class ServiceApi(APIView):
     # Authentication (Basic, then session), parsing and the error shape are the API's defaults
-    # (REST_FRAMEWORK in league/settings.py, league/api_support.py); writes need a login.
+    # (REST_FRAMEWORK in league/config/settings.py, league/infra/api_errors.py); writes need a login.
     permission_classes = [IsAuthenticatedOrReadOnly]
 
 
-# Every error has the one shape of league.api_support.error_body; these document which.
+# Every error has the one shape of league.infra.api_errors.error_body; these document which.
 BAD_REQUEST = error_response(
     "Refused (code refused: the rules' or the services' reasons, in the request's language), malformed input "
     "(code invalid: see fields) or an unreadable body (code parse_error)."

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from league.core.permissions import signed_in
+from league.infra.api_errors import error_response
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import BasePagination
@@ -11,8 +13,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from league.api_support import error_response
-from league.permissions import signed_in
 from teams.api.base import BAD_REQUEST, LOCKED_OUT, NOT_FOUND, UNAUTHENTICATED, ServiceApi, team_or_404
 from teams.models import Team, TreasuryEntry
 from teams.selectors import ledger_entries, team_ruleset

@@ -6,13 +6,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from league.api.catalogue import request_language
+from league.core.permissions import signed_in
+from league.core.selectors import league_ruleset
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import request_language
-from league.permissions import signed_in
-from league.selectors import league_ruleset
 from teams.api.base import NOT_FOUND, WRITE_ERRORS, ServiceApi, player_or_404
 from teams.models import Player
 from teams.serializers import PlayerDetailSerializer, player_detail_data

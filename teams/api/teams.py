@@ -7,6 +7,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
+from league.api.catalogue import request_language
+from league.core.models import League
+from league.core.permissions import signed_in
+from league.core.selectors import league_ruleset
+from league.infra.api_errors import error_response
 from rest_framework import serializers, status
 from rest_framework.fields import empty
 from rest_framework.pagination import BasePagination
@@ -14,12 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from league.api import request_language
-from league.api_support import error_response
-from league.models import League
-from league.permissions import signed_in
 from league.rules import Ruleset
-from league.selectors import league_ruleset
 from teams.api.base import (
     BAD_REQUEST,
     FIELD_ERRORS,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
+from league.core.permissions import can_manage_team
 
-from league.permissions import can_manage_team
 from teams.errors import TeamRuleError
 from teams.models import Team
 from teams.selectors import compute_team_value

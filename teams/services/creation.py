@@ -10,12 +10,12 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
+from league.core.audit import log_action
+from league.core.models import League
+from league.core.permissions import is_member
+from league.core.selectors import league_ruleset
 
-from league.audit import log_action
-from league.models import League
-from league.permissions import is_member
 from league.rules.catalogue.team_building import NewTeam, check_new_team, creation_cost, starting_fan_factor
-from league.selectors import league_ruleset
 from teams.errors import TeamRuleError, violation_messages
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value

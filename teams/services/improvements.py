@@ -6,8 +6,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.selectors import league_ruleset
 
-from league.audit import log_action
 from league.rules import (
     ImprovementOptions,
     Ruleset,
@@ -17,7 +18,6 @@ from league.rules import (
     improvement_value_key,
     player_skills,
 )
-from league.selectors import league_ruleset
 from teams.errors import TeamRuleError
 from teams.models import Advancement, ImprovementRoll, Player
 from teams.selectors import player_characteristics

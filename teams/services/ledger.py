@@ -16,10 +16,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from league.core.audit import log_action
+from league.core.models import League
+from league.core.permissions import is_commissioner
 
-from league.audit import log_action
-from league.models import League
-from league.permissions import is_commissioner
 from league.rules import BankParameters, Ruleset
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry

@@ -7,11 +7,11 @@ from django.db import transaction
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
+from league.core.audit import log_action
+from league.core.revisions import revision_bump
+from league.core.selectors import league_ruleset
 
-from league.audit import log_action
-from league.revisions import revision_bump
 from league.rules import may_buy_reroll, reroll_purchase_price
-from league.selectors import league_ruleset
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
@@ -140,7 +140,7 @@ def player_rename(*, player: Player, name: str, number: int, by: User | None = N
             before=list(old),
             after=[player.name, number],
         )
-        # Cached tables and leaders show names (league.standings_cache).
+        # Cached tables and leaders show names (league.competitions.standings.cache).
         revision_bump(team.league_id)
     return player
 
@@ -153,7 +153,7 @@ def team_buy_reroll(*, team: Team, by: User | None = None) -> Team:
         require_status(team, Team.Status.READY)
         ruleset = league_ruleset(team.league)
         team_list = ruleset.team(team.race)
-        from league.selectors_trophies import team_benefits
+        from teams.hooks import team_benefits
 
         held = team_benefits(team.league, team.pk).extra_rerolls
         if not may_buy_reroll(ruleset, team.race, rerolls=team.rerolls, trophy_rerolls=held):

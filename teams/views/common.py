@@ -10,8 +10,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from league.core.permissions import can_manage_team
 
-from league.permissions import can_manage_team
 from teams import selectors
 from teams.errors import TeamRuleError
 from teams.models import Team

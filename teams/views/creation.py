@@ -19,11 +19,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from league.core.models import League
+from league.core.permissions import can_create_team, signed_in
+from league.core.selectors import league_or_404, league_ruleset
+from league.infra.inputs import posted_id
 
-from league.inputs import posted_id
-from league.models import League
-from league.permissions import can_create_team, signed_in
-from league.selectors import league_or_404, league_ruleset
 from teams.errors import TeamRuleError
 from teams.forms import (
     MAX_ROWS,

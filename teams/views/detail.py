@@ -12,9 +12,9 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from league.core.audit import action_label
+from league.core.permissions import can_manage_team, is_commissioner, signed_in
 
-from league.audit import action_label
-from league.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors import results_waiting, team_matches
@@ -164,8 +164,9 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     if can_manage and ready:
         # Bound to a refused hire's input, the form validates it again: its errors show beside the fields.
         hire_form = PlayerHireForm(hire_data, positions=hire_positions(ruleset, team, rows))
+    from league.competitions.challenges.trophies.selectors import ruleset_trophies, team_cabinet
+
     from league.rules import holder_benefits
-    from league.selectors_trophies import ruleset_trophies, team_cabinet
 
     cabinet = team_cabinet(team)
     return {

@@ -17,8 +17,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from league.core.permissions import is_commissioner, signed_in
 
-from league.permissions import is_commissioner, signed_in
 from league.rules import reroll_purchase_price
 from teams import services
 from teams.errors import TeamRuleError

@@ -42,7 +42,8 @@ def test_the_engine_counts_a_declared_action_and_refuses_an_unknown_one(chest_ru
 
 @pytest.fixture
 def chest_match(chest_ruleset, commissioner, coach_alice, user_factory):
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
+
     from matches.services import PrematchInput, match_schedule, prematch_record
     from teams.services import PlayerOrder, team_create
 

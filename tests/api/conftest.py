@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from league.core.models import AuditEntry
 from rest_framework.test import APIClient
 
-from league.models import AuditEntry
 from teams.models import Player, Team, TreasuryEntry
 from teams.services import PlayerOrder, team_create, team_save_draft
 from teams.services.creation import TeamOrder
@@ -28,7 +28,7 @@ def body(*spec: tuple[str, int]) -> list[dict[str, Any]]:
 @pytest.fixture
 def coach_bob(user_factory, league):
     """Another coach of the same league."""
-    from league.services import league_join
+    from league.core.services import league_join
 
     bob = user_factory("bob")
     league_join(league=league, user=bob)
@@ -38,7 +38,7 @@ def coach_bob(user_factory, league):
 @pytest.fixture
 def other_commissioner(user_factory):
     """Runs another league; no role in `league`."""
-    from league.services import league_create
+    from league.core.services import league_create
 
     carol = user_factory("carol")
     league_create(name="Other League", ruleset="lrb6", commissioner=carol)
@@ -141,7 +141,7 @@ def unchanged():
 
 
 def api_error(code: str, *messages: str, fields: dict | None = None) -> dict[str, Any]:
-    """The API's one error body (league.api_support.error_body), whatever went wrong."""
+    """The API's one error body (league.infra.api_errors.error_body), whatever went wrong."""
     return {"code": code, "detail": " ".join(messages), "errors": list(messages), "fields": fields or {}}
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from teams.models import Player, Team, TreasuryEntry
 from teams.services import PlayerOrder, TeamOrder, team_retire, team_save_draft
 

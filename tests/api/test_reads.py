@@ -93,7 +93,7 @@ def test_unknown_keys_and_ids_are_404(anon, url):
 
 
 def test_teams_are_listed_and_filtered_by_league(anon, league, other_commissioner, humans, undead):
-    from league.models import League
+    from league.core.models import League
 
     elsewhere = League.objects.get(slug="other-league")
     team_create(

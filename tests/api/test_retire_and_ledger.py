@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from teams.models import Team, TreasuryEntry
 from teams.services import treasury_reverse
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 from django.utils import translation
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance

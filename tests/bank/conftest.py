@@ -45,8 +45,8 @@ def bank_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
 def bank_league(bank_ruleset, commissioner, coach_alice, coach_bob):
     """A league of the bank ruleset in which alice and bob coach; spiralling expenses start at
     500,000 gp of team value there (a house rule: a new team owes 10,000 gp after each match)."""
-    from league.models import HouseRule
-    from league.services import league_create, league_join
+    from league.core.models import HouseRule
+    from league.core.services import league_create, league_join
 
     league = league_create(name="Bank League", ruleset=KEY, commissioner=commissioner)
     for coach in (coach_alice, coach_bob):

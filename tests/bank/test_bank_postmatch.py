@@ -156,7 +156,8 @@ def test_an_amount_the_bank_cannot_take_is_refused_and_nothing_is_written(
 
 
 def test_a_ruleset_without_a_bank_shows_no_bank_field(client, league, coach_alice, commissioner, user_factory):
-    from league.services import league_join
+    from league.core.services import league_join
+
     from matches.services import PrematchInput, match_schedule, prematch_record
     from teams.services import PlayerOrder, team_create
 

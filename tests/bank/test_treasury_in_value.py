@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.models import HouseRule
 
-from league.models import HouseRule
 from matches.models import Match
 from teams.selectors import compute_team_value
 from teams.services import PlayerOrder, team_create
@@ -59,7 +59,8 @@ def test_without_the_parameter_the_treasury_does_not_count(league, coach_alice):
 def test_after_a_match_the_value_counts_the_new_treasury(
     client, counted, coach_alice, user_factory, commissioner, django_capture_on_commit_callbacks
 ):
-    from league.services import league_join
+    from league.core.services import league_join
+
     from matches.services import PrematchInput, match_schedule, prematch_record
 
     bob = user_factory("bob")

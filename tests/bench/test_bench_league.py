@@ -10,9 +10,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
+from league.competitions.seasons.models import Round, Season, SeasonTeam
+from league.core.models import League
+from league.tooling.bench_urls import BARE_PATH, BASE_PATH
 
-from league.bench_urls import BARE_PATH, BASE_PATH
-from league.models import League, Round, Season, SeasonTeam
 from matches.models import DiceRoll, Match, MatchPlayer
 from teams.models import Team
 

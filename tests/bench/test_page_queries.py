@@ -11,12 +11,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from league.competitions.seasons.selectors import ALL_ROUNDS_UP_TO
+from league.tooling.bench_league import Built, build_league
 
-from league.bench_league import Built, build_league
-from league.selectors_seasons import ALL_ROUNDS_UP_TO
 from matches.models import DiceRoll, MatchPlayer
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 

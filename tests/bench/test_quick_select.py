@@ -6,8 +6,7 @@ import re
 
 import pytest
 from django import forms
-
-from league.widgets import QuickSelect
+from league.infra.widgets import QuickSelect
 
 CHOICES = [("", "---------"), (1, "Reavers & <Co>"), (2, "Orcs “2”"), ("Group", [(3, "A"), (4, 'B "quoted"')])]
 

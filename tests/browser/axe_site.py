@@ -57,12 +57,13 @@ def _fresh_match(league, coach):
 
 def build_site() -> Site:
     """Everything through the services, as the pages would; run once per test module."""
-    from league.demo import load_demo
-    from league.models import Season, SeasonTeam
-    from league.services import league_create, league_join
-    from league.services_challenges import challenge_issue
-    from league.services_playoffs import BracketChoice, bracket_create
-    from league.services_trophies import ensure_trophies, minor_define, trophy_award
+    from league.competitions.challenges.services import challenge_issue
+    from league.competitions.challenges.trophies.services import ensure_trophies, minor_define, trophy_award
+    from league.competitions.seasons.models import Season, SeasonTeam
+    from league.competitions.standings.playoffs.services import BracketChoice, bracket_create
+    from league.core.services import league_create, league_join
+    from league.tooling.demo import load_demo
+
     from matches.models import Match
     from matches.services import (
         PlayerLine,

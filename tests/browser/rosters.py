@@ -7,7 +7,8 @@ SPEC = [("lineman", 11), ("catcher", 2), ("thrower", 1), ("blitzer", 1), ("ogre"
 
 
 def sixteen_humans(django_user_model, *, league_name: str, password: str = "pw-{name}"):
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
+
     from teams.services import PlayerOrder, team_create
 
     boss, coach = (
@@ -27,7 +28,8 @@ def humans_and_orcs(django_user_model, *, league_name: str):
     """A league run by "boss" where alice coaches eleven human linemen (550,000 with their
     treasury's worth) and bob eleven orc linemen with fan factor 3 (580,000). Returns
     (boss, league, humans, orcs)."""
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
+
     from teams.services import PlayerOrder, team_create
 
     boss, alice, bob = (

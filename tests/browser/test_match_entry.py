@@ -27,8 +27,9 @@ def gp(amount: int) -> str:
 
 
 def build_match(django_user_model, mvp_mode: str = "chosen"):
-    from league.models import HouseRule
-    from league.services import league_create, league_join
+    from league.core.models import HouseRule
+    from league.core.services import league_create, league_join
+
     from matches.services import PrematchInput, match_schedule, prematch_record
     from teams.services import PlayerOrder, team_create
 

@@ -36,9 +36,10 @@ def text(locator) -> str:
 
 def build_season(django_user_model):
     """A season of the league, two teams entered, its fixture generated: the Reavers against Gouged Eye."""
-    from league.models_seasons import Season
-    from league.services_fixtures import fixtures_generate
-    from league.services_seasons import entry_add, season_advance, season_create
+    from league.competitions.seasons.fixtures import fixtures_generate
+    from league.competitions.seasons.models import Season
+    from league.competitions.seasons.services import entry_add, season_advance, season_create
+
     from matches.models import Match
     from tests.browser.rosters import humans_and_orcs
 

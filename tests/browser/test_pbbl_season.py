@@ -68,8 +68,9 @@ WORDS = {
 def make_teams(league_slug: str, django_user_model) -> None:
     """Four coaches, each with eleven linemen (50,000 each in both lists): 450,000 stay in the
     treasury, which PBBL counts in team value (P32/L72), so every team is worth 1,000,000."""
-    from league.models import League
-    from league.services import league_join
+    from league.core.models import League
+    from league.core.services import league_join
+
     from teams.services import PlayerOrder, team_create
 
     league = League.objects.get(slug=league_slug)

@@ -27,7 +27,7 @@ MENUS_CUT = """() => [...document.querySelectorAll('#player-rows select')].filte
 
 @pytest.fixture
 def demo(transactional_db):
-    from league.demo import load_demo
+    from league.tooling.demo import load_demo
 
     return load_demo()
 

@@ -18,7 +18,7 @@ NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 
 @pytest.fixture
 def demo(transactional_db):
-    from league.demo import load_demo
+    from league.tooling.demo import load_demo
 
     return load_demo()
 

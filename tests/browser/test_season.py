@@ -150,8 +150,9 @@ def set_french(s: Session) -> None:
 
 def make_coaches_and_teams(league_slug: str, django_user_model) -> None:
     """Five coaches, each with a ready team of eleven Human linemen (equal team values)."""
-    from league.models import League
-    from league.services import league_join
+    from league.core.models import League
+    from league.core.services import league_join
+
     from teams.services import PlayerOrder, team_create
 
     league = League.objects.get(slug=league_slug)
@@ -295,7 +296,7 @@ def standings_shown(s: Session) -> list[tuple]:
 # read in both languages by tests/web/test_french_pages.py and tests/browser/test_accessibility.py.
 @pytest.mark.parametrize("lang", ["fr"])
 def test_a_season_from_registration_to_the_final(lang, page, live_server, artifacts_dir, django_user_model):
-    from league.models import Round
+    from league.competitions.seasons.models import Round
 
     words = WORDS[lang]
     started = time.monotonic()

@@ -8,7 +8,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_home_and_catalogue_in_chromium(page, live_server, artifacts_dir):
-    from league.demo import load_demo
+    from league.tooling.demo import load_demo
 
     load_demo()
     page.goto(live_server.url + "/")

@@ -52,7 +52,7 @@ def expect_preview(page, text: str) -> None:
 
 
 def test_new_coach_builds_a_legal_human_team_on_a_phone(page, live_server, artifacts_dir, django_user_model):
-    from league.services import league_create
+    from league.core.services import league_create
 
     boss = django_user_model.objects.create_user(username="boss", password="pw-boss")
     league = league_create(name="Old World Classic", ruleset="lrb6", commissioner=boss)

@@ -85,8 +85,8 @@ def regular_season(league, number: int, winner, loser, commissioner):
     """A season in its regular season with its one match already processed: `winner` 2-0 `loser`
     (no post-match sequence: no SPP, gold or fan factor), so the table is winner first, no tie."""
     from django.utils import timezone
+    from league.competitions.seasons.models import Round, Season, SeasonTeam
 
-    from league.models import Round, Season, SeasonTeam
     from matches.models import Match
     from matches.services.common import match_ruleset
 
@@ -242,9 +242,9 @@ def award_badge(words: dict, edition: int, season: str, held: bool) -> str:
 @pytest.mark.parametrize("lang", ["fr"])
 def test_the_blood_bowl_final_and_its_next_edition(lang, page, live_server, artifacts_dir, django_user_model):
     from django.db import transaction
+    from league.core.models import League
+    from league.core.services import league_create
 
-    from league.models import League
-    from league.services import league_create
     from teams.models import Player, Team
     from teams.services.common import lock_team, team_refresh_value
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.seasons.services import entry_add, season_advance, season_create
 
-from league.services_seasons import entry_add, season_advance, season_create
 from tests.seasons.helpers import login, running_season
 
 

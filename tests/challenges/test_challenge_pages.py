@@ -10,15 +10,16 @@ import pytest
 from django.forms.models import model_to_dict
 from django.urls import reverse
 from django.utils import timezone
+from league.competitions.challenges.models import Challenge
+from league.core.models import AuditEntry, HouseRule
 
-from league.models import AuditEntry, Challenge, HouseRule
 from matches.models import Match
 from teams.models import Advancement, Injury, Player, Team, TreasuryEntry
 from tests.challenges.conftest import answer, issue, login, regular_season, url
 from tests.seasons.helpers import play
 from tests.standings.conftest import figures_of
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
@@ -284,8 +285,7 @@ def test_permissions_and_bad_input(world, client, user_factory):
 def test_the_page_reads_in_a_fixed_number_of_queries(league, commissioner, make_teams):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
-
-    from league.services_challenges import challenge_issue
+    from league.competitions.challenges.services import challenge_issue
 
     def count(season) -> int:
         client = login(commissioner)

@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from league.competitions.challenges.models import Challenge
 
-from league.models import Challenge
 from tests.challenges.conftest import answer, issue, login, url
 
 pytestmark = pytest.mark.django_db

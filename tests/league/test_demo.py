@@ -2,11 +2,11 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from league.core.models import League
+from league.core.selectors import league_ruleset
+from league.tooling.demo import DEMO_TEAMS, load_demo
 
-from league.demo import DEMO_TEAMS, load_demo
-from league.models import League
 from league.rules.catalogue.team_building import NewTeam, check_new_team
-from league.selectors import league_ruleset
 from teams.selectors import compute_team_value, ledger_balance
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ reads back as the report it was made from."""
 from __future__ import annotations
 
 import pytest
+from league.infra.bulk import insert_rows, update_rows
 
-from league.bulk import insert_rows, update_rows
 from matches.models import DiceRoll, MatchEffect
 from matches.services import report_save
 from matches.services.snapshot import build_report, report_from_json, report_to_json

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from matches.models import Decision, DiceRoll, Match
 from matches.services import (
     MatchError,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from matches.models import Match, MatchPlayer
 from matches.services import (
     MatchError,

@@ -22,7 +22,7 @@ EXAMPLES = sorted((Path(settings.BASE_DIR) / "docs" / "examples").glob("*.json")
 @pytest.fixture
 def demo(django_capture_on_commit_callbacks):
     """The demo league as `make run` leaves it: its match processed."""
-    from league.demo import load_demo
+    from league.tooling.demo import load_demo
 
     with django_capture_on_commit_callbacks(execute=True):
         league = load_demo()

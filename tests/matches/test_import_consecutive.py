@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from league.competitions.seasons.fixtures import arranged_match_problems
+from league.core.services import league_join
 from rest_framework.test import APIClient
 
-from league.services import league_join
-from league.services_fixtures import arranged_match_problems
 from matches.models import Match
 from matches.services import match_schedule
 from teams.services import PlayerOrder, team_create

@@ -9,9 +9,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from league.core.services import league_join
 from rest_framework.test import APIClient
 
-from league.services import league_join
 from matches.models import Match
 from tests.matches.test_import_service import example, row_counts
 

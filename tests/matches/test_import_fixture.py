@@ -4,8 +4,8 @@ order in time come from the fixture, not from a new match beside it."""
 from __future__ import annotations
 
 import pytest
+from league.competitions.seasons.models import Round, Season
 
-from league.models import Round, Season
 from matches.importing import import_match
 from matches.models import Match
 from matches.services import match_schedule

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from league.core.models import AuditEntry, HouseRule
 
-from league.models import AuditEntry, HouseRule
 from matches.importing import import_match, parse_report, report_schema, schema_problems
 from matches.models import DiceRoll, Match, MatchEffect, MatchInducement
 from matches.services import (
@@ -336,7 +336,7 @@ def test_a_report_that_is_not_an_object_is_a_schema_error():
 
 
 def test_a_stranger_may_not_import(league, humans, orcs, user_factory):
-    from league.services import league_join
+    from league.core.services import league_join
 
     carol = user_factory("carol")
     league_join(league=league, user=carol)
@@ -347,7 +347,7 @@ def test_a_stranger_may_not_import(league, humans, orcs, user_factory):
 
 
 def test_a_league_given_by_the_caller_must_be_the_reports(league, humans, orcs, commissioner):
-    from league.services import league_create
+    from league.core.services import league_create
 
     other = league_create(name="Other League", ruleset="lrb6", commissioner=commissioner)
     with pytest.raises(MatchError) as refused:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from matches.models import Match, MatchInducement
 from tests.matches.test_views_support import declare_petty_cash, login
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.models import AuditEntry, HouseRule
 
-from league.models import AuditEntry, HouseRule
 from matches.forms import MERCENARY_ROWS
 from matches.models import Match, MatchInducement
 from teams.models import TreasuryEntry

@@ -13,7 +13,7 @@ from django.urls import reverse
 from matches.models import MatchEffect
 from teams.models import Advancement, Injury
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 

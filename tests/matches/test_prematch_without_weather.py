@@ -27,7 +27,8 @@ def noweather_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
 
 @pytest.fixture
 def scheduled(noweather_ruleset, commissioner, coach_alice, coach_bob):
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
+
     from matches.services import match_schedule
     from teams.services import PlayerOrder, team_create
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 
 import pytest
+from league.competitions.seasons.models import Round, Season
 
-from league.models import Round, Season
 from matches.models import Match
 from matches.services import prematch_record, report_confirm, report_save, report_submit
 from matches.services.postgame import postgame_run, waiting_for

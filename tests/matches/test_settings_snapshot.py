@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.selectors import league_ruleset
 
-from league.selectors import league_ruleset
 from matches.models import Match, MatchEffect
 from matches.services import report_confirm, report_save, report_submit
 from matches.services.postgame import postgame_run
@@ -60,7 +60,8 @@ def test_a_setting_changed_after_confirmation_does_not_change_the_match(
 
 
 def test_an_unconfirmed_match_follows_the_league_settings(league, ready_match, commissioner):
-    from league.services import league_settings_update
+    from league.core.services import league_settings_update
+
     from matches.services.common import match_ruleset
 
     assert ready_match.settings_snapshot is None

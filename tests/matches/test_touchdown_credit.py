@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.models import HouseRule
 from rest_framework.test import APIClient
 
-from league.models import HouseRule
 from league.rules import InducementOrder, Mercenary
 from matches.importing import import_match
 from matches.models import Match

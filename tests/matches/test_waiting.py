@@ -13,7 +13,7 @@ from django.urls import reverse
 from matches.services import match_schedule, report_send_back
 from tests.matches.test_views_support import login
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from league.core.services import league_create, league_join
 
-from league.services import league_create, league_join
 from matches.services import match_schedule
 from teams.services import PlayerOrder, team_create
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.models import AuditEntry, HouseRule
+from league.core.selectors import league_ruleset, settings_snapshot, snapshot_ruleset
 
-from league.models import AuditEntry, HouseRule
-from league.selectors import league_ruleset, settings_snapshot, snapshot_ruleset
 from teams.errors import TeamRuleError
 from teams.services import PlayerOrder, team_create
 

@@ -6,14 +6,15 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from league.competitions.seasons.models import Bracket, BracketGame, Round, Season
+from league.competitions.standings.playoffs.services import BracketChoice, bracket_create, qualifiers
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Bracket, BracketGame, Round, Season
-from league.services_playoffs import BracketChoice, bracket_create, qualifiers
 from matches.models import Match
 from teams.models import Team
 from tests.builders import play
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 

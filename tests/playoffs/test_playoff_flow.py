@@ -13,10 +13,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from icalendar import Calendar
+from league.competitions.seasons.fixtures import fixture_add
+from league.competitions.seasons.models import Bracket, Round, Season
+from league.competitions.standings.playoffs.services import BracketChoice, bracket_create
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Bracket, Round, Season
-from league.services_fixtures import fixture_add
-from league.services_playoffs import BracketChoice, bracket_create
 from matches.models import Match
 from tests.builders import play
 
@@ -79,7 +80,7 @@ def test_with_every_match_played_no_warning(client, make_season, commissioner):
 def test_the_season_pages_play_off_step_leads_to_the_bracket_and_a_season_moved_without_one_gets_it(
     client, make_season, commissioner
 ):
-    from league.services_seasons import season_advance
+    from league.competitions.seasons.services import season_advance
 
     season, _teams = make_season(4)
     client.force_login(commissioner)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.seasons.models import Bracket, BracketGame
+from league.competitions.standings.playoffs.services import BracketChoice, bracket_create
+from league.core.services import league_settings_update
 
-from league.models import Bracket, BracketGame
 from league.rules.prematch.induce import InducementOrder
-from league.services import league_settings_update
-from league.services_playoffs import BracketChoice, bracket_create
 from matches.models import Match, MatchEffect
 from matches.services import (
     MatchError,

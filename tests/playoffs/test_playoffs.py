@@ -7,11 +7,12 @@ import random
 
 import pytest
 from django.urls import reverse
+from league.competitions.seasons.models import Bracket, BracketGame, Round, Season
+from league.competitions.standings.playoffs.services import match_processed
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Bracket, BracketGame, Round, Season
 from league.scheduling.brackets import bracket as engine_bracket
 from league.scheduling.brackets import participants
-from league.services_playoffs import match_processed
 from matches.models import Match
 from tests.builders import play
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.test import Client
+from league.competitions.seasons.models import Season
+from league.competitions.seasons.services import entry_add, season_advance, season_create
 
-from league.models import Season
-from league.services_seasons import entry_add, season_advance, season_create
 from teams.services import PlayerOrder
 
 
@@ -45,8 +45,8 @@ def processed_round_robin(season, teams, *, by, sequence_prefix: str) -> None:
     import itertools
 
     from django.utils import timezone
+    from league.competitions.seasons.models import Round
 
-    from league.models import Round
     from matches.models import Match
     from matches.services.common import match_ruleset
 

@@ -9,12 +9,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from icalendar import Calendar
+from league.competitions.seasons.fixtures import fixtures_generate
 
-from league.services_fixtures import fixtures_generate
 from matches.models import Match
 from tests.seasons.helpers import play, running_season
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
@@ -62,14 +62,15 @@ def count(client, url: str) -> int:
 
 @pytest.mark.parametrize("who", ["anonymous", "commissioner"])
 def test_queries_do_not_grow_with_the_season(client, league, commissioner, make_teams, user_factory, who):
-    from league.models import League
+    from league.core.models import League
 
     if who == "commissioner":
         client.force_login(commissioner)
     small = running_season(league, commissioner, make_teams(2, prefix="Small"))
     fixtures_generate(season=small, by=commissioner, first_date=date(2027, 1, 4), days_between=7)
     other = League.objects.create(name="Big", slug="big", ruleset="lrb6", commissioner=commissioner)
-    from league.services import league_join
+    from league.core.services import league_join
+
     from teams.services import team_create
     from tests.seasons.helpers import lineup
 

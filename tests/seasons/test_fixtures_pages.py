@@ -7,8 +7,9 @@ from datetime import date
 
 import pytest
 from django.urls import reverse
+from league.competitions.seasons.models import Bye, Round
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Bye, Round
 from matches.models import Match
 from tests.seasons.helpers import login, play, running_season
 

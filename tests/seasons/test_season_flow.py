@@ -12,9 +12,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from league.competitions.seasons.fixtures import fixtures_generate
+from league.competitions.seasons.models import Round, Season, SeasonTeam
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Round, Season, SeasonTeam
-from league.services_fixtures import fixtures_generate
 from matches.models import Match
 from teams.models import Team
 from tests.seasons.helpers import login, running_season
@@ -101,7 +102,8 @@ def test_one_bad_team_enters_none_and_says_why(league, commissioner, boss, make_
 
 
 def test_requests_approved_several_at_once(league, commissioner, boss, make_teams, user_factory):
-    from league.services import league_join
+    from league.core.services import league_join
+
     from teams.services import team_create
     from tests.seasons.helpers import lineup
 

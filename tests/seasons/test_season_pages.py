@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.seasons.models import Season, SeasonTeam
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Season, SeasonTeam
 from tests.seasons.helpers import login, play, running_season
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def test_commissioner_creates_a_season_and_runs_registration(league, boss, make_
 def test_a_season_list_shows_every_season_and_its_winner(league, commissioner, boss, make_teams):
     teams = make_teams(2)
     season = running_season(league, commissioner, teams)
-    from league.services_fixtures import fixtures_generate
+    from league.competitions.seasons.fixtures import fixtures_generate
 
     fixtures_generate(season=season, by=commissioner)
     play(season.matches.get(), 2, 0)
@@ -75,7 +76,7 @@ def test_a_season_list_shows_every_season_and_its_winner(league, commissioner, b
 
 def test_a_shared_first_place_leaves_no_winner(league, commissioner, boss, make_teams):
     season = running_season(league, commissioner, make_teams(2))
-    from league.services_fixtures import fixtures_generate
+    from league.competitions.seasons.fixtures import fixtures_generate
 
     fixtures_generate(season=season, by=commissioner)
     play(season.matches.get(), 1, 1)

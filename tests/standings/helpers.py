@@ -4,8 +4,9 @@ are another part's) except where a test plays a match through the match services
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam
+from league.core.models import League
 
-from league.models import Bye, League, Round, Season, SeasonTeam
 from matches.models import Match, MatchPlayer
 from teams.models import Player, Team
 

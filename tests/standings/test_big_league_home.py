@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.pages.views import HOME_TEAMS
 
-from league.views import HOME_TEAMS
 from teams.models import Team
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,8 @@ def test_an_unknown_league_has_no_teams_page(client):
 def test_a_renamed_player_is_renamed_among_the_cached_leaders(
     client, league, coach_alice, commissioner, django_capture_on_commit_callbacks
 ):
-    from league.models import Season, SeasonTeam
+    from league.competitions.seasons.models import Season, SeasonTeam
+
     from matches.models import Match, MatchPlayer
     from teams.services import PlayerOrder, player_rename, team_create
 

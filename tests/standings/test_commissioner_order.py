@@ -10,10 +10,11 @@ import pytest
 from django.apps import apps
 from django.test import Client
 from django.urls import reverse
+from league.competitions.seasons.models import Season, StandingsOrder
+from league.competitions.standings.table import season_settings, standings_settings
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Season, StandingsOrder
 from league.rules import load_ruleset
-from league.standings import season_settings, standings_settings
 from tests.standings.conftest import table_of
 from tests.standings.helpers import add_bye, add_result, make_season, make_teams, user
 

@@ -12,7 +12,7 @@ from matches.models import MatchEffect
 from tests.standings.conftest import table_of
 from tests.standings.helpers import add_bye, add_result, make_season, make_teams
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
@@ -100,7 +100,7 @@ def queries(client, url) -> int:
 def test_pages_make_the_same_number_of_queries_for_2_or_12_teams_and_few_or_many_matches(
     client, league, commissioner, user_factory, who
 ):
-    from league.services import league_create
+    from league.core.services import league_create
 
     if who == "commissioner":
         client.force_login(commissioner)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.seasons.models import StandingsLot
+from league.core.models import AuditEntry, HouseRule
 
-from league.models import AuditEntry, HouseRule, StandingsLot
 from tests.standings.conftest import figures_of, table_of
 from tests.standings.helpers import add_bye, add_result, make_season, make_teams
 
@@ -192,8 +193,9 @@ def test_unknown_season_or_league_is_404(client, league):
 
 
 def test_draw_order_rerolls_until_every_team_differs():
+    from league.competitions.standings.services import draw_order, lot_values
+
     from league.rules.dice import ScriptedDice
-    from league.services_standings import draw_order, lot_values
 
     rolled = draw_order(["a", "b", "c"], ScriptedDice([4, 4, 2, 5, 5, 3, 1]))
     # a and b tie on 4 (c has 2): they roll again 5-5, then 3-1.
@@ -212,7 +214,7 @@ def test_the_league_scheme_in_force_shows_before_the_season_starts(client, leagu
 
 
 def test_a_team_withdrawn_after_playing_keeps_its_row_and_its_opponents_their_points(client, league):
-    from league.models import SeasonTeam
+    from league.competitions.seasons.models import SeasonTeam
 
     teams = make_teams(league, 3)
     a, b, c = teams

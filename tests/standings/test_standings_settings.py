@@ -8,10 +8,10 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from league.competitions.standings.table import standings_settings
+from league.core.models import AuditEntry, HouseRule
+from league.core.selectors import league_ruleset, league_setting_values
 
-from league.models import AuditEntry, HouseRule
-from league.selectors import league_ruleset, league_setting_values
-from league.standings import standings_settings
 from tests.standings.conftest import table_of
 from tests.standings.helpers import add_result, make_season, make_teams
 from tests.standings.test_standings_page import page, set_standings, standings_form

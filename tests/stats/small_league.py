@@ -142,8 +142,8 @@ def build_small(django_user_model) -> Small:
     All time: B1 26 SPP (3 matches, 4 TD, 2 CAS, 2 MVPs), A1 17 (2 matches, 3 TD, 1 CAS, 1 COMP, 1 MVP),
     A2 13 (1 match, 3 CAS, 1 INT, 1 MVP), B2 5 (2 matches, 1 MVP).
     """
-    from league.models import Season
-    from league.services import league_create, league_join
+    from league.competitions.seasons.models import Season
+    from league.core.services import league_create, league_join
 
     boss, alice, bob = (django_user_model.objects.create_user(n, password=f"pw-{n}") for n in ("boss", "alice", "bob"))
     league = league_create(name="Stats League", ruleset="lrb6", commissioner=boss)

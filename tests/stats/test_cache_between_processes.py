@@ -1,4 +1,4 @@
-"""Without CACHE_URL every process keeps its own cache (league.settings): a write made through
+"""Without CACHE_URL every process keeps its own cache (league.config.settings): a write made through
 one process must still reach the pages another process serves. Two LocMem caches with their own
 locations stand for two gunicorn workers; each renders the page before the write, so each holds
 an entry that a lossy or cache-held version would keep serving."""
@@ -11,7 +11,7 @@ from tests.stats.test_stats_pages import url
 
 
 def worker(name: str):
-    """One worker's memory: its table cache and its kept pages (league/page_cache.py)."""
+    """One worker's memory: its table cache and its kept pages (league/infra/page_cache.py)."""
     memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     return override_settings(
         CACHES={"default": {**memory, "LOCATION": name}, "pages": {**memory, "LOCATION": name + "-pages"}}

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from teams.charts_svg import Point, _ticks, bar_chart, line_chart
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 

@@ -26,8 +26,8 @@ import pytest
 from celery.signals import task_postrun
 from django.conf import settings
 from django.db import connection
+from league.config.celery import app
 
-from league.celery import app
 from matches.models import DiceRoll, Match, MatchEffect, MatchStep
 from matches.services import match_schedule, prematch_record, report_confirm, report_save, report_submit
 from matches.services.prematch import PrematchInput

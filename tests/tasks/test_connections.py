@@ -2,7 +2,7 @@
 
 Celery's Django fixup closes every connection before and after each task unless
 CELERY_DB_REUSE_MAX is set: a new PostgreSQL connection per task (about 7 ms here, most of a
-trivial task's time). league/celery.py sets it and closes connections the way Django does around a
+trivial task's time). league/config/celery.py sets it and closes connections the way Django does around a
 request instead: when older than CONN_MAX_AGE or unusable.
 """
 
@@ -13,8 +13,8 @@ import time
 import pytest
 from celery.fixups.django import DjangoWorkerFixup
 from django.db import connection
+from league.config.celery import _recycle_connections, app
 
-from league.celery import _recycle_connections, app
 from matches.tasks import ping
 
 pytestmark = pytest.mark.django_db(transaction=True)  # connections are closed: no test transaction

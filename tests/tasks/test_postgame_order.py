@@ -16,8 +16,8 @@ import re
 from typing import Any
 
 import pytest
+from league.core.services import league_join
 
-from league.services import league_join
 from matches.importing import import_match
 from matches.models import DiceRoll, Match
 from teams.models import ImprovementRoll, Player, Team, TreasuryEntry

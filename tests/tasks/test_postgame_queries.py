@@ -12,8 +12,8 @@ from dataclasses import replace
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from league.core.services import league_join
 
-from league.services import league_join
 from matches.models import Match, MatchEffect
 from matches.services import (
     CasualtyLine,

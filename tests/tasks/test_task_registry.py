@@ -20,7 +20,7 @@ print(RUN_POSTGAME in current_app.tasks)
 
 
 def test_a_process_that_only_set_django_up_can_queue_the_post_match_task():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.settings", "SECRET_KEY": "x", "ENV_FILE": ""}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.config.settings", "SECRET_KEY": "x", "ENV_FILE": ""}
     env.pop("DATABASE_URL", None)
     done = subprocess.run(
         [sys.executable, "-c", CHECK], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=120

@@ -26,7 +26,7 @@ def test_refresh_team_value_runs_in_the_worker(celery_worker, task_runs, demo_le
 
 
 def test_eager_mode_is_the_default_outside_worker_tests(db, demo_league):
-    from league.celery import app
+    from league.config.celery import app
 
     assert app.conf.task_always_eager is True
     team = demo_league.teams.get(race="dwarf")

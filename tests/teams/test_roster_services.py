@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from teams.errors import TeamRuleError
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.standings.playoffs.services import BracketChoice, bracket_create
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, SeasonTrophy, Trophy, TrophyAward
-from league.services_playoffs import BracketChoice, bracket_create
 from matches.models import Match, MatchEffect
 from matches.services import match_schedule
 from teams.models import Player, Team, TreasuryEntry

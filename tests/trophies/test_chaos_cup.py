@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.challenges.trophies.models import TrophyAward
+from league.competitions.challenges.trophies.services import ensure_trophies, trophy_award
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, TrophyAward
 from league.rules import ScriptedDice, gift_choices, load_ruleset
-from league.services_trophies import ensure_trophies, trophy_award
 from teams.models import Advancement, Player
 from teams.selectors import compute_team_value
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.challenges.trophies.models import TrophyAward
+from league.competitions.challenges.trophies.services import minor_define, season_trophy_choose
 
-from league.models import TrophyAward
-from league.services_trophies import minor_define, season_trophy_choose
 from teams.models import Team, TreasuryEntry
 from teams.selectors import compute_team_value
 from tests.trophies.test_blood_bowl import by_hand_tv, play_playoffs

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.challenges.trophies.services import ensure_trophies, trophy_award
+from league.competitions.seasons.models import Season
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry, Season, SeasonTrophy, Trophy, TrophyAward
-from league.services_trophies import ensure_trophies, trophy_award
 from teams.models import TreasuryEntry
 from teams.services import PlayerOrder, team_create
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
@@ -130,7 +132,7 @@ def test_the_trophy_of_a_season_final_is_chosen_once_and_fixed_when_won(client, 
 
 
 def _teams(league, user_factory, n: int):
-    from league.services import league_join
+    from league.core.services import league_join
 
     teams = []
     for k in range(n):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.challenges.trophies.models import TrophyAward
+from league.competitions.challenges.trophies.services import ensure_trophies
 
-from league.models import TrophyAward
-from league.services_trophies import ensure_trophies
 from teams.models import Advancement, Player
 from teams.selectors import compute_team_value
 
@@ -39,8 +39,8 @@ def test_spike_awarded_with_player_of_the_year(client, league, commissioner, hum
 
 
 def test_a_season_final_chosen_with_player_of_the_year_names_one(client, league, commissioner, humans, orcs):
-    from league.models import Season
-    from league.services_trophies import award_season_final
+    from league.competitions.challenges.trophies.services import award_season_final
+    from league.competitions.seasons.models import Season
 
     season = Season.objects.create(league=league, number=1, name="S1", status=Season.Status.PLAYOFFS)
     client.force_login(commissioner)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.competitions.challenges.trophies.services import ensure_trophies, trophy_award
 
 from league.rules import fans, load_ruleset
 from league.rules.prematch.induce import InducementOrder
-from league.services_trophies import ensure_trophies, trophy_award
 from matches.models import MatchInducement
 from matches.services import MatchError, PrematchInput, prematch_record
 from matches.services.scheduling import match_schedule

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def demo(db):
-    from league.demo import load_demo
+    from league.tooling.demo import load_demo
 
     return load_demo()
 

@@ -59,7 +59,7 @@ def test_the_500_page_renders_without_a_request_context(client, monkeypatch):
     response = server_error(RequestFactory().get("/"))
     assert response.status_code == 500 and b'data-status="500"' in response.content
     # And through the real stack, when a view fails.
-    monkeypatch.setattr("league.views.league_list", lambda: 1 / 0)
+    monkeypatch.setattr("league.pages.views.league_list", lambda: 1 / 0)
     client.raise_request_exception = False
     failed = client.get("/")
     assert failed.status_code == 500 and b"Server error" in failed.content

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.models import HouseRule
+from league.core.selectors import league_ruleset
 from rest_framework.test import APIClient
 
-from league.models import HouseRule
-from league.selectors import league_ruleset
 from teams.errors import TeamRuleError
 from teams.models import Team, TreasuryEntry
 from teams.services import PlayerOrder, team_create

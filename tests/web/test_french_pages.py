@@ -52,7 +52,8 @@ class World:
 
 @pytest.fixture
 def world(django_capture_on_commit_callbacks) -> World:
-    from league.demo import load_demo
+    from league.tooling.demo import load_demo
+
     from matches.services import (
         PlayerLine,
         PrematchInput,
@@ -98,9 +99,9 @@ def world(django_capture_on_commit_callbacks) -> World:
 
 def seasons(league, commissioner, teams) -> dict[str, Any]:
     """A regular season with its round robin (byes, dates) and a next one taking requests."""
-    from league.services_seasons import entry_request, season_advance, season_create
+    from league.competitions.seasons.services import entry_request, season_advance, season_create
 
-    # The demo's own Season 1 (league.demo): regular, its round robin dated, the demo match played.
+    # The demo's own Season 1 (league.tooling.demo): regular, its round robin dated, the demo match played.
     one = league.seasons.get(number=1)
     two = season_create(league=league, name="Saison 2", by=commissioner)
     season_advance(season=two, to="registration", by=commissioner)
@@ -113,9 +114,8 @@ def challenges(season, commissioner, teams) -> dict[str, Any]:
     from datetime import timedelta
 
     from django.utils import timezone
-
-    from league.models import Challenge
-    from league.services_challenges import challenge_issue, challenge_replace, challenge_replacement_agree
+    from league.competitions.challenges.models import Challenge
+    from league.competitions.challenges.services import challenge_issue, challenge_replace, challenge_replacement_agree
 
     waiting = challenge_issue(season=season, challenger=teams["alice"], challenged=teams["bob"], by=commissioner)
     late = challenge_issue(season=season, challenger=teams["carol"], challenged=teams["bob"], by=commissioner)
@@ -167,7 +167,7 @@ def slug(w: World) -> str:
 
 
 def settings_form(league, **changes: object) -> dict[str, str]:
-    from league.selectors import league_setting_values
+    from league.core.selectors import league_setting_values
 
     values = {**league_setting_values(league), **changes}
     return {key: "on" if value is True else str(value) for key, value in values.items() if value is not False}
@@ -710,7 +710,7 @@ def playoff_season(w: World):
     """A season of the demo league in its regular season, with every ready team approved."""
     # Its own key: w.extra["season"] is the demo's season, whose processed match breaks the tie at the cut.
     if "playoff_season" not in w.extra:
-        from league.models import Season, SeasonTeam
+        from league.competitions.seasons.models import Season, SeasonTeam
 
         season = Season.objects.create(league=w.league, number=7, name="Saison 7", status=Season.Status.REGULAR)
         for team in w.league.teams.filter(status="ready"):
@@ -767,7 +767,8 @@ def test_every_url_of_the_site_is_rendered_in_french_below():
 def test_every_page_reads_in_french(world):
     patterns = english_patterns()
     assert len(patterns) > 300  # the catalogue was read
-    from league.models import League
+    from league.core.models import League
+
     from teams.models import Player, Team
 
     get_user_model().objects.create_user("frank", password="pw-frank")

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from league.core.models import AuditEntry
+from league.infra.inputs import column_max
 from rest_framework.test import APIClient
 
-from league.inputs import column_max
-from league.models import AuditEntry
 from matches.importing import import_match
 from matches.models import DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services import MatchError

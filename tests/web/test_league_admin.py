@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-
-from league.models import AuditEntry, League, Membership
+from league.core.models import AuditEntry, League, Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +64,7 @@ def test_an_unknown_ruleset_is_refused(client, coach_alice):
 
 def settings_form(league, **changes: object) -> dict[str, object]:
     """The settings form as the page fills it (current values), with `changes` applied."""
-    from league.selectors import league_setting_values
+    from league.core.selectors import league_setting_values
 
     data: dict[str, object] = {}
     for key, value in {**league_setting_values(league), **changes}.items():
@@ -80,7 +79,7 @@ def settings_form(league, **changes: object) -> dict[str, object]:
 
 @pytest.fixture
 def other_commissioner(user_factory):
-    from league.services import league_create
+    from league.core.services import league_create
 
     user = user_factory("zoe")
     league_create(name="Other League", ruleset="lrb6", commissioner=user)
@@ -117,7 +116,7 @@ def test_the_page_shows_each_setting_with_default_page_and_explanation(client, l
 
 
 def test_saving_writes_house_rules_and_audits_each_change_with_old_and_new(client, league, commissioner):
-    from league.selectors import league_ruleset
+    from league.core.selectors import league_ruleset
 
     client.force_login(commissioner)
     url = reverse("league:settings", args=[league.slug])

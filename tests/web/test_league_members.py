@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-
-from league.models import AuditEntry, Membership, MembershipRequest
-from league.permissions import is_commissioner
+from league.core.models import AuditEntry, Membership, MembershipRequest
+from league.core.permissions import is_commissioner
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +23,7 @@ def members_post(client, league, **data):
 
 @pytest.mark.parametrize(("who", "status"), [(None, 403), ("alice", 403), ("zoe", 403), ("commissioner", 200)])
 def test_only_a_commissioner_manages_the_coaches(client, league, user_factory, who, status):
-    from league.services import league_create
+    from league.core.services import league_create
 
     league_create(name="Other", ruleset="lrb6", commissioner=user_factory("zoe"))
     user_factory("dan")

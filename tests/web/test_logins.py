@@ -15,9 +15,8 @@ import pytest
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.test import Client, RequestFactory
 from django.urls import reverse
+from league.infra.lockout import client_ip
 from rest_framework.test import APIClient
-
-from league.lockout import client_ip
 
 pytestmark = pytest.mark.django_db
 

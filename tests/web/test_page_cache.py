@@ -1,4 +1,4 @@
-"""Whole pages kept per browser until the next committed write (league/page_cache.py).
+"""Whole pages kept per browser until the next committed write (league/infra/page_cache.py).
 
 These tests commit (transactional_db) and key pages by the database's revision only, as
 production does (PAGE_CACHE_LOCAL_WRITES off): each write below reaches the page through the
@@ -14,8 +14,7 @@ from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-
-from league.page_cache import site_revision
+from league.infra.page_cache import site_revision
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,7 +58,7 @@ def test_a_page_read_again_is_the_same_bytes_for_one_query(client, league, coach
 
 
 def test_a_write_committed_by_one_worker_reaches_the_pages_every_worker_kept(client, league, coach_alice):
-    from league.models import League
+    from league.core.models import League
 
     client.force_login(coach_alice)
     url = reverse("league:detail", args=[league.slug])

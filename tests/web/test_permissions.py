@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import pytest
 from django.urls import reverse
+from league.core.models import AuditEntry, Membership
+from league.core.services import league_create, league_join
 
-from league.models import AuditEntry, Membership
-from league.services import league_create, league_join
 from teams.models import Player, Team, TreasuryEntry
 from tests.web.test_team_creation_pages import LEGAL, form_data
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from league.core.models import AuditEntry, Membership, MembershipRequest
 
-from league.models import AuditEntry, Membership, MembershipRequest
 from tests.web.test_team_creation_pages import form_data
 
 pytestmark = pytest.mark.django_db

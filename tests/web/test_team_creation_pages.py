@@ -7,8 +7,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from league.core.models import AuditEntry
 
-from league.models import AuditEntry
 from teams.models import Player, Team, TreasuryEntry
 
 pytestmark = pytest.mark.django_db

@@ -9,12 +9,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from league.core.services import membership_add
 
-from league.services import membership_add
 from teams.models import Player, Team
 from teams.services import team_retire
 
-# Query counts are of pages rendered, not of pages kept (league/page_cache.py: one query).
+# Query counts are of pages rendered, not of pages kept (league/infra/page_cache.py: one query).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
 
@@ -340,7 +340,7 @@ def test_team_page_queries_do_not_grow_with_players(
 def test_league_page_queries_do_not_grow_with_teams(
     client, league, make_team, user_factory, django_assert_num_queries, coach_alice
 ):
-    from league.services import league_create
+    from league.core.services import league_create
 
     other = league_create(name="Big League", ruleset="lrb6", commissioner=user_factory("boss"))
     for i in range(2):

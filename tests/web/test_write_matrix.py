@@ -23,10 +23,11 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
+from league.competitions.challenges.models import Challenge
+from league.competitions.challenges.services import challenge_issue
+from league.competitions.seasons.models import Season
+from league.core.services import league_create, league_join
 
-from league.models import Challenge, Season
-from league.services import league_create, league_join
-from league.services_challenges import challenge_issue
 from matches.services import ReportInput, report_save, report_submit
 from tests.matches.test_import_service import example
 from tests.seasons.helpers import running_season
@@ -297,7 +298,7 @@ def case_standings_order(w: dict[str, Any]) -> Case:
 
 def case_season_reopen(w: dict[str, Any]) -> Case:
     """A league match left unplayed when the play-offs started: only the commissioner reopens it."""
-    from league.services_fixtures import fixture_add
+    from league.competitions.seasons.fixtures import fixture_add
 
     season = running_season(w["league"], w["commissioner"], [w["humans"], w["orcs"]])
     match = fixture_add(season=season, round_number=1, home=w["humans"], away=w["orcs"], by=w["commissioner"])

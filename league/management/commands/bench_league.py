@@ -2,9 +2,9 @@
 
 Builds, in a throwaway database, a small league (6 teams, 10 matches) and a big one (200 ready
 teams of 11-12 players, one regular season, its rounds and 3,000 processed matches with their
-player lines, effects and dice: league/bench_league.py), then starts gunicorn as the Procfile's
+player lines, effects and dice: league/tooling/bench_league.py), then starts gunicorn as the Procfile's
 `web` line does (WEB_CONCURRENCY=2 by default) with the bench's settings, whose only change is a
-bare view returning HttpResponse("ok") (league/bench_urls.py), and measures (league/bench_serve.py):
+bare view returning HttpResponse("ok") (league/tooling/bench_urls.py), and measures (league/tooling/bench_serve.py):
 
 - per page, on each league: the median time of --repeat GETs through gunicorn and its ratio to
   the bare view's, the CPU time gunicorn's workers spent per request and its ratio (what a
@@ -113,8 +113,8 @@ class Command(BaseCommand):
             raise CommandError(f"bench_league runs on SQLite or PostgreSQL, not {vendor}.")
 
     def _run(self, opts: dict[str, Any], database: str) -> None:
-        from league.bench_league import build_league
-        from league.bench_serve import BenchError, load, measure, page_client, start_gunicorn
+        from league.tooling.bench_league import build_league
+        from league.tooling.bench_serve import BenchError, load, measure, page_client, start_gunicorn
 
         load_before = os.getloadavg()[0]
         small = build_league(
@@ -129,7 +129,7 @@ class Command(BaseCommand):
             f"page as the commissioner); 1-minute load average {load_before:.1f}"
         )
         hosts = [*settings.ALLOWED_HOSTS, "testserver"]
-        with override_settings(ROOT_URLCONF="league.bench_urls", ALLOWED_HOSTS=hosts):
+        with override_settings(ROOT_URLCONF="league.tooling.bench_urls", ALLOWED_HOSTS=hosts):
             pages = {"small": _pages(small), "big": _pages(big)}
             # The load's browsers: one session each, as many people reading the big league.
             browsers = [page_client(big.coach)[1] for _ in range(opts["clients"])]
@@ -231,8 +231,8 @@ def _queries(page: Any) -> str:
 
 def _pages(built: Any) -> list:
     """The pages measured, in the table's order; the first is the bare view."""
-    from league.bench_serve import Page, page_client
-    from league.bench_urls import BARE_PATH, BASE_PATH
+    from league.tooling.bench_serve import Page, page_client
+    from league.tooling.bench_urls import BARE_PATH, BASE_PATH
 
     coach, cookie = page_client(built.coach)
     commissioner, commissioner_cookie = page_client(built.commissioner)

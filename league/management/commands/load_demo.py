@@ -2,7 +2,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from league.demo import DEMO_PASSWORD, load_demo
+from league.tooling.demo import DEMO_PASSWORD, load_demo
 
 
 class Command(BaseCommand):

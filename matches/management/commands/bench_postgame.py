@@ -86,7 +86,7 @@ class Command(BaseCommand):
                 "--teams must be even, --matches a multiple of --teams / 2 (whole rounds) and --queued-matches "
                 "a multiple of --teams / 2 x --queued-depth."
             )
-        from league.celery import app
+        from league.config.celery import app
 
         app.conf.task_always_eager = False  # settings make it eager when no broker is set
         load = [os.getloadavg()[0]]  # other work on the machine skews every figure: say how much
@@ -127,8 +127,9 @@ class Command(BaseCommand):
     # --- the league ---
 
     def _build_league(self, count: int, rng: random.Random) -> tuple[Any, list[Any]]:
-        from league.selectors import league_ruleset
-        from league.services import league_create, membership_add
+        from league.core.selectors import league_ruleset
+        from league.core.services import league_create, membership_add
+
         from teams.errors import TeamRuleError
         from teams.services import PlayerOrder, team_create
 
