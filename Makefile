@@ -16,7 +16,7 @@ DEV    := DEBUG=1
 help:
 	@echo "make run      set up, migrate, load the demo league and serve http://$(HOST):$(PORT)"
 	@echo "make test     set up, run make lint, then the whole test suite"
-	@echo "make lint     ruff (check and format), makemigrations --check, mypy on league/rules"
+	@echo "make lint     ruff (check and format), makemigrations --check, mypy on league, teams and matches"
 	@echo "make worker   start a Celery worker with its scheduler (needs CELERY_BROKER_URL)"
 	@echo "make serve    production-like: gunicorn, a worker and celery beat (needs SECRET_KEY, DATABASE_URL, CELERY_BROKER_URL)"
 	@echo "make messages refresh and compile the translation catalogues"
@@ -77,12 +77,13 @@ serve: install
 	$(SERVE_ENV) HOST=$(HOST) PATH="$(abspath $(BIN)):$$PATH" $(BIN)/honcho start --env /dev/null --port $(PORT)
 
 # The quality gates, fast (a few seconds): CI runs them through `make test`; .pre-commit-config.yaml
-# runs the same tools on each commit. makemigrations reads the settings, hence DEBUG=1 on a fresh clone.
+# runs the same tools on each commit. makemigrations and mypy (django-stubs' plugin) read the settings,
+# hence DEBUG=1 on a fresh clone.
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(DEV) $(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/mypy
+	$(DEV) $(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python .ci/import_cycles.py
 

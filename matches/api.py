@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.core.permissions import signed_in
 from league.infra.api_errors import error_response
 from league.infra.api_parsing import JSONParser
 from league.infra.inputs import InputError
@@ -28,7 +29,8 @@ from teams.api.base import LOCKED_OUT
 
 @cache
 def _example(name: str) -> dict[str, Any]:
-    return json.loads((settings.BASE_DIR / "docs" / "examples" / name).read_text(encoding="utf-8"))
+    example: dict[str, Any] = json.loads((settings.BASE_DIR / "docs" / "examples" / name).read_text(encoding="utf-8"))
+    return example
 
 
 class ImportedSerializer(serializers.Serializer):
@@ -140,7 +142,7 @@ class MatchImportApi(APIView):
             report = parse_report(request.body)
         except MatchError as exc:
             raise InputError(exc.messages) from None  # 400, code parse_error
-        result = import_match(report, by=request.user)  # MatchError: 400, code refused
+        result = import_match(report, by=signed_in(request.user))  # MatchError: 400, code refused
         match = result.match
         match.refresh_from_db(fields=["status"])  # the post-match sequence may have run on commit already
         data = {

@@ -12,7 +12,7 @@ number of fan factor dice matches the outcome, only the winner re-rolls its winn
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
@@ -72,11 +72,12 @@ class ScheduleForm(forms.Form):
         # Sorted as a reader expects (accents ignored); the queryset still validates the choice.
         ordered = sorted(teams, key=lambda t: collation_key(t.name))
         for name in ("home", "away"):
-            self.fields[name].queryset = teams
-            self.fields[name].choices = [("", self.fields[name].empty_label)] + [
+            field = cast("forms.ModelChoiceField[Team]", self.fields[name])
+            field.queryset = teams
+            field.choices = [("", field.empty_label)] + [
                 (t.pk, f"{t.name} ({t.coach.get_username()})") for t in ordered
             ]
-            self.fields[name].widget.attrs["class"] = "form-select form-select-lg"
+            field.widget.attrs["class"] = "form-select form-select-lg"
         self.helper = FormHelper()
         self.helper.add_input(Submit("submit", _("Schedule the match"), css_class="btn-lg"))
 
@@ -86,4 +87,4 @@ class ImprovementForm(forms.Form):
 
     def __init__(self, *args: Any, groups: list[tuple[Any, list[tuple[str, str]]]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["choice"].choices = groups
+        cast(forms.ChoiceField, self.fields["choice"]).choices = groups

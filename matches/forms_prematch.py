@@ -203,7 +203,7 @@ class PrematchForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or self.cleaned_data  # Form.clean returns cleaned_data itself
         if data.get("weather_source") == "entered":
             for name, what in (("weather_1", _("Weather, first D6")), ("weather_2", _("Weather, second D6"))):
                 if data.get(name) is None:

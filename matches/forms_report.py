@@ -5,7 +5,7 @@ It turns text into the services' input records and never writes (see matches/for
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
@@ -86,7 +86,7 @@ class ReportForm(forms.Form):
             (action, ruleset.spp_action_names.get(action, ("", "", action, action))[3 if lang == "fr" else 2] or action)
             for action in extra_actions(ruleset)
         ]
-        self.fields["conceded_by"].choices = [("", _("No concession"))] + [
+        cast(forms.ChoiceField, self.fields["conceded_by"]).choices = [("", _("No concession"))] + [
             (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES
         ]
         if match.stage:  # a play-off match never ends in a draw: a tied score names the shoot-out winner
@@ -101,11 +101,11 @@ class ReportForm(forms.Form):
             "Justified: conceded at a kick-off with %(max)s players or fewer able to play"
         ) % {"max": ruleset.params.justified_concession_max_players}
         for line in lines:
-            off = {} if line.eligible else {"disabled": True}
+            off: dict[str, Any] = {} if line.eligible else {"disabled": True}
             for key, attr, label in PLAYER_COUNTS:
                 self.fields[f"p{line.player_id}_{key}"] = number(label, column=(MatchPlayer, attr), min=0, **off)
-            for action, label in self.other_actions:  # the ruleset's own SPP actions
-                self.fields[f"p{line.player_id}_x_{action}"] = number(label, min=0, max=99, **off)
+            for action, action_label in self.other_actions:  # the ruleset's own SPP actions
+                self.fields[f"p{line.player_id}_x_{action}"] = number(action_label, min=0, max=99, **off)
             for key in CASUALTY_FIELDS:
                 self.fields[f"p{line.player_id}_{key}"] = number(key, min=1, max=8 if "8" in key else 6)
             self.fields[f"p{line.player_id}_apo"] = forms.BooleanField(
@@ -168,7 +168,7 @@ class ReportForm(forms.Form):
         """Lines posted for players who are not in this match: handed to the service, which refuses them."""
         known = {line.player_id for line in self.lines}
         attrs = {key: attr for key, attr, _l in PLAYER_COUNTS}
-        found: dict[int, dict[str, int]] = {}
+        found: dict[int, dict[str, Any]] = {}
         for name, value in (self.data or {}).items():
             head, _sep, tail = name.partition("_")
             pk = posted_id(head[1:]) if head[:1] == "p" else None
@@ -233,7 +233,7 @@ class ReportForm(forms.Form):
         return False
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or self.cleaned_data  # Form.clean returns cleaned_data itself
         self.lines_out: list[PlayerLine] = list(self.extra_lines)
         self.casualties_out: list[CasualtyLine] = []
         self.dice_out: dict[str, list[int]] = {}
@@ -262,7 +262,7 @@ class ReportForm(forms.Form):
         actions = {action: count for action, count in actions.items() if count}
         if any(counts.values()) or actions:
             self.lines_out.append(PlayerLine(line.player_id, **counts, actions=actions))
-        dice = {k: data.get(f"{p}_{k}") for k in CASUALTY_FIELDS}
+        dice: dict[str, Any] = {k: data.get(f"{p}_{k}") for k in CASUALTY_FIELDS}
         if dice["d6"] is None and dice["d8"] is None:
             if any(v is not None for v in dice.values()) or data.get(f"{p}_apo"):
                 self.add_error(None, _("%(player)s: enter the casualty roll (D6 and D8) first.") % {"player": who})
@@ -328,8 +328,8 @@ class ReportForm(forms.Form):
             self.decisions_out[f"winnings_reroll:{side}"] = reroll
             if reroll and die is not None:
                 self.dice_out[f"winnings_reroll:{side}"] = [die]
-        ff = [check_d6(self, f"ff_{side}_{n}", _("%(team)s, fan factor") % {"team": team}) for n in (1, 2, 3)]
-        ff = [v for v in ff if v is not None]
+        rolled = [check_d6(self, f"ff_{side}_{n}", _("%(team)s, fan factor") % {"team": team}) for n in (1, 2, 3)]
+        ff = [v for v in rolled if v is not None]
         if ff:
             needed = fan_factor_dice(outcome, self.ruleset)
             if conceded and penalised:

@@ -11,7 +11,7 @@ play-offs receive to advance their bracket.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django.db.models import Q
 from django.dispatch import Signal
@@ -31,6 +31,7 @@ _NAMES = frozenset(
     }
 )
 _provided: dict[str, Callable[..., Any]] = {}
+T = TypeVar("T")
 
 
 def provide(**functions: Callable[..., Any]) -> None:
@@ -41,9 +42,9 @@ def provide(**functions: Callable[..., Any]) -> None:
     _provided.update(functions)
 
 
-def _call(name: str, default: Any, *args: Any, **kwargs: Any) -> Any:
+def _call(name: str, default: T, *args: Any, **kwargs: Any) -> T:
     reader = _provided.get(name)
-    return default if reader is None else reader(*args, **kwargs)
+    return default if reader is None else cast(T, reader(*args, **kwargs))
 
 
 def season_position(match: Any, day: Any) -> tuple[int, int]:
@@ -63,7 +64,7 @@ def locked_q() -> Q:
 
 def arranged_match_problems(*, league: Any, home: Any, away: Any, season: Any) -> list[str]:
     """Why a coach may not arrange `home` v `away` now (empty: allowed)."""
-    return _call("arranged_match_problems", [], league=league, home=home, away=away, season=season)
+    return _call("arranged_match_problems", list[str](), league=league, home=home, away=away, season=season)
 
 
 def current_regular_season(league: Any) -> Any:
@@ -78,4 +79,4 @@ def season_final_trophy(season_id: int | None) -> Any:
 
 def challenges_waiting(user: Any) -> list[dict[str, Any]]:
     """The challenges waiting for a user's answer or ruling."""
-    return _call("challenges_waiting", [], user)
+    return _call("challenges_waiting", list[dict[str, Any]](), user)

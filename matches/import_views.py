@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league.core.permissions import signed_in
 from matches.importing import import_match, parse_report
 from matches.importing.schema import MAX_REPORT_BYTES
 from matches.services import MatchError
@@ -28,7 +29,7 @@ class ImportForm(forms.Form):
     )
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or self.cleaned_data  # Form.clean returns cleaned_data itself
         if not data.get("file") and not (data.get("text") or "").strip():
             raise forms.ValidationError(_("Choose a file or paste the report."))
         return data
@@ -36,7 +37,8 @@ class ImportForm(forms.Form):
     def raw_report(self) -> bytes | str:
         upload = self.cleaned_data.get("file")
         # One byte over the limit is enough for parse_report to refuse it; no need to read more.
-        return upload.read(MAX_REPORT_BYTES + 1) if upload else self.cleaned_data["text"]
+        report: bytes | str = upload.read(MAX_REPORT_BYTES + 1) if upload else self.cleaned_data["text"]
+        return report
 
 
 @login_required
@@ -48,7 +50,7 @@ def match_import(request: HttpRequest) -> HttpResponse:
         status = 400  # a refused upload is bad input: the page lists why, with a 400 as the API
     elif request.method == "POST":
         try:
-            result = import_match(parse_report(form.raw_report()), by=request.user)
+            result = import_match(parse_report(form.raw_report()), by=signed_in(request.user))
         except MatchError as exc:
             errors, status = exc.messages, 400
         except PermissionDenied as exc:

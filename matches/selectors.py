@@ -119,7 +119,7 @@ OPEN_STATUSES = (
 )
 
 
-def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
+def actions_waiting(user: Any) -> dict[str, list[Any]]:
     """Everything waiting for a user, in a few queries whatever the number of his teams or matches:
     per match of his teams, the step his side has to take (his petty cash or inducements when it is
     his turn, record the pre-match, enter or submit the result, confirm or correct it); the results
@@ -136,7 +136,7 @@ def actions_waiting(user: Any) -> dict[str, list[dict[str, Any]]]:
         | Q(pk__in=Membership.objects.filter(user_id=user.pk, role=Membership.Role.COMMISSIONER).values("league_id"))
     ).values("pk")
     mine = Q(home__coach_id=user.pk) | Q(away__coach_id=user.pk)
-    matches = (
+    matches: Iterable[Match] = (
         Match.objects.filter(status__in=OPEN_STATUSES)
         .filter(mine | Q(status=Match.Status.SUBMITTED, league__in=commissioned))
         .exclude(locked_q())  # closed by the play-offs: nothing to do until reopened

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from celery import shared_task
 from django.db import connection
@@ -17,12 +18,12 @@ log = logging.getLogger(__name__)
 
 
 @contextmanager
-def _measured(task: str, match_id: int) -> Iterator[dict]:
+def _measured(task: str, match_id: int) -> Iterator[dict[str, Any]]:
     """Log the wall time and SQL query count of one task run: one line per run, in a fixed
     format that `manage.py bench_postgame` reads back from the workers' logs."""
-    counts = {"queries": 0, "result": None}
+    counts: dict[str, Any] = {"queries": 0, "result": None}
 
-    def count(execute, sql, params, many, context):
+    def count(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
         counts["queries"] += 1
         return execute(sql, params, many, context)
 
@@ -45,7 +46,8 @@ def run_postgame(match_id: int) -> bool:
     # redelivered message (acks_late) finds nothing to do or resumes where a dead worker stopped.
     with _measured("run_postgame", match_id) as measure:
         measure["result"] = postgame_run(match_id)
-    return measure["result"]
+    done: bool = measure["result"]
+    return done
 
 
 @shared_task(name="matches.sweep_postgame")
@@ -60,4 +62,5 @@ def ping(match_id: int) -> str | None:
     i.e. what a broker round trip, the worker and one query cost on their own."""
     with _measured("ping", match_id) as measure:
         measure["result"] = Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
-    return measure["result"]
+    status: str | None = measure["result"]
+    return status

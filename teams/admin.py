@@ -1,13 +1,16 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from teams.models import Player, Team, TreasuryEntry
+
+PLAYER_FIELDS = ("number", "name", "position", "status", "spp", "miss_next_game")
 
 
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
-    fields = ["number", "name", "position", "status", "spp", "miss_next_game"]
-    readonly_fields = fields
+    fields = PLAYER_FIELDS
+    readonly_fields = PLAYER_FIELDS
 
 
 @admin.register(Team)
@@ -24,8 +27,8 @@ class TreasuryEntryAdmin(admin.ModelAdmin):
     list_display = ["team", "kind", "amount", "key", "created_at"]
     list_filter = ["kind"]
 
-    def has_change_permission(self, request, obj=None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: TreasuryEntry | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: TreasuryEntry | None = None) -> bool:
         return False

@@ -90,13 +90,13 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
     for money in ("cost", "budget"):
         if money in p:
             p[money] = gp(p[money])
-    return template % p
+    return str(template) % p
 
 
 def _number(value: object) -> int:
     """The count that chooses a plural form (a parameter the engine may leave out)."""
     try:
-        return int(value)  # type: ignore[call-overload]
+        return int(value)  # type: ignore[call-overload,no-any-return]
     except (TypeError, ValueError):
         return 0
 

@@ -8,7 +8,7 @@ and the API give the same answers. Forms only turn text into types.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Layout, Row
@@ -61,7 +61,7 @@ class TeamOrderForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         p = ruleset.params
-        self.fields["race"].choices = [("", _("Choose a race…"))] + race_choices(ruleset, lang)
+        cast(forms.ChoiceField, self.fields["race"]).choices = [("", _("Choose a race…")), *race_choices(ruleset, lang)]
         # Changing the race re-renders the position choices and staff options (htmx).
         self.fields["race"].widget.attrs.update(
             {
@@ -138,7 +138,7 @@ class PlayerRowForm(forms.Form):
 
     def __init__(self, *args: Any, positions: Choices, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["position"].set_choices(positions, blank=True)
+        cast(PositionField, self.fields["position"]).set_choices(positions, blank=True)
         # No header above the rows on a phone (_order_body.html): each input says what it is.
         self.fields["position"].widget.attrs.update(
             {"class": "form-select form-select-sm", "aria-label": _("Position")}
@@ -239,7 +239,7 @@ class PlayerHireForm(forms.Form):
 
     def __init__(self, *args: Any, positions: Choices, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["position"].set_choices(positions, blank=False)
+        cast(PositionField, self.fields["position"]).set_choices(positions, blank=False)
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True

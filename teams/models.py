@@ -7,9 +7,12 @@ team. What a row keeps are facts of this team's history: purchases, gains, injur
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -17,6 +20,9 @@ from league.core.models import League
 
 
 class Team(models.Model):
+    # Not a column: the post-match summary sets it for its template (matches/views/detail.py).
+    bank_balance: int | None
+
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         READY = "ready", _("Ready")
@@ -145,6 +151,8 @@ class Injury(models.Model):
 class ImprovementRoll(models.Model):
     """An improvement roll earned by crossing an SPP level; the coach then picks what it gives."""
 
+    # Not a column: the team page sets it for its template (teams/views/detail.py).
+    can_choose: bool
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="improvement_rolls")
     match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="improvement_rolls")
     index = models.PositiveSmallIntegerField()  # the player's n-th roll of his career
@@ -167,12 +175,23 @@ class ImprovementRoll(models.Model):
         return self.advancement_id is None
 
 
+def staff_label(kind: str) -> str | Promise:
+    """The verbose name of a staff column of Team (assistant coaches, cheerleaders, apothecary), lazy."""
+    field = Team._meta.get_field(kind)
+    assert isinstance(field, models.Field), kind  # staff are plain columns, never a relation
+    return field.verbose_name
+
+
 class AppendOnlyError(Exception):
     pass
 
 
 class TreasuryEntry(models.Model):
     """One movement of gold. The balance is the sum; mistakes are fixed by reversing entries."""
+
+    # Not columns: the team page sets them for its template (teams/views/detail.py).
+    kind_name: str
+    can_reverse: bool
 
     class Kind:
         """Ledger kinds the code writes itself. What a team's ledger may hold is its ruleset's
@@ -218,10 +237,10 @@ class TreasuryEntry(models.Model):
         verbose_name = _("treasury entry")
         verbose_name_plural = _("treasury entries")
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
             raise AppendOnlyError("Treasury entries cannot be changed; post a reversing entry.")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("Treasury entries cannot be deleted; post a reversing entry.")

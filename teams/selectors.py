@@ -22,7 +22,7 @@ from league.rules import (
     player_value,
     team_value,
 )
-from teams.models import ImprovementRoll, Player, Team, TreasuryEntry
+from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
 
 
 def team_ruleset(team: Team) -> Ruleset:
@@ -132,7 +132,9 @@ class RosterRow:
     advancements: tuple[tuple[str, str], ...] = ()
 
 
-def stat_counts(advancements, injuries) -> tuple[dict[str, int], dict[str, int]]:
+def stat_counts(
+    advancements: Iterable[Advancement], injuries: Iterable[Injury]
+) -> tuple[dict[str, int], dict[str, int]]:
     """Characteristic increases and applied injuries per stat (kept apart: their limits differ)."""
     ups: dict[str, int] = {}
     for adv in advancements:

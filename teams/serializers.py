@@ -23,7 +23,9 @@ def status_field(choices: list[tuple[str, Any]]) -> serializers.CharField:
     """A status key documented as an inline enum: team and player statuses are both called
     "status", and as enum components their names would collide in the OpenAPI document."""
     field = serializers.CharField(help_text=", ".join(value for value, _label in choices))
-    return extend_schema_field({"type": "string", "enum": [value for value, _label in choices]})(field)
+    # drf-spectacular's own hints accept only callables here; a field instance is documented too.
+    schema = extend_schema_field({"type": "string", "enum": [value for value, _label in choices]})
+    return schema(field)  # type: ignore[type-var]
 
 
 class InjurySerializer(serializers.Serializer):

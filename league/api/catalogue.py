@@ -287,5 +287,5 @@ _REDOC_OFFLINE = """{% load i18n %}{% get_current_language as LANGUAGE_CODE %}<!
 class OfflineRedocView(SpectacularRedocView):
     @extend_schema(exclude=True)
     def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
-        context = super().get(request, *args, **kwargs).data
+        context = super().get(request, *args, **kwargs).data  # type: ignore[no-untyped-call]  # drf-spectacular's get is unannotated
         return HttpResponse(engines["django"].from_string(_REDOC_OFFLINE).render(context, request))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun
@@ -23,7 +24,7 @@ app.autodiscover_tasks()
 
 @task_prerun.connect
 @task_postrun.connect
-def _recycle_connections(sender=None, **kwargs) -> None:
+def _recycle_connections(sender: Any = None, **kwargs: Any) -> None:
     """Close connections older than CONN_MAX_AGE or left unusable, as Django does per request."""
     if not getattr(getattr(sender, "request", None), "is_eager", False):
         close_old_connections()

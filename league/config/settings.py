@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -163,7 +164,7 @@ DATABASE_URL = envstr("DATABASE_URL")
 if DATABASE_URL:
     # Connections are kept DB_CONN_MAX_AGE seconds (a new PostgreSQL connection costs about 7 ms
     # here, more than a whole simple request) and checked before reuse, by requests and tasks alike.
-    DATABASES = {
+    DATABASES: dict[str, Any] = {
         "default": dj_database_url.parse(
             DATABASE_URL, conn_max_age=envint("DB_CONN_MAX_AGE", 60), conn_health_checks=True
         )
@@ -189,7 +190,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # process, is correct under several gunicorn and Celery workers; CACHE_URL=redis://... shares one
 # cache between them, which only saves each process computing the same table once.
 CACHE_URL = envstr("CACHE_URL")
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL
@@ -203,7 +204,7 @@ CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages"}
 if not CACHE_URL:
     CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 2000}
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 300)
-PAGE_CACHE_EXCLUDE = ("/admin/", "/api/")
+PAGE_CACHE_EXCLUDE: tuple[str, ...] = ("/admin/", "/api/")
 # Every key carries the code's release (league/infra/release.py): a deploy never serves fragments or pages
 # that the previous templates rendered.
 for _alias in CACHES:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from league.core.models import AuditEntry, League
@@ -89,14 +89,15 @@ ACTIONS = {
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
     # Sorted keys and JSON-safe values, so entries compare and diff cleanly.
-    return json.loads(json.dumps(data, sort_keys=True, default=str))
+    cleaned: dict[str, Any] = json.loads(json.dumps(data, sort_keys=True, default=str))
+    return cleaned
 
 
 def log_action(
     *,
     action: str,
-    actor: AbstractBaseUser | None,
-    team=None,
+    actor: User | None,
+    team: Any = None,  # a teams.Team: the league core sits below teams and cannot import it
     league: League | None = None,
     **data: Any,
 ) -> AuditEntry:

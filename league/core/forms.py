@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from django import forms
@@ -39,7 +39,7 @@ class LeagueCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         lang = get_language() or "en"
         # Each shipped ruleset with its version, so the commissioner knows which edition is played.
-        self.fields["ruleset"].choices = [
+        cast(forms.ChoiceField, self.fields["ruleset"]).choices = [
             (key, f"{load_ruleset(key).name(lang)} ({load_ruleset(key).version})") for key in ruleset_keys()
         ]
         self.fields["language"].initial = "fr" if lang.startswith("fr") else "en"

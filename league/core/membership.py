@@ -4,7 +4,7 @@ co-commissioners. Write-side services (views call these; each change is audited)
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -18,23 +18,23 @@ Kind = MembershipRequest.Kind
 Status = MembershipRequest.Status
 
 
-def _require_commissioner(by: AbstractBaseUser, league: League) -> None:
+def _require_commissioner(by: User, league: League) -> None:
     if not is_commissioner(by, league):
         raise PermissionDenied(_("Only a commissioner of the league may manage its coaches."))
 
 
-def _pending(league: League, user: AbstractBaseUser, kind: str) -> MembershipRequest | None:
+def _pending(league: League, user: User, kind: str) -> MembershipRequest | None:
     return MembershipRequest.objects.filter(league=league, user_id=user.pk, kind=kind, status=Status.PENDING).first()
 
 
-def _admit(league: League, user: AbstractBaseUser) -> Membership:
+def _admit(league: League, user: User) -> Membership:
     membership, _created = Membership.objects.get_or_create(
         league=league, user=user, defaults={"role": Membership.Role.COACH}
     )
     return membership
 
 
-def membership_mode_set(*, league: League, by: AbstractBaseUser, mode: str) -> None:
+def membership_mode_set(*, league: League, by: User, mode: str) -> None:
     _require_commissioner(by, league)
     if mode not in League.MembershipMode.values:
         raise ValidationError(_("Unknown membership mode."))
@@ -48,7 +48,7 @@ def membership_mode_set(*, league: League, by: AbstractBaseUser, mode: str) -> N
         log_action(action="league.membership_mode.changed", actor=by, league=league, old=old, new=mode)
 
 
-def join_or_ask(*, league: League, user: AbstractBaseUser) -> Membership | MembershipRequest:
+def join_or_ask(*, league: League, user: User) -> Membership | MembershipRequest:
     """The league page's one button: accept a pending invitation, join an open league, or ask
     to join a league whose commissioner approves each coach."""
     from league.core.services import league_join
@@ -71,7 +71,7 @@ def join_or_ask(*, league: League, user: AbstractBaseUser) -> Membership | Membe
     return request
 
 
-def request_decide(*, request: MembershipRequest, by: AbstractBaseUser, approve: bool) -> MembershipRequest:
+def request_decide(*, request: MembershipRequest, by: User, approve: bool) -> MembershipRequest:
     _require_commissioner(by, request.league)
     if request.kind != Kind.REQUEST or request.status != Status.PENDING:
         raise ValidationError(_("This request has already been answered."))
@@ -90,7 +90,7 @@ def request_decide(*, request: MembershipRequest, by: AbstractBaseUser, approve:
     return request
 
 
-def invite(*, league: League, by: AbstractBaseUser, username: str) -> MembershipRequest:
+def invite(*, league: League, by: User, username: str) -> MembershipRequest:
     _require_commissioner(by, league)
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
@@ -110,7 +110,7 @@ def invite(*, league: League, by: AbstractBaseUser, username: str) -> Membership
     return invitation
 
 
-def invitation_answer(*, invitation: MembershipRequest, user: AbstractBaseUser, accept: bool) -> Membership | None:
+def invitation_answer(*, invitation: MembershipRequest, user: User, accept: bool) -> Membership | None:
     if invitation.user_id != user.pk:
         raise PermissionDenied(_("This invitation is for another coach."))
     if invitation.kind != Kind.INVITATION or invitation.status != Status.PENDING:
@@ -129,7 +129,7 @@ def invitation_answer(*, invitation: MembershipRequest, user: AbstractBaseUser, 
     return membership
 
 
-def role_set(*, league: League, by: AbstractBaseUser, membership: Membership, role: str) -> Membership:
+def role_set(*, league: League, by: User, membership: Membership, role: str) -> Membership:
     """Appoint or remove a co-commissioner. Only the league's own commissioner does this, and
     their own role never changes (the league always keeps its commissioner)."""
     if not (getattr(by, "is_superuser", False) or league.commissioner_id == by.pk):

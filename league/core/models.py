@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -9,6 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class League(models.Model):
+    # Not a column: the home page sets it for its template (league/pages/views.py).
+    ruleset_name: str
     name = models.CharField(_("name"), max_length=100, unique=True)
     slug = models.SlugField(_("slug"), max_length=100, unique=True)
     # The key of a folder in league/rules/data/; the house rules below parametrise it.
@@ -163,12 +167,12 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
             raise PermissionError("Audit entries cannot be changed.")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise PermissionError("Audit entries cannot be deleted.")
 
 

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User as Account
+from django.core.exceptions import PermissionDenied
 
 from league.core.models import League, Membership
 
 User = AbstractBaseUser | AnonymousUser
+
+
+def signed_in(user: Account | AnonymousUser) -> Account:
+    """A request's user where a signed-in one is certain (login_required, the API's
+    IsAuthenticatedOrReadOnly on a write, or a permission check before): the account the services
+    record. An anonymous visitor cannot get here; were he to, he is refused like any stranger."""
+    if not user.is_authenticated:
+        raise PermissionDenied
+    return user
 
 
 def is_commissioner(user: User | None, league: League) -> bool:
@@ -33,7 +46,7 @@ def roles(user: User | None, league: League) -> tuple[bool, bool]:
     return role is not None, role == Membership.Role.COMMISSIONER
 
 
-def can_manage_team(user: User | None, team) -> bool:
+def can_manage_team(user: User | None, team: Any) -> bool:  # a teams.Team (a layer above)
     """The team's own coach, a commissioner of its league, or a site administrator."""
     if user is None or not user.is_authenticated:
         return False

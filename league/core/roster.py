@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -16,7 +16,7 @@ from league.core.audit import log_action
 from league.core.models import HouseRule, League
 from league.core.permissions import is_commissioner
 from league.core.selectors import PROFILE_PREFIX, profile_rules
-from league.rules import STATS, load_ruleset
+from league.rules import STATS, Position, StarPlayer, load_ruleset
 from league.rules.ruleset import profile_problem
 
 
@@ -24,6 +24,7 @@ def ruleset_profile(league: League, ref: str) -> dict[str, int | None]:
     """The profile the ruleset's own data gives (None where its source lost it)."""
     ruleset = load_ruleset(league.ruleset)
     kind, _sep, rest = ref.partition(":")
+    entry: StarPlayer | Position
     if kind == "star":
         entry = ruleset.star_players[rest]
     else:
@@ -32,9 +33,7 @@ def ruleset_profile(league: League, ref: str) -> dict[str, int | None]:
     return {stat: getattr(entry, stat) for stat in STATS}
 
 
-def roster_profile_set(
-    *, league: League, by: AbstractBaseUser | None, ref: str, stats: Mapping[str, int] | None
-) -> None:
+def roster_profile_set(*, league: League, by: User | None, ref: str, stats: Mapping[str, int] | None) -> None:
     """Give `ref` ("position:<team>:<position>" or "star:<star>") the league's profile `stats`, or
     None to follow the ruleset again. A profile equal to the ruleset's removes the league's row."""
     if by is None or not is_commissioner(by, league):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
@@ -89,7 +90,7 @@ def snapshot_ruleset(snapshot: dict[str, object]) -> Ruleset:
     return base.with_profiles(profiles) if isinstance(profiles, dict) and profiles else base
 
 
-def pending_for(user, league: League) -> MembershipRequest | None:
+def pending_for(user: User, league: League) -> MembershipRequest | None:
     """The user's pending invitation to, or request to join, the league."""
     return MembershipRequest.objects.filter(league=league, user_id=user.pk, status="pending").first()
 

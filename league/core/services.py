@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.text import slugify
@@ -21,7 +22,7 @@ def league_create(
     *,
     name: str,
     ruleset: str,
-    commissioner: AbstractBaseUser,
+    commissioner: User,
     description: str = "",
     language: str = League.Language.ENGLISH,
     membership_mode: str = League.MembershipMode.OPEN,
@@ -68,12 +69,12 @@ def league_create(
     return league
 
 
-def membership_add(*, league: League, user: AbstractBaseUser, role: str = Membership.Role.COACH) -> Membership:
+def membership_add(*, league: League, user: User, role: str = Membership.Role.COACH) -> Membership:
     membership, _created = Membership.objects.get_or_create(league=league, user=user, defaults={"role": role})
     return membership
 
 
-def league_join(*, league: League, user: AbstractBaseUser) -> Membership:
+def league_join(*, league: League, user: User) -> Membership:
     """A registered user joins an open league as a coach (idempotent)."""
     from league.core.audit import log_action
 
@@ -90,10 +91,11 @@ def league_join(*, league: League, user: AbstractBaseUser) -> Membership:
     return membership
 
 
-def account_create(*, form) -> AbstractBaseUser:
+def account_create(*, form: UserCreationForm) -> User:
     """Create a coach's account from a validated sign-up form (UserCreationForm hashes the password)."""
     with transaction.atomic():
-        return form.save()
+        account: User = form.save()
+        return account
 
 
 def _setting_refusal(setting: LeagueSetting, value: object, granularity: int) -> str:
@@ -123,7 +125,7 @@ def _multi_value(setting: LeagueSetting, value: object) -> object:
     return tuple(sorted(value, key=lambda key: order.get(key, len(order))))
 
 
-def league_settings_update(*, league: League, by: AbstractBaseUser, values: Mapping[str, object]) -> list[dict]:
+def league_settings_update(*, league: League, by: User, values: Mapping[str, object]) -> list[dict]:
     """Change some of the league's settings; returns [{setting, old, new}] for what changed.
 
     Each value is checked by the rules engine (Ruleset.with_overrides) before anything is written:

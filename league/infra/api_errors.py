@@ -74,11 +74,13 @@ class ErrorSerializer(serializers.Serializer):
 
     code = serializers.CharField(help_text="; ".join(f"{code}: {what}" for code, what in ERROR_CODES.items()))
     detail = serializers.CharField(help_text="Every reason in one line.")
-    errors = serializers.ListField(
+    # DRF's metaclass takes declared fields out of the class: `errors` and `fields` do not shadow
+    # Serializer.errors and Serializer.fields at run time, as the stubs assume.
+    errors = serializers.ListField(  # type: ignore[assignment]
         child=serializers.CharField(),
         help_text="Every reason, in the request's language; a field's reason starts with its path (players[3].name: …).",
     )
-    fields = serializers.DictField(
+    fields = serializers.DictField(  # type: ignore[assignment]
         help_text="The reasons by input field, nested like the input (lists by index); {} when no field is at fault."
     )
 

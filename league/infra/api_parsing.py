@@ -5,6 +5,7 @@ Apart from league.infra.api_errors because DRF reads these settings while its vi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -18,7 +19,7 @@ from league.infra.inputs import InputError, load_json
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, refusing what league.infra.inputs refuses (a 400 with the reasons, not a 500)."""
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         raw = stream.read() if stream is not None else b""
         try:

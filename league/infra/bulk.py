@@ -10,10 +10,10 @@ valid on SQLite and PostgreSQL) from plain values, each prepared by its model fi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection
-from django.db.models import DateTimeField, JSONField, Model
+from django.db.models import DateTimeField, Field, JSONField, Model
 from django.utils import timezone
 
 # Values every backend takes as they are (except in a JSON column, where they must be encoded).
@@ -46,7 +46,7 @@ def insert_rows(model: type[Model], rows: list[dict[str, Any]]) -> None:
             for field, value in zip(fields, (row[name] for name in names), strict=True)
         ]
         params += defaults
-    columns = [qn(f.column) for f in fields] + [qn(f.column) for f, _value in others]
+    columns = [qn(cast(str, f.column)) for f in fields] + [qn(cast(str, f.column)) for f, _value in others]
     placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
     sql = f"INSERT INTO {qn(meta.db_table)} ({', '.join(columns)}) VALUES {', '.join([placeholders] * len(rows))}"
     with connection.cursor() as cursor:
@@ -65,11 +65,11 @@ def update_rows(
     if not pks:
         return 0
     qn, meta = connection.ops.quote_name, model._meta
-    pk_col = qn(meta.pk.column)
+    pk_col = qn(cast(str, meta.pk.column))
     clauses, params = [], []
     for rows, add in ((sets, False), (adds, True)):
         for name in sorted({name for values in rows.values() for name in values}):
-            col = qn(meta.get_field(name).column)
+            col = qn(cast(str, cast(Field, meta.get_field(name)).column))  # a concrete column, never a relation
             whens = [(pk, values[name]) for pk, values in rows.items() if name in values]
             case = " ".join(["WHEN %s THEN %s"] * len(whens))
             clauses.append(
@@ -81,4 +81,5 @@ def update_rows(
     sql = f"UPDATE {qn(meta.db_table)} SET {', '.join(clauses)} WHERE {pk_col} IN ({', '.join(['%s'] * len(pks))})"
     with connection.cursor() as cursor:
         cursor.execute(sql, params + pks)
-        return cursor.rowcount
+        updated: int = cursor.rowcount
+        return updated

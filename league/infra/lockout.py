@@ -30,7 +30,9 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     (the login page, the admin, the API's Basic authentication) passes its request, and what does
     not (Django's test client.login(), a shell) has no address to throttle."""
 
-    def authenticate(self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any):
+    def authenticate(
+        self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any
+    ) -> Any:
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
@@ -45,10 +47,11 @@ def client_ip(request: Any) -> str | None:
     """
     count = settings.TRUSTED_PROXY_COUNT
     if count:
-        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+        forwarded: list[str] = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
         if len(forwarded) >= count:
             return forwarded[-count]
-    return request.META.get("REMOTE_ADDR")
+    address: str | None = request.META.get("REMOTE_ADDR")
+    return address
 
 
 def cool_off_minutes(request: Any = None) -> int:

@@ -158,7 +158,7 @@ def request_revision(request: HttpRequest) -> str:
 
 
 def _page_key(request: HttpRequest) -> str:
-    parts = [request_revision(request), request.scheme, request.get_host(), request.get_full_path()]
+    parts = [request_revision(request), request.scheme or "", request.get_host(), request.get_full_path()]
     parts += [request.META.get(name, "") for name in _KEYED_HEADERS]
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.core import services
 from league.core.forms import LeagueCreateForm, SignUpForm
 from league.core.models import League
-from league.core.permissions import roles
+from league.core.permissions import roles, signed_in
 from league.core.selectors import (
     league_list,
     league_or_404,
@@ -27,7 +27,7 @@ from league.core.selectors import (
     pending_invitation_or_404,
 )
 from league.pages.selectors import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
-from league.rules import collation_key, load_ruleset
+from league.rules import Ruleset, collation_key, load_ruleset
 from matches.context_processors import waiting_for
 from matches.selectors import latest_results
 from teams.selectors import team_list_for_league
@@ -46,7 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
 HOME_TEAMS = 24
 
 
-def team_rows(league: League, ruleset) -> list[dict[str, object]]:
+def team_rows(league: League, ruleset: Ruleset) -> list[dict[str, object]]:
     """The league's teams in the reader's alphabetical order, with their race's name."""
     lang = get_language() or "en"
     return [
@@ -68,7 +68,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_home_or_404(slug)
     ruleset = league_ruleset(league)
     # A big league's teams have a page of their own: the home stays as quick at 200 teams as at 5.
-    team_count = league.team_count
+    team_count = league.team_count  # type: ignore[attr-defined]  # league_home_or_404 annotates it
     teams_elsewhere = team_count > HOME_TEAMS
     teams = [] if teams_elsewhere else team_rows(league, ruleset)
     member, commissioner = roles(request.user, league)
@@ -117,7 +117,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
     form = LeagueCreateForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(commissioner=request.user, **form.cleaned_data)
+            league = services.league_create(commissioner=signed_in(request.user), **form.cleaned_data)
         except ValidationError as refusal:
             for message in refusal.messages:
                 form.add_error(None, message)
@@ -139,11 +139,11 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_or_404(slug)
     try:
         if request.POST.get("decline"):
-            invitation = pending_invitation_or_404(league, request.user.pk)
-            membership.invitation_answer(invitation=invitation, user=request.user, accept=False)
+            invitation = pending_invitation_or_404(league, signed_in(request.user).pk)
+            membership.invitation_answer(invitation=invitation, user=signed_in(request.user), accept=False)
             messages.info(request, _("Invitation declined."))
             return redirect(league)
-        result = membership.join_or_ask(league=league, user=request.user)
+        result = membership.join_or_ask(league=league, user=signed_in(request.user))
     except ValidationError as refusal:
         for message in refusal.messages:
             messages.error(request, message)

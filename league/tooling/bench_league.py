@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -71,7 +72,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     team_rows, rosters = [], []
     for n, coach in enumerate(coaches):
         race = ruleset.teams[races[n % len(races)]]
-        roster = _roster(race, 11 + n % 2, rng)
+        roster: list[Any] = _roster(race, 11 + n % 2, rng)  # position keys; below, a team's players
         rerolls = 2 + n % 2
         value = sum(race.position(key).cost for key in roster) + rerolls * race.reroll_cost
         team_rows.append(
@@ -132,9 +133,10 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
             for n in range(round_count)
         ]
     )
-    match_rows, results = [], []
+    match_rows: list[Match] = []
+    results: list[tuple[int, int]] = []
     for n, round_ in enumerate(rounds):
-        played_on = round_.starts_on + timedelta(days=rng.randint(0, 5))
+        played_on = cast(date, round_.starts_on) + timedelta(days=rng.randint(0, 5))
         for home, away in _round_pairs(team_rows, n)[: matches - len(match_rows)]:
             home_score, away_score = rng.choice([0, 1, 1, 2, 2, 3]), rng.choice([0, 0, 1, 1, 2, 3])
             confirmed_at = datetime(played_on.year, played_on.month, played_on.day, 20, tzinfo=UTC) + timedelta(
@@ -172,9 +174,9 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     for match in match_rows:
         match.sequence = sequence_key(
             season=season.number,
-            round_number=match.round.number,
+            round_number=cast(Round, match.round).number,
             played_on=match.played_on,
-            confirmed_at=match.confirmed_at,
+            confirmed_at=cast(datetime, match.confirmed_at),
             pk=match.pk,
         )
     Match.objects.bulk_update(match_rows, ["sequence"], batch_size=BATCH)
@@ -241,7 +243,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     )
 
 
-def _spp_effects(match, side: str, player, line) -> list:
+def _spp_effects(match: Any, side: str, player: Any, line: Any) -> list:
     """The post-match sequence's SPP effects for one report line (the ruleset's awards), as it writes them."""
     from matches.models import MatchEffect
 
@@ -264,7 +266,7 @@ def _spp_effects(match, side: str, player, line) -> list:
     ]
 
 
-def _roster(race, size: int, rng: random.Random) -> list[str]:
+def _roster(race: Any, size: int, rng: random.Random) -> list[str]:
     """`size` position keys: up to two of each specialist position (as coaches buy them), then
     the cheapest position (the linemen) to fill the roster, within each position's maximum."""
     positions = sorted(race.positions, key=lambda p: p.cost)

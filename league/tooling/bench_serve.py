@@ -66,7 +66,8 @@ def database_env() -> dict[str, str]:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -103,14 +104,14 @@ _NAMES = {
 }
 
 
-def load_demo(stdout=None) -> League:
+def load_demo(stdout: Any = None) -> League:
     """Create the demo league once; a second call returns it unchanged."""
     existing = League.objects.filter(slug=DEMO_SLUG).first()
     if existing:
         return existing
     User = get_user_model()
 
-    def user(username: str, **extra):
+    def user(username: str, **extra: Any) -> Any:
         obj, created = User.objects.get_or_create(username=username, defaults=extra)
         if created:
             obj.set_password(DEMO_PASSWORD)
@@ -128,7 +129,7 @@ def load_demo(stdout=None) -> League:
         for coach_name, team_name, race, lineup, rerolls, ff, assistants, cheer, apo in DEMO_TEAMS:
             coach = user(coach_name)
             membership_add(league=league, user=coach)
-            players = []
+            players: list[PlayerOrder] = []
             for position, count in lineup:
                 for _ in range(count):
                     names = _NAMES[race]

@@ -26,7 +26,8 @@ MAX_REPORT_BYTES = 512 * 1024
 
 @cache
 def report_schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return schema
 
 
 @cache

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User as Account
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
@@ -46,7 +47,7 @@ from matches.services.report import report_problems
 from teams.models import Team
 
 User = AbstractBaseUser | AnonymousUser
-IMPORT_KEY_MAX = Match._meta.get_field("import_key").max_length
+IMPORT_KEY_MAX = Match._meta.get_field("import_key").max_length or 0  # a CharField: always set
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def _dedup(problems: list[str]) -> list[str]:
     return list(dict.fromkeys(problems))
 
 
-def import_match(data: Any, *, by: User | None, league: League | None = None) -> ImportResult:
+def import_match(data: Any, *, by: Account | None, league: League | None = None) -> ImportResult:
     """Import a decoded match report (see docs/match-report.md).
 
     Raises MatchError with every reason when the report is refused (nothing is written), and
@@ -182,7 +183,7 @@ def twin_problem(twin: Match) -> str:
     ) % {"id": twin.pk, "home": twin.home.name, "away": twin.away.name, "date": played, "url": twin.get_absolute_url()}
 
 
-def _build(data: dict[str, Any], setup: Setup, key: str, by: User | None, problems: list[str]) -> Match:
+def _build(data: dict[str, Any], setup: Setup, key: str, by: Account | None, problems: list[str]) -> Match:
     """Make the match with the services; raise _Refused (rolling back) if anything was refused."""
     league, home, away = setup.league, setup.home, setup.away
     assert league is not None and home is not None and away is not None

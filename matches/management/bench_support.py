@@ -9,9 +9,10 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.management.base import CommandError
@@ -83,7 +84,7 @@ def _postgres_pids() -> list[int]:
     return pids
 
 
-def until(done, what: str) -> None:
+def until(done: Callable[..., object], what: str) -> None:
     # Every 20 ms: at most 0.4 s over 20 rounds, and the polling steals little CPU from the workers.
     deadline = time.monotonic() + TIMEOUT
     while not done():
@@ -92,13 +93,13 @@ def until(done, what: str) -> None:
         time.sleep(0.02)
 
 
-def redis_client(url: str):
+def redis_client(url: str) -> Any:
     import redis
 
     return redis.Redis.from_url(url)
 
 
-def _admin_connection(db: dict):
+def _admin_connection(db: Mapping[str, Any]) -> Any:
     import psycopg
 
     return psycopg.connect(
@@ -111,13 +112,13 @@ def _admin_connection(db: dict):
     )
 
 
-def recreate_database(db: dict) -> None:
+def recreate_database(db: Mapping[str, Any]) -> None:
     with _admin_connection(db) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
 
 
-def drop_database(db: dict) -> None:
+def drop_database(db: Mapping[str, Any]) -> None:
     with _admin_connection(db) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
 
@@ -156,7 +157,7 @@ def start_workers(count: int, logs: Path, conn_max_age: int) -> list[subprocess.
     ]
 
 
-def wait_ready(app, workers: list[subprocess.Popen]) -> None:
+def wait_ready(app: Any, workers: list[subprocess.Popen]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if any(w.poll() is not None for w in workers):

@@ -6,14 +6,12 @@ from matches.services.dispute import may_correct, may_review, may_withdraw, repo
 from matches.services.postgame import postgame_retry, postgame_run, postgame_sweep, queue_postgame
 from matches.services.prematch import PrematchInput, petty_cash_declare, prematch_record
 from matches.services.report import (
-    CasualtyLine,
-    PlayerLine,
-    ReportInput,
     report_confirm,
     report_save,
     report_save_and_submit,
     report_submit,
 )
+from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
 from matches.services.scheduling import match_schedule
 
 __all__ = [

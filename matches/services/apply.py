@@ -21,7 +21,7 @@ import logging
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 
@@ -122,7 +122,11 @@ def _improvement_rolls(ctx: SequenceContext, effects: list[Effect]) -> None:
             check_advancement_kind(ctx.ruleset, e.value_key)
     chosen = {
         e.key: Advancement(
-            player_id=ref_player_id(e.player_ref or ""), kind=e.value_key, skill=e.skill or "", match=ctx.match
+            # An improvement roll's effect always names its player (p<id>).
+            player_id=cast(int, ref_player_id(e.player_ref or "")),
+            kind=e.value_key,
+            skill=e.skill or "",
+            match=ctx.match,
         )
         for e in effects
         if not e.pending and e.value_key

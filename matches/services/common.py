@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import get_language, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext as _
@@ -57,7 +57,7 @@ def locked_message(match: Match) -> str:
     return _(
         "The play-offs of %(season)s have started: its regular-season matches can no longer be played "
         "unless the commissioner reopens this one."
-    ) % {"season": match.season.name if match.season_id else ""}
+    ) % {"season": match.season.name if match.season else ""}
 
 
 def require_playable(match: Match) -> None:
@@ -69,7 +69,7 @@ def require_playable(match: Match) -> None:
         raise MatchError([locked_message(match)])
 
 
-def side_of_user(match: Match, user: AbstractBaseUser | None) -> str | None:
+def side_of_user(match: Match, user: AbstractBaseUser | AnonymousUser | None) -> str | None:
     """The side the user coaches in this match (None for anyone else)."""
     if user is None or not user.is_authenticated:
         return None
@@ -80,13 +80,13 @@ def side_of_user(match: Match, user: AbstractBaseUser | None) -> str | None:
     return None
 
 
-def check_side(match: Match, side: str, by: AbstractBaseUser | None) -> None:
+def check_side(match: Match, side: str, by: User | None) -> None:
     """None is the system; otherwise the side's coach or a commissioner."""
     if by is not None and not can_manage_team(by, match.team(side)):
         raise PermissionDenied(_("You may not act for this team."))
 
 
-def check_participant(match: Match, by: AbstractBaseUser | None) -> None:
+def check_participant(match: Match, by: User | None) -> None:
     if by is None or is_commissioner(by, match.league) or side_of_user(match, by):
         return
     raise PermissionDenied(_("Only the two coaches and the commissioner may do this."))
@@ -147,7 +147,7 @@ def _display_names(params: dict[str, object], ruleset: Ruleset | None, team_key:
     if ruleset is None:
         return params
     lang = get_language() or "en"
-    namers = {
+    namers: dict[str, Callable[[str], str]] = {
         "inducement": lambda k: ruleset.inducements[k].name(lang),
         "star": lambda k: ruleset.star_players[k].name(lang),
         "position": lambda k: ruleset.team(team_key or "").position(k).name(lang),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -192,9 +192,7 @@ def _problems(rows: Mapping[str, DieRow], dice: Mapping[str, Sequence[int] | Non
     return problems
 
 
-def report_dice_enter(
-    *, match: Match, dice: Mapping[str, Sequence[int] | None], by: AbstractBaseUser | None
-) -> list[DieRow]:
+def report_dice_enter(*, match: Match, dice: Mapping[str, Sequence[int] | None], by: User | None) -> list[DieRow]:
     """Store the dice rolled at the table: {key: values}; empty values clear an entered die (the
     server rolls it). Refused with every reason, nothing written, for a key the match does not need
     now, a wrong number of dice or a value out of range. Entered dice that decide nothing once this

@@ -8,6 +8,7 @@ with a reason, or when its submitter withdraws it; a commissioner may also corre
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User as Account
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -61,7 +62,7 @@ def clear_sent_back(match: Match) -> None:
     match.sent_back_by, match.sent_back_at, match.sent_back_reason = None, None, ""
 
 
-def report_send_back(*, match: Match, by: AbstractBaseUser, reason: str) -> Match:
+def report_send_back(*, match: Match, by: Account, reason: str) -> Match:
     """Back to draft with the reason, which the match page and both coaches' pages show."""
     reason = (reason or "").strip()
     with transaction.atomic():
@@ -93,7 +94,7 @@ def report_send_back(*, match: Match, by: AbstractBaseUser, reason: str) -> Matc
     return match
 
 
-def report_withdraw(*, match: Match, by: AbstractBaseUser) -> Match:
+def report_withdraw(*, match: Match, by: Account) -> Match:
     """The submitter takes his result back to draft, to correct it before anyone confirms it."""
     with transaction.atomic():
         lock_match(match)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -27,6 +27,7 @@ from league.rules import (
     inducement_turn,
 )
 from league.rules.catalogue.team_building import Violation
+from league.rules.postmatch.finance import Side
 from matches.models import Match
 from matches.services.common import (
     MatchError,
@@ -40,7 +41,7 @@ from matches.services.inducement_orders import order_to_json
 from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
 from teams.hooks import team_benefits
 
-SIDES = ("home", "away")
+SIDES: tuple[Side, Side] = ("home", "away")
 
 
 def chosen(match: Match, side: str) -> bool:
@@ -81,7 +82,7 @@ def prematch_state(match: Match, ruleset: Ruleset, tvs: Mapping[str, int]) -> Pr
             return PrematchState("petty_cash", turn)
     budgets = match_budgets(match, ruleset, tvs)
     if has_step(ruleset, "inducements"):
-        turn = inducement_turn(budgets, {side: chosen(match, side) for side in SIDES})  # type: ignore[misc]
+        turn = inducement_turn(budgets, {side: chosen(match, side) for side in SIDES})
         if turn is not None:
             return PrematchState("inducements", turn, budgets)
     return PrematchState("record", None, budgets)
@@ -110,7 +111,7 @@ def side_violations(
     )
 
 
-def inducements_choose(*, match: Match, side: str, order: InducementOrder, by: AbstractBaseUser | None) -> Match:
+def inducements_choose(*, match: Match, side: str, order: InducementOrder, by: User | None) -> Match:
     """One side chooses its inducements, in turn; nothing is bought until the pre-match is recorded.
 
     A side's own coach chooses for it, the commissioner for either (an absent coach: audited with

@@ -11,6 +11,8 @@ choice made against dice left to the server, which the importer (resolve.py) ref
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.utils.translation import gettext as _
 
 from league.rules.catalogue.team_building import Violation
@@ -43,15 +45,15 @@ def _violation(v: Violation, match: Match) -> str:
         team = match.team(str(params["side"])).name
         return apothecary_problem(team, params["used"], params["fielded"])  # type: ignore[arg-type]
     if v.code == "casualties_exceed_suffered":
-        return casualties_problem(params["side"], params["inflicted"], params["suffered"])
+        return casualties_problem(str(params["side"]), cast(int, params["inflicted"]), cast(int, params["suffered"]))
     if v.code == "missed_game_but_credited":
-        return missed_problem(_player(params["player"]))  # type: ignore[arg-type]
+        return missed_problem(_player(params["player"]))
     if v.code == "justified_without_concession":
         return _("A concession can only be justified when a team conceded.")
     if v.code == "die_out_of_range":
         return _("%(player)s: a casualty die is out of range (D6 1-6, D8 1-8).") % {"player": _player(params["player"])}
     if v.code == "inducements_over_budget":
-        return _("The %(side)s inducements cost more than that side could spend.") % {"side": _(params["side"])}
+        return _("The %(side)s inducements cost more than that side could spend.") % {"side": _(str(params["side"]))}
     return _("The post-match sequence refuses this report: %(code)s %(details)s.") % {"code": v.code, "details": params}
 
 

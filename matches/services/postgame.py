@@ -30,8 +30,9 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from league.core.audit import log_action
@@ -69,7 +70,7 @@ def _lease() -> timedelta:
 UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED)
 
 
-def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any):
+def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> QuerySet[Match]:
     """The confirmed, unprocessed matches of either team before this one in time (arguments may
     be OuterRef()s): the matches whose sequence must run first. Order: Match.sequence (season,
     round, play date, confirmation; matches.services.sequence), then id."""
@@ -242,7 +243,9 @@ def queue_next(match: Match) -> None:
             queue_postgame(nxt)
 
 
-def plan_for_server(ruleset: Ruleset, report: MatchReport, given: MatchDice, decisions: Decisions):
+def plan_for_server(
+    ruleset: Ruleset, report: MatchReport, given: MatchDice, decisions: Decisions
+) -> tuple[MatchDice, Decisions, PostMatchPlan]:
     """The missing dice rolled, the default decisions taken and the plan (raises as the planner does)."""
     return plan_rolling_missing(ruleset, report, server_dice(), given, decisions, DEFAULT_DECISIONS)
 
@@ -314,7 +317,7 @@ def postgame_sweep(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]
     return ids
 
 
-def postgame_retry(*, match: Match, by) -> Match:
+def postgame_retry(*, match: Match, by: User) -> Match:
     """After a failure: put the match back to confirmed and queue it again (the commissioner or a coach)."""
     from matches.services.common import check_participant
 

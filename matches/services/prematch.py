@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
-from league.rules import SeededDice, check_die, inducement_price, mercenary_price, star_price
+from league.rules import (
+    Dice,
+    InducementBudgets,
+    Ruleset,
+    SeededDice,
+    check_die,
+    inducement_price,
+    mercenary_price,
+    star_price,
+)
 from league.rules.catalogue.tables import weather as weather_for
+from league.rules.postmatch.finance import Side
 from league.rules.prematch import (
     InducementOrder,
     check_inducements,
@@ -57,18 +68,18 @@ class PrematchInput:
     inducements_chosen: bool = False
 
 
-def has_step(ruleset, step: str) -> bool:
+def has_step(ruleset: Ruleset, step: str) -> bool:
     """Whether the ruleset's pre-match sequence has this step (petty cash, free journeymen...)."""
     return step in ruleset.pre_match_steps
 
 
-def treasury_gold(ruleset, team: Team) -> int:
+def treasury_gold(ruleset: Ruleset, team: Team) -> int:
     """Treasury gold a side may add to its inducement gold directly: where the ruleset has no petty
     cash step (the whole treasury; the part spent is debited when the pre-match is recorded)."""
     return 0 if has_step(ruleset, "petty_cash") else max(team.treasury, 0)
 
 
-def squad_size(ruleset, active: list[Player]) -> int:
+def squad_size(ruleset: Ruleset, active: list[Player]) -> int:
     """Players counted against the squad limits: the whole roster where free journeymen fill it
     up, else only those able to play (the induced journeymen's rule counts those)."""
     if has_step(ruleset, "journeymen"):
@@ -89,7 +100,7 @@ def position_counts(active: list[Player]) -> dict[str, int]:
     return counts
 
 
-def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
+def expected_squad(team: Team, ruleset: Ruleset) -> tuple[int, int, dict[str, int]]:
     """(roster TV, squad size, players per position) once the free journeymen have joined: what
     prematch_record will find, before it adds them."""
     active = list(team.players.filter(status=Player.Status.ACTIVE))
@@ -104,7 +115,9 @@ def expected_squad(team: Team, ruleset) -> tuple[int, int, dict[str, int]]:
     return tv, squad_size(ruleset, active) + needed, counts
 
 
-def petty_cash_state(match: Match, ruleset, tvs=None) -> tuple[tuple[str, str], str | None]:
+def petty_cash_state(
+    match: Match, ruleset: Ruleset, tvs: Mapping[str, int] | None = None
+) -> tuple[tuple[str, str], str | None]:
     """(order, whose turn): who declares petty cash first (higher roster TV, spec A2) and who is to
     declare now (None once both have). `tvs` (home, away) when the caller knows them already."""
     if tvs is None:
@@ -114,12 +127,12 @@ def petty_cash_state(match: Match, ruleset, tvs=None) -> tuple[tuple[str, str], 
     return order, petty_cash_turn(order, declared)  # type: ignore[arg-type]
 
 
-def may_declare(match: Match, side: str, by: AbstractBaseUser | None) -> bool:
+def may_declare(match: Match, side: str, by: AbstractBaseUser | AnonymousUser | None) -> bool:
     """A side's own coach declares its petty cash; the commissioner (or the system) for either side."""
     return by is None or is_commissioner(by, match.league) or match.team(side).coach_id == by.pk
 
 
-def petty_cash_declare(*, match: Match, side: str, amount: int, by: AbstractBaseUser | None) -> Match:
+def petty_cash_declare(*, match: Match, side: str, amount: int, by: User | None) -> Match:
     """One side moves `amount` of its treasury into petty cash, in the ruleset's order: the side with
     the higher team value first, then the other, who sees the first's amount. The gold moves when the
     pre-match is recorded. A declaration is final, but the commissioner may correct one in turn."""
@@ -178,7 +191,7 @@ def server_dice() -> SeededDice:
     return SeededDice(secrets.randbits(64))
 
 
-def new_journeymen(ruleset, team: Team, *, available: int, taken: set[int]) -> list[Player]:
+def new_journeymen(ruleset: Ruleset, team: Team, *, available: int, taken: set[int]) -> list[Player]:
     """Unsaved free journeymen that bring the players able to play (`available`) up to the
     ruleset's journeyman_fill_to (Loner, rookie cost in TV), numbered in the gaps of `taken`.
 
@@ -192,7 +205,7 @@ def new_journeymen(ruleset, team: Team, *, available: int, taken: set[int]) -> l
     return [Player(team=team, number=n, name="", position=position.key, journeyman=True) for n in numbers]
 
 
-def add_journeymen(*, match: Match | None, team: Team, ruleset) -> list[Player]:
+def add_journeymen(*, match: Match | None, team: Team, ruleset: Ruleset) -> list[Player]:
     """Free journeymen until the team can field journeyman_fill_to players."""
     active = list(team.players.filter(status=Player.Status.ACTIVE).values_list("number", "miss_next_game"))
     added = new_journeymen(
@@ -224,7 +237,9 @@ def _petty_cash(match: Match, data: PrematchInput, problems: list[str]) -> dict[
     return given
 
 
-def _orders(match: Match, data: PrematchInput, budgets, problems: list[str]) -> dict[str, InducementOrder]:
+def _orders(
+    match: Match, data: PrematchInput, budgets: InducementBudgets, problems: list[str]
+) -> dict[str, InducementOrder]:
     """Each side's inducements: as it chose them on the match (the pages), or as given (an import),
     which may not contradict a choice already made."""
     kept = {side: getattr(match, f"{side}_inducements") for side in ("home", "away")}
@@ -243,7 +258,7 @@ def _orders(match: Match, data: PrematchInput, budgets, problems: list[str]) -> 
     return given
 
 
-def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser | None, dice=None) -> Match:
+def prematch_record(*, match: Match, data: PrematchInput, by: User | None, dice: Dice | None = None) -> Match:
     """Record the whole pre-match sequence at once; every refusal is listed and nothing is written."""
     check_participant(match, by)
     ruleset = match_ruleset(match)
@@ -295,6 +310,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: AbstractBaseUser |
             side: team_benefits(match.league, team.pk).inducement_prices
             for side, team in (("home", home), ("away", away))
         }
+        side: Side
         for side, team, order in (("home", home, orders["home"]), ("away", away, orders["away"])):
             roster = list(team.players.filter(status=Player.Status.ACTIVE))
             counts = position_counts(roster)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
@@ -21,6 +21,7 @@ from league.core.selectors import settings_snapshot
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
 from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses, extra_actions
+from league.rules.postmatch.records import SIDES
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.bank import BANK_KEYS, bank_problems
@@ -110,6 +111,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
             if d6 is None and d8 is None:
                 continue
             try:
+                if d6 is None or d8 is None:
+                    raise ValueError("one die of the pair is missing")
                 casualty_from_dice(ruleset, d6, d8)
             except (TypeError, ValueError):
                 problems.append(
@@ -163,7 +166,7 @@ def playoff_problems(match: Match) -> list[str]:
     ]
 
 
-def _corrected(match: Match, by: AbstractBaseUser | None, was: str) -> bool:
+def _corrected(match: Match, by: User | None, was: str) -> bool:
     """A commissioner changing a result already entered, other than as the coach of one side."""
     if by is None or was == Match.Status.PREMATCH_DONE or not is_commissioner(by, match.league):
         return False
@@ -178,7 +181,7 @@ def apothecary_problems(match: Match, used: Mapping[str, int]) -> list[str]:
     for side, key in MatchInducement.objects.filter(match=match).values_list("side", "key"):
         induced[side][key] += 1
     problems = []
-    for side in ("home", "away"):
+    for side in SIDES:
         team = match.team(side)
         fielded = apothecary_uses_allowed(ruleset, own_apothecary=team.apothecary, inducements=induced[side])
         for found in check_apothecary_uses(side, used=used.get(side, 0), fielded=fielded):
@@ -190,10 +193,10 @@ def stored_apothecary_problems(match: Match) -> list[str]:
     """apothecary_problems for the casualties saved on the match (checked again at submission)."""
     sides = dict(MatchPlayer.objects.filter(match=match).values_list("player_id", "side"))
     victims = MatchCasualty.objects.filter(match=match, apothecary_used=True).values_list("victim_id", flat=True)
-    return apothecary_problems(match, Counter(sides.get(victim) for victim in victims))
+    return apothecary_problems(match, Counter(sides[victim] for victim in victims if victim in sides))
 
 
-def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | None, submitting: bool = False) -> Match:
+def report_save(*, match: Match, report: ReportInput, by: User | None, submitting: bool = False) -> Match:
     """Save the result as a draft: lines, casualties, dice and decisions replace earlier ones.
 
     A commissioner (or the system) may also correct a submitted result: it stays submitted, so it
@@ -269,7 +272,7 @@ def report_save(*, match: Match, report: ReportInput, by: AbstractBaseUser | Non
     return match
 
 
-def _log_save(match: Match, by: AbstractBaseUser | None, corrected: bool) -> None:
+def _log_save(match: Match, by: User | None, corrected: bool) -> None:
     log_action(
         action="matches.result.corrected" if corrected else "matches.result.saved",
         actor=by,
@@ -279,7 +282,7 @@ def _log_save(match: Match, by: AbstractBaseUser | None, corrected: bool) -> Non
     )
 
 
-def report_save_and_submit(*, match: Match, report: ReportInput, by: AbstractBaseUser | None) -> Match:
+def report_save_and_submit(*, match: Match, report: ReportInput, by: User | None) -> Match:
     """The result sheet's "submit": save, then submit, with one history entry, "submitted". A
     submission refused keeps the saved draft (the coach corrects it on the sheet): the history then
     says it was saved."""
@@ -305,7 +308,7 @@ def check_submittable(match: Match) -> None:
         raise MatchError(problems)
 
 
-def report_submit(*, match: Match, by: AbstractBaseUser | None) -> Match:
+def report_submit(*, match: Match, by: User | None) -> Match:
     check_participant(match, by)
     with transaction.atomic():
         lock_match(match)
@@ -320,7 +323,7 @@ def report_submit(*, match: Match, by: AbstractBaseUser | None) -> Match:
     return match
 
 
-def report_confirm(*, match: Match, by: AbstractBaseUser | None) -> Match:
+def report_confirm(*, match: Match, by: User | None) -> Match:
     """The opposing coach or the commissioner confirms; the post-match sequence is queued after commit."""
     from matches.services.postgame import queue_postgame
 

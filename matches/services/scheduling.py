@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -15,7 +15,7 @@ from matches.services.common import MatchError, match_ruleset
 from teams.models import Team
 
 
-def match_schedule(*, league: League, home: Team, away: Team, by: AbstractBaseUser | None) -> Match:
+def match_schedule(*, league: League, home: Team, away: Team, by: User | None) -> Match:
     """The commissioner schedules; coaches too when the league allows it (one of the two teams)."""
     if by is not None and not is_commissioner(by, league):
         own = {home.coach_id, away.coach_id}

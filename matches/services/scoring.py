@@ -4,6 +4,8 @@ corrected while submitted, and confirmed: on the pages, by the importer and so t
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -33,7 +35,7 @@ def side_scores(match: Match) -> dict[str, SideScore]:
 
 def _worded(match: Match, violation: Violation) -> str:
     p = dict(violation.params)
-    team = match.team(p["side"]).name
+    team = match.team(cast(str, p["side"])).name
     if violation.code == "touchdowns_not_credited":
         return ngettext(
             "%(team)s scored %(score)s but %(missing)s touchdown is credited to no player: credit it to the "
@@ -42,7 +44,7 @@ def _worded(match: Match, violation: Violation) -> str:
             "%(team)s scored %(score)s but %(missing)s touchdowns are credited to no player: credit them to the "
             "players who scored them, or count them under “no roster scorer” if star players or mercenaries "
             "scored them or they were awarded.",
-            p["missing"],
+            cast(int, p["missing"]),
         ) % {"team": team, "score": p["score"], "missing": p["missing"]}
     if violation.code == "touchdowns_exceed_score":
         return _(

@@ -33,9 +33,9 @@ def match_sequence(match: Match) -> str:
     assert match.confirmed_at is not None and match.pk is not None
     season_number, round_number = 0, 0
     day = match.played_on or match.confirmed_at.astimezone(UTC).date()
-    if match.season_id is not None:
+    if match.season is not None:
         season_number = match.season.number
-        round_number = match.round.number if match.round_id is not None else 0
+        round_number = match.round.number if match.round is not None else 0
     else:
         season_number, round_number = season_position(match, day)
     if match.season_id is not None and match.round_id is None:

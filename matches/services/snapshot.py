@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from django.db import connection
 
 from league.rules import BankParameters, HolderBenefits, holder_benefits, load_ruleset
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
+from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
 from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import bank_balances
@@ -92,7 +93,8 @@ def _json(value: Any) -> dict[str, int]:
 def _rows(sql: str, params: list[Any]) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def _casualty(row: tuple) -> CasualtyReport:
@@ -221,7 +223,7 @@ def build_report(match: Match) -> MatchReport:
         away=side_report("away"),
         gate=match.gate or 0,
         playoff=match.is_final_stage,
-        shootout_winner=match.shootout_winner or None,
+        shootout_winner=cast("Side | None", match.shootout_winner or None),
     )
 
 
@@ -246,7 +248,8 @@ def report_to_json(report: MatchReport) -> dict[str, Any]:
             return [plain(v) for v in value]
         return value
 
-    return plain(report)
+    found: dict[str, Any] = plain(report)
+    return found
 
 
 def report_from_json(data: dict[str, Any]) -> MatchReport:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from league.rules import BankParameters, Ruleset
 from league.rules.postmatch import InputProblem, InputRequest, MatchReport, request_for_key
+from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchInducement
 from matches.services.common import match_ruleset
 from matches.services.snapshot import ref_player_id
@@ -113,7 +114,7 @@ def bank_text(match: Match, ruleset: Ruleset, key: str, held: int) -> str:
 
 def problem_text(match: Match, report: MatchReport, problem: InputProblem, names: Mapping[str, str]) -> str:
     if problem.code == "bank_not_allowed" and problem.key.partition(":")[0] in BANK_PROBLEMS:
-        side = "away" if problem.key.endswith(":away") else "home"
+        side: Side = "away" if problem.key.endswith(":away") else "home"
         return bank_text(match, match_ruleset(match), problem.key, report.side(side).bank_before)
     request = request_for_key(report, problem.key, decision=problem.code in DECISION_CODES)
     params = {k: v for k, v in problem.params}

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.core.permissions import can_manage_team, is_commissioner
+from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from matches.hooks import fixture_locked
 from matches.models import Match
 from matches.selectors import result_history, unchosen_rolls
@@ -104,7 +104,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     match = participant_match_or_403(request, pk)
     attempt(
         request,
-        lambda: report_submit(match=match, by=request.user),
+        lambda: report_submit(match=match, by=signed_in(request.user)),
         _("Result submitted: the opposing coach or the commissioner now confirms it."),
     )
     return redirect(match)
@@ -122,7 +122,7 @@ def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     if match.status != S.SUBMITTED or (request.method == "GET" and closed_by_playoffs(match)):
         return redirect(match)
     if request.method == "POST":
-        if attempt(request, lambda: report_confirm(match=match, by=request.user)):
+        if attempt(request, lambda: report_confirm(match=match, by=signed_in(request.user))):
             match.refresh_from_db(fields=["status"])
             messages.success(
                 request,
@@ -144,5 +144,9 @@ def match_retry(request: HttpRequest, pk: int) -> HttpResponse:
     match = participant_match_or_403(request, pk)
     if match.status != S.FAILED:
         return redirect(match)
-    attempt(request, lambda: postgame_retry(match=match, by=request.user), _("The post-match sequence runs again."))
+    attempt(
+        request,
+        lambda: postgame_retry(match=match, by=signed_in(request.user)),
+        _("The post-match sequence runs again."),
+    )
     return redirect(match)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from league.core.permissions import signed_in
 from matches.forms_dice import DiceForm
 from matches.models import Match
 from matches.services import DiceSheet, DieRow, MatchError, dice_sheet, report_dice_enter, requested_dice
@@ -58,7 +59,7 @@ def match_dice(request: HttpRequest, pk: int) -> HttpResponse:
         dropped: list[DieRow] = []
 
         def save() -> None:
-            dropped.extend(report_dice_enter(match=match, dice=form.to_dice(), by=request.user))
+            dropped.extend(report_dice_enter(match=match, dice=form.to_dice(), by=signed_in(request.user)))
 
         if attempt(request, save, _("Dice saved.")):
             for row in dropped:

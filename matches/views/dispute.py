@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from league.core.permissions import signed_in
 from matches.forms_dispute import SendBackForm
 from matches.models import Match
 from matches.services import may_review, may_withdraw, report_send_back, report_withdraw
@@ -30,7 +31,7 @@ def match_send_back(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         reason = form.cleaned_data["reason"]
         done = _("Result sent back to draft: the coaches can correct it and submit it again.")
-        if attempt(request, lambda: report_send_back(match=match, by=request.user, reason=reason), done):
+        if attempt(request, lambda: report_send_back(match=match, by=signed_in(request.user), reason=reason), done):
             return redirect(match)
     return render(
         request,
@@ -50,7 +51,7 @@ def match_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(_("Only whoever submitted this result may withdraw it."))
     if request.method == "POST":
         done = _("Result withdrawn: it is a draft again, edit it and submit it when it is right.")
-        if attempt(request, lambda: report_withdraw(match=match, by=request.user), done):
+        if attempt(request, lambda: report_withdraw(match=match, by=signed_in(request.user)), done):
             return redirect("matches:result", pk=match.pk)
         return redirect(match)
     return render(request, "matches/withdraw.html", {"match": match})

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.core.models import League
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404
 from matches import selectors_fixtures as read
 from matches.forms import ScheduleForm
@@ -57,7 +57,10 @@ def match_schedule_view(request: HttpRequest, slug: str) -> HttpResponse:
 
         def schedule() -> None:
             done["match"] = match_schedule(
-                league=league, home=form.cleaned_data["home"], away=form.cleaned_data["away"], by=request.user
+                league=league,
+                home=form.cleaned_data["home"],
+                away=form.cleaned_data["away"],
+                by=signed_in(request.user),
             )
 
         if attempt(request, schedule, _("Match scheduled.")):

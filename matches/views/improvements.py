@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.core.permissions import can_manage_team
+from league.core.permissions import can_manage_team, signed_in
 from league.core.selectors import league_ruleset
 from matches.forms import ImprovementForm, category_label
 from matches.selectors import improvement_roll_or_404
@@ -47,7 +47,7 @@ def improvement_roll(request: HttpRequest, roll_id: int) -> HttpResponse:
         choice = form.cleaned_data["choice"]
         if attempt(
             request,
-            lambda: improvement_choose(roll=roll, choice=choice, by=request.user),
+            lambda: improvement_choose(roll=roll, choice=choice, by=signed_in(request.user)),
             _("%(player)s takes %(choice)s.")
             % {"player": roll.player.display_name, "choice": choice_label(ruleset, choice)},
         ):

@@ -365,6 +365,8 @@ def _pick(lines: Any, ref: Any) -> str:
 
 def _casualty_roll(ruleset: Ruleset, d6: int | None, d8: int | None) -> str:
     try:
+        if d6 is None or d8 is None:
+            raise ValueError("one die of the pair is missing")
         name = casualty_from_dice(ruleset, d6, d8).name(lang())
     except (TypeError, ValueError):
         name = "?"

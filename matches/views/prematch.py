@@ -9,7 +9,7 @@ coach records the weather and the pre-match.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league.core.permissions import signed_in
 from league.rules import InducementOrder, Ruleset, inducement_cost
 from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
@@ -124,9 +125,9 @@ def order_lines(ruleset: Ruleset, team: Team, order: InducementOrder, lang: str)
 def awaited(match: Match, state: PrematchState) -> str:
     """What the pre-match waits for, and from whom, in words."""
     if state.step == "petty_cash":
-        return _("Awaited: %(team)s declares its petty cash.") % {"team": match.team(state.side).name}
+        return _("Awaited: %(team)s declares its petty cash.") % {"team": match.team(cast(str, state.side)).name}
     if state.step == "inducements":
-        return _("Awaited: %(team)s chooses its inducements.") % {"team": match.team(state.side).name}
+        return _("Awaited: %(team)s chooses its inducements.") % {"team": match.team(cast(str, state.side)).name}
     return _("Awaited: either coach records the weather and the pre-match.")
 
 
@@ -197,10 +198,11 @@ def _context(
     """The page: `form` records the pre-match (weather), `chooser` is the inducement form of the
     side whose turn it is (bound after a refusal), when the user may choose for it."""
     petty = has_step(ruleset, "petty_cash")
-    tvs = {side: expected_squad(match.team(side), ruleset)[0] for side in SIDES}
+    tvs: dict[str, int] = {side: expected_squad(match.team(side), ruleset)[0] for side in SIDES}
     state = prematch_state(match, ruleset, tvs)
-    if chooser is None and state.step == "inducements" and may_declare(match, state.side, request.user):
-        chooser = InducementsForm(match=match, ruleset=ruleset, lang=lang(), side=state.side)
+    # The inducements step always names the side whose turn it is.
+    if chooser is None and state.step == "inducements" and may_declare(match, cast(str, state.side), request.user):
+        chooser = InducementsForm(match=match, ruleset=ruleset, lang=lang(), side=cast(str, state.side))
     preview = budget_preview(match, ruleset, chooser or form)
     return {
         "match": match,
@@ -228,7 +230,7 @@ def match_prematch(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         if attempt(
             request,
-            lambda: prematch_record(match=match, data=form.to_input(), by=request.user),
+            lambda: prematch_record(match=match, data=form.to_input(), by=signed_in(request.user)),
             _("Pre-match recorded: the match can be played."),
         ):
             return redirect(match)
@@ -255,7 +257,7 @@ def match_inducements(request: HttpRequest, pk: int) -> HttpResponse:
     if chooser.is_valid():
         if attempt(
             request,
-            lambda: inducements_choose(match=match, side=side, order=chooser.order(side), by=request.user),
+            lambda: inducements_choose(match=match, side=side, order=chooser.order(side), by=signed_in(request.user)),
             _("%(team)s has chosen its inducements.") % {"team": team.name},
         ):
             return redirect(reverse("matches:prematch", args=[match.pk]))
@@ -275,12 +277,12 @@ def match_petty_cash(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect(back)
     side, amount = form.cleaned_data["side"], form.cleaned_data["amount"]
     attempt(
         request,
-        lambda: petty_cash_declare(match=match, side=side, amount=amount, by=request.user),
+        lambda: petty_cash_declare(match=match, side=side, amount=amount, by=signed_in(request.user)),
         _("%(team)s moves %(amount)s gp into petty cash.")
         % {"team": match.team(side).name, "amount": intcomma(amount)},
     )

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from league.core.permissions import signed_in
 from league.rules import Ruleset
 from matches import selectors_report as read
 from matches.forms_report import ReportForm
@@ -127,9 +128,9 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
 
         def save() -> None:
             if submit:
-                report_save_and_submit(match=match, report=report, by=request.user)
+                report_save_and_submit(match=match, report=report, by=signed_in(request.user))
             else:
-                report_save(match=match, report=report, by=request.user)
+                report_save(match=match, report=report, by=signed_in(request.user))
 
         if correcting:
             done = _("Result corrected: it stays submitted, for the opposing coach or the commissioner to confirm.")

@@ -6,10 +6,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
+from rest_framework.pagination import BasePagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from league.core.permissions import signed_in
 from league.infra.api_errors import error_response
 from teams.api.base import BAD_REQUEST, LOCKED_OUT, NOT_FOUND, UNAUTHENTICATED, ServiceApi, team_or_404
 from teams.models import Team, TreasuryEntry
@@ -34,7 +36,8 @@ def entry_or_404(team: Team, entry_id: int) -> TreasuryEntry:
 
 
 class LedgerApi(ServiceApi):
-    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+    # api_settings imports the class the setting names; the stubs type the setting (a dotted path).
+    pagination_class: type[BasePagination] = api_settings.DEFAULT_PAGINATION_CLASS  # type: ignore[assignment]
 
     @extend_schema(
         operation_id="teams_ledger_list",
@@ -87,7 +90,7 @@ class LedgerReverseApi(ServiceApi):
         entry = entry_or_404(team, entry_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        reversal = treasury_reverse(entry=entry, by=request.user, memo=serializer.validated_data["memo"])
+        reversal = treasury_reverse(entry=entry, by=signed_in(request.user), memo=serializer.validated_data["memo"])
         reversal = TreasuryEntry.objects.select_related("created_by", "team").get(pk=reversal.pk)
         data = {**ledger_entry_data(reversal, {}, team_ruleset(team)), "team": team_summary_data(reversal.team)}
         return Response(LedgerEntryDetailSerializer(data).data, status=status.HTTP_201_CREATED)

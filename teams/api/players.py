@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.catalogue import request_language
+from league.core.permissions import signed_in
 from league.core.selectors import league_ruleset
 from teams.api.base import NOT_FOUND, WRITE_ERRORS, ServiceApi, player_or_404
 from teams.models import Player
@@ -67,7 +68,7 @@ class PlayerApi(ServiceApi):
             player=player,
             name=serializer.validated_data.get("name", player.name),
             number=serializer.validated_data.get("number", player.number),
-            by=request.user,
+            by=signed_in(request.user),
         )
         return player_response(player_id)
 
@@ -81,5 +82,5 @@ class PlayerFireApi(ServiceApi):
     )
     def post(self, request: Request, player_id: int) -> Response:
         player = managed_player(request, player_id)
-        player_fire(player=player, by=request.user)
+        player_fire(player=player, by=signed_in(request.user))
         return player_response(player_id)

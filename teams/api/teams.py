@@ -9,12 +9,14 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.fields import empty
+from rest_framework.pagination import BasePagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from league.api.catalogue import request_language
 from league.core.models import League
+from league.core.permissions import signed_in
 from league.core.selectors import league_ruleset
 from league.infra.api_errors import error_response
 from league.rules import Ruleset
@@ -30,7 +32,7 @@ from teams.api.base import (
     team_or_404,
     team_queryset,
 )
-from teams.models import Player, Team
+from teams.models import Player, Team, staff_label
 from teams.serializers import (
     PlayerDetailSerializer,
     TeamDetailSerializer,
@@ -151,7 +153,8 @@ def draft_order(team: Team, data: dict[str, Any]) -> TeamOrder:
 
 
 class TeamsApi(ServiceApi):
-    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+    # api_settings imports the class the setting names; the stubs type the setting (a dotted path).
+    pagination_class: type[BasePagination] = api_settings.DEFAULT_PAGINATION_CLASS  # type: ignore[assignment]
 
     class FilterSerializer(serializers.Serializer):
         league = serializers.SlugRelatedField(
@@ -223,11 +226,13 @@ class TeamsApi(ServiceApi):
             apothecary=data["apothecary"],
         )
         if data["draft"]:
-            team = team_save_draft(league=data["league"], coach=request.user, order=order, by=request.user)
+            team = team_save_draft(
+                league=data["league"], coach=signed_in(request.user), order=order, by=signed_in(request.user)
+            )
         else:
             team = team_create(
                 league=data["league"],
-                coach=request.user,
+                coach=signed_in(request.user),
                 name=order.name,
                 race=order.race,
                 players=order.players,
@@ -236,7 +241,7 @@ class TeamsApi(ServiceApi):
                 assistant_coaches=order.assistant_coaches,
                 cheerleaders=order.cheerleaders,
                 apothecary=order.apothecary,
-                by=request.user,
+                by=signed_in(request.user),
             )
         return team_response(team.pk, status.HTTP_201_CREATED)
 
@@ -273,7 +278,7 @@ class TeamApi(ServiceApi):
         # As the page does: the draft stays its coach's whoever edits it. A draft's players are
         # replaced at every save, so their ids change.
         order = draft_order(team, serializer.validated_data)
-        team_save_draft(league=team.league, coach=team.coach, team=team, order=order, by=request.user)
+        team_save_draft(league=team.league, coach=team.coach, team=team, order=order, by=signed_in(request.user))
         return team_response(team_id)
 
 
@@ -281,7 +286,7 @@ class TeamReadyApi(ServiceApi):
     @extend_schema(operation_id="teams_ready", request=None, responses={200: TeamDetailSerializer, **WRITE_ERRORS})
     def post(self, request: Request, team_id: int) -> Response:
         team = managed_team(request, team_id)
-        team_make_ready(team=team, by=request.user)
+        team_make_ready(team=team, by=signed_in(request.user))
         return team_response(team_id)
 
 
@@ -303,7 +308,7 @@ class TeamHireApi(ServiceApi):
         ruleset = league_ruleset(team.league)
         serializer = self.InputSerializer(data=request.data, context={"team_list": ruleset.team(team.race)})
         serializer.is_valid(raise_exception=True)
-        player = player_hire(team=team, by=request.user, **serializer.validated_data)
+        player = player_hire(team=team, by=signed_in(request.user), **serializer.validated_data)
         data = player_detail_data(player_or_404(player.pk), ruleset, request_language())
         return Response(PlayerDetailSerializer(data).data, status=status.HTTP_201_CREATED)
 
@@ -317,13 +322,13 @@ class TeamRerollApi(ServiceApi):
     )
     def post(self, request: Request, team_id: int) -> Response:
         team = managed_team(request, team_id)
-        team_buy_reroll(team=team, by=request.user)
+        team_buy_reroll(team=team, by=signed_in(request.user))
         return team_response(team_id)
 
 
 class TeamStaffApi(ServiceApi):
     class InputSerializer(serializers.Serializer):
-        kind = serializers.ChoiceField(choices=[(k, Team._meta.get_field(k).verbose_name) for k in STAFF])
+        kind = serializers.ChoiceField(choices=[(k, staff_label(k)) for k in STAFF])
         action = serializers.ChoiceField(choices=[("hire", gettext_lazy("hire")), ("fire", gettext_lazy("fire"))])
 
         class Meta:
@@ -340,7 +345,7 @@ class TeamStaffApi(ServiceApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         service = staff_hire if serializer.validated_data["action"] == "hire" else staff_fire
-        service(team=team, kind=serializer.validated_data["kind"], by=request.user)
+        service(team=team, kind=serializer.validated_data["kind"], by=signed_in(request.user))
         return team_response(team_id)
 
 
@@ -353,5 +358,5 @@ class TeamRetireApi(ServiceApi):
     )
     def post(self, request: Request, team_id: int) -> Response:
         team = managed_team(request, team_id)
-        team_retire(team=team, by=request.user)
+        team_retire(team=team, by=signed_in(request.user))
         return team_response(team_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
@@ -19,7 +19,7 @@ def lock_team(team: Team) -> Team:
     return locked
 
 
-def check_manager(by: AbstractBaseUser | None, team: Team) -> None:
+def check_manager(by: AbstractBaseUser | AnonymousUser | None, team: Team) -> None:
     """None means the system itself (demo loader, post-match sequence): always allowed."""
     if by is not None and not can_manage_team(by, team):
         raise PermissionDenied(_("You may not change this team."))

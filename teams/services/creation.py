@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -106,10 +106,10 @@ def _write_players(team: Team, players: Sequence[PlayerOrder]) -> None:
 def team_save_draft(
     *,
     league: League,
-    coach: AbstractBaseUser,
+    coach: User,
     order: TeamOrder,
     team: Team | None = None,
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
 ) -> Team:
     """Save (or replace) a draft. Every creation rule but the minimum of players applies."""
     if team is None and not is_member(coach, league):
@@ -146,7 +146,7 @@ def team_save_draft(
     return team
 
 
-def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
+def team_make_ready(*, team: Team, by: User | None = None) -> Team:
     """Check the draft against every creation rule, then pay for it through the ledger."""
     check_manager(by, team)
     with transaction.atomic():
@@ -217,7 +217,7 @@ def team_make_ready(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
 def team_create(
     *,
     league: League,
-    coach: AbstractBaseUser,
+    coach: User,
     name: str,
     race: str,
     players: Sequence[PlayerOrder],
@@ -226,7 +226,7 @@ def team_create(
     assistant_coaches: int = 0,
     cheerleaders: int = 0,
     apothecary: bool = False,
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
 ) -> Team:
     """Create a legal team in one step (draft + ready). Raises TeamRuleError; nothing is written then."""
     order = TeamOrder(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -54,7 +54,7 @@ def roll_choices(roll: ImprovementRoll) -> dict[str, tuple[str, ...]]:
     return {**available_skills(ruleset, options), "stats": options.stat_choices}
 
 
-def improvement_choose(*, roll: ImprovementRoll, choice: str, by: AbstractBaseUser | None) -> Advancement:
+def improvement_choose(*, roll: ImprovementRoll, choice: str, by: User | None) -> Advancement:
     """Apply the coach's pick: the advancement, its value increase, and a stored decision for replays."""
     from matches.models import Decision
     from matches.services.snapshot import player_ref

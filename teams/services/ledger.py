@@ -8,7 +8,9 @@ ruleset counts the treasury in the team value, the kept team value follows every
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import F
@@ -63,8 +65,8 @@ def treasury_post(
     amount: int,
     key: str,
     memo: str = "",
-    by: AbstractBaseUser | None = None,
-    match=None,
+    by: User | None = None,
+    match: Any = None,  # a matches.Match: teams sits below matches and cannot import it
     account: str = TreasuryEntry.TREASURY,
 ) -> TreasuryEntry | None:
     """Append one ledger entry and move the kept balance with it (a bank entry moves no kept figure).
@@ -96,7 +98,7 @@ def treasury_post(
 
 
 def treasury_post_many(
-    *, team: Team, entries: list[tuple[str, int, str, str]], by: AbstractBaseUser | None = None, match=None
+    *, team: Team, entries: list[tuple[str, int, str, str]], by: User | None = None, match: Any = None
 ) -> int:
     """Append several (kind, amount, key, memo) entries at once; keys already posted are skipped.
 
@@ -125,13 +127,13 @@ def treasury_post_many(
         return len(new)
 
 
-def check_treasurer(by: AbstractBaseUser | None, league: League) -> None:
+def check_treasurer(by: AbstractBaseUser | AnonymousUser | None, league: League) -> None:
     """Only a commissioner of the league may correct its treasuries (the API asks before reading a body)."""
     if not is_commissioner(by, league):
         raise PermissionDenied(_("Only a commissioner of the league may correct the treasury."))
 
 
-def treasury_reverse(*, entry: TreasuryEntry, by: AbstractBaseUser, memo: str = "") -> TreasuryEntry:
+def treasury_reverse(*, entry: TreasuryEntry, by: User, memo: str = "") -> TreasuryEntry:
     """Correct a mistaken entry with its exact opposite (commissioners only; entries are never edited)."""
     team = entry.team
     check_treasurer(by, team.league)

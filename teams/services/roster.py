@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -26,7 +26,7 @@ STAFF_MEMOS = {
 }
 
 
-def _pay(team: Team, *, amount: int, kind: str, key: str, memo: str, by) -> None:
+def _pay(team: Team, *, amount: int, kind: str, key: str, memo: str, by: User | None) -> None:
     if amount > team.treasury:
         raise TeamRuleError(
             [
@@ -42,9 +42,7 @@ def _next_number(team: Team) -> int:
     return next(n for n in range(1, 100) if n not in taken)
 
 
-def player_hire(
-    *, team: Team, position: str, name: str, number: int | None = None, by: AbstractBaseUser | None = None
-) -> Player:
+def player_hire(*, team: Team, position: str, name: str, number: int | None = None, by: User | None = None) -> Player:
     """Buy a player at list price: position maximum, 16 players and the treasury apply."""
     check_manager(by, team)
     with transaction.atomic():
@@ -98,7 +96,7 @@ def player_hire(
     return player
 
 
-def player_fire(*, player: Player, by: AbstractBaseUser | None = None) -> Player:
+def player_fire(*, player: Player, by: User | None = None) -> Player:
     """Release a player: no refund (p.29); he leaves the roster and the team value."""
     team = player.team
     check_manager(by, team)
@@ -115,7 +113,7 @@ def player_fire(*, player: Player, by: AbstractBaseUser | None = None) -> Player
     return player
 
 
-def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUser | None = None) -> Player:
+def player_rename(*, player: Player, name: str, number: int, by: User | None = None) -> Player:
     team = player.team
     check_manager(by, team)
     with transaction.atomic():
@@ -147,7 +145,7 @@ def player_rename(*, player: Player, name: str, number: int, by: AbstractBaseUse
     return player
 
 
-def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
+def team_buy_reroll(*, team: Team, by: User | None = None) -> Team:
     """After creation a re-roll costs double but adds only the list price to the team value."""
     check_manager(by, team)
     with transaction.atomic():
@@ -180,7 +178,7 @@ def team_buy_reroll(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
     return team
 
 
-def staff_hire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> Team:
+def staff_hire(*, team: Team, kind: str, by: User | None = None) -> Team:
     """Hire one assistant coach, cheerleader or the apothecary (where the team list allows one)."""
     if kind not in STAFF:
         raise TeamRuleError([_("Unknown staff “%(kind)s”.") % {"kind": kind}])
@@ -215,7 +213,7 @@ def staff_hire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> 
     return team
 
 
-def staff_fire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> Team:
+def staff_fire(*, team: Team, kind: str, by: User | None = None) -> Team:
     """Release one member of staff; nothing is refunded."""
     if kind not in STAFF:
         raise TeamRuleError([_("Unknown staff “%(kind)s”.") % {"kind": kind}])
@@ -234,7 +232,7 @@ def staff_fire(*, team: Team, kind: str, by: AbstractBaseUser | None = None) -> 
     return team
 
 
-def team_retire(*, team: Team, by: AbstractBaseUser | None = None) -> Team:
+def team_retire(*, team: Team, by: User | None = None) -> Team:
     """Retire a team for good: it keeps its history and can no longer be changed or scheduled."""
     check_manager(by, team)
     with transaction.atomic():

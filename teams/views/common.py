@@ -65,4 +65,5 @@ def kept_input(request: HttpRequest, key: str) -> Mapping[str, str] | None:
     """The input `keep_input` kept under `key`, removed from the session; None if there is none."""
     if key not in request.session:  # reading does not mark the session modified (no write on every page)
         return None
-    return request.session.pop(key)
+    kept: Mapping[str, str] = request.session.pop(key)
+    return kept

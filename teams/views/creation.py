@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.models import League
-from league.core.permissions import can_create_team
+from league.core.permissions import can_create_team, signed_in
 from league.core.selectors import league_or_404, league_ruleset
 from league.infra.inputs import posted_id
 from teams.errors import TeamRuleError
@@ -95,7 +95,12 @@ def _context(
     team_list = ruleset.teams.get(head.get("race", ""))
     positions = position_choices(team_list, lang())
     urls = _urls(league, team)
-    kwargs = {"ruleset": ruleset, "team_list": team_list, "lang": lang(), "fields_url": urls["fields_url"]}
+    kwargs: dict[str, Any] = {
+        "ruleset": ruleset,
+        "team_list": team_list,
+        "lang": lang(),
+        "fields_url": urls["fields_url"],
+    }
     if bound:
         # A submitted form: validate it so its errors show next to the fields, as typed.
         form = TeamOrderForm(request.POST, **kwargs)
@@ -161,7 +166,7 @@ def _submit(request: HttpRequest, league: League, team: Team | None) -> HttpResp
         return _render_page(request, context, [_("Some fields are not filled in correctly: see below.")])
     order = order_from_forms(form, formset)
     create = request.POST.get("action") == "create"
-    user = request.user
+    user = signed_in(request.user)
     try:
         if team is None and create:
             # One transaction: a refusal writes nothing at all.
@@ -281,7 +286,7 @@ def team_ready(request: HttpRequest, pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
     attempt(
         request,
-        lambda: team_make_ready(team=team, by=request.user),
+        lambda: team_make_ready(team=team, by=signed_in(request.user)),
         _("%(team)s is ready to play.") % {"team": team.name},
     )
     return redirect(team)

@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.core.audit import action_label
-from league.core.permissions import can_manage_team, is_commissioner
+from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors import results_waiting, team_matches
 from teams.forms import PlayerHireForm
-from teams.models import Advancement, Team, TreasuryEntry
+from teams.models import Advancement, Team, TreasuryEntry, staff_label
 from teams.selectors import (
     RosterRow,
     coach_teams,
@@ -77,7 +77,7 @@ def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
     return [
         {
             "kind": kind,
-            "label": Team._meta.get_field(kind).verbose_name,
+            "label": staff_label(kind),
             "count": int(getattr(team, kind)),
             "price": prices[kind],
             "can_hire": kind != "apothecary" or (allowed and not team.apothecary),
@@ -87,7 +87,7 @@ def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
     ]
 
 
-def _skill_origins(ruleset, row: RosterRow) -> list[dict[str, str]]:
+def _skill_origins(ruleset: Ruleset, row: RosterRow) -> list[dict[str, str]]:
     """Each skill with how it was gained: the position's (starting), a normal or a double roll."""
     origin = {
         skill: ("double" if kind == Advancement.Kind.DOUBLE_SKILL else "normal")
@@ -264,10 +264,10 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
 @login_required
 def my_teams(request: HttpRequest) -> HttpResponse:
     teams = sorted(
-        coach_teams(request.user.pk),
+        coach_teams(signed_in(request.user).pk),
         key=lambda t: (collation_key(t.league.name), collation_key(t.name)),
     )
-    rows = []
+    rows: list[dict[str, Any]] = []
     for team in teams:
         # load_ruleset is cached per process: no query per team (house rules do not rename races).
         ruleset = load_ruleset(team.league.ruleset)

@@ -18,12 +18,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.rules import reroll_purchase_price
 from teams import services
 from teams.errors import TeamRuleError
 from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm
-from teams.models import Team
+from teams.models import Team, staff_label
 from teams.selectors import ledger_kind_name, player_or_404, roster_rows, team_ruleset, treasury_entry_or_404
 from teams.views.common import attempt, keep_input, managed_team_or_403, team_or_404
 from teams.views.detail import hire_input_key, hire_positions
@@ -62,7 +62,7 @@ def _staff_kind(kind: str) -> str:
 
 
 def _staff_label(kind: str) -> str:
-    return str(Team._meta.get_field(kind).verbose_name)
+    return str(staff_label(kind))
 
 
 @login_required
@@ -75,7 +75,7 @@ def player_hire(request: HttpRequest, pk: int) -> HttpResponse:
         cd = form.cleaned_data
         try:
             player = services.player_hire(
-                team=team, position=cd["position"], name=cd["name"], number=cd["number"], by=request.user
+                team=team, position=cd["position"], name=cd["name"], number=cd["number"], by=signed_in(request.user)
             )
         except TeamRuleError as refusal:
             for message in refusal.messages:
@@ -99,7 +99,7 @@ def player_fire(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     if request.method == "POST":
         attempt(
             request,
-            lambda: services.player_fire(player=player, by=request.user),
+            lambda: services.player_fire(player=player, by=signed_in(request.user)),
             _("#%(number)s %(name)s has left the team.") % {"number": player.number, "name": player.display_name},
         )
         return redirect(team)
@@ -127,7 +127,10 @@ def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
         if form.is_valid():
             try:
                 services.player_rename(
-                    player=player, name=form.cleaned_data["name"], number=form.cleaned_data["number"], by=request.user
+                    player=player,
+                    name=form.cleaned_data["name"],
+                    number=form.cleaned_data["number"],
+                    by=signed_in(request.user),
                 )
             except TeamRuleError as refusal:
                 for message in refusal.messages:
@@ -148,7 +151,7 @@ def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
     price = reroll_purchase_price(team_ruleset(team), team.race, at_creation=False)
     attempt(
         request,
-        lambda: services.team_buy_reroll(team=team, by=request.user),
+        lambda: services.team_buy_reroll(team=team, by=signed_in(request.user)),
         _("Team re-roll bought for %(price)s gp.") % {"price": intcomma(price)},
     )
     return redirect(team)
@@ -161,7 +164,7 @@ def staff_hire(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     team = managed_team_or_403(request, pk)
     attempt(
         request,
-        lambda: services.staff_hire(team=team, kind=kind, by=request.user),
+        lambda: services.staff_hire(team=team, kind=kind, by=signed_in(request.user)),
         _("Hired: %(staff)s.") % {"staff": _staff_label(kind)},
     )
     return redirect(team)
@@ -175,7 +178,7 @@ def staff_fire(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     if request.method == "POST":
         attempt(
             request,
-            lambda: services.staff_fire(team=team, kind=kind, by=request.user),
+            lambda: services.staff_fire(team=team, kind=kind, by=signed_in(request.user)),
             _("Released: %(staff)s.") % {"staff": _staff_label(kind)},
         )
         return redirect(team)
@@ -195,7 +198,7 @@ def team_retire(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         attempt(
             request,
-            lambda: services.team_retire(team=team, by=request.user),
+            lambda: services.team_retire(team=team, by=signed_in(request.user)),
             _("%(team)s is retired.") % {"team": team.name},
         )
         return redirect(team)
@@ -221,7 +224,7 @@ def treasury_reverse(request: HttpRequest, pk: int, entry_pk: int) -> HttpRespon
     if request.method == "POST" and form.is_valid():
         attempt(
             request,
-            lambda: services.treasury_reverse(entry=entry, by=request.user, memo=form.cleaned_data["memo"]),
+            lambda: services.treasury_reverse(entry=entry, by=signed_in(request.user), memo=form.cleaned_data["memo"]),
             _("Entry reversed: %(amount)s gp.") % {"amount": intcomma(-entry.amount)},
         )
         return redirect(team)

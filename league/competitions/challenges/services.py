@@ -11,8 +11,9 @@ team's players, treasury or fan factor change.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -25,6 +26,7 @@ from league.competitions.seasons.models import Season, SeasonTeam
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.core.selectors import league_ruleset
+from league.rules import Parameters
 from teams.models import Player, Team
 
 Status = Challenge.Status
@@ -36,7 +38,7 @@ def week_of(day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _params(season: Season):
+def _params(season: Season) -> Parameters:
     return league_ruleset(season.league).params
 
 
@@ -50,7 +52,7 @@ def _lock(challenge: Challenge) -> Challenge:
     return locked
 
 
-def _log(action: str, challenge: Challenge, by: AbstractBaseUser | None, **data) -> None:
+def _log(action: str, challenge: Challenge, by: User | None, **data: Any) -> None:
     log_action(
         action=action,
         actor=by,
@@ -63,7 +65,7 @@ def _log(action: str, challenge: Challenge, by: AbstractBaseUser | None, **data)
     )
 
 
-def challenge_issue(*, season: Season, challenger: Team, challenged: Team, by: AbstractBaseUser) -> Challenge:
+def challenge_issue(*, season: Season, challenger: Team, challenged: Team, by: User) -> Challenge:
     """The challenger's coach (or the commissioner, through whom challenges go) challenges another
     team of the season, at most the league's challenges_per_week times per coach and week."""
     league = season.league
@@ -116,7 +118,7 @@ def _regular(challenge: Challenge) -> None:
         raise ValidationError(_("The regular season is over: the commissioner rules on this challenge."))
 
 
-def _answerable(challenge: Challenge, by: AbstractBaseUser, team: Team, now: datetime) -> None:
+def _answerable(challenge: Challenge, by: User, team: Team, now: datetime) -> None:
     if not (team.coach_id == by.pk or is_commissioner(by, challenge.season.league)):
         raise PermissionDenied(_("Only the challenged coach or the commissioner may answer this challenge."))
     if challenge.status != Status.PENDING:
@@ -126,7 +128,7 @@ def _answerable(challenge: Challenge, by: AbstractBaseUser, team: Team, now: dat
         raise ValidationError(_("The answer is late: the commissioner rules on this challenge."))
 
 
-def _fixture(challenge: Challenge, opponent: Team, by: AbstractBaseUser):
+def _fixture(challenge: Challenge, opponent: Team, by: User) -> Any:  # a matches.Match
     """The match the challenge becomes: a fixture of the season with no round (like the
     matches coaches arrange), scheduled by the commissioner's authority."""
     match = MatchMaker(challenge.season.league, by).build(challenge.season, None, challenge.challenger, opponent)
@@ -143,7 +145,7 @@ def _fixture(challenge: Challenge, opponent: Team, by: AbstractBaseUser):
     return match
 
 
-def challenge_accept(*, challenge: Challenge, by: AbstractBaseUser) -> Challenge:
+def challenge_accept(*, challenge: Challenge, by: User) -> Challenge:
     """The challenged coach accepts: the challenge becomes a fixture of the season."""
     with transaction.atomic():
         challenge = _lock(challenge)
@@ -160,7 +162,7 @@ def _award(challenge: Challenge, to: str, now: datetime) -> None:
     challenge.forfeit_to, challenge.decided_at = to, now
 
 
-def challenge_refuse(*, challenge: Challenge, by: AbstractBaseUser) -> Challenge:
+def challenge_refuse(*, challenge: Challenge, by: User) -> Challenge:
     """The challenged coach refuses: a 2-0 win for the challenger, kept on the challenge, with no
     post-match sequence. Only the league's challenge_refusal_clears_miss_next_game touches the
     rosters (both teams' miss-next-game marks, off by default: spec A19)."""
@@ -195,7 +197,7 @@ def played_each_other(season: Season, one: Team, other: Team) -> bool:
     ).exists()
 
 
-def challenge_replace(*, challenge: Challenge, replacement: Team, by: AbstractBaseUser) -> Challenge:
+def challenge_replace(*, challenge: Challenge, replacement: Team, by: User) -> Challenge:
     """The challenged coach names a replacement: a team of the season, neither of the two, that
     has not yet played the challenger. It waits for the replacement's agreement."""
     with transaction.atomic():
@@ -221,7 +223,7 @@ def challenge_replace(*, challenge: Challenge, replacement: Team, by: AbstractBa
     return challenge
 
 
-def challenge_replacement_agree(*, challenge: Challenge, by: AbstractBaseUser) -> Challenge:
+def challenge_replacement_agree(*, challenge: Challenge, by: User) -> Challenge:
     """The replacement's coach (or the commissioner, recording his word) agrees: the challenger
     now plays him, a fixture of the season."""
     with transaction.atomic():
@@ -241,7 +243,7 @@ def challenge_replacement_agree(*, challenge: Challenge, by: AbstractBaseUser) -
     return challenge
 
 
-def challenge_decline_replacement(*, challenge: Challenge, by: AbstractBaseUser) -> Challenge:
+def challenge_decline_replacement(*, challenge: Challenge, by: User) -> Challenge:
     """The challenger will not play the replacement: he loses 0-2 (kept on the challenge, no
     post-match sequence). The fixture goes if nothing was recorded on it yet."""
     with transaction.atomic():
@@ -266,9 +268,7 @@ def challenge_decline_replacement(*, challenge: Challenge, by: AbstractBaseUser)
     return challenge
 
 
-def challenge_rule(
-    *, challenge: Challenge, ruling: str, reason: str, by: AbstractBaseUser, days: int | None = None
-) -> Challenge:
+def challenge_rule(*, challenge: Challenge, ruling: str, reason: str, by: User, days: int | None = None) -> Challenge:
     """The commissioner rules on a challenge left unanswered: "award" (the answer is late: a 2-0
     win for the challenger, as a refusal), "cancel" (no result) or "extend" (a new deadline,
     `days` from now, by default the league's answer delay)."""

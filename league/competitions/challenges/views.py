@@ -6,7 +6,7 @@ nothing; the wrong person gets a 403; an unknown season, challenge or team a 404
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -22,7 +22,7 @@ from league.competitions.challenges import services
 from league.competitions.challenges.models import Challenge
 from league.competitions.seasons.models import Season
 from league.competitions.seasons.views import _int, _league, _season
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_ruleset
 from teams.models import Team
 
@@ -73,7 +73,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
                 "may_answer": pending and not late and (commissioner or challenge.challenged.coach_id == user_id),
                 "may_agree": challenge.status == Challenge.Status.REPLACING
                 and regular
-                and (commissioner or challenge.replacement.coach_id == user_id),
+                and (commissioner or cast(Team, challenge.replacement).coach_id == user_id),  # replacing: named
                 "may_decline": replacing and match_open and (commissioner or challenge.challenger.coach_id == user_id),
                 "may_rule": commissioner and challenge.is_open,
                 "replacements": [t for t in teams if t.pk not in (challenge.challenger_id, challenge.challenged_id)],
@@ -118,7 +118,9 @@ def season_challenges(request: HttpRequest, slug: str, number: int) -> HttpRespo
         challenger = _season_team(request, season, "challenger")
         challenged = _season_team(request, season, "challenged")
         try:
-            services.challenge_issue(season=season, challenger=challenger, challenged=challenged, by=request.user)
+            services.challenge_issue(
+                season=season, challenger=challenger, challenged=challenged, by=signed_in(request.user)
+            )
         except ValidationError as refusal:
             _refused(request, refusal)
             return _page(request, season, status=400)
@@ -132,7 +134,7 @@ def season_challenges(request: HttpRequest, slug: str, number: int) -> HttpRespo
 
 
 def _answer(request: HttpRequest, challenge: Challenge, action: str) -> str:
-    by = request.user
+    by = signed_in(request.user)
     if action == "accept":
         services.challenge_accept(challenge=challenge, by=by)
         return _("Challenge accepted: the match is a fixture of the season.")
@@ -204,7 +206,7 @@ def challenge_rule(request: HttpRequest, slug: str, number: int, pk: int) -> Htt
             ruling=request.POST.get("ruling", ""),
             reason=request.POST.get("reason", ""),
             days=days,
-            by=request.user,
+            by=signed_in(request.user),
         )
     except ValidationError as refusal:
         _refused(request, refusal)

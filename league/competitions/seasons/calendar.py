@@ -6,7 +6,9 @@ updates the event instead of duplicating it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -22,7 +24,7 @@ from teams.selectors import team_or_404
 PLAYED = ("confirmed", "processing", "processed", "failed")
 
 
-def _feed(request: HttpRequest, name: str, matches) -> HttpResponse:
+def _feed(request: HttpRequest, name: str, matches: Iterable[Any]) -> HttpResponse:
     calendar = Calendar()
     calendar.add("prodid", "-//Blood Bowl league manager//calendar//EN")
     calendar.add("version", "2.0")

@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 import secrets
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
@@ -73,13 +75,13 @@ class MatchMaker:
     league's ruleset read once, not once per match."""
 
     league: League
-    by: AbstractBaseUser
+    by: User
 
     def __post_init__(self) -> None:
         ruleset = league_ruleset(self.league)
         self.ruleset, self.version = ruleset.key, ruleset.version
 
-    def build(self, season: Season, rnd: Round | None, home: Team | int, away: Team | int, stage: str = ""):
+    def build(self, season: Season, rnd: Round | None, home: Team | int, away: Team | int, stage: str = "") -> Any:
         from matches.models import Match
 
         home_id = home if isinstance(home, int) else home.pk
@@ -100,7 +102,7 @@ class MatchMaker:
 def fixtures_generate(
     *,
     season: Season,
-    by: AbstractBaseUser,
+    by: User,
     legs: int = 1,
     first_date: date | None = None,
     days_between: int | None = None,
@@ -172,7 +174,7 @@ def _in_round(rnd: Round, team: Team) -> bool:
     )
 
 
-def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by: AbstractBaseUser):
+def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by: User) -> Any:
     """The commissioner adds one match between two approved teams to a round (made if needed)."""
 
     require_commissioner(by, season.league)
@@ -220,7 +222,7 @@ def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by
     return match
 
 
-def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None, early: bool = False) -> Round:
+def swiss_round(*, season: Season, by: User, seed: int | None = None, early: bool = False) -> Round:
     """The next round paired from the current table by maximum-weight matching, never a rematch
     nor a second bye (strict): when no such pairing is left the commissioner is told so."""
     from league.competitions.standings.table import season_table
@@ -270,7 +272,7 @@ def swiss_round(*, season: Season, by: AbstractBaseUser, seed: int | None = None
 # --- coach-arranged matches: no more than `max_consecutive_meetings` in a row (the rulebook) ---
 
 
-def _time_key(match) -> tuple:
+def _time_key(match: Any) -> tuple:
     """A fixture's place in time: season and round, then play date, then creation."""
     season = match.season.number if match.season_id else 0
     rnd = match.round.number if match.round_id else 0
@@ -289,7 +291,7 @@ def _fixtures_of(league: League, team: Team) -> list:
     return sorted(rows, key=_time_key)
 
 
-def _describe(match) -> str:
+def _describe(match: Any) -> str:
     day = match.played_on or timezone.localdate(match.created_at)
     return _("%(home)s v %(away)s (%(date)s, %(status)s)") % {
         "home": match.home.name,
@@ -308,7 +310,7 @@ def arranged_match_problems(*, league: League, home: Team, away: Team, season: S
     lists, positions = {}, {}
     for team in (home, away):
         fixtures = _fixtures_of(league, team)
-        keys = [_time_key(m) for m in fixtures]
+        keys: Sequence[tuple] = [_time_key(m) for m in fixtures]
         positions[team.pk] = bisect_right(keys, new_key)
         lists[team.pk] = [(m, m.away if m.home_id == team.pk else m.home) for m in fixtures]
     refusals = check_arranged_match(

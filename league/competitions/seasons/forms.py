@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from league.competitions.seasons.fixtures import MAX_ROUND
 from league.competitions.seasons.rounds import FIRST_DAY, LAST_DAY, MAX_DAYS
 from league.infra.widgets import QuickSelect
+from teams.models import Team
 
 
-def _date(label, required: bool = False) -> forms.DateField:
+def _date(label: Any, required: bool = False) -> forms.DateField:
     # The browser's date picker keeps to the range the services accept (league.competitions.seasons.rounds).
     attrs = {"type": "date", "min": FIRST_DAY.isoformat(), "max": LAST_DAY.isoformat()}
     return forms.DateField(label=label, required=required, widget=forms.DateInput(attrs=attrs))
@@ -38,13 +42,13 @@ class GenerateForm(forms.Form):
 class ManualFixtureForm(forms.Form):
     round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUND)
     # Every team of the season, twice: options written in Python (league/infra/widgets.py).
-    home = forms.ModelChoiceField(label=_("Home"), queryset=None, widget=QuickSelect)
-    away = forms.ModelChoiceField(label=_("Away"), queryset=None, widget=QuickSelect)
+    home: forms.ModelChoiceField[Team] = forms.ModelChoiceField(label=_("Home"), queryset=None, widget=QuickSelect)
+    away: forms.ModelChoiceField[Team] = forms.ModelChoiceField(label=_("Away"), queryset=None, widget=QuickSelect)
 
-    def __init__(self, *args, teams, **kwargs):
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["home"].queryset = teams
-        self.fields["away"].queryset = teams
+        cast("forms.ModelChoiceField[Team]", self.fields["home"]).queryset = teams
+        cast("forms.ModelChoiceField[Team]", self.fields["away"]).queryset = teams
 
 
 class RoundDatesForm(forms.Form):

@@ -8,8 +8,9 @@ sane range"): a year 9999 round was accepted once, and every calendar feed then 
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -39,7 +40,7 @@ def _open_for_dates(season: Season) -> None:
         raise ValidationError(_("The season is closed."))
 
 
-def round_dates_set(*, rnd: Round, starts_on: date | None, deadline: date | None, by: AbstractBaseUser) -> Round:
+def round_dates_set(*, rnd: Round, starts_on: date | None, deadline: date | None, by: User) -> Round:
     """One round's first day and deadline (either may be empty)."""
     season = rnd.season
     require_commissioner(by, season.league)
@@ -71,7 +72,7 @@ def round_dates_bulk(
     starts_on: date,
     every_days: int,
     deadline_days: int | None,
-    by: AbstractBaseUser,
+    by: User,
 ) -> list[Round]:
     """The rounds numbered first_round..last_round dated in one go: the first of them starts on
     `starts_on`, each next one `every_days` later (in round order: a gap in the numbers is no
@@ -115,7 +116,7 @@ def round_dates_bulk(
     return rounds
 
 
-def fixture_reopen(*, match, by: AbstractBaseUser):
+def fixture_reopen(*, match: Any, by: User) -> Any:  # a matches.Match
     """The commissioner lets a league match of a season in its play-offs be played after all
     (docs/decisions/seasons.md, "Regular fixtures once the play-offs start")."""
     from league.competitions.seasons.selectors import NOT_PLAYED, fixture_locked

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,7 @@ class RoundView:
     round: Round
     matches: list[Any] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
+    form: Any = None  # the fixtures page's dates form for the round (league/competitions/seasons/views.py)
 
 
 def season_entries(season: Season) -> list[SeasonTeam]:
@@ -48,7 +50,7 @@ OPEN_STATUSES = ("scheduled", "prematch_done", "draft", "submitted")
 
 @dataclass
 class RoundPage:
-    rounds: list[Round]  # every round of the season (number, dates), for the links
+    rounds: Sequence[Round]  # every round of the season (number, dates), for the links
     shown: list[RoundView]  # the rounds whose fixtures are shown
     paged: bool  # one round at a time
     current: int | None  # the round shown when paged

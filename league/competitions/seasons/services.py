@@ -4,7 +4,10 @@ teams. Write-side services; every change is audited. Fixtures and rounds: servic
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -31,12 +34,12 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def require_commissioner(by: AbstractBaseUser | None, league: League) -> None:
+def require_commissioner(by: User | None, league: League) -> None:
     if not is_commissioner(by, league):
         raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
 
 
-def season_create(*, league: League, name: str, by: AbstractBaseUser, carry_over: bool = False) -> Season:
+def season_create(*, league: League, name: str, by: User, carry_over: bool = False) -> Season:
     """The league's next season, in draft. With `carry_over`, every team approved in the previous
     season that is still ready is registered (approved) again: teams carry over."""
     require_commissioner(by, league)
@@ -87,7 +90,7 @@ def season_create(*, league: League, name: str, by: AbstractBaseUser, carry_over
     return season
 
 
-def season_advance(*, season: Season, to: str, by: AbstractBaseUser) -> Season:
+def season_advance(*, season: Season, to: str, by: User) -> Season:
     """Move the season to its next status (the commissioner's buttons)."""
     league = season.league
     require_commissioner(by, league)
@@ -152,7 +155,7 @@ def _check_team(season: Season, team: Team) -> None:
         raise ValidationError(_("%(team)s is not ready to play.") % {"team": team.name})
 
 
-def _enter(season: Season, team: Team, by: AbstractBaseUser, status: str) -> SeasonTeam:
+def _enter(season: Season, team: Team, by: User, status: str) -> SeasonTeam:
     _open_for_entries(season)
     _check_team(season, team)
     now = timezone.now()
@@ -180,7 +183,7 @@ def _enter(season: Season, team: Team, by: AbstractBaseUser, status: str) -> Sea
         raise ValidationError(_("%(team)s is already entered in this season.") % {"team": team.name}) from None
 
 
-def entry_request(*, season: Season, team: Team, by: AbstractBaseUser) -> SeasonTeam:
+def entry_request(*, season: Season, team: Team, by: User) -> SeasonTeam:
     """A coach asks to enter his ready team; the commissioner approves or refuses it."""
     if team.coach_id != by.pk:
         raise PermissionDenied(_("Only the team's coach may enter it in a season."))
@@ -190,7 +193,7 @@ def entry_request(*, season: Season, team: Team, by: AbstractBaseUser) -> Season
     return entry
 
 
-def entry_add(*, season: Season, team: Team, by: AbstractBaseUser) -> SeasonTeam:
+def entry_add(*, season: Season, team: Team, by: User) -> SeasonTeam:
     """The commissioner registers a team directly (approved)."""
     require_commissioner(by, season.league)
     with transaction.atomic():
@@ -199,7 +202,7 @@ def entry_add(*, season: Season, team: Team, by: AbstractBaseUser) -> SeasonTeam
     return entry
 
 
-def entry_decide(*, entry: SeasonTeam, by: AbstractBaseUser, approve: bool) -> SeasonTeam:
+def entry_decide(*, entry: SeasonTeam, by: User, approve: bool) -> SeasonTeam:
     season = entry.season
     require_commissioner(by, season.league)
     with transaction.atomic():
@@ -221,7 +224,7 @@ def entry_decide(*, entry: SeasonTeam, by: AbstractBaseUser, approve: bool) -> S
     return entry
 
 
-def entry_withdraw(*, entry: SeasonTeam, by: AbstractBaseUser) -> SeasonTeam:
+def entry_withdraw(*, entry: SeasonTeam, by: User) -> SeasonTeam:
     """The team's coach or the commissioner takes a team out before the regular season starts."""
     season = entry.season
     if entry.team.coach_id != by.pk and not is_commissioner(by, season.league):
@@ -245,7 +248,7 @@ def entry_withdraw(*, entry: SeasonTeam, by: AbstractBaseUser) -> SeasonTeam:
     return entry
 
 
-def _each(items: list, one) -> list:
+def _each(items: list, one: Callable[[Any], Any]) -> list:
     """Applies `one` to every item in one transaction: all or nothing, every refusal listed."""
     if not items:
         raise ValidationError(_("Tick at least one team."))
@@ -262,20 +265,18 @@ def _each(items: list, one) -> list:
     return done
 
 
-def entries_add(*, season: Season, teams: list[Team], by: AbstractBaseUser) -> list[SeasonTeam]:
+def entries_add(*, season: Season, teams: list[Team], by: User) -> list[SeasonTeam]:
     """The commissioner registers several teams at once (approved): all of them, or none."""
     require_commissioner(by, season.league)
     return _each(teams, lambda team: entry_add(season=season, team=team, by=by))
 
 
-def entries_request(*, season: Season, teams: list[Team], by: AbstractBaseUser) -> list[SeasonTeam]:
+def entries_request(*, season: Season, teams: list[Team], by: User) -> list[SeasonTeam]:
     """A coach asks to enter several of his ready teams at once: all of them, or none."""
     return _each(teams, lambda team: entry_request(season=season, team=team, by=by))
 
 
-def entries_decide(
-    *, season: Season, entries: list[SeasonTeam], by: AbstractBaseUser, approve: bool
-) -> list[SeasonTeam]:
+def entries_decide(*, season: Season, entries: list[SeasonTeam], by: User, approve: bool) -> list[SeasonTeam]:
     """The commissioner approves (or refuses) several requests of `season` at once: all, or none."""
     require_commissioner(by, season.league)
     return _each(entries, lambda entry: entry_decide(entry=entry, by=by, approve=approve))

@@ -6,14 +6,17 @@ its reasons with status 400 and changes nothing; a permission failure is a 403.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -39,7 +42,7 @@ from league.competitions.seasons.selectors import (
     unplayed_league_matches,
 )
 from league.core.models import League
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404
 from teams.models import Team
 
@@ -47,13 +50,13 @@ Status = Season.Status
 SEASON_TEAMS_LISTED = 24  # as the league home: beyond, the standings list every team
 # Steps that cannot be undone ask for a confirmation first.
 CONFIRMED_STEPS = {Status.REGULAR, Status.PLAYOFFS, Status.CLOSED}
-STEP_LABELS = {
+STEP_LABELS: dict[str, str | Promise] = {
     Status.REGISTRATION: gettext_lazy("Open the registration"),
     Status.REGULAR: gettext_lazy("Start the regular season"),
     Status.PLAYOFFS: gettext_lazy("Start the play-offs"),
     Status.CLOSED: gettext_lazy("Close the season"),
 }
-STEP_WARNINGS = {
+STEP_WARNINGS: dict[str, str | Promise] = {
     Status.REGULAR: gettext_lazy(
         "The points scheme and tie-breakers in force today are kept for this season, and requests "
         "still waiting are refused. Teams can no longer enter or withdraw."
@@ -96,7 +99,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                season = services_seasons.season_create(league=league, by=request.user, **form.cleaned_data)
+                season = services_seasons.season_create(league=league, by=signed_in(request.user), **form.cleaned_data)
             except ValidationError as refusal:
                 form.add_error(None, refusal)
             else:
@@ -139,7 +142,7 @@ def _int(value: Any) -> int:
 
 def _season_action(request: HttpRequest, season: Season) -> str | HttpResponse:
     """Run the posted action; returns the success message, or a confirmation page."""
-    action, by = request.POST.get("action", ""), request.user
+    action, by = request.POST.get("action", ""), signed_in(request.user)
     if action == "advance":
         to = request.POST.get("to", "")
         if to in CONFIRMED_STEPS and not request.POST.get("confirmed"):
@@ -257,7 +260,8 @@ def _early(request: HttpRequest, season: Season) -> bool:
 
 
 def _fixtures_action(request: HttpRequest, season: Season, forms: dict[str, Any]) -> str:
-    action, by = request.POST.get("action", ""), request.user
+    action, by = request.POST.get("action", ""), signed_in(request.user)
+    form: Form
     if action == "generate":
         form = forms["generate"] = GenerateForm(request.POST)
         if not form.is_valid():
@@ -356,7 +360,7 @@ def _reposted(request: HttpRequest) -> list[tuple[str, str]]:
     return [(key, value) for key, values in request.POST.lists() if key != "csrfmiddlewaretoken" for value in values]
 
 
-def _bulk_form(rounds: list[Round]) -> RoundDatesBulkForm:
+def _bulk_form(rounds: Sequence[Round]) -> RoundDatesBulkForm:
     """Offered from the first round without a first day to the last round (every round of the
     season, not only the one a long season's page shows)."""
     numbers = [r.number for r in rounds]
@@ -375,7 +379,7 @@ def season_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         raise PermissionDenied(_("Only a commissioner of the league may run its seasons."))
     match = sel.season_match_or_404(season, _int(request.POST.get("match")))
     try:
-        services_rounds.fixture_reopen(match=match, by=request.user)
+        services_rounds.fixture_reopen(match=match, by=signed_in(request.user))
     except ValidationError as refusal:
         _refused(request, refusal)
     else:

@@ -70,7 +70,7 @@ def cached(kind: str, version: str | None, compute: Callable[[], T]) -> T:
     if version is None:
         return compute()
     key = f"season:{kind}:{version}"
-    found = cache.get(key)
+    found: T | None = cache.get(key)
     if found is None:
         found = compute()
         cache.set(key, found, TIMEOUT)

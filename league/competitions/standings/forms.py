@@ -157,7 +157,7 @@ class StandingsSettingsForm(forms.Form):
             )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or self.cleaned_data  # Form.clean returns cleaned_data itself
         if data.get("preset") == CUSTOM:
             for name in ("win", "draw", "loss"):
                 if data.get(name) is None and name not in self.errors:

@@ -17,7 +17,7 @@ def season_or_404(slug: str, number: int) -> Season:
     return get_object_or_404(Season.objects.select_related("league", "winner"), league__slug=slug, number=number)
 
 
-def teams_by_id(ids: Iterable[int]) -> dict[int, Team]:
+def teams_by_id(ids: Iterable[int | str]) -> dict[int | str, Team]:
     return Team.objects.in_bulk(list(ids))
 
 

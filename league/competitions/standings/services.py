@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -62,7 +62,7 @@ def check_standings(scheme: Mapping[str, Any], tie_breakers: Sequence[str]) -> d
 
 
 def standings_update(
-    *, league: League, by: AbstractBaseUser, scheme: Mapping[str, Any], tie_breakers: Sequence[str]
+    *, league: League, by: User, scheme: Mapping[str, Any], tie_breakers: Sequence[str]
 ) -> list[dict[str, Any]]:
     """Set the league's points scheme and tie-breakers; returns [{setting, old, new}] changed.
 
@@ -131,7 +131,7 @@ def lot_values(rolled: Mapping[Any, list[int]], sides: int = LOTS_SIDES) -> dict
     return values
 
 
-def lots_draw(*, season: Season, key: str, by: AbstractBaseUser, dice: Any = None) -> dict[int, list[int]]:
+def lots_draw(*, season: Season, key: str, by: User, dice: Any = None) -> dict[int, list[int]]:
     """Draw lots for the group of teams the table names `key` (a LotsRequest of the table now);
     the season's commissioner only. Returns {team id: dice}."""
     if not is_commissioner(by, season.league):
@@ -166,7 +166,7 @@ def lots_draw(*, season: Season, key: str, by: AbstractBaseUser, dice: Any = Non
     return {int(team): team_dice for team, team_dice in rolled.items()}
 
 
-def standings_order_set(*, season: Season, key: str, order: Sequence[int], by: AbstractBaseUser) -> None:
+def standings_order_set(*, season: Season, key: str, order: Sequence[int], by: User) -> None:
     """The commissioner orders a group of teams the table leaves level at the "commissioner"
     tie-breaker (the rulebook leaves ties to him): `order` lists the group's team ids, first
     first. Refused, nothing written, unless the table asks for this group now and `order` names

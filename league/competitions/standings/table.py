@@ -6,7 +6,8 @@ the results (and the lots' dice), so a table is always what its results say.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from datetime import datetime
+from typing import Any, cast
 
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
@@ -24,6 +25,7 @@ from league.rules.standings import (
     compute_standings,
     scheme_from_mapping,
 )
+from league.rules.standings.records import Side
 
 # Results the table counts: a confirmed score, whatever the post-match sequence is doing.
 PLAYED = ("confirmed", "processing", "processed", "failed")
@@ -109,8 +111,8 @@ def season_table(season: Season) -> Standings:
             if team_id not in listed:
                 listed.add(team_id)
                 teams.append(StandingsTeam(team=team_id))
-    lots = dict(StandingsLot.objects.filter(season=season).values_list("team_id", "value"))
-    orders = {}
+    lots: dict[int | str, int] = dict(StandingsLot.objects.filter(season=season).values_list("team_id", "value"))
+    orders: dict[int | str, int] = {}
     if "commissioner" in settings["tie_breakers"]:
         # The commissioner's order: position 1 first, so the engine's "higher ranks higher" reads -position.
         rows = StandingsOrder.objects.filter(season=season).values_list("team_id", "position")
@@ -118,7 +120,7 @@ def season_table(season: Season) -> Standings:
     return compute_standings(teams, results, scheme, settings["tie_breakers"], lots, orders)
 
 
-def _cas(side: str):
+def _cas(side: str) -> Coalesce:
     from matches.models import MatchPlayer
 
     lines = MatchPlayer.objects.filter(match=OuterRef("pk"), side=side).values("match")
@@ -155,7 +157,7 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
                     away_td=as_ or 0,
                     home_cas=hc,
                     away_cas=ac,
-                    conceded_by=conceded or None,
+                    conceded_by=cast("Side | None", conceded or None),
                 ),
             )
         )
@@ -170,7 +172,10 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
     for pk, challenger, challenged, replacement, to, decided_at in forfeits:
         won = to == Challenge.Forfeit.CHALLENGER
         # The key a match decided then would have (season, round 0, day, time, id): same order.
-        seq = sequence_key(season=season.number, round_number=0, played_on=None, confirmed_at=decided_at, pk=pk)
+        # A forfeit is decided when it is set: decided_at is there.
+        seq = sequence_key(
+            season=season.number, round_number=0, played_on=None, confirmed_at=cast(datetime, decided_at), pk=pk
+        )
         result = Result(
             key=f"challenge:{pk}",
             order=0,

@@ -3,6 +3,7 @@ tie-breakers, set by its commissioner."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -19,7 +20,7 @@ from league.competitions.standings.cache import cached, season_version
 from league.competitions.standings.forms import StandingsSettingsForm, describe_scheme, tie_breaker_label
 from league.competitions.standings.services import lots_draw, standings_order_set, standings_update
 from league.competitions.standings.table import season_settings, season_table, standings_settings, versioned_settings
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404
 from league.infra.inputs import posted_id
 from league.rules import load_ruleset
@@ -47,7 +48,7 @@ def _team(team: Team | None) -> dict[str, Any] | None:
     return {"pk": team.pk, "name": team.name, "get_absolute_url": team.get_absolute_url()}
 
 
-def table_rows(table: Standings, teams: dict[int, Team]) -> list[dict[str, Any]]:
+def table_rows(table: Standings, teams: Mapping[int | str, Team]) -> list[dict[str, Any]]:
     """The table's rows with their teams and why a row sits where it does."""
     waiting = {team for request in table.lots_needed if request.tie_breaker == "lots" for team in request.teams}
     ordering = {
@@ -105,7 +106,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
             raise PermissionDenied(_("Only the league's commissioner may order tied teams."))
         try:
             standings_order_set(
-                season=season, key=str(request.POST["order"]), order=_posted_order(request), by=request.user
+                season=season, key=str(request.POST["order"]), order=_posted_order(request), by=signed_in(request.user)
             )
         except ValidationError as refusal:
             error = " ".join(refusal.messages)
@@ -116,7 +117,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
         if not commissioner:
             raise PermissionDenied(_("Only the league's commissioner may draw lots."))
         try:
-            drawn = lots_draw(season=season, key=str(request.POST.get("lots", "")), by=request.user)
+            drawn = lots_draw(season=season, key=str(request.POST.get("lots", "")), by=signed_in(request.user))
         except ValidationError as refusal:
             error = " ".join(refusal.messages)
         else:
@@ -176,7 +177,7 @@ def standings_settings_page(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             try:
                 changes = standings_update(
-                    league=league, by=request.user, scheme=form.scheme(), tie_breakers=form.tie_breakers()
+                    league=league, by=signed_in(request.user), scheme=form.scheme(), tie_breakers=form.tie_breakers()
                 )
             except ValidationError as refusal:
                 for message in refusal.messages:

@@ -207,7 +207,7 @@ def cemetery(league: League, ruleset: Any) -> list[dict[str, Any]]:
             match = death.match
             roll = rolls.get((match.pk, player.pk))
             how = names.get((death.data or {}).get("casualty", ""), "")
-            d68 = ""
+            d68: int | str = ""
             if roll is not None:
                 d68 = _kept_d68(roll)
                 if not how and d68 in by_d68:

@@ -83,10 +83,11 @@ def stats_leaders(request: HttpRequest, slug: str) -> HttpResponse:
     full = f"leaders:{scope}:{lang}"
 
     def all_rows() -> list[dict[str, Any]]:
-        return cached(full, version, lambda: stats.leaders(league, season))
+        rows: list[dict[str, Any]] = cached(full, version, lambda: stats.leaders(league, season))
+        return rows
 
     name = f"{league.slug}-leaders-{scope}.csv"
-    context = {"seasons": seasons, "season": season, "tab": "leaders"}
+    context: dict[str, Any] = {"seasons": seasons, "season": season, "tab": "leaders"}
     if tables.wants_csv(request) or request.GET.get("sort"):
         return _table_page(
             request,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 from league.core import membership, selectors
 from league.core.forms import InviteForm, MembershipModeForm
 from league.core.models import League, Membership
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404, membership_or_404, pending_request_or_404
 from league.infra.inputs import posted_id
 
@@ -26,29 +27,31 @@ def _posted_id(request: HttpRequest, field: str, refusal: str) -> int:
     return found
 
 
-def _act(request: HttpRequest, league: League) -> str | None:
+def _act(request: HttpRequest, league: League) -> str:
     """Run the posted action; returns the success message (refusals raise)."""
     action = request.POST.get("action", "")
     if action in ("approve", "decline"):
         pending = pending_request_or_404(league, _posted_id(request, "request", _("No such request to join.")))
-        membership.request_decide(request=pending, by=request.user, approve=action == "approve")
+        membership.request_decide(request=pending, by=signed_in(request.user), approve=action == "approve")
         return _("Request approved.") if action == "approve" else _("Request declined.")
     if action == "invite":
-        form = InviteForm(request.POST)
+        form: Form = InviteForm(request.POST)
         if not form.is_valid():
             raise ValidationError(_("Enter the coach's user name."))
-        membership.invite(league=league, by=request.user, username=form.cleaned_data["username"])
+        membership.invite(league=league, by=signed_in(request.user), username=form.cleaned_data["username"])
         return _("Invitation sent.")
     if action == "mode":
         form = MembershipModeForm(request.POST)
         if not form.is_valid():
             raise ValidationError(_("Unknown membership mode."))
-        membership.membership_mode_set(league=league, by=request.user, mode=form.cleaned_data["membership_mode"])
+        membership.membership_mode_set(
+            league=league, by=signed_in(request.user), mode=form.cleaned_data["membership_mode"]
+        )
         return _("Membership mode saved.")
     if action in ("promote", "demote"):
         member = membership_or_404(league, _posted_id(request, "membership", _("No such coach in this league.")))
         role = Membership.Role.COMMISSIONER if action == "promote" else Membership.Role.COACH
-        membership.role_set(league=league, by=request.user, membership=member, role=role)
+        membership.role_set(league=league, by=signed_in(request.user), membership=member, role=role)
         return _("Role saved.")
     raise ValidationError(_("Unknown action."))
 

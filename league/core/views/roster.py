@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.core.models import League
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.roster import roster_profile_set
 from league.core.selectors import audit_of, league_ruleset, league_with_rules_or_404, profile_rules
 from league.rules import STATS, collation_key, load_ruleset
@@ -75,7 +75,7 @@ def roster_catalogue(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             if stats is None and request.POST.get("action") != "reset":
                 raise ValidationError(_("Each characteristic is a whole number."))
-            roster_profile_set(league=league, by=request.user, ref=ref, stats=stats)
+            roster_profile_set(league=league, by=signed_in(request.user), ref=ref, stats=stats)
         except ValidationError as refusal:
             messages.error(request, " ".join(refusal.messages))
         else:

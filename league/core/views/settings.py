@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.core import services
 from league.core.forms import LeagueSettingsForm
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404, league_setting_changes, league_setting_values
 from league.rules import LeagueSetting, load_ruleset
 
@@ -53,7 +53,9 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            changes = services.league_settings_update(league=league, by=request.user, values=form.cleaned_data)
+            changes = services.league_settings_update(
+                league=league, by=signed_in(request.user), values=form.cleaned_data
+            )
         except ValidationError as refusal:
             form.add_error(None, refusal)
         else:

@@ -224,12 +224,12 @@ class Command(BaseCommand):
         return missed
 
 
-def _queries(page) -> str:
+def _queries(page: Any) -> str:
     low, high = min(page.queries), max(page.queries)
     return str(low) if low == high else f"{low}-{high}"
 
 
-def _pages(built) -> list:
+def _pages(built: Any) -> list:
     """The pages measured, in the table's order; the first is the bare view."""
     from league.tooling.bench_serve import Page, page_client
     from league.tooling.bench_urls import BARE_PATH, BASE_PATH

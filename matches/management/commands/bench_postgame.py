@@ -126,7 +126,7 @@ class Command(BaseCommand):
 
     # --- the league ---
 
-    def _build_league(self, count: int, rng: random.Random):
+    def _build_league(self, count: int, rng: random.Random) -> tuple[Any, list[Any]]:
         from league.core.selectors import league_ruleset
         from league.core.services import league_create, membership_add
         from teams.errors import TeamRuleError
@@ -168,7 +168,7 @@ class Command(BaseCommand):
 
     # --- the trivial baseline ---
 
-    def _ping(self, league, count: int, broker: str, meter: Meter) -> Window:
+    def _ping(self, league: Any, count: int, broker: str, meter: Meter) -> Window:
         from matches.models import Match
         from matches.tasks import ping
 
@@ -196,7 +196,7 @@ class Command(BaseCommand):
     # --- the matches ---
 
     def _play(
-        self, league, teams: list, count: int, rng: random.Random, meter: Meter, *, depth: int, first_round: int
+        self, league: Any, teams: list, count: int, rng: random.Random, meter: Meter, *, depth: int, first_round: int
     ) -> Played:
         """Rounds from `first_round` on, `depth` at a time: each group is played (pre-match, result,
         submission) and then confirmed in one transaction, so with depth > 1 every team has `depth`
@@ -235,7 +235,7 @@ class Command(BaseCommand):
                 )
         return played
 
-    def _ready(self, league, home, away, rng: random.Random):
+    def _ready(self, league: Any, home: Any, away: Any, rng: random.Random) -> tuple[Any, Any]:
         """A match scheduled, pre-match recorded, result saved and submitted (confirmed later)."""
         from matches.models import MatchPlayer
         from matches.services import (
@@ -251,7 +251,7 @@ class Command(BaseCommand):
 
         match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
         match = prematch_record(match=match, data=PrematchInput(), by=home.coach)  # server dice
-        lines: dict[str, dict[int, dict[str, int]]] = {"home": {}, "away": {}}
+        lines: dict[str, dict[int, dict[str, Any]]] = {"home": {}, "away": {}}
         for row in MatchPlayer.objects.filter(match=match, eligible=True):
             lines[row.side][row.player_id] = {}
         score, casualties = {}, []
@@ -329,17 +329,19 @@ class Command(BaseCommand):
                 f"{f'{queries[n // 2]} ({queries[0]}-{queries[-1]})':>19}{n / window.seconds:>12.1f}"
                 f"{window.worker_cpu / n * 1000:>15.1f}{window.postgres_cpu / n * 1000:>11.1f}{waits:>7}{failed:>8}"
             )
-        failed = plain.failed + queued.failed
-        out(f"failures: {len(failed)}")
-        if failed:
-            raise CommandError(f"{len(failed)} post-match sequences failed, e.g. {failed[:3]}")
+        failures = plain.failed + queued.failed
+        out(f"failures: {len(failures)}")
+        if failures:
+            raise CommandError(f"{len(failures)} post-match sequences failed, e.g. {failures[:3]}")
 
 
 class Played:
     """The matches of one part of the bench, the time their sequences took, and those that failed."""
 
     def __init__(self, depth: int) -> None:
-        self.depth, self.window, self.ids, self.failed = depth, Window(), set(), []
+        self.depth, self.window = depth, Window()
+        self.ids: set[int] = set()
+        self.failed: list[tuple[int, str]] = []
 
 
 def _check_kept_figures(teams: list) -> None:
@@ -353,11 +355,11 @@ def _check_kept_figures(teams: list) -> None:
             raise CommandError(f"{team}: kept treasury or team value disagrees with the ledger or the rules")
 
 
-def _bump(counts: dict[int, dict[str, int]], player_id: int, what: str) -> None:
+def _bump(counts: dict[int, dict[str, Any]], player_id: int, what: str) -> None:
     counts[player_id][what] = counts[player_id].get(what, 0) + 1
 
 
-def _lineup(team, size: int, budget: int) -> list[str]:
+def _lineup(team: Any, size: int, budget: int) -> list[str]:
     """`size` players of the cheapest positions (within their maximum), or [] over the budget."""
     lineup: list[str] = []
     for position in sorted(team.positions, key=lambda p: p.cost):

@@ -23,7 +23,8 @@ logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
-    help = gettext_lazy(
+    # Lazy: translated when the parser is built (create_parser below); the stubs want a str.
+    help: str = gettext_lazy(  # type: ignore[assignment]
         "Import match reports (JSON files, see docs/match-report.md); valid ones are confirmed at once."
     )
 

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
+
+from league.competitions.seasons.models import Season
+from teams.models import Team
+
+# (value, label) pairs, or groups of them (league.competitions.challenges.trophies.selectors.trophy_choices).
+Choices = list[Any]
 
 
 class MinorTournamentForm(forms.Form):
@@ -17,30 +26,32 @@ class MinorTournamentForm(forms.Form):
 
 
 class SeasonTrophyForm(forms.Form):
-    season = forms.ModelChoiceField(label=_("Season"), queryset=None)
+    season: forms.ModelChoiceField[Season] = forms.ModelChoiceField(label=_("Season"), queryset=None)
     trophy = forms.ChoiceField(label=_("Its final awards"), required=False)
     player_of_the_year = forms.BooleanField(
         label=_("Player of the Year (a trophy that has one: the league's player with the most SPP gains its skill)"),
         required=False,
     )
 
-    def __init__(self, *args, seasons, trophies, **kwargs):
+    def __init__(self, *args: Any, seasons: QuerySet[Season], trophies: Choices, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = seasons
-        self.fields["trophy"].choices = [("", _("no trophy")), *trophies]
+        cast("forms.ModelChoiceField[Season]", self.fields["season"]).queryset = seasons
+        cast(forms.ChoiceField, self.fields["trophy"]).choices = [("", _("no trophy")), *trophies]
 
 
 class AwardForm(forms.Form):
     trophy = forms.ChoiceField(label=_("Trophy"))
-    team = forms.ModelChoiceField(label=_("Winner"), queryset=None)
-    runner_up = forms.ModelChoiceField(label=_("Runner-up"), queryset=None, required=False)
+    team: forms.ModelChoiceField[Team] = forms.ModelChoiceField(label=_("Winner"), queryset=None)
+    runner_up: forms.ModelChoiceField[Team] = forms.ModelChoiceField(
+        label=_("Runner-up"), queryset=None, required=False
+    )
     player_of_the_year = forms.BooleanField(
         label=_("Player of the Year (a trophy that has one: the league's player with the most SPP gains its skill)"),
         required=False,
     )
 
-    def __init__(self, *args, trophies, teams, **kwargs):
+    def __init__(self, *args: Any, trophies: Choices, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["trophy"].choices = trophies
-        self.fields["team"].queryset = teams
-        self.fields["runner_up"].queryset = teams
+        cast(forms.ChoiceField, self.fields["trophy"]).choices = trophies
+        cast("forms.ModelChoiceField[Team]", self.fields["team"]).queryset = teams
+        cast("forms.ModelChoiceField[Team]", self.fields["runner_up"]).queryset = teams

@@ -44,6 +44,9 @@ class Trophy(models.Model):
 class TrophyAward(models.Model):
     """One edition of a trophy: who won it (and the runner-up, for a minor tournament's prize)."""
 
+    # Not columns: the trophies page sets them for its template (league/competitions/challenges/trophies/views.py).
+    gift_lines: list[str]
+    player_of_the_year: str | None
     trophy = models.ForeignKey(Trophy, on_delete=models.CASCADE, related_name="awards")
     edition = models.PositiveSmallIntegerField(_("edition"))
     team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="trophy_awards")

@@ -80,7 +80,7 @@ def roll_of_honour(league: League, lang: str) -> list[HonourRow]:
     return [HonourRow(t, trophy_name(t, lang, data), data.get(t.key), by_trophy[t.pk]) for t in trophies]
 
 
-def team_cabinet(team) -> list[tuple[str, TrophyAward]]:
+def team_cabinet(team: Team) -> list[tuple[str, TrophyAward]]:
     """(trophy name, award) of every trophy the team ever won, latest first, in one read."""
     from django.utils.translation import get_language
 

@@ -9,7 +9,7 @@ values are refreshed in the same transaction and the award is audited with them.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -48,8 +48,8 @@ def trophy_from_choice(league: League, value: str) -> Trophy | None:
     """The trophy a form's choice names (a ruleset key, or "t<pk>"); its row is created if needed."""
     if not value:
         return None
-    if value.startswith("t") and posted_id(value[1:]) is not None:
-        trophy = Trophy.objects.filter(league=league, pk=posted_id(value[1:])).first()
+    if value.startswith("t") and (pk := posted_id(value[1:])) is not None:
+        trophy = Trophy.objects.filter(league=league, pk=pk).first()
     else:
         trophy = ensure_trophies(league).get(value)
     if trophy is None:
@@ -57,7 +57,7 @@ def trophy_from_choice(league: League, value: str) -> Trophy | None:
     return trophy
 
 
-def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_up: int, by: AbstractBaseUser) -> Trophy:
+def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_up: int, by: User) -> Trophy:
     """A commissioner's minor tournament: a name and modest prize money, no trophy re-roll."""
     require_commissioner(by, league)
     name = (name or "").strip()
@@ -95,9 +95,7 @@ def minor_define(*, league: League, name: str, prize_winner: int, prize_runner_u
     return trophy
 
 
-def season_trophy_choose(
-    *, season: Season, trophy: Trophy | None, by: AbstractBaseUser, player_of_the_year: bool = False
-) -> None:
+def season_trophy_choose(*, season: Season, trophy: Trophy | None, by: User, player_of_the_year: bool = False) -> None:
     """The trophy this season's play-off final awards (None: none). Fixed once the season is won."""
     require_commissioner(by, season.league)
     if season.winner_id is not None:
@@ -125,7 +123,7 @@ def trophy_award(
     *,
     trophy: Trophy,
     team: Team,
-    by: AbstractBaseUser | None,
+    by: User | None,
     season: Season | None = None,
     runner_up: Team | None = None,
     dice: Dice | None = None,

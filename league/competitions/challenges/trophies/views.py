@@ -6,11 +6,13 @@ its reasons with status 400 and changes nothing; a permission failure is a 403.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -28,12 +30,12 @@ from league.competitions.challenges.trophies.selectors import (
     trophy_name,
 )
 from league.core.models import League
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404
 from league.rules import TrophyData, load_ruleset
 
 
-def _forms(league: League, lang: str, data=None, action: str | None = None) -> dict:
+def _forms(league: League, lang: str, data: QueryDict | None = None, action: str | None = None) -> dict:
     seasons = sel.seasons_without_winner(league)
     trophies = trophy_choices(league, lang)
     teams = sel.league_teams_made(league)
@@ -134,9 +136,9 @@ def _unlisted(league: League) -> list[TrophyData]:
     return [t for key, t in ruleset_trophies(league).items() if key not in have]
 
 
-def _act(request: HttpRequest, league: League, action: str, data: dict) -> None:
+def _act(request: HttpRequest, league: League, action: str | None, data: dict) -> None:
     if action == "define":
-        trophy = services_trophies.minor_define(league=league, by=request.user, **data)
+        trophy = services_trophies.minor_define(league=league, by=signed_in(request.user), **data)
         messages.success(request, _("Tournament %(name)s defined.") % {"name": trophy.name})
     elif action == "choose":
         season = data["season"]
@@ -144,16 +146,17 @@ def _act(request: HttpRequest, league: League, action: str, data: dict) -> None:
         services_trophies.season_trophy_choose(
             season=season,
             trophy=services_trophies.trophy_from_choice(league, data["trophy"]),
-            by=request.user,
+            by=signed_in(request.user),
             player_of_the_year=data["player_of_the_year"],
         )
         messages.success(request, _("The trophy of %(season)s's final is saved.") % {"season": season.name})
     else:
         award = services_trophies.trophy_award(
-            trophy=services_trophies.trophy_from_choice(league, data["trophy"]),
+            # A valid choice names one of this league's trophies (trophy_choices).
+            trophy=cast(Trophy, services_trophies.trophy_from_choice(league, data["trophy"])),
             team=data["team"],
             runner_up=data["runner_up"],
-            by=request.user,
+            by=signed_in(request.user),
             player_of_the_year=data["player_of_the_year"],
         )
         messages.success(request, _("%(team)s holds the trophy.") % {"team": award.team.name})

@@ -60,9 +60,9 @@ class BracketForm(forms.Form):
         return [self[f"seed_{team.pk}"] for team in self.teams]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or self.cleaned_data  # Form.clean returns cleaned_data itself
         if data.get("qualification") == Bracket.Qualification.MANUAL:
-            seeds = {t.pk: data.get(f"seed_{t.pk}") for t in self.teams if data.get(f"seed_{t.pk}") is not None}
+            seeds = {t.pk: data[f"seed_{t.pk}"] for t in self.teams if data.get(f"seed_{t.pk}") is not None}
             if len(set(seeds.values())) != len(seeds):
                 self.add_error(None, _("Two teams have the same seed."))
             self.manual = tuple(sorted(seeds, key=lambda t: seeds[t]))

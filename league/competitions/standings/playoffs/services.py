@@ -14,9 +14,9 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -112,9 +112,9 @@ def qualifiers(season: Season, choice: BracketChoice, teams: dict[int, Team] | N
         last_position = 0
         for row in rows:
             if groups and row.tied and row.position == last_position:
-                groups[-1].append(row.team)
+                groups[-1].append(cast(int, row.team))  # the table's teams are team ids here
             else:
-                groups.append([row.team])
+                groups.append([cast(int, row.team)])
             last_position = row.position
         result = by_standings(groups, size)
     else:
@@ -206,9 +206,7 @@ class UnplayedMatches(ValidationError):
         self.matches = matches
 
 
-def bracket_create(
-    *, season: Season, choice: BracketChoice, by: AbstractBaseUser, unplayed_ok: bool = False
-) -> Bracket:
+def bracket_create(*, season: Season, choice: BracketChoice, by: User, unplayed_ok: bool = False) -> Bracket:
     """The season's bracket: qualifiers, seeds, games, play-off rounds and the matches ready to play.
 
     Moves the season from its regular season to its play-offs. Refused (nothing written) when the
@@ -276,7 +274,7 @@ def bracket_create(
     return bracket
 
 
-def _schedule_ready(season: Season, bracket: Bracket, by: AbstractBaseUser | None) -> list[Any]:
+def _schedule_ready(season: Season, bracket: Bracket, by: User | None) -> list[Any]:
     """A match for every game whose two teams are known and that has none yet (caller holds the lock)."""
     from matches.models import Match
 
@@ -290,7 +288,8 @@ def _schedule_ready(season: Season, bracket: Bracket, by: AbstractBaseUser | Non
     for game in games:
         if game.match_id is not None or engine.is_bye(b, game.number):
             continue
-        home, away = engine.participants(b, game.number)
+        pair = engine.participants(b, game.number)
+        home, away = pair
         if home is None or away is None:
             continue
         if teams is None:
@@ -394,6 +393,7 @@ def _award_final_trophy(season: Season, games: Sequence[BracketGame], champion: 
 
     played = [g for g in games if not g.third_place]
     final = max(played, key=lambda g: (g.round_number, g.number))
-    teams = Match.objects.filter(pk=final.match_id).values_list("home_id", "away_id").first() or ()
+    # A decided final was played: it has its match.
+    teams = Match.objects.filter(pk=cast(int, final.match_id)).values_list("home_id", "away_id").first() or ()
     runner_up = next((pk for pk in teams if pk != champion), None)
     award_season_final(season, champion, runner_up)

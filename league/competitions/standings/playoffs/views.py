@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -24,12 +25,14 @@ from league.competitions.standings.playoffs.services import (
     engine_bracket,
     qualifiers,
 )
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.scheduling import brackets as engine
 from teams.models import Team
 
 
-def _slot(source: str, team_id: int | None, teams: dict[int, Team], seeds: list[int], game: BracketGame) -> dict:
+def _slot(
+    source: str, team_id: int | None, teams: Mapping[int | str, Team], seeds: list[int], game: BracketGame
+) -> dict:
     """One side of a game card: the team and its seed when known, else where it will come from."""
     kind, _sep, ref = source.partition(":")
     if kind == "bye":
@@ -49,7 +52,7 @@ def _slot(source: str, team_id: int | None, teams: dict[int, Team], seeds: list[
         "known": team_id is not None,
         "bye": kind == "bye",
         "seed": seeds.index(team_id) + 1 if team_id in seeds else None,
-        "score": getattr(match, f"{side}_score") if side and match.status in PLAYED else None,
+        "score": getattr(match, f"{side}_score") if side and match is not None and match.status in PLAYED else None,
         "won": team_id is not None and game.winner_id == team_id and kind != "bye",
     }
 
@@ -66,7 +69,8 @@ def bracket_rounds(bracket: Bracket) -> list[dict[str, Any]]:
     first = min(rounds) - 1 if rounds else 0
     sections: dict[int, dict[str, Any]] = {}
     for game in games:
-        home, away = engine.participants(b, game.number)
+        pair = engine.participants(b, game.number)
+        home, away = pair
         section = sections.setdefault(
             game.round_number,
             {"number": game.round_number, "name": round_label(rounds.get(first + game.round_number)), "games": []},
@@ -104,7 +108,7 @@ def season_playoffs(request: HttpRequest, slug: str, number: int) -> HttpRespons
                             bracket_create(
                                 season=season,
                                 choice=choice,
-                                by=request.user,
+                                by=signed_in(request.user),
                                 unplayed_ok=bool(request.POST.get("unplayed_ok")),
                             )
                         except UnplayedMatches as warning:
