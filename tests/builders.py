@@ -295,3 +295,59 @@ def lrb6_copy(
     load_ruleset.cache_clear()
     yield load_ruleset(key)
     load_ruleset.cache_clear()  # before monkeypatch puts DATA_DIR back: the next load reads the shipped one
+
+
+# --- A house-rules ruleset written in data only: big guys' doubled levels and an ageing roll ---
+
+AGEING_KEY = "ageingtest"
+# The Ogres (Humans' and the Ogre team's) need twice the SPP of LRB6's levels (seed 002's "gros
+# balaises"), every other position keeps spp_levels.csv.
+BIG_GUYS_GROUPS = "team_key,position_key,level_group\n,ogre,big_guys\n"
+BIG_GUYS_LEVELS = (
+    "level_group,level_key,name_en,name_fr,spp_min,spp_max,improvement_rolls\n"
+    "big_guys,rookie,Rookie,Débutant,0,11,0\n"
+    "big_guys,experienced,Experienced,Expérimenté,12,31,1\n"
+    "big_guys,veteran,Veteran,Vétéran,32,61,2\n"
+    "big_guys,emerging_star,Emerging Star,Futur Champion,62,101,3\n"
+    "big_guys,star,Star,Champion,102,151,4\n"
+    "big_guys,super_star,Super Star,Super Champion,152,351,5\n"
+    "big_guys,legend,Legend,Légende,352,,6\n"
+)
+# Seed 002, "Jet de vieillissement": after each improvement roll, 2D6 at least the level's target
+# avoids it; else 2D6 on this table.
+AGEING_TABLE = (
+    "roll_from,roll_to,outcome_key,name_en,name_fr,effect,stat\n"
+    "2,8,ageing_niggling,Ageing: niggling injury,Vieillissement : blessure persistante,niggling_injury,\n"
+    "9,9,ageing_av,Ageing: -1 AV,Vieillissement : -1 AR,stat_injury,av\n"
+    "10,10,ageing_ma,Ageing: -1 MA,Vieillissement : -1 MA,stat_injury,ma\n"
+    "11,11,ageing_ag,Ageing: -1 AG,Vieillissement : -1 AG,stat_injury,ag\n"
+    "12,12,ageing_st,Ageing: -1 ST,Vieillissement : -1 F,stat_injury,st\n"
+)
+AGEING_TOML = """
+[table_rolls.ageing]
+name_en = "Ageing"
+name_fr = "Vieillissement"
+trigger = "improvement"
+table = "ageing.csv"
+dice = "2D6"
+avoid_dice = "2D6"
+avoid_targets = { experienced = 3, veteran = 4, emerging_star = 5, star = 6, super_star = 7, legend = 8 }
+"""
+
+
+@pytest.fixture
+def ageing_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
+    """LRB6 with the big guys' doubled levels and an ageing roll after each improvement roll, in
+    data only (docs/rulesets.md): found by its key AGEING_KEY like a shipped ruleset."""
+    yield from lrb6_copy(
+        tmp_path,
+        monkeypatch,
+        AGEING_KEY,
+        replace=(('"improvements", "remove_dead"', '"improvements", "ageing", "remove_dead"'),),
+        toml_extra=AGEING_TOML,
+        append={
+            "level_groups.csv": BIG_GUYS_GROUPS,
+            "spp_levels_by_group.csv": BIG_GUYS_LEVELS,
+            "ageing.csv": AGEING_TABLE,
+        },
+    )

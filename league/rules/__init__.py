@@ -67,7 +67,8 @@ from .postmatch.plan import (
     required_inputs,
     roll_missing,
 )
-from .postmatch.spp import improvement_rolls_due, improvement_rolls_pending, spp_for, spp_level
+from .postmatch.spp import improvement_rolls_due, improvement_rolls_pending, levels_for, next_level, spp_for, spp_level
+from .postmatch.table_rolls import table_roll_outcome
 from .postmatch.trophy_gifts import Gift, GiftCandidate, GiftDraw, PlayerOfTheYear, draw_gifts, player_of_the_year
 from .prematch.inducements import (
     inducement_allowed,
@@ -119,6 +120,8 @@ from .types import (
     SppLevel,
     StarPlayer,
     TableEntry,
+    TableRoll,
+    TableRollOutcome,
     TeamList,
     collation_key,
 )
@@ -170,6 +173,8 @@ __all__ = [
     "StatLimits",
     "StatLine",
     "TableEntry",
+    "TableRoll",
+    "TableRollOutcome",
     "TeamFacts",
     "TeamList",
     "available_skills",
@@ -212,8 +217,11 @@ __all__ = [
     "spiralling_expenses",
     "spiralling_expenses_basis",
     "spiralling_expenses_paid",
+    "levels_for",
+    "next_level",
     "spp_for",
     "spp_level",
+    "table_roll_outcome",
     "star_allowed",
     "star_price",
     "team_value",

@@ -25,6 +25,7 @@ from .types import (
     SppLevel,
     StarPlayer,
     TableEntry,
+    TableRoll,
     TeamList,
     _frozen,
     _Named,
@@ -82,6 +83,13 @@ class Ruleset(_Named):
     # A league's corrections to profiles (with_profiles): "position:<team>:<position>" or
     # "star:<star>" -> {"ma": .., "st": .., "ag": .., "av": ..}.
     profiles: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
+    # Level tables of position groups (spp_levels_by_group.csv: group -> its levels) and the group
+    # of each position that has one (level_groups.csv: (team key, position key) -> group); every
+    # other position uses spp_levels (postmatch/spp.py, levels_for).
+    level_tables: Mapping[str, tuple[SppLevel, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    level_groups: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
+    # Post-match steps declared in data ([table_rolls.<key>]), listed by key in post_match_steps.
+    table_rolls: Mapping[str, TableRoll] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -102,6 +110,9 @@ class Ruleset(_Named):
             "ledger_kinds",
             "profiles",
             "spp_action_names",
+            "level_tables",
+            "level_groups",
+            "table_rolls",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 STATS: tuple[str, ...] = ("ma", "st", "ag", "av")
@@ -202,6 +202,48 @@ class TableEntry(_Named):
     def effect(self, lang: str) -> str:
         """The effect in `lang` when the data has it, else in English."""
         return self.effect_fr if lang.startswith("fr") and self.effect_fr else self.effect_en
+
+
+# What a row of a table roll may do to the player: an effect kind the post-match already applies
+# (casualty.csv's lasting results), or nothing (docs/decisions/rules.md, "Table rolls").
+TABLE_ROLL_EFFECTS = ("none", "niggling_injury", "stat_injury")
+# When a table roll is made: after each improvement roll of the match, or once per player whose
+# level rose in the match.
+TABLE_ROLL_TRIGGERS = ("improvement", "level")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRollOutcome(_Named):
+    """One row of a table roll's CSV: the dice totals it covers and the effect it has."""
+
+    roll_from: int
+    roll_to: int
+    key: str
+    name_en: str
+    name_fr: str
+    effect: str  # one of TABLE_ROLL_EFFECTS
+    stat: str | None = None  # the characteristic a stat_injury lowers
+
+
+@dataclass(frozen=True, slots=True)
+class TableRoll(_Named):
+    """A post-match step declared in data ([table_rolls.<key>] of ruleset.toml): for each trigger,
+    an optional roll to avoid it (a total at least the target of the level reached avoids it),
+    then a roll on the table, whose row's effect is applied."""
+
+    key: str
+    name_en: str
+    name_fr: str
+    trigger: str  # one of TABLE_ROLL_TRIGGERS
+    dice: tuple[int, int]  # (count, sides) of the roll on the table
+    outcomes: tuple[TableRollOutcome, ...]
+    avoid_dice: tuple[int, int] | None = None  # (count, sides) of the roll that avoids the table
+    avoid_targets: Mapping[str, int] = field(
+        default_factory=lambda: MappingProxyType({})
+    )  # level key -> lowest total that avoids it
+
+    def outcome(self, total: int) -> TableRollOutcome:
+        return next(o for o in self.outcomes if o.roll_from <= total <= o.roll_to)
 
 
 def _frozen(mapping: Mapping) -> Mapping:  # type: ignore[type-arg]

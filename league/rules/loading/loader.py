@@ -19,9 +19,11 @@ from ..ruleset import Ruleset
 from ..types import Skill
 from . import catalogue, tables
 from .csvio import Problems
+from .levels import load_level_tables
 from .settings import load_settings
 from .standings import load_standings
-from .strict import folder_problems, toml_problems
+from .strict import KNOWN_FILES, folder_problems, toml_problems
+from .table_rolls import load_table_rolls, table_files
 from .trophies import load_trophies
 
 DATA_DIR = Path(__file__).parent.parent / "data"
@@ -86,6 +88,17 @@ def _steps(
     return tuple(steps)
 
 
+def _table_roll_places(steps: tuple[str, ...], rolls: Mapping[str, object], text: str, problems: Problems) -> None:
+    """A table roll is listed in post_match_steps, after the improvement rolls it follows: one
+    declared and not listed would silently never be rolled."""
+    where = _toml_line(text, "post_match_steps")
+    for key in rolls:
+        if key not in steps:
+            problems.add(RULESET_FILE, where, f"table roll {key!r} is declared but not listed in post_match_steps")
+        elif "improvements" not in steps[: steps.index(key)]:
+            problems.add(RULESET_FILE, where, f"table roll {key!r} must come after the step 'improvements'")
+
+
 def _journeyman_skills(
     document: dict[str, object], text: str, skills: Mapping[str, Skill], problems: Problems
 ) -> tuple[str, ...]:
@@ -107,7 +120,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     folder = Path(path)
     problems = Problems()
     document, text = _read_toml(folder)
-    folder_problems(folder, problems)
+    folder_problems(folder, problems, frozenset(table_files(document)))
     toml_problems(document, text, problems)
 
     head = document.get("ruleset")
@@ -140,12 +153,25 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     spp_awards = tables.load_spp_awards(folder, problems)
     spp_action_names = tables.load_spp_action_names(folder)
     spp_levels = tables.load_spp_levels(folder, problems)
+    level_tables, level_groups = load_level_tables(folder, problems, teams)
     improvements = tables.load_improvements(folder, problems)
     values = tables.load_value_increases(folder, problems, params)
     weather = tables.load_weather(folder, problems)
     kickoff = tables.load_kickoff(folder, problems)
     pre_steps, post_steps = known_steps()
-    steps = _steps(document, text, problems, "post_match_steps", post_steps)
+    level_keys = {level.key for levels in (spp_levels, *level_tables.values()) for level in levels}
+    table_rolls = load_table_rolls(
+        folder,
+        document,
+        text,
+        problems,
+        level_keys=level_keys,
+        casualty_keys={c.key for c in casualties.values()},
+        reserved=set(post_steps) | set(pre_steps),
+        known_files=KNOWN_FILES,
+    )
+    steps = _steps(document, text, problems, "post_match_steps", {**post_steps, **table_rolls})
+    _table_roll_places(steps, table_rolls, text, problems)
     pre_match = _steps(document, text, problems, "pre_match_steps", pre_steps)
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
@@ -170,6 +196,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         spp_awards=spp_awards,
         spp_action_names=spp_action_names,
         spp_levels=spp_levels,
+        level_tables=level_tables,
+        level_groups=level_groups,
+        table_rolls=table_rolls,
         improvement_table=improvements,
         value_increases=values,
         weather_table=weather,

@@ -30,6 +30,8 @@ KNOWN_FILES = frozenset(
         "ledger_kinds.csv",
         "spp_actions.csv",
         "spp_levels.csv",
+        "spp_levels_by_group.csv",
+        "level_groups.csv",
         "improvement_rolls.csv",
         "value_modifiers.csv",
         "weather.csv",
@@ -41,7 +43,7 @@ KNOWN_FILES = frozenset(
 
 # Top-level table -> the keys it may hold; None: its keys are checked by its own loader
 # ([parameters] by parameters.py, [standings.schemes.*] by scheme_from_mapping, [settings] and
-# [setting_groups] below, one table per key).
+# [setting_groups] below, one table per key; [table_rolls.*] by table_rolls.py, below).
 TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
     "ruleset": frozenset({"key", "name_en", "name_fr", "version", "source", "source_fr", "reference"}),
     "sequence": frozenset({"pre_match_steps", "post_match_steps"}),
@@ -50,8 +52,11 @@ TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
     "standings": frozenset({"default_scheme", "default_tie_breakers", "schemes"}),
     "setting_groups": None,
     "settings": None,
+    "table_rolls": None,
 }
 SETTING_GROUP_KEYS = frozenset({"en", "fr"})
+# table_rolls.py: what a [table_rolls.<key>] may hold.
+TABLE_ROLL_KEYS = frozenset({"name_en", "name_fr", "trigger", "table", "dice", "avoid_dice", "avoid_targets"})
 # settings.py: every setting has these; choices_* word a choice parameter, league_field/kind/default
 # describe a field of the league itself.
 SETTING_KEYS = frozenset({"group", "page", "en", "fr", "choices_en", "choices_fr", "league_field", "kind", "default"})
@@ -72,13 +77,14 @@ def _key_line(text: str, header: str, key: str) -> int | None:
     return _line(section, rf"^[ \t]*{re.escape(key)}[ \t]*=", found.end()) or text.count("\n", 0, found.start()) + 1
 
 
-def folder_problems(folder: Path, problems: Problems) -> None:
+def folder_problems(folder: Path, problems: Problems, declared: frozenset[str] = frozenset()) -> None:
     """Refuse every file or folder of `folder` that no loader reads. Hidden names (.DS_Store, an
-    editor's lock file) are left alone: they belong to the tools, not to the data author."""
+    editor's lock file) are left alone: they belong to the tools, not to the data author.
+    `declared`: the files ruleset.toml names (a table roll's table)."""
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or (path.name in KNOWN_FILES and path.is_file()):
+        if path.name.startswith(".") or (path.name in KNOWN_FILES | declared and path.is_file()):
             continue
-        known = ", ".join(sorted(KNOWN_FILES))
+        known = ", ".join(sorted(KNOWN_FILES | declared))
         problems.add(path.name, None, f"unknown file in ruleset folder {folder.name!r} (known: {known})")
 
 
@@ -111,6 +117,9 @@ def toml_problems(document: Mapping[str, object], text: str, problems: Problems)
     for group, raw in groups.items() if isinstance(groups, dict) else ():
         header = f"setting_groups.{group}"  # `<group> = { en = ..., fr = ... }` in [setting_groups]
         _unknown(raw, SETTING_GROUP_KEYS, f"setting group {group!r}", problems, text, header, inline=True)
+    rolls = document.get("table_rolls")
+    for roll, raw in rolls.items() if isinstance(rolls, dict) else ():
+        _unknown(raw, TABLE_ROLL_KEYS, f"[table_rolls.{roll}]", problems, text, f"table_rolls.{roll}")
     settings = document.get("settings")
     for setting, raw in settings.items() if isinstance(settings, dict) else ():
         _unknown(raw, SETTING_KEYS, f"[settings.{setting}]", problems, text, f"settings.{setting}")

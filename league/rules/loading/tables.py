@@ -161,11 +161,15 @@ def load_spp_awards(folder: Path, problems: Problems) -> dict[str, int]:
     return awards
 
 
+SPP_LEVEL_COLUMNS = ("level_key", "name_en", "name_fr", "spp_min", "spp_max", "improvement_rolls")
+
+
 def load_spp_levels(folder: Path, problems: Problems) -> tuple[SppLevel, ...]:
-    name = "spp_levels.csv"
-    rows = read_rows(
-        folder, name, ("level_key", "name_en", "name_fr", "spp_min", "spp_max", "improvement_rolls"), problems, None
-    )
+    return spp_levels_of(read_rows(folder, "spp_levels.csv", SPP_LEVEL_COLUMNS, problems, None))
+
+
+def spp_levels_of(rows: Sequence[Row]) -> tuple[SppLevel, ...]:
+    """One level table: levels from 0 SPP without gap, the last open-ended, rolls never fewer."""
     levels: list[SppLevel] = []
     expected_min, last_rolls = 0, -1
     for index, row in enumerate(rows):

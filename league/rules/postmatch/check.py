@@ -128,7 +128,8 @@ def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerRep
         if key not in ruleset.skills:
             found.append(Violation("unknown_skill", {"player": ref, "skill": key}))
     taken = player.improvement_rolls_taken
-    if player.spp_before >= 0 and taken > spp_level(ruleset, player.spp_before).improvement_rolls:
+    where = {"team_key": team_key, "position_key": player.position_key}  # its group's levels (big guys)
+    if player.spp_before >= 0 and taken > spp_level(ruleset, player.spp_before, **where).improvement_rolls:
         found.append(Violation("improvement_rolls_exceed_level", {"player": ref, "taken": taken}))
     if player.miss_next_game_before and (any(getattr(player, name) for name in _ACTIONS) or player.casualties_suffered):
         found.append(Violation("missed_game_but_credited", {"player": ref}))

@@ -37,6 +37,7 @@ from .records import (
     die_faces,
 )
 from .run import Run
+from .table_rolls import roll_on_table
 
 __all__ = [
     "CasualtyReport",
@@ -84,7 +85,10 @@ def _walk(
     run = Run(ruleset, report, dice or MatchDice(), decisions or Decisions(), like.injuries if like else None)
     for step in ruleset.post_match_steps:
         run.step = step
-        POST_MATCH[step](run)
+        if step in ruleset.table_rolls:  # a step declared in the ruleset's data
+            roll_on_table(run, ruleset.table_rolls[step])
+        else:
+            POST_MATCH[step](run)
     return run
 
 

@@ -166,6 +166,8 @@ _LABELS = {
     "improvement_choice": "improvement choice",
     "bank_transfer": "bank transfer",
     "expenses_from_bank": "spiralling expenses paid from the bank",
+    "table_roll": "roll on a ruleset's table",
+    "table_roll_avoid": "roll to avoid a ruleset's table",
 }
 
 

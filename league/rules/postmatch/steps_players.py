@@ -115,7 +115,9 @@ def step_improvements(run: Run) -> None:
             position = team.position(player.position_key)
             skills, stats = list(player.skills), run.injuries[player.ref].characteristics
             waiting = False
-            due = improvement_rolls_pending(rs, run.spp[player.ref], player.improvement_rolls_taken)
+            due = improvement_rolls_pending(
+                rs, run.spp[player.ref], player.improvement_rolls_taken, team_key=team.key, position_key=position.key
+            )
             for n in range(player.improvement_rolls_taken + 1, player.improvement_rolls_taken + due + 1):
                 key = f"improvement:{player.ref}:{n}"
                 values = run.die(InputRequest(key, "dice", "improvement", side, player.ref, count=2, sides=6))
