@@ -317,11 +317,11 @@ BIG_GUYS_LEVELS = (
 # avoids it; else 2D6 on this table.
 AGEING_TABLE = (
     "roll_from,roll_to,outcome_key,name_en,name_fr,effect,stat\n"
-    "2,8,ageing_niggling,Ageing: niggling injury,Vieillissement : blessure persistante,niggling_injury,\n"
-    "9,9,ageing_av,Ageing: -1 AV,Vieillissement : -1 AR,stat_injury,av\n"
-    "10,10,ageing_ma,Ageing: -1 MA,Vieillissement : -1 MA,stat_injury,ma\n"
-    "11,11,ageing_ag,Ageing: -1 AG,Vieillissement : -1 AG,stat_injury,ag\n"
-    "12,12,ageing_st,Ageing: -1 ST,Vieillissement : -1 F,stat_injury,st\n"
+    "2,8,ageing_niggling,Ageing,Vieillissement,niggling_injury,\n"
+    "9,9,ageing_av,Ageing,Vieillissement,stat_injury,av\n"
+    "10,10,ageing_ma,Ageing,Vieillissement,stat_injury,ma\n"
+    "11,11,ageing_ag,Ageing,Vieillissement,stat_injury,ag\n"
+    "12,12,ageing_st,Ageing,Vieillissement,stat_injury,st\n"
 )
 AGEING_TOML = """
 [table_rolls.ageing]

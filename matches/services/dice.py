@@ -39,6 +39,14 @@ STEP_OF = {
     "fan_factor": "fan_factor",
 }
 WHAT_ORDER = ("mvp_draw", "improvement", "departure", "winnings", "winnings_reroll", "fan_factor")
+# A roll on a ruleset's table is its own step, named by its key's prefix (docs/rulesets.md).
+TABLE_ROLL_WHATS = ("table_roll_avoid", "table_roll")
+
+
+def step_of(request: InputRequest) -> str:
+    if request.what in TABLE_ROLL_WHATS:
+        return request.key.partition(":")[0]
+    return STEP_OF.get(request.what, "")
 
 
 @dataclass(frozen=True)
@@ -79,7 +87,7 @@ def _rows(
     refs = {p.ref: i for side in (report.home, report.away) for i, p in enumerate(side.players)}
 
     def order(request: InputRequest) -> tuple[int, ...]:
-        step = STEP_OF.get(request.what, "")
+        step = step_of(request)
         tail = request.key.rsplit(":", 1)[-1]
         return (
             steps.index(step) if step in steps else len(steps),
@@ -95,7 +103,7 @@ def _rows(
             DieRow(
                 key=request.key,
                 what=request.what,
-                step=STEP_OF.get(request.what, ""),
+                step=step_of(request),
                 side=request.side,
                 count=request.count,
                 sides=request.sides,
@@ -114,7 +122,7 @@ def _unused_row(
     return DieRow(
         key=key,
         what=request.what,
-        step=STEP_OF.get(request.what, ""),
+        step=step_of(request),
         side=request.side,
         count=len(values),
         sides=0,

@@ -97,10 +97,16 @@ def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -
         "fan_factor": _("Fan factor dice, %(team)s"),
         "bank_transfer": _("Gold moved into the bank, %(team)s"),
         "expenses_from_bank": _("Spiralling expenses paid by the bank, %(team)s"),
+        "table_roll": _("%(roll)s of %(player)s (%(team)s)"),
+        "table_roll_avoid": _("%(roll)s of %(player)s (%(team)s), roll to avoid it"),
     }
     if request.what not in labels:
         return request.describe()
-    return labels[request.what] % {"n": n, "player": player, "team": team}
+    roll = ""
+    if request.what in ("table_roll", "table_roll_avoid"):  # named by the ruleset (a table roll's key)
+        found = match_ruleset(match).table_rolls.get(request.key.partition(":")[0])
+        roll = found.name(get_language() or "en") if found else request.key.partition(":")[0]
+    return labels[request.what] % {"n": n, "player": player, "team": team, "roll": roll}
 
 
 def bank_text(match: Match, ruleset: Ruleset, key: str, held: int) -> str:

@@ -15,21 +15,22 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import signed_in
+from league.rules import Ruleset
 from matches.forms_dice import DiceForm
 from matches.models import Match
 from matches.services import DiceSheet, DieRow, MatchError, dice_sheet, report_dice_enter, requested_dice
 from matches.services.common import match_ruleset
 from matches.services.dice import OPEN
 from matches.views.common import attempt, participant_match_or_403
-from matches.views.outcome import STEP_LABELS
+from matches.views.outcome import step_label
 
 
-def _groups(form: DiceForm) -> list[dict[str, Any]]:
+def _groups(form: DiceForm, ruleset: Ruleset) -> list[dict[str, Any]]:
     """Rows under the heading of their post-match step, in the sequence's order."""
     groups: list[dict[str, Any]] = []
     for row, fields in form.row_fields():
         if not groups or groups[-1]["step"] != row.step:
-            groups.append({"step": row.step, "title": STEP_LABELS.get(row.step, row.step), "rows": []})
+            groups.append({"step": row.step, "title": step_label(ruleset, row.step), "rows": []})
         groups[-1]["rows"].append({"row": row, "fields": fields})
     return groups
 
@@ -80,7 +81,7 @@ def match_dice(request: HttpRequest, pk: int) -> HttpResponse:
     context.update(
         {
             "form": form,
-            "groups": _groups(form),
+            "groups": _groups(form, match_ruleset(match)),
             "unused": sheet.unused,
             "leave_max": match_ruleset(match).params.concession_leave_on_d6_max,
         }

@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from league.rules import Ruleset, casualty_from_dice
+from league.rules import Ruleset, casualty_from_dice, table_roll_outcome
 from matches import selectors_outcome as read
 from matches.models import DiceRoll, Match, MatchEffect
 from matches.services.common import match_ruleset
@@ -62,10 +62,32 @@ def dice_text(values: list[int] | tuple[int, ...]) -> str:
 
 
 def casualty_name(ruleset: Ruleset, key: str | None) -> str:
+    """The cause of an injury: a casualty, or a row of a table roll (an ageing roll's outcome)."""
     for result in ruleset.casualty_table.values():
         if result.key == key:
             return result.name(lang())
-    return key or ""
+    outcome = table_roll_outcome(ruleset, key)
+    return outcome.name(lang()) if outcome else key or ""
+
+
+def step_label(ruleset: Ruleset, step: str) -> str:
+    """A post-match step's name: the site's wording, or the ruleset's for a step declared in its
+    data (a table roll)."""
+    if step in STEP_LABELS:
+        return str(STEP_LABELS[step])
+    roll = ruleset.table_rolls.get(step)
+    return roll.name(lang()) if roll else step
+
+
+def _dice_label(ruleset: Ruleset, purpose: str) -> str:
+    """What a stored die was rolled for (its key's prefix); a table roll's are named by the ruleset."""
+    kind = purpose.partition(":")[0]
+    roll = ruleset.table_rolls.get(kind)
+    if roll is None:
+        return str(DICE_LABELS.get(kind, kind))
+    if purpose.endswith(":avoid"):
+        return _("%(roll)s, roll to avoid it") % {"roll": roll.name(lang())}
+    return roll.name(lang())
 
 
 def choice_label(ruleset: Ruleset, choice: str, skill: str = "") -> str:
@@ -248,7 +270,7 @@ def postgame_steps(match: Match) -> list[dict[str, Any]]:
         text, roll = describe(ruleset, effect, rolls, effect.team_id in bank_paid)
         by_step.setdefault(effect.step, []).append({"team": effect.team, "text": text, "roll": roll})
     return [
-        {"step": step, "label": STEP_LABELS.get(step.step, step.step), "effects": by_step.get(step.step, [])}
+        {"step": step, "label": step_label(ruleset, step.step), "effects": by_step.get(step.step, [])}
         for step in read.steps(match)
     ]
 
@@ -320,9 +342,9 @@ def result_facts(match: Match) -> dict[str, Any]:
             player = next((ln.player for ln in lines if f"p{ln.player_id}" == side), None)
             # Both teams are already read with the match: no query per die.
             team = match.team(match.side_of(player.team_id)) if player else None
-            label = f"{DICE_LABELS.get(kind, kind)} ({player_label(player)})"
+            label = f"{_dice_label(ruleset, roll.purpose)} ({player_label(player)})"
         else:
-            label = str(DICE_LABELS.get(kind, kind))
+            label = _dice_label(ruleset, roll.purpose)
         values = dice_text(roll.values)
         if roll.purpose in mvps:
             text = _("MVP: %(player)s (die: %(die)s)") % {

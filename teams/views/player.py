@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from league.rules import next_level, spp_level
 from matches.selectors import player_career
 from matches.views.common import lang
 from matches.views.outcome import action_name, casualty_name, choice_label
@@ -36,6 +37,9 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
         for a in player.advancements.select_related("match").order_by("created_at", "pk")
     ]
     position = next((p for p in team_list.positions if p.key == player.position), None)
+    # The level table of his position's group where the ruleset has one (big guys' doubled levels).
+    where = {"team_key": team.race, "position_key": player.position}
+    following = next_level(ruleset, player.spp, **where)
     return render(
         request,
         "teams/player.html",
@@ -43,6 +47,8 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
             "team": team,
             "player": player,
             "position_name": position.name(lang()) if position else player.position,
+            "level_name": spp_level(ruleset, player.spp, **where).name(lang()),
+            "next_spp": following.spp_min if following else None,
             "matches": career["matches"],
             "spp_rows": spp_rows,
             "injuries": injuries,

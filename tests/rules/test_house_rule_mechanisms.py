@@ -77,7 +77,7 @@ def test_each_improvement_roll_is_followed_by_the_ageing_roll(ageing_ruleset: Ru
         "ageing_niggling",
         (4, 4),
     )
-    assert table_roll_outcome(ageing_ruleset, effect.casualty).name("fr") == "Vieillissement : blessure persistante"
+    assert table_roll_outcome(ageing_ruleset, effect.casualty).name("fr") == "Vieillissement"
     # 3 avoids it: no table die is asked for, and one given anyway is refused.
     assert _ageing_plan(ageing_ruleset, player, ageing__hX__1__avoid=(2, 1)).by_step("ageing") == ()
     with pytest.raises(InvalidInput):
