@@ -128,7 +128,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     problems += apothecary_problems(match, used)
     problems += bank_problems(match, report.decisions)
     for purpose, values in report.dice.items():
-        sides = die_faces(purpose)
+        sides = die_faces(purpose, ruleset)
         if not isinstance(values, list) or not values:
             problems.append(_("Dice “%(purpose)s”: give the values rolled.") % {"purpose": purpose})
             continue

@@ -5,6 +5,7 @@ copied with the files of tests/builders.py (`ageing_ruleset`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,14 @@ from league.rules import (
     spp_level,
     table_roll_outcome,
 )
-from league.rules.postmatch import InvalidInput, MatchDice, PlayerReport, plan_post_match, required_inputs
+from league.rules.postmatch import (
+    InvalidInput,
+    MatchDice,
+    PlayerReport,
+    die_faces,
+    plan_post_match,
+    required_inputs,
+)
 from tests.builders import AGEING_TABLE, AGEING_TOML, BIG_GUYS_GROUPS, BIG_GUYS_LEVELS
 from tests.rules.postmatch_helpers import base_dice, match, side
 
@@ -177,3 +185,10 @@ def test_a_declared_roll_must_be_in_the_sequence_after_the_improvements(data_cop
         encoding="utf-8",
     )
     assert any("table roll 'ageing' must come after the step 'improvements'" in p for p in _problems(data_copy))
+
+
+def test_a_stored_table_die_is_checked_against_the_tables_own_dice(ageing_ruleset: Ruleset) -> None:
+    d8 = replace(ageing_ruleset.table_rolls["ageing"], dice=(1, 8))
+    ruleset = replace(ageing_ruleset, table_rolls={"ageing": d8})
+    assert die_faces("ageing:p3:1", ruleset) == 8 and die_faces("ageing:p3:1:avoid", ruleset) == 6
+    assert die_faces("ageing:p3:1") == 6 and die_faces("mvp:home:1", ruleset) is None

@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..catalogue.team_building import Violation
 from .finance import Side
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
 
 SIDES: tuple[Side, Side] = ("home", "away")
 
@@ -187,9 +191,14 @@ INPUT_PREFIXES = {
 DIE_FACES = {"mvp": None, "improvement": 6, "leave": 6, "winnings": 6, "winnings_reroll": 6, "ff": 6}
 
 
-def die_faces(key: str) -> int | None:
-    """The faces of the dice a stored key names (None when the match decides, e.g. an MVP draw)."""
-    return DIE_FACES.get(key.split(":", 1)[0], 6)
+def die_faces(key: str, ruleset: Ruleset | None = None) -> int | None:
+    """The faces of the dice a stored key names (None when the match decides, e.g. an MVP draw);
+    with the ruleset, a table roll's own dice (its key's prefix is the roll's)."""
+    prefix = key.split(":", 1)[0]
+    roll = ruleset.table_rolls.get(prefix) if ruleset is not None else None
+    if roll is not None:
+        return (roll.avoid_dice or roll.dice)[1] if key.endswith(":avoid") else roll.dice[1]
+    return DIE_FACES.get(prefix, 6)
 
 
 @dataclass(frozen=True, slots=True)
