@@ -100,13 +100,17 @@ def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -
         "table_roll": _("%(roll)s of %(player)s (%(team)s)"),
         "table_roll_avoid": _("%(roll)s of %(player)s (%(team)s), roll to avoid it"),
     }
-    if request.what not in labels:
-        return request.describe()
-    roll = ""
-    if request.what in ("table_roll", "table_roll_avoid"):  # named by the ruleset (a table roll's key)
-        found = match_ruleset(match).table_rolls.get(request.key.partition(":")[0])
-        roll = found.name(get_language() or "en") if found else request.key.partition(":")[0]
-    return labels[request.what] % {"n": n, "player": player, "team": team, "roll": roll}
+    what, roll = request.what, ""
+    if what in ("table_roll", "table_roll_avoid") or what not in labels:
+        # A roll on one of the ruleset's tables, named by it: its key's prefix is the roll's (also
+        # for a stored die the steps no longer ask for, whose request is read off its key).
+        prefix = request.key.partition(":")[0]
+        found = match_ruleset(match).table_rolls.get(prefix)
+        if found is None and what not in labels:
+            return request.describe()
+        what = "table_roll_avoid" if request.key.endswith(":avoid") else "table_roll"
+        roll = found.name(get_language() or "en") if found else prefix
+    return labels[what] % {"n": n, "player": player, "team": team, "roll": roll}
 
 
 def bank_text(match: Match, ruleset: Ruleset, key: str, held: int) -> str:

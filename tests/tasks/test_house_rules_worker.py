@@ -60,7 +60,8 @@ def _mvp_face(match: Match, side: str, player: Player) -> int:
 
 def _enter(client, match: Match, wanted: dict[str, list[int]]) -> set[str]:
     """Enter the `wanted` dice on the dice page as the engine asks for them (an MVP brings an
-    improvement roll, which brings the ageing roll...); returns every key the page asked for."""
+    improvement roll, which brings the ageing roll...); returns every key the page asked for.
+    The page then names the ageing dice as the ruleset does, under their step's heading."""
     url = reverse("matches:dice", args=[match.pk])
     asked: set[str] = set()
     for _round in range(6):
@@ -72,6 +73,11 @@ def _enter(client, match: Match, wanted: dict[str, list[int]]) -> set[str]:
         data = {field(key, i): str(v) for key, values in wanted.items() if key in rows for i, v in enumerate(values)}
         response = client.post(url, data)
         assert response.status_code == 302, text(response)
+    page = text(client.get(url))
+    for key in (k for k in wanted if k.startswith("ageing:")):
+        player = Player.objects.get(pk=int(key.split(":")[1][1:]))
+        label = f"Ageing of {player} (Reavers)" + (", roll to avoid it" if key.endswith(":avoid") else "")
+        assert label in page and "Ageing</h" in page, label
     return asked
 
 
