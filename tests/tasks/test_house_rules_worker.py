@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.services import league_create, league_join
+from league.core.services import league_create, league_join
 from matches.models import DiceRoll, Match, MatchEffect
 from matches.services import PrematchInput, match_schedule, postgame_run, prematch_record, requested_dice
 from matches.tasks import run_postgame
