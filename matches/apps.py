@@ -17,3 +17,9 @@ class MatchesConfig(AppConfig):
 
         # The API answers this app's rule refusals as "refused" (league.infra.api_exceptions).
         register_rule_refusal(MatchError)
+
+        # A coach's improvement choice, made on the team's side, is kept with the match's decisions.
+        from matches.services.dice import improvement_decision_keep
+        from teams.hooks import improvement_chosen
+
+        improvement_chosen.connect(improvement_decision_keep, dispatch_uid="matches.improvement_decision")

@@ -10,9 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.dispatch import Signal
+
 from league.rules.catalogue.trophies import HolderBenefits
 
 _provided: dict[str, Callable[..., Any]] = {}
+
+# Sent in the transaction that records a coach's improvement choice (roll=<ImprovementRoll>,
+# choice=<the option posted>, by=<user>): the matches keep it among the match's decisions, so
+# that a replay of the match makes the same choice.
+improvement_chosen = Signal()
 
 
 def provide(**functions: Callable[..., Any]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -24,7 +25,7 @@ from league.rules.postmatch import Decisions, InputRequest, InvalidReport, Match
 from matches.models import Decision, DiceRoll, Match
 from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status
 from matches.services.postgame import stored_inputs
-from matches.services.snapshot import build_report
+from matches.services.snapshot import build_report, player_ref
 from matches.services.wording import input_label, input_names
 
 OPEN = (Match.Status.DRAFT, Match.Status.SUBMITTED)
@@ -247,3 +248,13 @@ def report_dice_enter(*, match: Match, dice: Mapping[str, Sequence[int] | None],
                 removed=removed,
             )
     return after.unused
+
+
+def improvement_decision_keep(*, roll: Any, choice: str, by: Any, **_signal: Any) -> None:
+    """A coach's improvement choice (teams.hooks.improvement_chosen) kept among the match's
+    decisions, in the choice's transaction, so that a replay of the match makes the same choice."""
+    Decision.objects.update_or_create(
+        match_id=roll.match_id,
+        key=f"improvement:{player_ref(roll.player_id)}:{roll.index}",
+        defaults={"value": choice, "by": by},
+    )

@@ -19,6 +19,7 @@ from league.rules import (
     player_skills,
 )
 from teams.errors import TeamRuleError
+from teams.hooks import improvement_chosen
 from teams.models import Advancement, ImprovementRoll, Player
 from teams.selectors import player_characteristics
 from teams.services.common import check_manager, lock_team, team_refresh_value
@@ -56,9 +57,6 @@ def roll_choices(roll: ImprovementRoll) -> dict[str, tuple[str, ...]]:
 
 def improvement_choose(*, roll: ImprovementRoll, choice: str, by: User | None) -> Advancement:
     """Apply the coach's pick: the advancement, its value increase, and a stored decision for replays."""
-    from matches.models import Decision
-    from matches.services.snapshot import player_ref
-
     team = roll.player.team
     check_manager(by, team)
     with transaction.atomic():
@@ -80,11 +78,7 @@ def improvement_choose(*, roll: ImprovementRoll, choice: str, by: User | None) -
             player=roll.player, kind=kind, match=roll.match, skill=picked.key if picked.kind == "skill" else ""
         )
         ImprovementRoll.objects.filter(pk=roll.pk).update(advancement=adv, choice=kind, skill=adv.skill)
-        Decision.objects.update_or_create(
-            match=roll.match,
-            key=f"improvement:{player_ref(roll.player_id)}:{roll.index}",
-            defaults={"value": choice, "by": by},
-        )
+        improvement_chosen.send(sender=ImprovementRoll, roll=roll, choice=choice, by=by)
         team_refresh_value(team=team)
         log_action(
             action="teams.improvement.chosen", actor=by, team=team, player=roll.player_id, choice=choice, value_key=kind
