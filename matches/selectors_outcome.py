@@ -1,8 +1,10 @@
 """What a match's page shows of its pre-match, its result and its post-match sequence, read in a
 fixed number of queries whatever the rosters, the dice or the effects (matches/views/outcome.py
-words them). Each function is one query."""
+words them). Each function is one query, but outcome(), three."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.db.models import Q
 
@@ -17,6 +19,21 @@ from matches.models import (
     MatchStep,
 )
 from teams.models import ImprovementRoll
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A match's post-match sequence as its page shows it: the steps in the ruleset's order, every
+    effect with its player and team, and the improvement rolls by (player, index)."""
+
+    steps: list[MatchStep]
+    effects: list[MatchEffect]
+    rolls: dict[tuple[int, int], ImprovementRoll]
+
+
+def outcome(match: Match) -> Outcome:
+    """The post-match sequence in three queries, whatever the rosters and the effects."""
+    return Outcome(steps(match), effects(match), improvement_rolls(match))
 
 
 def effects(match: Match) -> list[MatchEffect]:

@@ -1,27 +1,29 @@
-"""What each kind of post-match effect changes: one applier per effect kind, found by its kind.
+"""What each kind of post-match effect does in the database and how it reads: the application
+registry, keyed like the rules engine's kinds (league/rules/postmatch/kinds/).
 
-An applier registers itself with @applies("winnings", "winnings_transfer") and only gathers into a
-Writes what its effect changes (player fields, new rows, ledger entries, the teams' kept figures
-followed in memory); apply.py then writes everything gathered in a fixed number of statements. A
-new post-match step of the rules engine therefore needs its applier here, in one place (and its
-label and wording in matches/views/outcome.py). An effect kind without an applier stops the
-sequence with an error naming it: a kind silently skipped could drop gold or a dead player.
+Each kind registers, in its module of matches/effects/ (imported by MatchesConfig.ready()), an
+EffectApp: how it applies (it only gathers into a Writes what its effect changes: player fields,
+new rows, ledger entries, the teams' kept figures followed in memory; apply.py then writes
+everything gathered in a fixed number of statements), how it is described in the reader's
+language, and how its reversal (kinds.reversal: an effect keyed "<key>:undo") is gathered. Adding a
+kind is its engine module, its module here and their registration. An effect kind without an
+application stops the sequence with an error naming it: a kind silently skipped could drop gold or
+a dead player.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext_noop
-
 from league.rules import HolderBenefits, Ruleset
 from league.rules.postmatch import Effect
-from matches.models import Match
+from league.rules.postmatch.kinds import KINDS
+from matches.models import Match, MatchEffect
 from matches.services.snapshot import ref_player_id
-from teams.models import Player, Team, TreasuryEntry
+from teams.models import ImprovementRoll, Team, TreasuryEntry
 from teams.services.ledger import check_ledger_entry
 
 
@@ -53,41 +55,103 @@ class Writes:
     teams_changed: set[str] = field(default_factory=set)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What a description may read besides its stored effect: the match's ruleset, its improvement
+    rolls by (player, index) and all its effects (a bank's share of the spiralling expenses)."""
+
+    ruleset: Ruleset
+    rolls: Mapping[tuple[int, int], ImprovementRoll]
+    effects: Sequence[MatchEffect] = ()
+
+
 Applier = Callable[[SequenceContext, Writes, Effect], None]
-APPLIERS: dict[str, Applier] = {}
+Describer = Callable[[Reading, MatchEffect], str]
+# What the coach still has to choose about a stored effect (an improvement roll), shown with it.
+Pending = Callable[[Reading, MatchEffect], ImprovementRoll | None]
+
+
+@dataclass(frozen=True)
+class EffectApp:
+    """A kind in the database: `undo` gathers its reversal (None: not reversible here yet)."""
+
+    apply: Applier
+    describe: Describer
+    undo: Applier | None = None
+    pending: Pending | None = None
+
+
+EFFECT_APPS: dict[str, EffectApp] = {}
 
 
 class UnknownEffectKind(LookupError):
-    """The rules engine emitted an effect kind nobody applies (a step added without its applier)."""
+    """The rules engine emitted an effect kind nobody applies (a kind added without its application)."""
 
 
-def applies(*kinds: str) -> Callable[[Applier], Applier]:
-    """Register the decorated function as the applier of these effect kinds."""
-
-    def register(function: Applier) -> Applier:
-        for kind in kinds:
-            if kind in APPLIERS and APPLIERS[kind] is not function:
-                raise ValueError(f"effect kind {kind!r} has two appliers")
-            APPLIERS[kind] = function
-        return function
-
-    return register
+class NotReversible(LookupError):
+    """A reversal of a kind whose application declares no undo."""
 
 
-def applier_for(kind: str) -> Applier:
+def register(*kinds: str, app: EffectApp) -> EffectApp:
+    """Register `app` as the application of these effect kinds."""
+    for kind in kinds:
+        if kind in EFFECT_APPS and EFFECT_APPS[kind] != app:
+            raise ValueError(f"effect kind {kind!r} has two applications")
+        EFFECT_APPS[kind] = app
+    return app
+
+
+def app_for(kind: str) -> EffectApp:
     try:
-        return APPLIERS[kind]
+        return EFFECT_APPS[kind]
     except KeyError:
         raise UnknownEffectKind(
-            f"no applier for the post-match effect kind {kind!r}: register one in matches/services/appliers.py"
+            f"no application for the post-match effect kind {kind!r}: register one in matches/effects/"
         ) from None
 
 
+def missing_apps() -> list[str]:
+    """The engine's declared kinds without an application here (MatchesConfig.ready() refuses them)."""
+    return sorted(set(KINDS) - set(EFFECT_APPS))
+
+
+class _Appliers(Mapping[str, Applier]):
+    """The appliers by kind, read from the registry."""
+
+    def __getitem__(self, kind: str) -> Applier:
+        return EFFECT_APPS[kind].apply
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(EFFECT_APPS)
+
+    def __len__(self) -> int:
+        return len(EFFECT_APPS)
+
+
+APPLIERS: Mapping[str, Applier] = _Appliers()
+
+
+def applier_for(kind: str) -> Applier:
+    return app_for(kind).apply
+
+
 def gather(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    applier_for(effect.kind)(ctx, w, effect)
+    """Gather what `effect` changes; a reversal (effect.undoes) through its kind's undo."""
+    app = app_for(effect.kind)
+    if effect.undoes is None:
+        app.apply(ctx, w, effect)
+    elif app.undo is None:
+        raise NotReversible(f"the post-match effect kind {effect.kind!r} cannot be undone yet")
+    else:
+        app.undo(ctx, w, effect)
 
 
-def _player_id(effect: Effect) -> int | None:
+def apply_nothing(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
+    """Recorded (as a MatchEffect) and shown, but nothing to change: an MVP lost to a star, none
+    possible, a player who stays, the coach's purchases (his own, through the team pages)."""
+
+
+def player_id(effect: Effect) -> int | None:
     return ref_player_id(effect.player_ref) if effect.player_ref else None
 
 
@@ -122,131 +186,3 @@ def post(
     if account == TreasuryEntry.TREASURY:
         team.treasury += amount
         w.teams_changed.add(side)
-
-
-# --- Players ---
-
-
-@applies("mvp", "spp")
-def apply_spp(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    player_id = _player_id(effect)
-    if effect.spp and player_id:
-        w.spp[player_id] += effect.spp
-
-
-@applies("mvp_wasted", "mvp_none", "departure_avoided", "purchases_open")
-def apply_nothing(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    """Recorded (as a MatchEffect) and shown, but nothing to change: an MVP lost to a star, none
-    possible, a player who stays, the coach's purchases (his own, through the team pages)."""
-
-
-@applies("improvement")
-def apply_improvement(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    if _player_id(effect):
-        w.rolls.append(effect)
-
-
-# Player fields a kind of effect sets (the last one written wins, as if applied one by one).
-PLAYER_SETS: dict[str, dict[str, Any]] = {
-    "dead": {"status": Player.Status.DEAD, "miss_next_game": False},
-    "miss_next_game": {"miss_next_game": True},
-    "miss_next_game_cleared": {"miss_next_game": False},
-    "departure": {"status": Player.Status.RETIRED},
-}
-
-
-@applies(*PLAYER_SETS)
-def apply_player_fields(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    player_id = _player_id(effect)
-    if player_id:
-        w.sets.setdefault(player_id, {}).update(PLAYER_SETS[effect.kind])
-
-
-@applies("niggling_injury", "stat_injury", "injury_ignored")
-def apply_injury(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    player_id = _player_id(effect)
-    if not player_id:
-        return
-    w.injuries.append(
-        dict(
-            player_id=player_id,
-            casualty=effect.casualty or "",
-            stat=effect.stat or "",
-            applied=effect.kind != "injury_ignored",
-            match_id=ctx.match.pk,
-        )
-    )
-    if effect.kind == "niggling_injury":
-        w.niggling[player_id] += 1
-
-
-# --- Money ---
-
-# Ledger memos are stored in English and translated when shown; none repeats the entry's kind.
-MONEY = {
-    "winnings": (TreasuryEntry.Kind.WINNINGS, ""),
-    "winnings_transfer": (TreasuryEntry.Kind.WINNINGS, gettext_noop("Winnings of the conceding team")),
-    "petty_cash_return": (TreasuryEntry.Kind.PETTY_CASH, gettext_noop("Unspent petty cash")),
-    "spiralling_expenses": (TreasuryEntry.Kind.SPIRALLING_EXPENSES, ""),
-}
-
-
-@applies(*MONEY)
-def apply_money(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    """Gold in or out of the treasury, or of the bank (the part of the spiralling expenses a bank pays)."""
-    if effect.amount:
-        kind, memo = MONEY[effect.kind]
-        post(ctx, w, effect.side, kind, effect.amount, effect.key, memo, account=effect.account)
-
-
-@applies("bank_transfer")
-def apply_bank_transfer(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    """Gold between treasury and bank: `amount` moves the treasury (negative: into the bank), the
-    bank moves the opposite; two entries of one kind, keyed apart."""
-    if effect.amount:
-        kind = TreasuryEntry.Kind.BANK_TRANSFER
-        post(ctx, w, effect.side, kind, effect.amount, effect.key, "")
-        post(ctx, w, effect.side, kind, -effect.amount, f"{effect.key}:bank", "", account=TreasuryEntry.BANK)
-
-
-# --- Teams ---
-
-
-@applies("fan_factor")
-def apply_fan_factor(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    if effect.delta:
-        ctx.teams[effect.side].fan_factor += effect.delta
-        w.teams_changed.add(effect.side)
-
-
-HIRED = {"journeyman": False}
-RELEASED = {"status": Player.Status.FIRED}
-
-
-@applies("journeyman_hire_or_release")
-def apply_journeyman(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    player_id = _player_id(effect)
-    if not player_id:
-        return
-    team = ctx.teams[effect.side]
-    if ctx.choices.get(effect.key) == "hire" and effect.total is not None and team.treasury >= effect.total:
-        # Hired for good at rookie cost: he loses Loner and keeps his SPP (p.29).
-        kind = TreasuryEntry.Kind.PLAYER_HIRED
-        post(ctx, w, effect.side, kind, -effect.total, effect.key, gettext_noop("Journeyman hired"))
-        w.sets.setdefault(player_id, {}).update(HIRED)
-    else:
-        w.sets.setdefault(player_id, {}).update(RELEASED)
-
-
-@applies("journeymen_needed")
-def apply_journeymen_needed(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    w.journeymen_for.add(effect.side)
-
-
-@applies("team_value")
-def apply_team_value(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
-    w.value_for.add(effect.side)
-    if effect.facts is not None:
-        w.trophies[effect.side] = HolderBenefits(
-            extra_rerolls=effect.facts.trophy_rerolls, fan_factor_bonus=effect.facts.trophy_fan_factor
-        )

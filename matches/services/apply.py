@@ -11,8 +11,10 @@ effect sets override an earlier one's, the treasury is followed in memory under 
 (a journeyman is hired only if the gold is there at that point of the sequence), and the roster is
 read for the journeymen and the new team value only after every player change is written.
 
-What each kind of effect changes is its applier's (matches/services/appliers.py, found by the
-effect's kind): they only gather; the writes below stay a fixed number of statements.
+What each kind of effect changes is its application's (matches/effects/, registered in
+matches/services/appliers.py, found by the effect's kind): they only gather; the writes below stay
+a fixed number of statements. The stored row is the same for every kind: its common fields that
+are set, and the kind's own payload entries.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ def _effect_row(ctx: SequenceContext, effect: Effect) -> dict[str, Any]:
                 # treasury, and the bank's balance after the effect.
                 "account": effect.account if effect.account != TreasuryEntry.TREASURY else None,
                 "bank": effect.bank,
+                "undoes": effect.undoes,  # a reversal: the key of the effect it undoes
+                **effect.payload,
             }.items()
             if v not in (None, 0, "", [], False)
         },

@@ -12,10 +12,10 @@ from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import can_manage_team, signed_in
 from league.core.selectors import league_ruleset
+from matches.effects.words import choice_label
 from matches.forms import ImprovementForm, category_label
 from matches.selectors import improvement_roll_or_404
 from matches.views.common import attempt, lang
-from matches.views.outcome import choice_label
 from teams.services import improvement_choose, roll_choices
 
 

@@ -7,9 +7,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from league.rules import next_level, spp_level
+from matches.effects.words import action_name, casualty_name, choice_label
 from matches.selectors import player_career
 from matches.views.common import lang
-from matches.views.outcome import action_name, casualty_name, choice_label
 from teams.selectors import player_or_404, team_ruleset
 from teams.views.common import team_or_404
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
 from ..catalogue.value import TeamFacts
@@ -27,7 +27,9 @@ class Effect:
     departure / departure_avoided (remove_dead); winnings, winnings_transfer; petty_cash_return;
     spiralling_expenses (account "bank" for the part a bank pays); fan_factor; bank_transfer;
     purchases_open (marker); miss_next_game_cleared;
-    journeyman_hire_or_release, journeymen_needed; team_value.
+    journeyman_hire_or_release, journeymen_needed; team_value. Each kind is declared in
+    league/rules/postmatch/kinds/ (its data, ledger kind and reversal); a kind's own data beyond
+    these fields goes in `payload`, whose entries the kind declares.
     """
 
     step: str
@@ -54,6 +56,16 @@ class Effect:
     # bank_transfer moves `amount` out of the treasury (negative: out of the bank) into the bank.
     account: str = "treasury"
     bank: int | None = None  # running bank balance after this effect (bank effects only)
+    payload: Mapping[str, Payload] = field(default_factory=dict)  # the kind's own entries (kinds/)
+    undoes: str | None = None  # a reversal: the key of the effect it undoes (kinds.reversal)
+
+    def __post_init__(self) -> None:
+        _freeze(self, "payload")
+
+
+Payload = int | str | bool | None
+# Every effect's fields but the kind's own payload: what Run.emit accepts by name.
+EFFECT_FIELDS = frozenset(f.name for f in fields(Effect)) - {"payload"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from .casualties import PlayerInjuries, ResolvedCasualty, killed, player_injurie
 from .check import check_report
 from .effects import Effect, PostMatchPlan
 from .finance import Side
+from .kinds import money, players, teams  # noqa: F401  (they declare the effect kinds)
 from .mvp import MvpDraw, draw_mvp, mvp_candidates
 from .records import (
     INPUT_PREFIXES,

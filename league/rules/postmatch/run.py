@@ -11,8 +11,9 @@ from ..dice import check_die
 from ..errors import DiceError
 from ..ruleset import Ruleset
 from .casualties import PlayerInjuries, player_injuries
-from .effects import Effect
+from .effects import EFFECT_FIELDS, Effect
 from .finance import Side, concession_penalised
+from .kinds import kind_of
 from .records import SIDES, Decisions, InputProblem, InputRequest, MatchDice, MatchReport, PlayerReport, problem
 from .scoring import winning_side
 
@@ -139,7 +140,14 @@ class Run:
         return value
 
     def emit(self, side: Side, kind: str, key: str, **values: object) -> None:
-        self.effects.append(Effect(step=self.step, key=key, side=side, kind=kind, **values))  # type: ignore[arg-type]
+        """An effect of a declared kind (kinds/): values that are no Effect field go to its payload,
+        and must be entries its kind declares."""
+        own = {name: value for name, value in values.items() if name not in EFFECT_FIELDS}
+        undeclared = sorted(set(own) - set(kind_of(kind).fields))
+        if undeclared:
+            raise TypeError(f"effect kind {kind!r} declares no {', '.join(undeclared)}")
+        common = {name: value for name, value in values.items() if name in EFFECT_FIELDS}
+        self.effects.append(Effect(step=self.step, key=key, side=side, kind=kind, payload=own, **common))  # type: ignore[arg-type]
 
     def unused_inputs(self) -> list[InputProblem]:
         """Given dice or decisions no step asked for: refused, so a stored match never hides a die."""
