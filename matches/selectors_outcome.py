@@ -66,7 +66,8 @@ def lines(match: Match) -> list[MatchPlayer]:
 
 
 def casualties(match: Match) -> list[MatchCasualty]:
-    return list(MatchCasualty.objects.filter(match=match).select_related("victim"))
+    """Every casualty with its victim and his team (named beside him)."""
+    return list(MatchCasualty.objects.filter(match=match).select_related("victim__team"))
 
 
 def mvp_effects(match: Match) -> dict[str, MatchEffect]:

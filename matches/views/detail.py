@@ -36,9 +36,12 @@ WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.F
 
 
 def pending_rolls(match: Match, user: Any) -> list[ImprovementRoll]:
+    """The rolls still to choose; whether the user may choose is asked once per team, not per roll."""
     rolls = unchosen_rolls(match)
-    for roll in rolls:
-        roll.can_choose = can_manage_team(user, roll.player.team)
+    if rolls:
+        allowed = {team.pk: can_manage_team(user, team) for team in (match.home, match.away)}
+        for roll in rolls:
+            roll.can_choose = allowed[roll.player.team_id]
     return rolls
 
 
