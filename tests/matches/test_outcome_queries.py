@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.services import league_join
+from league.core.services import league_join
 from matches.models import Match, MatchEffect
 from matches.services import CasualtyLine, PlayerLine, match_schedule
 from teams.models import ImprovementRoll

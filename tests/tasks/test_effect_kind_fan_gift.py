@@ -49,7 +49,7 @@ def gifts_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
 
 @pytest.fixture
 def gift_match(gifts_ruleset, commissioner, coach_alice, user_factory):
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
     from matches.services import PrematchInput, match_schedule, prematch_record
 
     bob = user_factory("bob")
