@@ -23,10 +23,13 @@ class MatchesConfig(AppConfig):
         from teams.hooks import improvement_chosen
 
         improvement_chosen.connect(improvement_decision_keep, dispatch_uid="matches.improvement_decision")
+
         # The post-match effect kinds' applications (apply, describe, undo) register themselves:
         # every kind the rules engine declares must have one, or no match could be applied.
         from django.core.exceptions import ImproperlyConfigured
+
         from .effects import money, players, teams  # noqa: F401
         from .services.appliers import missing_apps
+
         if missing_apps():
             raise ImproperlyConfigured(f"post-match effect kinds without an application: {missing_apps()}")
