@@ -20,6 +20,7 @@ from .types import (
     CasualtyResult,
     ImprovementResult,
     Inducement,
+    PreMatchTable,
     Skill,
     SkillCategory,
     SppLevel,
@@ -77,6 +78,9 @@ class Ruleset(_Named):
     parameter_groups: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     # [sequence] pre_match_steps: the pre-match steps in the ruleset's order (registry.PRE_MATCH).
     pre_match_steps: tuple[str, ...] = ()
+    # [pre_match_tables]: the table-roll pre-match steps this ruleset declares, by step name (the
+    # weather is one); a declared step is rolled only where pre_match_steps lists it.
+    pre_match_tables: Mapping[str, PreMatchTable] = field(default_factory=lambda: MappingProxyType({}))
     # The vocabularies a match or team of this ruleset may use, each key -> (English, French):
     # ledger kinds (ledger_kinds.csv) and casualty effects (casualty.csv's "effect" column).
     ledger_kinds: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
@@ -106,6 +110,7 @@ class Ruleset(_Named):
             "standings_schemes",
             "setting_groups",
             "trophies",
+            "pre_match_tables",
             "parameter_groups",
             "ledger_kinds",
             "profiles",

@@ -244,6 +244,13 @@ class TableRoll(_Named):
 
     def outcome(self, total: int) -> TableRollOutcome:
         return next(o for o in self.outcomes if o.roll_from <= total <= o.roll_to)
+class PreMatchTable(_Named):
+    """A table-roll pre-match step: `[pre_match_tables.<step>]` of a ruleset.toml, its table loaded
+    (prematch/tables.py)."""
+    step: str
+    file: str
+    entries: tuple[TableEntry, ...]
+    show_effect: bool = True  # the match page shows the result's effect under its name
 
 
 def _frozen(mapping: Mapping) -> Mapping:  # type: ignore[type-arg]

@@ -20,6 +20,7 @@ from ..types import Skill
 from . import catalogue, tables
 from .csvio import Problems
 from .levels import load_level_tables
+from .prematch_tables import declared_files, load_pre_match_tables
 from .settings import load_settings
 from .standings import load_standings
 from .strict import KNOWN_FILES, folder_problems, toml_problems
@@ -120,7 +121,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     folder = Path(path)
     problems = Problems()
     document, text = _read_toml(folder)
-    folder_problems(folder, problems, frozenset(table_files(document)))
+    folder_problems(folder, problems, frozenset(table_files(document)) | declared_files(document))
     toml_problems(document, text, problems)
 
     head = document.get("ruleset")
@@ -156,10 +157,10 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     level_tables, level_groups = load_level_tables(folder, problems, teams)
     improvements = tables.load_improvements(folder, problems)
     values = tables.load_value_increases(folder, problems, params)
-    weather = tables.load_weather(folder, problems)
     kickoff = tables.load_kickoff(folder, problems)
     pre_steps, post_steps = known_steps()
     level_keys = {level.key for levels in (spp_levels, *level_tables.values()) for level in levels}
+    pre_tables = load_pre_match_tables(folder, document, text, problems, pre_steps)
     table_rolls = load_table_rolls(
         folder,
         document,
@@ -167,12 +168,13 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         problems,
         level_keys=level_keys,
         casualty_keys={c.key for c in casualties.values()},
-        reserved=set(post_steps) | set(pre_steps),
+        reserved=set(post_steps) | set(pre_steps) | set(pre_tables),
         known_files=KNOWN_FILES,
     )
     steps = _steps(document, text, problems, "post_match_steps", {**post_steps, **table_rolls})
     _table_roll_places(steps, table_rolls, text, problems)
-    pre_match = _steps(document, text, problems, "pre_match_steps", pre_steps)
+    # A pre-match step is a registered one or a table-roll step the ruleset declares in data.
+    pre_match = _steps(document, text, problems, "pre_match_steps", {**pre_steps, **pre_tables})
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
@@ -201,10 +203,11 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         table_rolls=table_rolls,
         improvement_table=improvements,
         value_increases=values,
-        weather_table=weather,
+        weather_table=pre_tables["weather"].entries if "weather" in pre_tables else (),
         kickoff_table=kickoff,
         post_match_steps=steps,
         pre_match_steps=pre_match,
+        pre_match_tables=pre_tables,
         parameter_groups=parameter_groups,
         ledger_kinds=ledger_kinds,
         journeyman_skills=journeyman_skills,

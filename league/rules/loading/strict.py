@@ -15,7 +15,8 @@ from .csvio import Problems
 
 RULESET_FILE = "ruleset.toml"
 # Every file the loaders read (loader.py, catalogue.py, tables.py, trophies.py, differences.py),
-# and README.md, the data author's notes on sources.
+# and README.md, the data author's notes on sources. The tables of the table-roll pre-match steps
+# (weather.csv...) are known because [pre_match_tables.<step>] names them (prematch_tables.py).
 KNOWN_FILES = frozenset(
     {
         RULESET_FILE,
@@ -34,7 +35,6 @@ KNOWN_FILES = frozenset(
         "level_groups.csv",
         "improvement_rolls.csv",
         "value_modifiers.csv",
-        "weather.csv",
         "kickoff.csv",
         "trophies.csv",
         "differences.csv",
@@ -43,10 +43,12 @@ KNOWN_FILES = frozenset(
 
 # Top-level table -> the keys it may hold; None: its keys are checked by its own loader
 # ([parameters] by parameters.py, [standings.schemes.*] by scheme_from_mapping, [settings] and
-# [setting_groups] below, one table per key; [table_rolls.*] by table_rolls.py, below).
+# [setting_groups] below, one table per key; [table_rolls.*] by table_rolls.py and
+# [pre_match_tables.*] by prematch_tables.py).
 TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
     "ruleset": frozenset({"key", "name_en", "name_fr", "version", "source", "source_fr", "reference"}),
     "sequence": frozenset({"pre_match_steps", "post_match_steps"}),
+    "pre_match_tables": None,
     "journeymen": frozenset({"skills"}),
     "parameters": None,
     "standings": frozenset({"default_scheme", "default_tie_breakers", "schemes"}),
@@ -67,7 +69,7 @@ def _line(text: str, pattern: str, start: int = 0) -> int | None:
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 
-def _key_line(text: str, header: str, key: str) -> int | None:
+def key_line(text: str, header: str, key: str) -> int | None:
     """Line of `key = ...` inside the table [header] (up to the next table), else of [header]."""
     found = re.search(rf"^[ \t]*\[{re.escape(header)}\][ \t]*(#.*)?$", text, re.MULTILINE)
     if found is None:
@@ -78,13 +80,14 @@ def _key_line(text: str, header: str, key: str) -> int | None:
 
 
 def folder_problems(folder: Path, problems: Problems, declared: frozenset[str] = frozenset()) -> None:
-    """Refuse every file or folder of `folder` that no loader reads. Hidden names (.DS_Store, an
-    editor's lock file) are left alone: they belong to the tools, not to the data author.
-    `declared`: the files ruleset.toml names (a table roll's table)."""
+    """Refuse every file or folder of `folder` that no loader reads (`declared`: the files the
+    ruleset.toml names, such as its pre-match tables). Hidden names (.DS_Store, an editor's lock
+    file) are left alone: they belong to the tools, not to the data author."""
+    known_files = KNOWN_FILES | declared
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or (path.name in KNOWN_FILES | declared and path.is_file()):
+        if path.name.startswith(".") or (path.name in known_files and path.is_file()):
             continue
-        known = ", ".join(sorted(KNOWN_FILES | declared))
+        known = ", ".join(sorted(known_files))
         problems.add(path.name, None, f"unknown file in ruleset folder {folder.name!r} (known: {known})")
 
 
@@ -98,7 +101,7 @@ def _unknown(
     for key in table:
         if key not in known:
             parent, _dot, name = header.rpartition(".")
-            line = _key_line(text, parent, name) if inline else _key_line(text, header, key)
+            line = key_line(text, parent, name) if inline else key_line(text, header, key)
             problems.add(RULESET_FILE, line, f"unknown key {key!r} in {what} (known: {', '.join(sorted(known))})")
 
 

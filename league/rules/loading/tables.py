@@ -1,4 +1,5 @@
-"""Loading and checking the dice tables: casualty (D68), SPP, improvements, values, weather, kick-off."""
+"""Loading and checking the dice tables: casualty (D68), SPP, improvements, values, kick-off, and the
+2D6 rows of the pre-match tables (the weather...: prematch_tables.py)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def _range(row: Row) -> tuple[int, int]:
     return low, high
 
 
-def _two_d6_rows(folder: Path, name: str, key_column: str, problems: Problems) -> list[TableEntry]:
+def two_d6_rows(folder: Path, name: str, key_column: str, problems: Problems) -> list[TableEntry]:
     rows = read_rows(
         folder, name, ("roll_from", "roll_to", key_column, "name_en", "name_fr"), problems, None, EFFECT_COLUMNS
     )
@@ -74,12 +75,8 @@ def _two_d6_rows(folder: Path, name: str, key_column: str, problems: Problems) -
     return entries
 
 
-def load_weather(folder: Path, problems: Problems) -> tuple[TableEntry, ...]:
-    return tuple(_two_d6_rows(folder, "weather.csv", "weather_key", problems))
-
-
 def load_kickoff(folder: Path, problems: Problems) -> tuple[TableEntry, ...]:
-    return tuple(_two_d6_rows(folder, "kickoff.csv", "kickoff_key", problems))
+    return tuple(two_d6_rows(folder, "kickoff.csv", "kickoff_key", problems))
 
 
 def load_improvements(folder: Path, problems: Problems) -> tuple[ImprovementResult, ...]:

@@ -1,5 +1,7 @@
 """Before the kick-off: weather, petty cash, inducement money and journeymen (spec §6, seed 000 p.28).
 
+The weather is a table-roll step declared in data (tables.py); the others are registered here.
+
 Inducement orders and their checks live in induce.py; they are re-exported here so that the web
 layer finds the whole pre-match sequence in one module.
 """
@@ -9,31 +11,36 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..catalogue.tables import weather
 from ..catalogue.value import match_team_value
-from ..dice import Dice, roll_many
+from ..dice import Dice
 from ..postmatch.finance import Side
 from ..registry import pre_match_step
 from ..ruleset import Ruleset
 from ..types import Position, TableEntry
 from .induce import InducementOrder, Mercenary, check_inducements, inducement_cost
 from .inducements import inducement_money
+from .tables import TableRoll, is_table_step, pre_match_table, roll_table, table_result
 
 __all__ = [
     "InducementBudgets",
     "InducementOrder",
     "Mercenary",
+    "TableRoll",
     "WeatherRoll",
     "check_inducements",
     "inducement_budgets",
     "inducement_cost",
     "inducement_turn",
+    "is_table_step",
     "journeyman_positions",
     "journeymen_needed",
     "petty_cash_order",
     "petty_cash_spent",
     "petty_cash_turn",
+    "pre_match_table",
+    "roll_table",
     "roll_weather",
+    "table_result",
 ]
 
 
@@ -43,10 +50,10 @@ class WeatherRoll:
     result: TableEntry
 
 
-@pre_match_step("weather")
 def roll_weather(ruleset: Ruleset, dice: Dice) -> WeatherRoll:
-    first, second = roll_many(dice, 2, 6)
-    return WeatherRoll((first, second), weather(ruleset, first + second))
+    """The weather, a table-roll step its ruleset declares in data ([pre_match_tables.weather])."""
+    rolled = roll_table(ruleset, "weather", dice)
+    return WeatherRoll(rolled.dice, rolled.result)
 
 
 @pre_match_step("petty_cash")
