@@ -15,6 +15,9 @@ class MatchesConfig(AppConfig):
         # name (matches.services.postgame.queue_postgame) in a web process or a command.
         from . import tasks  # noqa: F401
 
+        # The pre-match steps' page and service parts register by name (matches.prematch_steps).
+        from .prematch_steps import inducements, journeymen, petty_cash, table_roll  # noqa: F401
+
         # The API answers this app's rule refusals as "refused" (league.infra.api_exceptions).
         register_rule_refusal(MatchError)
 

@@ -1,4 +1,4 @@
-"""Forms of the pre-match page: petty cash declared side by side, weather and inducements.
+"""Forms of the pre-match page: petty cash declared side by side, the steps' fields and inducements.
 
 They turn text into the services' input records and never write (see matches/forms.py).
 """
@@ -23,8 +23,9 @@ from league.rules import (
     star_price,
 )
 from league.rules.types import PICKABLE_CATEGORIES
-from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, check_d6, number
+from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, number
 from matches.models import SIDES, Match
+from matches.prematch_steps import PrematchStep, steps_for
 from matches.services import PrematchInput
 from matches.services.prematch import expected_squad
 from teams.hooks import team_benefits
@@ -79,17 +80,10 @@ class PettyCashForm(forms.Form):
 
 
 class PrematchForm(forms.Form):
-    """Weather and each side's inducements (fields per side are named <side>_…). Petty cash is
-    declared before, side by side (PettyCashForm): this form records the amounts declared."""
-
-    weather_source = forms.ChoiceField(
-        label=gettext_lazy("Weather"),
-        widget=forms.RadioSelect,
-        initial="server",
-        choices=[("server", gettext_lazy("Let the server roll")), ("entered", gettext_lazy("Rolled at the table"))],
-    )
-    weather_1 = number(gettext_lazy("First D6"))
-    weather_2 = number(gettext_lazy("Second D6"))
+    """The pre-match record: the fields of the ruleset's steps that the recording coach fills (a
+    table roll's dice: matches.prematch_steps), and each side's inducements (fields per side are
+    named <side>_…). Petty cash is declared before, side by side (PettyCashForm): this form records
+    the amounts declared."""
 
     def __init__(
         self,
@@ -98,18 +92,21 @@ class PrematchForm(forms.Form):
         ruleset: Ruleset,
         lang: str,
         sides: tuple[str, ...] = ("home", "away"),
-        weather: bool = True,
+        steps: bool = True,
         **kwargs: Any,
     ) -> None:
         """`sides`: whose inducement fields the form has (a side chooses its own: one side; the
-        record of the pre-match: none); `weather`: whether it records the weather (never where the
-        ruleset's pre-match sequence has no "weather" step)."""
+        record of the pre-match: none); `steps`: whether it has the fields of the ruleset's
+        pre-match steps (the weather's dice...), in the ruleset's order."""
         super().__init__(*args, **kwargs)
-        self.match, self.ruleset = match, ruleset
+        self.match, self.ruleset, self.lang = match, ruleset, lang
         self.sides: dict[str, dict[str, Any]] = {}
-        if not weather or "weather" not in ruleset.pre_match_steps:
-            for name in ("weather_source", "weather_1", "weather_2"):
-                del self.fields[name]
+        # step -> the names of its fields
+        self.step_fields: dict[PrematchStep, list[str]] = {}
+        for step in steps_for(ruleset) if steps else ():
+            added = step.form_fields(ruleset, lang)
+            self.fields.update(added)
+            self.step_fields[step] = list(added)
         skills = [("", _("No extra skill"))] + skill_choices(ruleset, lang)
         for side, _label in SIDES:
             if side not in sides:
@@ -202,14 +199,24 @@ class PrematchForm(forms.Form):
             for side, info in self.sides.items()
         ]
 
+    def step_parts(self) -> list[dict[str, Any]]:
+        """The record form's part of each step that has one, for the template."""
+        return [
+            {
+                "step": step.name,
+                "template": step.record_template,
+                "label": step.label(self.ruleset, self.lang),
+                "fields": {name: self[name] for name in names},
+                "bound": [self[name] for name in names],
+            }
+            for step, names in self.step_fields.items()
+            if step.record_template
+        ]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data  # Form.clean returns cleaned_data itself
-        if data.get("weather_source") == "entered":
-            for name, what in (("weather_1", _("Weather, first D6")), ("weather_2", _("Weather, second D6"))):
-                if data.get(name) is None:
-                    self.add_error(name, _("Enter both weather dice, or let the server roll."))
-                else:
-                    check_d6(self, name, what)
+        for step in self.step_fields:
+            step.clean_form(self, data)
         return data
 
     def order(self, side: str) -> InducementOrder:
@@ -227,10 +234,14 @@ class PrematchForm(forms.Form):
         return InducementOrder(items=items, stars=stars, mercenaries=mercs)
 
     def to_input(self) -> PrematchInput:
-        """The pre-match record: the weather; petty cash and inducements as each side declared them."""
-        data = self.cleaned_data
-        dice = (data["weather_1"], data["weather_2"]) if data.get("weather_source") == "entered" else None
-        return PrematchInput(weather_dice=dice, petty_cash_declared=True, inducements_chosen=True)
+        """The pre-match record: what was entered for each step (the weather's dice...); petty cash
+        and inducements as each side declared them."""
+        entered = {step.name: step.form_value(self.cleaned_data) for step in self.step_fields}
+        return PrematchInput(
+            steps={name: value for name, value in entered.items() if value is not None},
+            petty_cash_declared=True,
+            inducements_chosen=True,
+        )
 
 
 class InducementsForm(PrematchForm):
@@ -239,6 +250,6 @@ class InducementsForm(PrematchForm):
     side = forms.ChoiceField(choices=SIDES, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, side: str, **kwargs: Any) -> None:
-        super().__init__(*args, sides=(side,), weather=False, **kwargs)
+        super().__init__(*args, sides=(side,), steps=False, **kwargs)
         self.fields["side"].initial = side
         self.chosen_side = side

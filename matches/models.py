@@ -74,6 +74,11 @@ class Match(models.Model):
 
     # Pre-match: roster TVs are frozen here (spiralling expenses use them, spec A1).
     weather = models.CharField(_("weather"), max_length=40, blank=True)
+    # What the pre-match steps recorded, by step name (matches.prematch_steps): a table-roll step's
+    # result key ({"weather": "nice"}), another step's value; handed to the post-match sequence
+    # (MatchReport.prematch). The weather is kept in its own column too, which matches recorded
+    # before this store have alone.
+    prematch_values = models.JSONField(_("pre-match step values"), default=dict, blank=True)
     home_tv = models.BigIntegerField(_("home team value"), null=True, blank=True)
     away_tv = models.BigIntegerField(_("away team value"), null=True, blank=True)
     home_petty_cash = models.BigIntegerField(_("home petty cash"), default=0)

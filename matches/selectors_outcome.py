@@ -4,6 +4,7 @@ words them). Each function is one query, but outcome(), three."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -52,7 +53,12 @@ def steps(match: Match) -> list[MatchStep]:
 
 
 def weather_roll(match: Match) -> DiceRoll | None:
-    return DiceRoll.objects.filter(match=match, purpose="weather").first()
+    return step_roll(match, "weather")
+
+
+def step_roll(match: Match, step: str) -> DiceRoll | None:
+    """The dice of a table-roll pre-match step (stored under the step's name)."""
+    return DiceRoll.objects.filter(match=match, purpose=step).first()
 
 
 def inducements(match: Match) -> list[MatchInducement]:
@@ -76,9 +82,9 @@ def mvp_effects(match: Match) -> dict[str, MatchEffect]:
     return {e.key: e for e in MatchEffect.objects.filter(match=match, kind__in=kinds).select_related("player")}
 
 
-def dice(match: Match) -> list[DiceRoll]:
-    """Every die of the match but the weather's (shown with the pre-match)."""
-    return list(DiceRoll.objects.filter(match=match).exclude(purpose="weather"))
+def dice(match: Match, exclude: Iterable[str] = ("weather",)) -> list[DiceRoll]:
+    """Every die of the match but the pre-match's (`exclude`: the weather's..., shown with the pre-match)."""
+    return list(DiceRoll.objects.filter(match=match).exclude(purpose__in=list(exclude)))
 
 
 def mvp_and_reroll_decisions(match: Match) -> list[Decision]:

@@ -82,7 +82,7 @@ from .prematch.sequence import (
     InducementBudgets,
     InducementOrder,
     Mercenary,
-    TableRoll,
+    PreMatchRoll,
     WeatherRoll,
     check_inducements,
     inducement_budgets,
@@ -119,11 +119,11 @@ from .types import (
     ImprovementResult,
     Inducement,
     Position,
+    PreMatchTable,
     Skill,
     SkillCategory,
     SppLevel,
     StarPlayer,
-    PreMatchTable,
     TableEntry,
     TableRoll,
     TableRollOutcome,
@@ -132,6 +132,7 @@ from .types import (
 )
 
 __all__ = [
+    "PreMatchRoll",
     "POST_MATCH",
     "PRE_MATCH",
     "STATS",
@@ -251,7 +252,6 @@ __all__ = [
     "roll_table",
     "table_result",
     "pre_match_table",
-    "TableRoll",
     "CasualtyReport",
     "Decisions",
     "Effect",

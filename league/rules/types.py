@@ -244,11 +244,17 @@ class TableRoll(_Named):
 
     def outcome(self, total: int) -> TableRollOutcome:
         return next(o for o in self.outcomes if o.roll_from <= total <= o.roll_to)
+
+
+@dataclass(frozen=True, slots=True)
 class PreMatchTable(_Named):
     """A table-roll pre-match step: `[pre_match_tables.<step>]` of a ruleset.toml, its table loaded
     (prematch/tables.py)."""
+
     step: str
     file: str
+    name_en: str
+    name_fr: str
     entries: tuple[TableEntry, ...]
     show_effect: bool = True  # the match page shows the result's effect under its name
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.core.permissions import can_manage_team, is_commissioner
 from league.core.selectors import league_ruleset, snapshot_ruleset
-from league.rules import Ruleset
+from league.rules import Ruleset, load_ruleset
 from league.rules.catalogue.team_building import Violation
 from matches.models import Match
 
@@ -184,3 +184,10 @@ def violation_messages(
         except (KeyError, ValueError, TypeError):
             out.append(f"{template} ({v.code})")
     return out
+
+
+def prematch_dice(match: Match) -> frozenset[str]:
+    """Purposes of the dice the pre-match rolled: its table-roll steps' (the weather...), kept with
+    the match's other dice but never read by the post-match planner. The published ruleset's list
+    (a house rule cannot declare a table), read without a query."""
+    return frozenset(load_ruleset(match.league.ruleset).pre_match_tables)

@@ -49,7 +49,7 @@ from league.rules.postmatch import (
 from matches.hooks import match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
-from matches.services.common import match_ruleset
+from matches.services.common import match_ruleset, prematch_dice
 from matches.services.prematch import server_dice
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
@@ -57,9 +57,6 @@ from teams.models import Team
 log = logging.getLogger(__name__)
 # The task's registered name (matches/tasks.py).
 RUN_POSTGAME = "matches.run_postgame"
-
-# Dice of the pre-match sequence are stored too, but the post-match planner never reads them.
-PREMATCH_DICE = {"weather"}
 
 
 def _lease() -> timedelta:
@@ -112,11 +109,12 @@ def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[
     """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
     decisions already read, saves one). A journeyman's hire is the applier's, not the planner's."""
     choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
+    prematch = prematch_dice(match)
     dice = MatchDice(
         {
             purpose: tuple(values)
             for purpose, values in match.dice.values_list("purpose", "values")
-            if purpose not in PREMATCH_DICE
+            if purpose not in prematch  # the pre-match's dice are stored too, never planned with
         }
     )
     return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
@@ -139,6 +137,8 @@ MATCH_FIELDS = (
     "concession_justified",
     "stage",
     "shootout_winner",
+    "weather",
+    "prematch_values",  # what the pre-match steps hand on (snapshot.prematch_handed_on)
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
 # What it reads of the teams: what it writes (apply._write_teams), the report's and the team value's facts.

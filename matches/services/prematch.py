@@ -1,10 +1,12 @@
-"""The pre-match sequence in the ruleset's order: weather, petty cash, inducements, journeymen."""
+"""The pre-match sequence in the ruleset's order (weather, petty cash, inducements, journeymen...):
+the service iterates the ruleset's steps, whose parts live in matches/prematch_steps/."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
@@ -13,47 +15,34 @@ from django.utils.translation import gettext as _
 
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
-from league.rules import (
-    Dice,
-    InducementBudgets,
-    Ruleset,
-    SeededDice,
-    check_die,
-    inducement_price,
-    mercenary_price,
-    star_price,
-)
-from league.rules.catalogue.tables import weather as weather_for
-from league.rules.postmatch.finance import Side
+from league.rules import Dice, Ruleset, SeededDice
 from league.rules.prematch import (
     InducementOrder,
-    check_inducements,
-    inducement_budgets,
     journeyman_positions,
     journeymen_needed,
     petty_cash_order,
     petty_cash_turn,
-    roll_weather,
 )
-from matches.models import DiceRoll, Match, MatchInducement, MatchPlayer
+from matches.models import Match, MatchPlayer
+from matches.prematch_steps import PrematchContext, steps_for
 from matches.services.common import (
     MatchError,
     check_participant,
     lock_match,
     match_ruleset,
     require_status,
-    violation_messages,
 )
-from matches.services.inducement_orders import order_from_json, order_to_json
-from teams.hooks import team_benefits
-from teams.models import Player, Team, TreasuryEntry
+from teams.models import Player, Team
 from teams.selectors import compute_team_value
-from teams.services import team_refresh_value, treasury_post
+from teams.services import team_refresh_value
 
 
 @dataclass(frozen=True)
 class PrematchInput:
-    weather_dice: tuple[int, int] | None = None  # None: the server rolls
+    # What was entered for each step of the record form, by step name (matches.prematch_steps):
+    # a table-roll step's two dice (absent: the server rolls them), another step's value.
+    steps: Mapping[str, Any] = field(default_factory=dict)
+    weather_dice: tuple[int, int] | None = None  # the import's field: steps["weather"]
     home_petty_cash: int = 0
     away_petty_cash: int = 0
     home_inducements: InducementOrder = field(default_factory=InducementOrder)
@@ -66,6 +55,16 @@ class PrematchInput:
     # (inducements_choose), and both must have, unless a side has no gold to spend. False (an
     # import): the orders above, which must equal any choice already made.
     inducements_chosen: bool = False
+
+    def given(self, step: str) -> Any:
+        """What was entered for `step`, or None (the server rolls, or nothing to enter)."""
+        if step in self.steps:
+            return self.steps[step]
+        return self.weather_dice if step == "weather" else None
+
+    def entered(self) -> list[str]:
+        """The steps something was entered for."""
+        return [name for name in dict.fromkeys((*self.steps, "weather")) if self.given(name) is not None]
 
 
 def has_step(ruleset: Ruleset, step: str) -> bool:
@@ -217,181 +216,43 @@ def add_journeymen(*, match: Match | None, team: Team, ruleset: Ruleset) -> list
     return added
 
 
-def _petty_cash(match: Match, data: PrematchInput, problems: list[str]) -> dict[str, int]:
-    """The petty cash each side moves: as declared on the match (the pages), or as given (an
-    import), which may not contradict a declaration already made."""
-    declared = {side: getattr(match, f"{side}_petty_cash_declared") for side in ("home", "away")}
-    kept = {"home": match.home_petty_cash, "away": match.away_petty_cash}
-    if data.petty_cash_declared:
-        for side in ("home", "away"):
-            if not declared[side]:
-                problems.append(_("%(team)s has not declared its petty cash yet.") % {"team": match.team(side).name})
-        return kept
-    given = {"home": data.home_petty_cash, "away": data.away_petty_cash}
-    for side in ("home", "away"):
-        if declared[side] and given[side] != kept[side]:
-            problems.append(
-                _("%(team)s declared %(amount)s gp of petty cash: the pre-match records that amount.")
-                % {"team": match.team(side).name, "amount": kept[side]}
-            )
-    return given
-
-
-def _orders(
-    match: Match, data: PrematchInput, budgets: InducementBudgets, problems: list[str]
-) -> dict[str, InducementOrder]:
-    """Each side's inducements: as it chose them on the match (the pages), or as given (an import),
-    which may not contradict a choice already made."""
-    kept = {side: getattr(match, f"{side}_inducements") for side in ("home", "away")}
-    if data.inducements_chosen:
-        for side in ("home", "away"):
-            if kept[side] is None and budgets.budget(side) > 0:
-                problems.append(_("%(team)s has not chosen its inducements yet.") % {"team": match.team(side).name})
-        return {side: order_from_json(kept[side]) for side in ("home", "away")}
-    given = {"home": data.home_inducements, "away": data.away_inducements}
-    for side in ("home", "away"):
-        if kept[side] is not None and order_to_json(given[side]) != kept[side]:
-            problems.append(
-                _("%(team)s chose its inducements before: the pre-match records that choice.")
-                % {"team": match.team(side).name}
-            )
-    return given
-
-
 def prematch_record(*, match: Match, data: PrematchInput, by: User | None, dice: Dice | None = None) -> Match:
-    """Record the whole pre-match sequence at once; every refusal is listed and nothing is written."""
+    """Record the whole pre-match sequence at once, step by step in the ruleset's order
+    (matches.prematch_steps: each step checks, then records); every refusal is listed and nothing
+    is written. `dice`: what the server rolls with (tests inject them); every die is stored."""
     check_participant(match, by)
     ruleset = match_ruleset(match)
+    steps = steps_for(ruleset)
     with transaction.atomic():
         lock_match(match)
         require_status(match, Match.Status.SCHEDULED)
         home = Team.objects.select_for_update().get(pk=match.home_id)
         away = Team.objects.select_for_update().get(pk=match.away_id)
-        problems: list[str] = []
-        # A ruleset without the "weather" pre-match step has no weather: nothing is rolled or stored.
-        weather_step = has_step(ruleset, "weather")
-        if data.weather_dice is not None and not weather_step:
-            problems.append(_("This ruleset has no weather roll before the match: there are no weather dice to enter."))
-        elif data.weather_dice is not None:
-            try:
-                for value in data.weather_dice:
-                    check_die(value, 6, "weather")
-            except ValueError as exc:
-                problems.append(str(exc))
-        petty = has_step(ruleset, "petty_cash")
-        cash = _petty_cash(match, data, problems) if petty else {"home": 0, "away": 0}
-        for team, cash_out in ((home, cash["home"]), (away, cash["away"])):
-            if cash_out < 0 or cash_out > team.treasury:
-                problems.append(
-                    _("%(team)s can move between 0 and %(max)s gp into petty cash.")
-                    % {"team": team.name, "max": team.treasury}
+        ctx = PrematchContext(match, ruleset, data, by, dice, {"home": home, "away": away})
+        for name in data.entered():
+            if name not in ruleset.pre_match_steps:
+                ctx.problems.append(
+                    _("This ruleset has no weather roll before the match: there are no weather dice to enter.")
+                    if name == "weather"  # the import's own field (PrematchInput.weather_dice)
+                    else _("This ruleset has no pre-match step %(step)s: there is nothing to enter for it.")
+                    % {"step": name}
                 )
-        if problems:
-            raise MatchError(problems)
+        for step in steps:
+            step.check(ctx)
+        if ctx.problems:
+            raise MatchError(ctx.problems)
+        for step in steps:  # e.g. free journeymen: on the team for this match, they count in its TV (p.29)
+            step.join(ctx)
+        ctx.tvs = {"home": compute_team_value(home), "away": compute_team_value(away)}
+        for step in steps:
+            step.settle(ctx)
+        if ctx.problems:
+            raise MatchError(ctx.problems)
 
-        # Journeymen first: they are on the team for this match and count in its TV (p.29).
-        for team in (home, away):
-            if has_step(ruleset, "journeymen"):
-                add_journeymen(match=match, team=team, ruleset=ruleset)
-        home_tv, away_tv = compute_team_value(home), compute_team_value(away)
-        budgets = inducement_budgets(
-            ruleset,
-            home_tv=home_tv,
-            away_tv=away_tv,
-            home_petty_cash=cash["home"],
-            away_petty_cash=cash["away"],
-            final=match.is_final_stage,
-            home_treasury=treasury_gold(ruleset, home),
-            away_treasury=treasury_gold(ruleset, away),
-        )
-        orders = _orders(match, data, budgets, problems)
-        # Prices a held trophy lowers (e.g. a trophy's cheaper wizard), ruleset data.
-        trophy_prices = {
-            side: team_benefits(match.league, team.pk).inducement_prices
-            for side, team in (("home", home), ("away", away))
-        }
-        side: Side
-        for side, team, order in (("home", home, orders["home"]), ("away", away, orders["away"])):
-            roster = list(team.players.filter(status=Player.Status.ACTIVE))
-            counts = position_counts(roster)
-            found = check_inducements(
-                ruleset,
-                team_key=team.race,
-                roster_size=squad_size(ruleset, roster),
-                order=order,
-                budget=budgets.budget(side),
-                position_counts=counts,
-                final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
-                trophy_prices=trophy_prices[side],
-            )
-            problems += [
-                _("%(label)s: %(value)s") % {"label": team.name, "value": m}
-                for m in violation_messages(found, ruleset, team.race)
-            ]
-        if problems:
-            raise MatchError(problems)
-
-        if weather_step:
-            if data.weather_dice is None:
-                rolled = roll_weather(ruleset, dice or server_dice())
-                values, source = list(rolled.dice), DiceRoll.Source.SERVER
-            else:
-                values, source = list(data.weather_dice), DiceRoll.Source.ENTERED
-            DiceRoll.objects.create(match=match, purpose="weather", values=values, source=source)
-            match.weather = weather_for(ruleset, sum(values)).key
-        match.home_tv, match.away_tv = home_tv, away_tv
-        match.home_petty_cash, match.away_petty_cash = cash["home"], cash["away"]
-        match.home_petty_cash_declared = match.away_petty_cash_declared = True
-
-        for side, team, order in (("home", home, orders["home"]), ("away", away, orders["away"])):
-            setattr(match, f"{side}_inducements", order_to_json(order))
-            if cash[side]:
-                treasury_post(
-                    team=team,
-                    kind=TreasuryEntry.Kind.PETTY_CASH,
-                    amount=-cash[side],
-                    key=f"match:{match.pk}:petty_cash:out",
-                    memo=str(match),
-                    by=by,
-                    match=match,
-                )
-            rows = [
-                MatchInducement(
-                    match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race, trophy_prices[side])
-                )
-                for k, count in order.items.items()
-                for _ in range(count)
-            ]
-            star_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "star"), "star_players")
-            merc_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "mercenary"), "mercenaries")
-            rows += [
-                MatchInducement(match=match, side=side, key=star_key, star=s, cost=star_price(ruleset, s))
-                for s in order.stars
-            ]
-            team_list = ruleset.team(team.race)
-            rows += [
-                MatchInducement(
-                    match=match,
-                    side=side,
-                    key=merc_key,
-                    position=m.position_key,
-                    extra_skill=";".join(m.extra_skills),
-                    cost=mercenary_price(ruleset, team_list.position(m.position_key), len(m.extra_skills)),
-                )
-                for m in order.mercenaries
-            ]
-            MatchInducement.objects.bulk_create(rows)
-            from_treasury = max(sum(row.cost for row in rows) - budgets.money(side), 0)
-            if not petty and from_treasury:  # no petty cash: the treasury pays the rest at once
-                treasury_post(
-                    team=team,
-                    kind="inducement",
-                    amount=-from_treasury,
-                    key=f"match:{match.pk}:inducements:treasury",
-                    memo=str(match),
-                    by=by,
-                    match=match,
-                )
+        for step in steps:
+            step.record(ctx)
+        match.home_tv, match.away_tv = ctx.tvs["home"], ctx.tvs["away"]
+        for side, team in (("home", home), ("away", away)):
             # Who could play: the roster at kick-off; players missing this game are not eligible.
             MatchPlayer.objects.bulk_create(
                 MatchPlayer(match=match, player=p, side=side, eligible=not p.miss_next_game)
@@ -405,7 +266,8 @@ def prematch_record(*, match: Match, data: PrematchInput, by: User | None, dice:
             league=match.league,
             match=match.pk,
             weather=match.weather,
-            home_tv=home_tv,
-            away_tv=away_tv,
+            home_tv=match.home_tv,
+            away_tv=match.away_tv,
+            **{name: value for name, value in ctx.audit.items() if name != "weather"},
         )
     return match

@@ -30,6 +30,7 @@ from matches.services.common import (
     check_participant,
     lock_match,
     match_ruleset,
+    prematch_dice,
     require_playable,
     require_status,
     side_of_user,
@@ -248,7 +249,9 @@ def report_save(*, match: Match, report: ReportInput, by: User | None, submittin
         # The sheet's own dice are written again below; the others (MVP draw, improvement and
         # departure dice, entered on the dice page) depend on the result, so they go and are asked
         # for again. The pre-match weather dice are not the report's: saving must not erase them.
-        DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).exclude(purpose="weather").delete()
+        DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).exclude(
+            purpose__in=prematch_dice(match)
+        ).delete()
         for purpose, values in report.dice.items():
             DiceRoll.objects.update_or_create(
                 match=match, purpose=purpose, defaults={"values": values, "source": DiceRoll.Source.ENTERED}

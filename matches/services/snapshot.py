@@ -18,6 +18,7 @@ from league.rules import BankParameters, HolderBenefits, holder_benefits, load_r
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
 from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
+from matches.prematch_steps import steps_for
 from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import bank_balances
 
@@ -224,7 +225,16 @@ def build_report(match: Match) -> MatchReport:
         gate=match.gate or 0,
         playoff=match.is_final_stage,
         shootout_winner=cast("Side | None", match.shootout_winner or None),
+        prematch=prematch_handed_on(match),
     )
+
+
+def prematch_handed_on(match: Match) -> dict[str, Any]:
+    """What each pre-match step of the match's ruleset hands to the post-match sequence, read from
+    the match itself (no query): a table roll's result, a step's value (matches.prematch_steps)."""
+    ruleset = load_ruleset(match.league.ruleset)
+    found = {step.name: step.handed_on(match) for step in steps_for(ruleset)}
+    return {name: value for name, value in found.items() if value is not None}
 
 
 _SCALARS = (str, int, bool, float, type(None))
@@ -282,4 +292,5 @@ def report_from_json(data: dict[str, Any]) -> MatchReport:
         gate=data["gate"],
         playoff=data["playoff"],
         shootout_winner=data.get("shootout_winner"),  # absent from reports stored before it existed
+        prematch=data.get("prematch", {}),  # as well
     )

@@ -16,8 +16,9 @@ from league.rules import Ruleset, casualty_from_dice
 from matches import selectors_outcome as read
 from matches.effects.words import choice_label, dice_text, player_label
 from matches.models import DiceRoll, Match, MatchEffect
+from matches.prematch_steps import steps_for
 from matches.services.appliers import Reading, UnknownEffectKind, app_for
-from matches.services.common import match_ruleset
+from matches.services.common import match_ruleset, prematch_dice
 from matches.views.common import lang
 from teams.models import ImprovementRoll
 
@@ -100,9 +101,14 @@ def postgame_steps(match: Match) -> list[dict[str, Any]]:
 
 
 def prematch_facts(match: Match) -> dict[str, Any]:
+    """What the pre-match recorded: each step's facts as it words them (the weather...:
+    matches.prematch_steps), then each side's team value, petty cash and inducements."""
     ruleset = match_ruleset(match)
-    roll = read.weather_roll(match)
-    weather = next((w for w in ruleset.weather_table if w.key == match.weather), None)
+    steps = []
+    for step in steps_for(ruleset):
+        fact = step.facts(match, ruleset, lang()) if step.facts_template else None
+        if fact is not None:
+            steps.append({**fact, "template": step.facts_template})
     sides = []
     inducements = read.inducements(match)
     for side in ("home", "away"):
@@ -127,13 +133,7 @@ def prematch_facts(match: Match) -> dict[str, Any]:
                 "inducements": items,
             }
         )
-    return {
-        "weather": weather.name(lang()) if weather else match.weather,
-        "weather_effect": weather.effect(lang()) if weather else "",
-        "weather_dice": dice_text(roll.values) if roll else "",
-        "weather_server": bool(roll and roll.source == DiceRoll.Source.SERVER),
-        "sides": sides,
-    }
+    return {"steps": steps, "sides": sides}
 
 
 def result_facts(match: Match) -> dict[str, Any]:
@@ -158,7 +158,7 @@ def result_facts(match: Match) -> dict[str, Any]:
     dice = []
     # Whom each MVP draw designated, once the post-match sequence has run (effects keyed as the die).
     mvps = read.mvp_effects(match)
-    for roll in read.dice(match):
+    for roll in read.dice(match, exclude=prematch_dice(match)):
         kind, _sep, rest = roll.purpose.partition(":")
         side = rest.split(":", 1)[0]
         team = match.team(side) if side in ("home", "away") else None

@@ -1,10 +1,11 @@
-"""The pre-match page: weather, petty cash and inducements, with a live budget (htmx).
+"""The pre-match page: the ruleset's pre-match steps (matches.prematch_steps: the weather, petty
+cash, inducements...), with a live budget (htmx).
 
 Petty cash is declared side by side before the rest is recorded, in the ruleset's order (the
 higher team value first; league.rules.prematch.petty_cash_turn): each coach declares his own (the
 commissioner either), and the second sees the first's amount, as at the table. Inducements are
 chosen the same way (the stronger side first; league.rules.prematch.inducement_turn); then either
-coach records the weather and the pre-match.
+coach records the rest (the table rolls: the weather...) and the pre-match.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.permissions import signed_in
-from league.rules import InducementOrder, Ruleset, inducement_cost
+from league.rules import Ruleset, inducement_cost
 from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
+from matches.prematch_steps import steps_for
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages
 from matches.services.inducement_orders import order_from_json
@@ -36,10 +38,9 @@ from matches.services.inducements import (
     prematch_state,
     side_violations,
 )
-from matches.services.prematch import expected_squad, has_step, may_declare, petty_cash_state, treasury_gold
+from matches.services.prematch import expected_squad, has_step, may_declare, treasury_gold
 from matches.views.common import attempt, closed_by_playoffs, lang, participant_match_or_403
 from teams.hooks import team_benefits
-from teams.models import Team
 
 STRUCTURAL = {
     "unknown_inducement",
@@ -98,105 +99,33 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
     }
 
 
-def order_lines(ruleset: Ruleset, team: Team, order: InducementOrder, lang: str) -> list[str]:
-    """What a side bought, one line per purchase, in the reader's language."""
-    lines = [
-        _("%(count)s × %(name)s") % {"count": count, "name": ruleset.inducements[key].name(lang)}
-        for key, count in order.items.items()
-        if key in ruleset.inducements
-    ]
-    lines += [
-        _("Star player: %(name)s") % {"name": ruleset.star_players[key].name(lang)}
-        for key in order.stars
-        if key in ruleset.star_players
-    ]
-    team_list = ruleset.team(team.race)
-    for merc in order.mercenaries:
-        position = team_list.position(merc.position_key).name(lang)
-        skills = ", ".join(ruleset.skills[k].name(lang) for k in merc.extra_skills if k in ruleset.skills)
-        lines.append(
-            _("Mercenary: %(position)s (%(skills)s)") % {"position": position, "skills": skills}
-            if skills
-            else _("Mercenary: %(position)s") % {"position": position}
-        )
-    return lines
-
-
-def awaited(match: Match, state: PrematchState) -> str:
-    """What the pre-match waits for, and from whom, in words."""
+def awaited(match: Match, state: PrematchState, recorded: list[str]) -> str:
+    """What the pre-match waits for, and from whom, in words; `recorded`: the labels of what the
+    record form enters (the weather...)."""
     if state.step == "petty_cash":
         return _("Awaited: %(team)s declares its petty cash.") % {"team": match.team(cast(str, state.side)).name}
     if state.step == "inducements":
         return _("Awaited: %(team)s chooses its inducements.") % {"team": match.team(cast(str, state.side)).name}
-    return _("Awaited: either coach records the weather and the pre-match.")
+    if not recorded:
+        return _("Awaited: either coach records the pre-match.")
+    return _("Awaited: either coach records the %(steps)s and the pre-match.") % {"steps": words(recorded)}
 
 
-def inducement_rows(
-    request: HttpRequest, match: Match, ruleset: Ruleset, state: PrematchState, preview: dict[str, Any]
-) -> list[dict[str, Any]]:
-    """The inducement step in buying order: what each side chose once it has, the form of the side
-    whose turn it is to whoever may choose for it, and what the others wait for."""
-    by_side = {row["side"]: row for row in preview["sides"]}
-    first = match.side_of(preview["buys_first"].pk)
-    rows = []
-    for side in (first, "away" if first == "home" else "home"):
-        team: Team = match.team(side)
-        chosen_json = getattr(match, f"{side}_inducements")
-        turn = state.step == "inducements" and state.side == side
-        rows.append(
-            {
-                "side": side,
-                "team": team,
-                "chosen": chosen_json is not None,
-                "lines": order_lines(ruleset, team, order_from_json(chosen_json), lang()),
-                "cost": by_side[side]["cost"],
-                "turn": turn,
-                "mine": turn and may_declare(match, side, request.user),
-                "nothing_to_spend": chosen_json is None and by_side[side]["budget"] <= 0,
-                "before": state.step == "petty_cash",
-            }
-        )
-    return rows
-
-
-def petty_cash_rows(request: HttpRequest, match: Match, ruleset: Ruleset) -> dict[str, Any]:
-    """The petty cash step in declaring order: each side's amount once declared, and a form for the
-    side whose turn it is, shown to whoever may declare for it."""
-    (first, second), turn = petty_cash_state(match, ruleset)
-    rows = []
-    for side in (first, second):
-        team: Team = match.team(side)
-        mine = side == turn and may_declare(match, side, request.user)
-        rows.append(
-            {
-                "side": side,
-                "team": team,
-                "declared": getattr(match, f"{side}_petty_cash_declared"),
-                "amount": getattr(match, f"{side}_petty_cash"),
-                "turn": side == turn,
-                "form": PettyCashForm(
-                    initial={"side": side, "amount": 0},
-                    team=team,
-                    step=ruleset.params.gp_granularity,
-                    form_id=f"petty-cash-form-{side}",
-                )
-                if mine
-                else None,
-            }
-        )
-    return {
-        "declares_first": match.team(first),
-        "declares_second": match.team(second),
-        "cash_sides": rows,
-        "petty_cash_done": turn is None,
-    }
+def words(labels: list[str]) -> str:
+    """Labels in a sentence, lower-cased: "weather", "weather and dungeon state"."""
+    lowered = [label.lower() for label in labels]
+    if len(lowered) < 2:
+        return "".join(lowered)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(lowered[:-1]), "last": lowered[-1]}
 
 
 def _context(
     request: HttpRequest, match: Match, ruleset: Ruleset, form: PrematchForm, chooser: InducementsForm | None = None
 ) -> dict[str, Any]:
-    """The page: `form` records the pre-match (weather), `chooser` is the inducement form of the
-    side whose turn it is (bound after a refusal), when the user may choose for it."""
+    """The page: `form` records the pre-match (the steps' fields: the weather...), `chooser` is
+    the inducement form of the side whose turn it is (bound after a refusal), when the user may
+    choose for it. Each step with a section of its own (petty cash, inducements) fills it
+    (matches.prematch_steps)."""
     petty = has_step(ruleset, "petty_cash")
     tvs: dict[str, int] = {side: expected_squad(match.team(side), ruleset)[0] for side in SIDES}
     state = prematch_state(match, ruleset, tvs)
@@ -204,18 +133,26 @@ def _context(
     if chooser is None and state.step == "inducements" and may_declare(match, cast(str, state.side), request.user):
         chooser = InducementsForm(match=match, ruleset=ruleset, lang=lang(), side=cast(str, state.side))
     preview = budget_preview(match, ruleset, chooser or form)
-    return {
+    recorded = [part["label"] for part in form.step_parts()]
+    page: dict[str, Any] = {
         "match": match,
         "form": form,
         "chooser": chooser,
         "chooser_fields": chooser.side_fields()[0] if chooser else None,
         "preview": preview,
         "state": state,
-        "awaited": awaited(match, state),
-        "induce_sides": inducement_rows(request, match, ruleset, state, preview),
+        "lang": lang(),
+        "awaited": awaited(match, state, recorded),
+        "recorded": words(recorded),
         "petty_cash_step": petty,
-        **(petty_cash_rows(request, match, ruleset) if petty else {"petty_cash_done": True}),
     }
+    sections = []
+    for step in steps_for(ruleset):
+        if step.section_template:
+            page.update(step.section_context(request, match, ruleset, page))
+            sections.append({"template": step.section_template, "label": step.label(ruleset, lang())})
+    page["sections"] = sections
+    return page
 
 
 @login_required

@@ -71,7 +71,9 @@ def load_pre_match_tables(
             continue
         show_effect = config.get("show_effect", True)
         if not isinstance(show_effect, bool):
-            problems.add(RULESET_FILE, key_line(text, header, "show_effect"), f"[{header}] show_effect is true or false")
+            problems.add(
+                RULESET_FILE, key_line(text, header, "show_effect"), f"[{header}] show_effect is true or false"
+            )
             continue
         entries = tuple(two_d6_rows(folder, file, f"{step}_key", problems))
         found[step] = PreMatchTable(step, file, str(names[0]), str(names[1]), entries, show_effect)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..types import STATS, TABLE_ROLL_EFFECTS, TABLE_ROLL_TRIGGERS, TableRoll, TableRollOutcome
 from .csvio import Problems, read_rows, unique_key
-from .strict import RULESET_FILE, _key_line
+from .strict import RULESET_FILE, key_line
 from .tables import _check_coverage, _range
 
 TABLE_COLUMNS = ("roll_from", "roll_to", "outcome_key", "name_en", "name_fr", "effect")
@@ -89,7 +89,7 @@ def load_table_rolls(
     rolls: dict[str, TableRoll] = {}
     for key, raw in declared(document).items():
         header = f"table_rolls.{key}"
-        line = _key_line(text, header, "table")
+        line = key_line(text, header, "table")
         if not isinstance(raw, dict):
             problems.add(RULESET_FILE, line, f"[{header}] must be a table")
             continue
@@ -101,16 +101,16 @@ def load_table_rolls(
             continue
         name_en, name_fr, trigger, table = (str(n) for n in names)
         if trigger not in TABLE_ROLL_TRIGGERS:
-            where = _key_line(text, header, "trigger")
+            where = key_line(text, header, "trigger")
             problems.add(RULESET_FILE, where, f"trigger {trigger!r} is not one of {', '.join(TABLE_ROLL_TRIGGERS)}")
         if "/" in table or "\\" in table or not table.endswith(".csv") or table in known_files:
             problems.add(RULESET_FILE, line, f"table {table!r} must be a new .csv file of the ruleset's folder")
             continue
-        dice = _dice(raw.get("dice"), f"[{header}] dice", problems, _key_line(text, header, "dice"))
-        avoid_line = _key_line(text, header, "avoid_targets")
+        dice = _dice(raw.get("dice"), f"[{header}] dice", problems, key_line(text, header, "dice"))
+        avoid_line = key_line(text, header, "avoid_targets")
         avoid, targets = None, raw.get("avoid_targets", {})
         if "avoid_dice" in raw:
-            avoid = _dice(raw["avoid_dice"], f"[{header}] avoid_dice", problems, _key_line(text, header, "avoid_dice"))
+            avoid = _dice(raw["avoid_dice"], f"[{header}] avoid_dice", problems, key_line(text, header, "avoid_dice"))
         if ("avoid_dice" in raw) != ("avoid_targets" in raw) or not isinstance(targets, dict):
             problems.add(RULESET_FILE, avoid_line, f"[{header}] gives both avoid_dice and avoid_targets, or neither")
             targets = {}

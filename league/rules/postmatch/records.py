@@ -122,6 +122,12 @@ class MatchReport:
     # A play-off match level after overtime is decided by a shoot-out: its winner is the match's
     # winner for every step (winnings bonus, winner's re-roll, fan factor), the score stays level.
     shootout_winner: Side | None = None
+    # What the pre-match steps hand on, by step name (a table roll's result key: {"weather":
+    # "nice"}; a step of a ruleset's own, its value): a post-match step reads what it needs here.
+    prematch: Mapping[str, str | int | bool] = field(default_factory=_empty)
+
+    def __post_init__(self) -> None:
+        _freeze(self, "prematch")
 
     def side(self, side: Side) -> SideReport:
         return self.home if side == "home" else self.away

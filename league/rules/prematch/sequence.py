@@ -19,13 +19,13 @@ from ..ruleset import Ruleset
 from ..types import Position, TableEntry
 from .induce import InducementOrder, Mercenary, check_inducements, inducement_cost
 from .inducements import inducement_money
-from .tables import TableRoll, is_table_step, pre_match_table, roll_table, table_result
+from .tables import PreMatchRoll, is_table_step, pre_match_table, roll_table, table_result
 
 __all__ = [
     "InducementBudgets",
     "InducementOrder",
     "Mercenary",
-    "TableRoll",
+    "PreMatchRoll",
     "WeatherRoll",
     "check_inducements",
     "inducement_budgets",

@@ -21,7 +21,7 @@ from ..types import PreMatchTable, TableEntry
 
 
 @dataclass(frozen=True, slots=True)
-class TableRoll:
+class PreMatchRoll:
     step: str
     dice: tuple[int, int]  # one 2D6 is stored, as for the weather (A15)
     result: TableEntry
@@ -39,9 +39,9 @@ def table_result(ruleset: Ruleset, step: str, total: int) -> TableEntry:
     return next(e for e in pre_match_table(ruleset, step).entries if e.roll_from <= total <= e.roll_to)
 
 
-def roll_table(ruleset: Ruleset, step: str, dice: Dice) -> TableRoll:
+def roll_table(ruleset: Ruleset, step: str, dice: Dice) -> PreMatchRoll:
     first, second = roll_many(dice, 2, 6)
-    return TableRoll(step, (first, second), table_result(ruleset, step, first + second))
+    return PreMatchRoll(step, (first, second), table_result(ruleset, step, first + second))
 
 
 def is_table_step(ruleset: Ruleset, step: str) -> bool:

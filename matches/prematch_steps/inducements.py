@@ -1,0 +1,187 @@
+"""Inducements (LRB6 p.28-30, PBBL P35-37): each side chooses its own, in turn (the stronger side
+first: matches.services.inducements.inducements_choose, on its own section of the page, with a live
+budget); the pre-match checks every order against the budgets the team values give and records it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from league.rules import (
+    InducementOrder,
+    Ruleset,
+    check_inducements,
+    inducement_budgets,
+    inducement_price,
+    mercenary_price,
+    star_price,
+)
+from matches.models import MatchInducement
+from matches.prematch_steps import PrematchContext, PrematchStep, register
+from matches.services.common import violation_messages
+from matches.services.inducement_orders import order_from_json, order_to_json
+from matches.services.prematch import has_step, may_declare, position_counts, squad_size, treasury_gold
+from teams.hooks import team_benefits
+from teams.models import Player, Team
+from teams.services import treasury_post
+
+SIDES = ("home", "away")
+
+
+def _orders(ctx: PrematchContext, budgets: Any) -> dict[str, InducementOrder]:
+    """Each side's inducements: as it chose them on the match (the pages), or as given (an import),
+    which may not contradict a choice already made."""
+    match, data = ctx.match, ctx.data
+    kept = {side: getattr(match, f"{side}_inducements") for side in SIDES}
+    if data.inducements_chosen:
+        for side in SIDES:
+            if kept[side] is None and budgets.budget(side) > 0:
+                ctx.problems.append(_("%(team)s has not chosen its inducements yet.") % {"team": match.team(side).name})
+        return {side: order_from_json(kept[side]) for side in SIDES}
+    given = {"home": data.home_inducements, "away": data.away_inducements}
+    for side in SIDES:
+        if kept[side] is not None and order_to_json(given[side]) != kept[side]:
+            ctx.problems.append(
+                _("%(team)s chose its inducements before: the pre-match records that choice.")
+                % {"team": match.team(side).name}
+            )
+    return given
+
+
+def order_lines(ruleset: Ruleset, team: Team, order: InducementOrder, lang: str) -> list[str]:
+    """What a side bought, one line per purchase, in the reader's language."""
+    lines = [
+        _("%(count)s × %(name)s") % {"count": count, "name": ruleset.inducements[key].name(lang)}
+        for key, count in order.items.items()
+        if key in ruleset.inducements
+    ]
+    lines += [
+        _("Star player: %(name)s") % {"name": ruleset.star_players[key].name(lang)}
+        for key in order.stars
+        if key in ruleset.star_players
+    ]
+    team_list = ruleset.team(team.race)
+    for merc in order.mercenaries:
+        position = team_list.position(merc.position_key).name(lang)
+        skills = ", ".join(ruleset.skills[k].name(lang) for k in merc.extra_skills if k in ruleset.skills)
+        lines.append(
+            _("Mercenary: %(position)s (%(skills)s)") % {"position": position, "skills": skills}
+            if skills
+            else _("Mercenary: %(position)s") % {"position": position}
+        )
+    return lines
+
+
+@register("inducements")
+class InducementsStep(PrematchStep):
+    section_template = "matches/prematch_steps/inducements.html"
+
+    def label(self, ruleset: Ruleset, lang: str) -> str:
+        return _("Inducements")
+
+    def section_context(self, request: Any, match: Any, ruleset: Ruleset, page: dict[str, Any]) -> dict[str, Any]:
+        """The step in buying order: what each side chose once it has, the form of the side whose
+        turn it is to whoever may choose for it, and what the others wait for."""
+        state, preview = page["state"], page["preview"]
+        by_side = {row["side"]: row for row in preview["sides"]}
+        first = match.side_of(preview["buys_first"].pk)
+        rows = []
+        for side in (first, "away" if first == "home" else "home"):
+            team = match.team(side)
+            chosen_json = getattr(match, f"{side}_inducements")
+            turn = state.step == "inducements" and state.side == side
+            rows.append(
+                {
+                    "side": side,
+                    "team": team,
+                    "chosen": chosen_json is not None,
+                    "lines": order_lines(ruleset, team, order_from_json(chosen_json), page["lang"]),
+                    "cost": by_side[side]["cost"],
+                    "turn": turn,
+                    "mine": turn and may_declare(match, side, request.user),
+                    "nothing_to_spend": chosen_json is None and by_side[side]["budget"] <= 0,
+                    "before": state.step == "petty_cash",
+                }
+            )
+        return {"induce_sides": rows}
+
+    def settle(self, ctx: PrematchContext) -> None:
+        match, ruleset = ctx.match, ctx.ruleset
+        home, away = ctx.teams["home"], ctx.teams["away"]
+        budgets = inducement_budgets(
+            ruleset,
+            home_tv=ctx.tvs["home"],
+            away_tv=ctx.tvs["away"],
+            home_petty_cash=ctx.cash["home"],
+            away_petty_cash=ctx.cash["away"],
+            final=match.is_final_stage,
+            home_treasury=treasury_gold(ruleset, home),
+            away_treasury=treasury_gold(ruleset, away),
+        )
+        orders = _orders(ctx, budgets)
+        # Prices a held trophy lowers (e.g. a trophy's cheaper wizard), ruleset data.
+        prices = {side: team_benefits(match.league, ctx.teams[side].pk).inducement_prices for side in SIDES}
+        for side in SIDES:
+            team = ctx.teams[side]
+            roster = list(team.players.filter(status=Player.Status.ACTIVE))
+            found = check_inducements(
+                ruleset,
+                team_key=team.race,
+                roster_size=squad_size(ruleset, roster),
+                order=orders[side],
+                budget=budgets.budget(side),
+                position_counts=position_counts(roster),
+                final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
+                trophy_prices=prices[side],
+            )
+            ctx.problems += [
+                _("%(label)s: %(value)s") % {"label": team.name, "value": m}
+                for m in violation_messages(found, ruleset, team.race)
+            ]
+        ctx.shared["inducements"] = (budgets, orders, prices)
+
+    def record(self, ctx: PrematchContext) -> None:
+        match, ruleset = ctx.match, ctx.ruleset
+        budgets, orders, prices = ctx.shared["inducements"]
+        petty = has_step(ruleset, "petty_cash")
+        star_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "star"), "star_players")
+        merc_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "mercenary"), "mercenaries")
+        for side in SIDES:
+            team, order = ctx.teams[side], orders[side]
+            setattr(match, f"{side}_inducements", order_to_json(order))
+            rows = [
+                MatchInducement(
+                    match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race, prices[side])
+                )
+                for k, count in order.items.items()
+                for _ in range(count)
+            ]
+            rows += [
+                MatchInducement(match=match, side=side, key=star_key, star=s, cost=star_price(ruleset, s))
+                for s in order.stars
+            ]
+            team_list = ruleset.team(team.race)
+            rows += [
+                MatchInducement(
+                    match=match,
+                    side=side,
+                    key=merc_key,
+                    position=m.position_key,
+                    extra_skill=";".join(m.extra_skills),
+                    cost=mercenary_price(ruleset, team_list.position(m.position_key), len(m.extra_skills)),
+                )
+                for m in order.mercenaries
+            ]
+            MatchInducement.objects.bulk_create(rows)
+            from_treasury = max(sum(row.cost for row in rows) - budgets.money(side), 0)
+            if not petty and from_treasury:  # no petty cash: the treasury pays the rest at once
+                treasury_post(
+                    team=team,
+                    kind="inducement",
+                    amount=-from_treasury,
+                    key=f"match:{match.pk}:inducements:treasury",
+                    memo=str(match),
+                    by=ctx.by,
+                    match=match,
+                )

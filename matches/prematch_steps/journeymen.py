@@ -1,0 +1,14 @@
+"""Free journeymen (LRB6 p.29 L3746-3755): before the team values are taken, each team is filled
+up to journeyman_fill_to players able to play; they count in its TV for this match."""
+
+from __future__ import annotations
+
+from matches.prematch_steps import PrematchContext, PrematchStep, register
+from matches.services.prematch import add_journeymen
+
+
+@register("journeymen")
+class JourneymenStep(PrematchStep):
+    def join(self, ctx: PrematchContext) -> None:
+        for side in ("home", "away"):
+            add_journeymen(match=ctx.match, team=ctx.teams[side], ruleset=ctx.ruleset)
