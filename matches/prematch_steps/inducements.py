@@ -1,4 +1,4 @@
-"""Inducements (LRB6 p.28-30, PBBL P35-37): each side chooses its own, in turn (the stronger side
+"""Inducements (league.rules.prematch: induce.py, sequence.py): each side chooses its own, in turn (the stronger side
 first: matches.services.inducements.inducements_choose, on its own section of the page, with a live
 budget); the pre-match checks every order against the budgets the team values give and records it."""
 

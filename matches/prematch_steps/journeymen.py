@@ -1,4 +1,4 @@
-"""Free journeymen (LRB6 p.29 L3746-3755): before the team values are taken, each team is filled
+"""Free journeymen (league.rules.prematch.journeymen_needed): before the team values are taken, each team is filled
 up to journeyman_fill_to players able to play; they count in its TV for this match."""
 
 from __future__ import annotations

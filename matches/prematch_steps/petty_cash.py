@@ -1,4 +1,4 @@
-"""Petty cash (LRB6 p.28 L3619-3621): each side moves treasury gold into petty cash, in turn (the
+"""Petty cash (league.rules.prematch.petty_cash_turn): each side moves treasury gold into petty cash, in turn (the
 higher team value first: matches.services.prematch.petty_cash_declare, on its own section of the
 page); the pre-match records the amounts declared and moves the gold."""
 
