@@ -1,9 +1,11 @@
 """The steps a ruleset may declare, found by name ([sequence] in its ruleset.toml).
 
 A step registers itself where it is written, with one decorator: @post_match_step("winnings") on
-the function that plans it, @pre_match_step("weather") on the rule the pre-match page applies. The
-loader refuses a ruleset naming a step nobody registered, with its file and line. Adding a step is
-therefore one rules function here plus its applier and label in the web layer (docs/rulesets.md).
+the function that plans it, @pre_match_step("petty_cash") on the rule the pre-match page applies.
+A table-roll pre-match step (the weather) is declared in the ruleset's data instead
+([pre_match_tables.<step>], prematch/tables.py). The loader refuses a ruleset naming a step nobody
+registered or declared, with its file and line. Adding a step is therefore one rules function here
+plus its web part (an applier and label, or a matches/prematch_steps module: docs/rulesets.md).
 """
 
 from __future__ import annotations
