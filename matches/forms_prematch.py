@@ -25,9 +25,9 @@ from league.rules import (
 from league.rules.types import PICKABLE_CATEGORIES
 from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, number
 from matches.models import SIDES, Match
-from matches.prematch_steps import PrematchStep, steps_for
 from matches.services import PrematchInput
 from matches.services.prematch import expected_squad
+from matches.services.prematch_steps import PrematchStep, steps_for
 from teams.hooks import team_benefits
 from teams.models import Team
 

@@ -17,16 +17,17 @@ from league.rules import (
     mercenary_price,
     star_price,
 )
+from league.rules.postmatch.finance import Side
 from matches.models import MatchInducement
-from matches.prematch_steps import PrematchContext, PrematchStep, register
 from matches.services.common import violation_messages
 from matches.services.inducement_orders import order_from_json, order_to_json
 from matches.services.prematch import has_step, may_declare, position_counts, squad_size, treasury_gold
+from matches.services.prematch_steps import PrematchContext, PrematchStep, register
 from teams.hooks import team_benefits
 from teams.models import Player, Team
 from teams.services import treasury_post
 
-SIDES = ("home", "away")
+SIDES: tuple[Side, Side] = ("home", "away")
 
 
 def _orders(ctx: PrematchContext, budgets: Any) -> dict[str, InducementOrder]:

@@ -3,8 +3,8 @@ up to journeyman_fill_to players able to play; they count in its TV for this mat
 
 from __future__ import annotations
 
-from matches.prematch_steps import PrematchContext, PrematchStep, register
 from matches.services.prematch import add_journeymen
+from matches.services.prematch_steps import PrematchContext, PrematchStep, register
 
 
 @register("journeymen")

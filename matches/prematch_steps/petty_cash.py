@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from league.rules import Ruleset
 from matches.forms_prematch import PettyCashForm
-from matches.prematch_steps import PrematchContext, PrematchStep, register
 from matches.services.prematch import may_declare, petty_cash_state
+from matches.services.prematch_steps import PrematchContext, PrematchStep, register
 from teams.models import TreasuryEntry
 from teams.services import treasury_post
 

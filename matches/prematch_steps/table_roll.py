@@ -19,8 +19,8 @@ from league.rules import Ruleset, check_die, pre_match_table, roll_table, table_
 from matches import selectors_outcome as read
 from matches.forms import check_d6, number
 from matches.models import DiceRoll
-from matches.prematch_steps import PrematchContext, PrematchStep, register_kind
 from matches.services.prematch import server_dice
+from matches.services.prematch_steps import PrematchContext, PrematchStep, register_kind
 
 # A result the match also keeps in a column of its own: the weather's, which the import, the
 # benchmark league and the matches recorded before Match.prematch_values read.

@@ -24,7 +24,6 @@ from league.rules.prematch import (
     petty_cash_turn,
 )
 from matches.models import Match, MatchPlayer
-from matches.prematch_steps import PrematchContext, steps_for
 from matches.services.common import (
     MatchError,
     check_participant,
@@ -32,6 +31,7 @@ from matches.services.common import (
     match_ruleset,
     require_status,
 )
+from matches.services.prematch_steps import PrematchContext, steps_for
 from teams.models import Player, Team
 from teams.selectors import compute_team_value
 from teams.services import team_refresh_value

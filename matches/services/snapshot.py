@@ -18,7 +18,7 @@ from league.rules import BankParameters, HolderBenefits, holder_benefits, load_r
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
 from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
-from matches.prematch_steps import steps_for
+from matches.services.prematch_steps import steps_for
 from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import bank_balances
 

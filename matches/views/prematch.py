@@ -26,7 +26,6 @@ from league.core.permissions import signed_in
 from league.rules import Ruleset, inducement_cost
 from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
-from matches.prematch_steps import steps_for
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages
 from matches.services.inducement_orders import order_from_json
@@ -39,6 +38,7 @@ from matches.services.inducements import (
     side_violations,
 )
 from matches.services.prematch import expected_squad, has_step, may_declare, treasury_gold
+from matches.services.prematch_steps import steps_for
 from matches.views.common import attempt, closed_by_playoffs, lang, participant_match_or_403
 from teams.hooks import team_benefits
 

@@ -25,7 +25,7 @@ from league.rules import Ruleset, ScriptedDice, registry
 from league.rules.postmatch.records import InputRequest
 from matches import prematch_steps
 from matches.models import DiceRoll, Match, MatchEffect
-from matches.prematch_steps import PrematchContext, PrematchStep, register
+from matches.services.prematch_steps import PrematchContext, PrematchStep, register
 from tests.builders import human_team, lrb6_copy, orc_team
 from tests.matches.test_views_support import login, prematch_through_pages, report_data
 from tests.tasks.conftest import processed, wait_for
@@ -47,7 +47,7 @@ show_effect = true
 
 def league_of(ruleset_key: str, commissioner, alice, bob):
     """A league of the ruleset and its scheduled Humans (Alice, home) v Orcs (Bob)."""
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
     from matches.services import match_schedule
 
     league = league_create(name=f"League {ruleset_key}", ruleset=ruleset_key, commissioner=commissioner)
@@ -291,9 +291,9 @@ def lrb6var(tmp_path, monkeypatch) -> Iterator[Ruleset]:
 def test_a_parameter_only_variant_plays_a_season_match_with_its_own_numbers(
     celery_worker, client, lrb6var, commissioner, coach_alice, coach_bob
 ):
-    from league.models import Round, Season, SeasonTeam
+    from league.competitions.seasons.models import Round, Season, SeasonTeam
+    from league.competitions.standings.table import season_table
     from league.rules import spiralling_expenses
-    from league.standings import season_table
 
     match = league_of("lrb6var", commissioner, coach_alice, coach_bob)
     home, away = match.home, match.away
