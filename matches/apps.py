@@ -10,6 +10,9 @@ class MatchesConfig(AppConfig):
         from league.infra.api_exceptions import register_rule_refusal
         from matches.services.common import MatchError
 
+        # The coach's decisions after a match the site offers (matches.decisions).
+        from matches.views.decision_types import register
+
         # The tasks register with Celery when their module is imported: in every process, not
         # only in a worker (whose autodiscovery would), so that the services can queue them by
         # name (matches.services.postgame.queue_postgame) in a web process or a command.
@@ -17,6 +20,8 @@ class MatchesConfig(AppConfig):
 
         # The pre-match steps' page and service parts register by name (matches.prematch_steps).
         from .prematch_steps import inducements, journeymen, petty_cash, table_roll  # noqa: F401
+
+        register()
 
         # The API answers this app's rule refusals as "refused" (league.infra.api_exceptions).
         register_rule_refusal(MatchError)

@@ -209,6 +209,29 @@ class Decision(models.Model):
         ordering = ["match", "pk"]
 
 
+class PendingDecision(models.Model):
+    """A coach's decision after a match of a kind without a table of its own (matches.decisions):
+    offered when the match is processed, kept until its team's manager chooses. The improvement
+    choice keeps its rolls (teams.ImprovementRoll); every other kind is stored here."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="pending_decisions")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="pending_decisions")
+    kind = models.CharField(max_length=40)  # a registered decision kind (league.rules.decisions)
+    key = models.CharField(max_length=80)  # natural key in the match: "<kind>:<side>:<n>"
+    choice = models.CharField(max_length=80, blank=True)  # "" while the coach has not chosen
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "key"], name="pending_decision_unique_key")]
+        ordering = ["match", "pk"]
+
+    @property
+    def pending(self) -> bool:
+        return not self.choice
+
+
 class MatchPlayer(models.Model):
     """One player's line in the match report (only block casualties earn SPP: spec §5.1)."""
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.match_list, name="list"),
     path("schedule/<slug:slug>/", views.match_schedule_view, name="schedule"),
     path("improvements/<int:roll_id>/", views.improvement_roll, name="improvement"),
+    path("decisions/<slug:kind>/<int:pk>/", views.decision, name="decision"),
     path("<int:pk>/", views.match_detail, name="detail"),
     path("<int:pk>/status/", views.match_status, name="status"),
     path("<int:pk>/prematch/", views.match_prematch, name="prematch"),

@@ -56,6 +56,7 @@ ACTIONS = {
     "matches.postgame.failed": _("Post-match sequence failed"),
     "matches.postgame.retried": _("Post-match sequence retried"),
     "teams.improvement.chosen": _("Improvement chosen"),
+    "matches.decision.chosen": _("Decision made after a match"),
     "matches.match.imported": _("Match imported"),
     "league.season.created": _("Season created"),
     "league.season.status_changed": _("Season status changed"),

@@ -19,6 +19,17 @@ from .catalogue.value import (
     reroll_purchase_price,
     team_value,
 )
+from .decisions import (
+    DecisionEffect,
+    DecisionKind,
+    DecisionNotOffered,
+    DecisionOption,
+    decide,
+    decision_kind,
+    decision_limit,
+    decision_options,
+    register_decision_kind,
+)
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
 from .loading.differences import Difference, load_differences_from, reference_ruleset_key, ruleset_differences
@@ -36,6 +47,7 @@ from .postmatch.finance import (
     spiralling_expenses_paid,
     winnings,
 )
+from .postmatch.improvement_decision import IMPROVEMENT
 from .postmatch.improvements import (
     ImprovementChoice,
     ImprovementOptions,
@@ -283,6 +295,17 @@ __all__ = [
     "compute_standings",
     "points_ledger",
     "scheme_from_mapping",
+    # a coach's decision after a match (decisions.py)
+    "IMPROVEMENT",
+    "DecisionEffect",
+    "DecisionKind",
+    "DecisionNotOffered",
+    "DecisionOption",
+    "decide",
+    "decision_kind",
+    "decision_limit",
+    "decision_options",
+    "register_decision_kind",
     # display helpers
     "SkillCategory",
     "collation_key",

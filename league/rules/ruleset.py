@@ -94,6 +94,9 @@ class Ruleset(_Named):
     level_groups: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
     # Post-match steps declared in data ([table_rolls.<key>]), listed by key in post_match_steps.
     table_rolls: Mapping[str, TableRoll] = field(default_factory=lambda: MappingProxyType({}))
+    # [decisions.<kind>]: the limits of a coach's decision after a match (league.rules.decisions),
+    # e.g. {"healing": {"per_match": 1}}.
+    decision_limits: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -118,6 +121,7 @@ class Ruleset(_Named):
             "level_tables",
             "level_groups",
             "table_rolls",
+            "decision_limits",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):

@@ -50,6 +50,7 @@ from matches.hooks import match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset, prematch_dice
+from matches.services.decisions import open_decisions
 from matches.services.prematch import server_dice
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
@@ -268,6 +269,7 @@ def postgame_run(match_id: int) -> bool:
             plan, choices = _store_plan(match, ruleset)
             _mark_steps(match, plan)
             apply_effects(SequenceContext(match, ruleset, teams, choices), plan.effects)
+            open_decisions(match, ruleset)  # what the match leaves the coaches to decide (matches.decisions)
             _finish(match)
         return True
     except Exception as exc:  # a readable reason on the match page, and a retry button

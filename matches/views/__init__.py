@@ -1,15 +1,16 @@
 """Match pages: fixtures, the match page and its polled progress, pre-match, result, post-match dice,
-improvements."""
+the coach's decisions after a match (improvements first)."""
 
+from matches.views.decisions import decision, improvement_roll
 from matches.views.detail import match_confirm, match_detail, match_retry, match_status, match_submit
 from matches.views.dice import match_dice
 from matches.views.dispute import match_send_back, match_withdraw
 from matches.views.fixtures import match_list, match_schedule_view
-from matches.views.improvements import improvement_roll
 from matches.views.prematch import match_inducements, match_petty_cash, match_prematch, match_prematch_budget
 from matches.views.report import match_result
 
 __all__ = [
+    "decision",
     "improvement_roll",
     "match_confirm",
     "match_detail",

@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
+from league.rules import IMPROVEMENT
 from matches.hooks import fixture_locked
 from matches.models import Match
-from matches.selectors import result_history, unchosen_rolls
+from matches.selectors import result_history
+from matches.selectors_decisions import PendingGroup, match_pending_decisions
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
 from matches.services.postgame import waiting_for
@@ -28,21 +30,24 @@ from matches.views.common import (
     participant_match_or_403,
 )
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
-from teams.models import ImprovementRoll
 from teams.selectors import bank_balances, has_bank
 
 S = Match.Status
 WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.FAILED)
 
 
-def pending_rolls(match: Match, user: Any) -> list[ImprovementRoll]:
-    """The rolls still to choose; whether the user may choose is asked once per team, not per roll."""
-    rolls = unchosen_rolls(match)
-    if rolls:
-        allowed = {team.pk: can_manage_team(user, team) for team in (match.home, match.away)}
-        for roll in rolls:
-            roll.can_choose = allowed[roll.player.team_id]
-    return rolls
+def pending_decisions(match: Match, user: Any) -> list[PendingGroup]:
+    """The decisions the processed match still waits for, kind by kind, each with whether this
+    user may make it (asked once per team, not per decision)."""
+    groups = match_pending_decisions(match)
+    allowed: dict[int, bool] = {}
+    for group in groups:
+        for item in group.items:
+            team = group.type.team(item)
+            if team.pk not in allowed:
+                allowed[team.pk] = can_manage_team(user, team)
+            item.can_choose = allowed[team.pk]
+    return groups
 
 
 def summary_teams(match: Match) -> list[Any]:
@@ -58,13 +63,15 @@ def summary_teams(match: Match) -> list[Any]:
 
 
 def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
+    decisions = pending_decisions(match, request.user) if match.status == S.PROCESSED else []
     return {
         "match": match,
         "running": match.status in RUNNING,
         "steps": postgame_steps(match),
         "can_retry": match.status == S.FAILED and is_participant(request.user, match),
         "waiting_for": waiting_for(match),
-        "rolls": pending_rolls(match, request.user) if match.status == S.PROCESSED else [],
+        "decisions": decisions,
+        "rolls": next((g.items for g in decisions if g.type.kind == IMPROVEMENT), []),
         "teams": summary_teams(match),
     }
 

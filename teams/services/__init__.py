@@ -10,7 +10,7 @@ from teams.services.creation import (
     team_make_ready,
     team_save_draft,
 )
-from teams.services.improvements import improvement_choose, roll_choices, roll_options
+from teams.services.improvements import improvement_choose, roll_choices, roll_options, roll_values
 from teams.services.ledger import treasury_post, treasury_post_many, treasury_reverse
 from teams.services.roster import (
     STAFF,
@@ -31,6 +31,7 @@ __all__ = [
     "improvement_choose",
     "roll_choices",
     "roll_options",
+    "roll_values",
     "order_problems",
     "player_fire",
     "player_hire",

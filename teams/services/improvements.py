@@ -10,12 +10,14 @@ from django.utils.translation import gettext as _
 from league.core.audit import log_action
 from league.core.selectors import league_ruleset
 from league.rules import (
+    IMPROVEMENT,
+    Characteristics,
     ImprovementOptions,
+    Position,
     Ruleset,
     available_skills,
-    choose_improvement,
+    decide,
     improvement_outcome,
-    improvement_value_key,
     player_skills,
 )
 from teams.errors import TeamRuleError
@@ -36,8 +38,7 @@ def check_advancement_kind(ruleset: Ruleset, kind: str) -> None:
         )
 
 
-def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
-    """What the roll allows now, from the player's current skills and characteristics."""
+def _player_now(roll: ImprovementRoll) -> tuple[Ruleset, Position, list[str], Characteristics]:
     player: Player = roll.player
     ruleset = league_ruleset(player.team.league)
     position = ruleset.team(player.team.race).position(player.position)
@@ -45,6 +46,19 @@ def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
     skills = player_skills(
         ruleset, position, (a.skill for a in player.advancements.all()), journeyman=player.journeyman
     )
+    return ruleset, position, list(skills), stats
+
+
+def roll_values(roll: ImprovementRoll) -> dict[str, object]:
+    """The improvement decision's values (league.rules IMPROVEMENT): the dice, and the player's
+    current position, skills and characteristics."""
+    _ruleset, position, skills, stats = _player_now(roll)
+    return {"dice": [roll.d6a, roll.d6b], "position": position, "skills": skills, "stats": stats}
+
+
+def roll_options(roll: ImprovementRoll) -> ImprovementOptions:
+    """What the roll allows now, from the player's current skills and characteristics."""
+    ruleset, position, skills, stats = _player_now(roll)
     return improvement_outcome(ruleset, d6a=roll.d6a, d6b=roll.d6b, position=position, skills=skills, stats=stats)
 
 
@@ -68,15 +82,13 @@ def improvement_choose(*, roll: ImprovementRoll, choice: str, by: User | None) -
         if earlier.exists():
             raise TeamRuleError([_("Choose the player's earlier improvement first.")])
         ruleset = league_ruleset(team.league)
-        try:
-            picked = choose_improvement(ruleset, roll_options(roll), choice)
+        try:  # the generic decision (league.rules.decisions): the options the roll opens now
+            [picked] = decide(ruleset, IMPROVEMENT, roll_values(roll), choice)
         except ValueError:
             raise TeamRuleError([_("That choice is not allowed by this roll.")]) from None
-        kind = improvement_value_key(picked)
+        kind = picked.value_key
         check_advancement_kind(ruleset, kind)
-        adv = Advancement.objects.create(
-            player=roll.player, kind=kind, match=roll.match, skill=picked.key if picked.kind == "skill" else ""
-        )
+        adv = Advancement.objects.create(player=roll.player, kind=kind, match=roll.match, skill=picked.detail)
         ImprovementRoll.objects.filter(pk=roll.pk).update(advancement=adv, choice=kind, skill=adv.skill)
         improvement_chosen.send(sender=ImprovementRoll, roll=roll, choice=choice, by=by)
         team_refresh_value(team=team)

@@ -15,9 +15,10 @@ from django.utils.translation import gettext_lazy
 
 from league.core.audit import action_label
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
-from league.rules import Ruleset, collation_key, load_ruleset, reroll_purchase_price
+from league.rules import IMPROVEMENT, Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors import results_waiting, team_matches
+from matches.selectors_decisions import team_pending_decisions
 from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team, TreasuryEntry, staff_label
 from teams.selectors import (
@@ -26,7 +27,6 @@ from teams.selectors import (
     has_bank,
     ledger_entries,
     ledger_kind_name,
-    pending_improvements,
     roster_rows,
     team_ruleset,
 )
@@ -156,9 +156,12 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
             players=[PlayerOrder(r.player.position, r.player.name, r.player.number) for r in rows],
         )
         draft_budget = budget_left(team.league, order)
-    pending = list(pending_improvements(team))
-    for roll in pending:
-        roll.can_choose = can_manage
+    # Every decision its manager still has to make after a match, kind by kind (improvements first).
+    decisions = team_pending_decisions(team)
+    for group in decisions:
+        for item in group.items:
+            item.can_choose = can_manage
+    pending = next((group.items for group in decisions if group.type.kind == IMPROVEMENT), [])
     ready = team.status == Team.Status.READY
     hire_form = None
     if can_manage and ready:
@@ -182,6 +185,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "can_buy_reroll": team.rerolls < team_list.max_rerolls,
         "roster": roster,
         "pending_rolls": pending,
+        "pending_decisions": decisions,
         "ledger": ledger,
         "bank_ledger": bank_ledger,
         "bank": sum(e.amount for e in bank_ledger) if bank_ledger is not None else None,

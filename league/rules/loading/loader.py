@@ -11,7 +11,9 @@ import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
+from ..decisions import DECISION_KINDS
 from ..errors import RulesetDataError
 from ..parameters import groups_from_mapping, parameters_from_mapping, unknown_keys_problem
 from ..registry import known_steps, order_problems
@@ -116,6 +118,24 @@ def _journeyman_skills(
     return tuple(keys)
 
 
+def _decision_limits(document: dict[str, object], text: str, problems: Problems) -> dict[str, Mapping[str, int]]:
+    """[decisions.<kind>]: whole-number limits of a registered decision kind (league.rules.decisions)."""
+    table = document.get("decisions", {})
+    found: dict[str, Mapping[str, int]] = {}
+    for kind, limits in table.items() if isinstance(table, dict) else ():
+        header = re.search(rf"^[ \t]*\[decisions\.{re.escape(kind)}\]", text, re.MULTILINE)
+        where = text.count("\n", 0, header.start()) + 1 if header else None
+        if kind not in DECISION_KINDS:
+            problems.add(
+                RULESET_FILE, where, f"[decisions.{kind}]: unknown decision kind (known: {', '.join(DECISION_KINDS)})"
+            )
+        elif not isinstance(limits, dict) or not all(type(v) is int and v >= 0 for v in limits.values()):
+            problems.add(RULESET_FILE, where, f"[decisions.{kind}] must hold whole numbers from 0")
+        else:
+            found[kind] = MappingProxyType(dict(limits))
+    return found
+
+
 def load_ruleset_from(path: str | Path) -> Ruleset:
     """Load and validate the ruleset stored in folder `path` (uncached: use it for tests and tools)."""
     folder = Path(path)
@@ -177,6 +197,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     pre_match = _steps(document, text, problems, "pre_match_steps", {**pre_steps, **pre_tables})
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
+    decision_limits = _decision_limits(document, text, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
     if problem := unknown_keys_problem(params, inducements):
         problems.add(RULESET_FILE, _toml_line(text, "excluded_inducements"), problem)
@@ -211,6 +232,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         parameter_groups=parameter_groups,
         ledger_kinds=ledger_kinds,
         journeyman_skills=journeyman_skills,
+        decision_limits=decision_limits,
         skill_categories=categories,
         standings_schemes=schemes,
         default_standings_scheme=default_scheme,

@@ -55,6 +55,7 @@ TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
     "setting_groups": None,
     "settings": None,
     "table_rolls": None,
+    "decisions": None,  # [decisions.<kind>]: checked by the loader against the registered kinds
 }
 SETTING_GROUP_KEYS = frozenset({"en", "fr"})
 # table_rolls.py: what a [table_rolls.<key>] may hold.

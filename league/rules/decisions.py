@@ -1,0 +1,98 @@
+"""A coach's decision after a match, declared once (docs/decisions/matches.md, "A coach's decision
+after a match is one mechanism").
+
+A decision kind says who decides, which options are open (computed from the facts the caller reads,
+the "values", and from the ruleset's limits) and what a chosen option gives (effects the web layer
+writes). The improvement choice (seed 000 p.26-27) is the first kind; healing spells, big guys'
+doubles and ally hires are the next ones. A kind registers itself here with `register_decision_kind`
+where its rules are written; the web layer finds it by key and offers it through one page.
+
+Values are read from the state when the page is shown and again when the choice is applied: a choice
+that the state no longer allows is refused with `DecisionNotOffered` and the coach is asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from .ruleset import Ruleset
+
+# Who decides: "team" is the manager of the team the decision is about (its coach, or the
+# commissioner acting for him).
+DECIDERS = ("team",)
+
+Values = Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionOption:
+    key: str  # what the coach sends back (a skill key, ma/st/ag/av, a player reference ...)
+    group: str = ""  # how a page groups the options (a skill category letter, "stats", "")
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionEffect:
+    kind: str  # what the web layer writes for it: "advancement", "heal", ...
+    player_ref: str = ""
+    value_key: str = ""  # a value_modifiers.csv key, when the effect changes a value
+    detail: str = ""  # a skill key, a characteristic, a casualty ...
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    key: str
+    # Every option open now, in the order a page shows them.
+    options: Callable[[Ruleset, Values], tuple[DecisionOption, ...]]
+    # What the chosen option gives; called only with an option `options` returned.
+    effects: Callable[[Ruleset, Values, str], tuple[DecisionEffect, ...]]
+    decider: str = "team"
+    # How many decisions of this kind a team is owed after a match, from the match's facts and the
+    # ruleset's limits; None when another rule opens them (the improvement rolls of "improvements").
+    owed: Callable[[Ruleset, Values], int] | None = None
+
+
+class DecisionNotOffered(ValueError):
+    """The choice is not among the options the state allows now: ask the coach again."""
+
+    def __init__(self, kind: str, choice: str) -> None:
+        super().__init__(f"{choice!r} is not an option of this {kind} decision")
+        self.kind = kind
+        self.choice = choice
+
+
+DECISION_KINDS: dict[str, DecisionKind] = {}
+
+
+def register_decision_kind(kind: DecisionKind) -> DecisionKind:
+    if kind.decider not in DECIDERS:
+        raise ValueError(f"decision {kind.key!r}: unknown decider {kind.decider!r}")
+    known = DECISION_KINDS.get(kind.key)
+    if known is not None and known != kind:
+        raise ValueError(f"decision kind {kind.key!r} is registered twice")
+    DECISION_KINDS[kind.key] = kind
+    return kind
+
+
+def decision_kind(key: str) -> DecisionKind:
+    try:
+        return DECISION_KINDS[key]
+    except KeyError:
+        raise KeyError(f"unknown decision kind {key!r}") from None
+
+
+def decision_options(ruleset: Ruleset, key: str, values: Values) -> tuple[DecisionOption, ...]:
+    return decision_kind(key).options(ruleset, values)
+
+
+def decide(ruleset: Ruleset, key: str, values: Values, choice: str) -> tuple[DecisionEffect, ...]:
+    """The effects of `choice`, checked against the options the values open now."""
+    kind = decision_kind(key)
+    if choice not in {option.key for option in kind.options(ruleset, values)}:
+        raise DecisionNotOffered(key, choice)
+    return kind.effects(ruleset, values, choice)
+
+
+def decision_limit(ruleset: Ruleset, key: str, name: str, default: int = 0) -> int:
+    """A limit of the ruleset's [decisions.<key>] table (e.g. per_match), or `default`."""
+    return ruleset.decision_limits.get(key, {}).get(name, default)
