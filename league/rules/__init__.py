@@ -29,6 +29,7 @@ from .decisions import (
     decision_limit,
     decision_options,
     register_decision_kind,
+    stale_decisions,
 )
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
@@ -306,6 +307,7 @@ __all__ = [
     "decision_limit",
     "decision_options",
     "register_decision_kind",
+    "stale_decisions",
     # display helpers
     "SkillCategory",
     "collation_key",

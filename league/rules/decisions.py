@@ -13,8 +13,9 @@ that the state no longer allows is refused with `DecisionNotOffered` and the coa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from .ruleset import Ruleset
 
@@ -96,3 +97,26 @@ def decide(ruleset: Ruleset, key: str, values: Values, choice: str) -> tuple[Dec
 def decision_limit(ruleset: Ruleset, key: str, name: str, default: int = 0) -> int:
     """A limit of the ruleset's [decisions.<key>] table (e.g. per_match), or `default`."""
     return ruleset.decision_limits.get(key, {}).get(name, default)
+
+
+# The post-match planner's problems with a die rather than with a decision (postmatch/records.py).
+_DICE_PROBLEMS = frozenset({"die_count", "die_value", "unused_die"})
+
+
+class _Problem(Protocol):  # postmatch.records.InputProblem, not imported: the loader imports this module
+    @property
+    def key(self) -> str: ...
+    @property
+    def code(self) -> str: ...
+
+
+def stale_decisions(problems: Iterable[_Problem], stored: Collection[str]) -> frozenset[str]:
+    """The stored decisions of a registered kind ("<kind>:...") the planner refused, when they are
+    all it refused: the state changed since the coach chose (an earlier match was processed), so
+    they are asked again instead of failing the sequence for good. Empty if anything else is wrong."""
+    keys = set()
+    for found in problems:
+        if found.code in _DICE_PROBLEMS or found.key not in stored or found.key.split(":", 1)[0] not in DECISION_KINDS:
+            return frozenset()
+        keys.add(found.key)
+    return frozenset(keys)

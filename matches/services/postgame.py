@@ -37,9 +37,10 @@ from django.utils import timezone
 
 from league.core.audit import log_action
 from league.infra.bulk import insert_rows
-from league.rules import Ruleset
+from league.rules import Ruleset, stale_decisions
 from league.rules.postmatch import (
     Decisions,
+    InvalidInput,
     MatchDice,
     MatchReport,
     PostMatchInputError,
@@ -181,7 +182,20 @@ def _store_plan(match: Match, ruleset: Ruleset) -> tuple[PostMatchPlan, dict[str
     match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
     choices = dict(match.decisions.values_list("key", "value"))
     given, decisions = stored_inputs(match, choices)
-    dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
+    while True:
+        try:
+            dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
+            break
+        except InvalidInput as refused:
+            # A coach's choice the state no longer allows is asked again (league.rules.decisions):
+            # forgotten here, its decision is left pending, as if nobody had chosen.
+            stale = stale_decisions(refused.problems, decisions.choices)
+            if not stale:
+                raise
+            Decision.objects.filter(match=match, key__in=stale).delete()
+            log.info("match %s: stored decisions asked again: %s", match.pk, ", ".join(sorted(stale)))
+            choices = {k: v for k, v in choices.items() if k not in stale}
+            decisions = Decisions({k: v for k, v in decisions.choices.items() if k not in stale})
     insert_rows(
         Decision,
         [

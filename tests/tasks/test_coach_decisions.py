@@ -251,3 +251,28 @@ def test_an_unknown_decision_kind_in_a_ruleset_is_refused(tmp_path, monkeypatch)
 
     with pytest.raises(RulesetDataError, match=r"\[decisions.spells\]: unknown decision kind"):
         next(lrb6_copy(tmp_path, monkeypatch, "badheal", toml_extra="\n[decisions.spells]\nper_match = 1\n"))
+
+
+def test_a_stored_improvement_the_player_can_no_longer_take_is_asked_again(
+    submitted_match, humans, coach_alice, coach_bob, django_capture_on_commit_callbacks, client
+):
+    """A choice stored for the Humans' number 1's roll (3+3) that the roll does not open (a
+    Mutation, closed to a Human lineman): the sequence drops it and the roll waits for the coach,
+    instead of failing again on every retry."""
+    from matches.models import Decision
+    from matches.services import postgame_run, report_confirm
+    from teams.models import ImprovementRoll
+
+    with django_capture_on_commit_callbacks(execute=False):  # confirmed, not run yet
+        report_confirm(match=submitted_match, by=coach_bob)
+    h1 = pid(humans, 1)
+    Decision.objects.create(match=submitted_match, key=f"improvement:p{h1}:1", value="claw", by=coach_alice)
+    assert postgame_run(submitted_match.pk) is True
+    submitted_match.refresh_from_db()
+    assert submitted_match.status == Match.Status.PROCESSED
+    assert not Decision.objects.filter(match=submitted_match, key=f"improvement:p{h1}:1").exists()
+    roll = ImprovementRoll.objects.get(match=submitted_match, player_id=h1)
+    assert roll.pending
+    client.force_login(coach_alice)
+    page = client.get(reverse("matches:improvement", args=[roll.pk])).text
+    assert 'value="block"' in page and 'value="claw"' not in page
