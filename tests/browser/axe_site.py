@@ -293,4 +293,6 @@ def pages(site: Site) -> list[Page]:
     if site.improvement is not None:
         roll = site.improvement
         result.append(Page(reverse("matches:improvement", args=[roll.pk]), roll.player.team.coach.username))
+        # The same decision on the page of every decision kind (matches.decisions).
+        result.append(Page(reverse("matches:decision", args=["improvement", roll.pk]), roll.player.team.coach.username))
     return result

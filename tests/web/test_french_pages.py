@@ -465,6 +465,12 @@ PAGES = [
     Page("matches:list", "commissioner", lambda w: reverse("matches:list") + f"?league={slug(w)}", note="filtered"),
     Page("matches:schedule", "commissioner", lambda w: reverse("matches:schedule", args=[slug(w)])),
     Page("matches:improvement", "alice", lambda w: reverse("matches:improvement", args=[w.roll.pk])),
+    Page(
+        "matches:decision",
+        "alice",
+        lambda w: reverse("matches:decision", args=["improvement", w.roll.pk]),
+        note="the improvement, on the page of every decision kind",
+    ),
     Page("matches:detail", None, lambda w: reverse("matches:detail", args=[w.processed.pk]), note="processed"),
     Page("matches:detail", "alice", lambda w: reverse("matches:detail", args=[w.processed.pk]), note="a coach"),
     Page("matches:detail", "carol", lambda w: reverse("matches:detail", args=[w.scheduled.pk]), note="scheduled"),
