@@ -43,6 +43,8 @@ def decision(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     return render(request, entry.template, context)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
 def improvement_roll(request: HttpRequest, roll_id: int) -> HttpResponse:
     """The improvement page's own address (matches:improvement)."""
     return decision(request, IMPROVEMENT, roll_id)

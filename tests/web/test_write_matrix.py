@@ -262,6 +262,16 @@ def case_improvement(w: dict[str, Any]) -> Case:
     )
 
 
+def case_decision(w: dict[str, Any]) -> Case:
+    """The page of every decision kind (matches.decisions), here for the improvement roll."""
+    roll = w["request"].getfixturevalue("humans_roll")
+    return Case(
+        reverse("matches:decision", args=["improvement", roll.pk]),
+        {"choice": "block"},
+        frozenset({"coach", "commissioner"}),
+    )
+
+
 def case_schedule(w: dict[str, Any]) -> Case:
     data = {"home": w["humans"].pk, "away": w["orcs"].pk}
     return Case(reverse("matches:schedule", args=[w["league"].slug]), data, frozenset({"commissioner"}))
@@ -326,6 +336,7 @@ CASES: dict[str, Callable[[dict[str, Any]], Case]] = {
     "matches:withdraw": _match_case("matches:withdraw", "submitted_match", {"coach"}),
     "matches:retry": _match_case("matches:retry", "failed_match", {"coach", "other_coach", "commissioner"}),
     "matches:improvement": case_improvement,
+    "matches:decision": case_decision,
     "matches:schedule": case_schedule,
     "league:members": case_members,
     "league:standings_settings": case_standings_settings,
