@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.audit import log_action
+from league.core.audit import log_action
 from league.rules import DecisionNotOffered, Ruleset, decide, decision_kind
 from matches.decisions import StoredKind, decision_types
 from matches.models import Match, PendingDecision

@@ -8,16 +8,16 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.core.selectors import league_ruleset
 from league.rules import IMPROVEMENT, Ruleset, decision_options
-from league.selectors import league_ruleset
 from matches.decisions import DecisionType, Groups, StoredKind, register_decision_type
+from matches.effects.words import choice_label
 from matches.forms import category_label
 from matches.selectors import improvement_roll_or_404, unchosen_rolls
 from matches.selectors_decisions import pending_decision_or_404, stored_pending_for_match, stored_pending_for_team
 from matches.services.common import match_ruleset
 from matches.services.decisions import open_stored, stored_decision_choose
 from matches.views.common import lang
-from matches.views.outcome import choice_label
 from teams.selectors import pending_improvements
 from teams.services import improvement_choose, roll_choices
 
@@ -67,7 +67,7 @@ IMPROVEMENT_TYPE = DecisionType(
     ),
     used=lambda: _("This improvement roll has already been used."),
     context=_improvement_context,
-    for_team=pending_improvements,
+    for_team=lambda team: list(pending_improvements(team)),
     for_match=unchosen_rolls,
 )
 

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.permissions import can_manage_team
+from league.core.permissions import can_manage_team, signed_in
 from league.rules import IMPROVEMENT
 from matches.decisions import decision_type
 from matches.forms import ImprovementForm
@@ -37,7 +37,7 @@ def decision(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     form = ImprovementForm(request.POST or None, groups=groups)
     if request.method == "POST" and form.is_valid():
         choice = form.cleaned_data["choice"]
-        if attempt(request, lambda: entry.choose(item, choice, request.user), entry.done(item, ruleset, choice)):
+        if attempt(request, lambda: entry.choose(item, choice, signed_in(request.user)), entry.done(item, ruleset, choice)):
             return redirect(team)
     context = {**entry.context(item, ruleset), "team": team, "form": form, "groups": groups}
     return render(request, entry.template, context)

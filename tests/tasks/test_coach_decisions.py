@@ -18,7 +18,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from django.utils import translation
 
-from league.audit import AuditEntry
+from league.core.audit import AuditEntry
 from league.rules import (
     DecisionEffect,
     DecisionKind,
@@ -112,7 +112,7 @@ class Played:
 
 
 def _ready(heal_ruleset, commissioner, coach_alice, coach_bob) -> tuple[Match, object, object]:
-    from league.services import league_create, league_join
+    from league.core.services import league_create, league_join
 
     league = league_create(name="Temple League", ruleset=KEY, commissioner=commissioner)
     league_join(league=league, user=coach_alice)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0012_match_inducements_chosen'),
+        ('matches', '0013_match_prematch_values'),
         ('teams', '0004_ruleset_kinds_and_bank_account'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
