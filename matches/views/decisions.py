@@ -37,7 +37,9 @@ def decision(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     form = ImprovementForm(request.POST or None, groups=groups)
     if request.method == "POST" and form.is_valid():
         choice = form.cleaned_data["choice"]
-        if attempt(request, lambda: entry.choose(item, choice, signed_in(request.user)), entry.done(item, ruleset, choice)):
+        if attempt(
+            request, lambda: entry.choose(item, choice, signed_in(request.user)), entry.done(item, ruleset, choice)
+        ):
             return redirect(team)
     context = {**entry.context(item, ruleset), "team": team, "form": form, "groups": groups}
     return render(request, entry.template, context)

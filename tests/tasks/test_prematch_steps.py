@@ -23,8 +23,8 @@ from django.urls import reverse
 
 from league.rules import Ruleset, ScriptedDice, registry
 from league.rules.postmatch.records import InputRequest
-from matches import prematch_steps
 from matches.models import DiceRoll, Match, MatchEffect
+from matches.services import prematch_steps
 from matches.services.prematch_steps import PrematchContext, PrematchStep, register
 from tests.builders import human_team, lrb6_copy, orc_team
 from tests.matches.test_views_support import login, prematch_through_pages, report_data
