@@ -40,13 +40,11 @@ def pending_decisions(match: Match, user: Any) -> list[PendingGroup]:
     """The decisions the processed match still waits for, kind by kind, each with whether this
     user may make it (asked once per team, not per decision)."""
     groups = match_pending_decisions(match)
-    allowed: dict[int, bool] = {}
-    for group in groups:
-        for item in group.items:
-            team = group.type.team(item)
-            if team.pk not in allowed:
-                allowed[team.pk] = can_manage_team(user, team)
-            item.can_choose = allowed[team.pk]
+    if groups:
+        allowed = {team.pk: can_manage_team(user, team) for team in (match.home, match.away)}
+        for group in groups:
+            for item in group.items:
+                item.can_choose = allowed.get(group.type.team(item).pk, False)
     return groups
 
 
