@@ -292,9 +292,8 @@ def lrb6_copy(
         with (folder / name).open("a", encoding="utf-8") as handle:
             handle.write(lines)
     monkeypatch.setattr(loader, "DATA_DIR", data)
-    load_ruleset.cache_clear()
     yield load_ruleset(key)
-    load_ruleset.cache_clear()  # before monkeypatch puts DATA_DIR back: the next load reads the shipped one
+    loader.forget_rulesets(data)  # the loader keeps rulesets by data folder: the shipped ones stay as they were
 
 
 # --- A house-rules ruleset written in data only: big guys' doubled levels and an ageing roll ---

@@ -23,9 +23,8 @@ def edited_rules(tmp_path, monkeypatch):
     assert edited != lines
     positions.write_text("".join(edited), encoding="utf-8")
     monkeypatch.setattr(loader, "DATA_DIR", data)
-    loader.load_ruleset.cache_clear()
     yield
-    loader.load_ruleset.cache_clear()
+    loader.forget_rulesets(data)
 
 
 def test_one_edit_in_the_data_changes_catalogue_creation_and_team_value(client, league, coach_alice, edited_rules):

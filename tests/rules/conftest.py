@@ -13,10 +13,8 @@ from league.rules import Ruleset, load_ruleset
 from league.rules.loading.loader import DATA_DIR
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def rs() -> Ruleset:
-    # Per test, not per session: a test ruleset (tests/builders.py, lrb6_copy) clears the loader's
-    # cache when it ends, so a session's object would no longer be the one load_ruleset returns.
     return load_ruleset("lrb6")
 
 

@@ -267,13 +267,27 @@ def default_ruleset_key() -> str:
     return str(key)
 
 
-@cache
+# Loaded rulesets by (data folder, key): a test that points DATA_DIR at a copy of the data gets
+# the copy's rulesets, and the shipped ones again afterwards, the very same objects.
+_loaded: dict[tuple[Path, str], Ruleset] = {}
+
+
 def load_ruleset(key: str) -> Ruleset:
     """The shipped ruleset `key`, loaded once per process (Rulesets are immutable, so sharing is safe)."""
+    folder = DATA_DIR
+    found = _loaded.get((folder, key))
+    if found is not None:
+        return found
     if key not in ruleset_keys():
         known = ", ".join(ruleset_keys()) or "none"
         raise KeyError(f"unknown ruleset {key!r} (known: {known})")
-    ruleset = load_ruleset_from(DATA_DIR / key)
+    ruleset = load_ruleset_from(folder / key)
     if ruleset.key != key:
         raise RulesetDataError([f"{RULESET_FILE}: [ruleset] key {ruleset.key!r} does not match its folder {key!r}"])
-    return ruleset
+    return _loaded.setdefault((folder, key), ruleset)
+
+
+def forget_rulesets(folder: Path) -> None:
+    """Drop what was loaded from the data folder `folder` (a test's copy of the data, when it ends)."""
+    for loaded in [k for k in _loaded if k[0] == folder]:
+        _loaded.pop(loaded, None)
