@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from league.infra.page_cache import page_cache_seconds, request_revision
-from matches.selectors import actions_waiting
+from matches.selectors.common import actions_waiting
 
 
 def waiting_for(request: HttpRequest) -> dict[str, Any]:

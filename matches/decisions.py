@@ -4,7 +4,7 @@ A kind's rules are declared in the engine (league.rules.decisions: options, limi
 a kind says how the site finds, shows and records it. The registry is filled in
 MatchesConfig.ready() (matches/decision_types.py registers the improvement choice); the generic
 page (matches/views/decisions.py), the lists of a team's and a match's pending decisions
-(matches/selectors_decisions.py) and the service (matches/services/decisions.py) only read it.
+(matches/selectors/decisions.py) and the service (matches/services/decisions.py) only read it.
 
 A kind without a table of its own is built by `stored_decision_type`: its decisions are kept as
 matches.PendingDecision rows, opened when the match is processed (as many as the engine's `owed`

@@ -29,7 +29,7 @@ from league.core.selectors import (
 from league.pages.selectors import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
 from league.rules import Ruleset, collation_key, load_ruleset
 from matches.context_processors import waiting_for
-from matches.selectors import latest_results
+from matches.selectors.common import latest_results
 from teams.selectors import team_list_for_league
 
 

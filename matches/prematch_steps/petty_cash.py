@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league.rules import Ruleset
-from matches.forms_prematch import PettyCashForm
+from matches.forms.prematch import PettyCashForm
 from matches.services.prematch import may_declare, petty_cash_state
 from matches.services.prematch_steps import PrematchContext, PrematchStep, register
 from teams.models import TreasuryEntry

@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.rules import Ruleset, check_die, pre_match_table, roll_table, table_result
-from matches import selectors_outcome as read
-from matches.forms import check_d6, number
+from matches.forms.common import check_d6, number
 from matches.models import DiceRoll
+from matches.selectors import outcome as read
 from matches.services.prematch import server_dice
 from matches.services.prematch_steps import PrematchContext, PrematchStep, register_kind
 

@@ -59,7 +59,7 @@ class PrematchStep:
     def label(self, ruleset: Ruleset, lang: str) -> str:
         return self.name
 
-    # The record form (matches.forms_prematch.PrematchForm).
+    # The record form (matches.forms.prematch.PrematchForm).
     def form_fields(self, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         return {}
 

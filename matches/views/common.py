@@ -17,9 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.core.permissions import is_commissioner
-from matches import selectors
 from matches.hooks import fixture_locked
 from matches.models import Match
+from matches.selectors import common as selectors
 from matches.services import MatchError, may_review
 from matches.services.common import IN_PLAY, side_of_user
 from teams.errors import TeamRuleError

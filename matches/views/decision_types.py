@@ -12,9 +12,9 @@ from league.core.selectors import league_ruleset
 from league.rules import IMPROVEMENT, Ruleset, decision_options
 from matches.decisions import DecisionType, Groups, StoredKind, register_decision_type
 from matches.effects.words import choice_label
-from matches.forms import category_label
-from matches.selectors import improvement_roll_or_404, unchosen_rolls
-from matches.selectors_decisions import pending_decision_or_404, stored_pending_for_match, stored_pending_for_team
+from matches.forms.common import category_label
+from matches.selectors.common import improvement_roll_or_404, unchosen_rolls
+from matches.selectors.decisions import pending_decision_or_404, stored_pending_for_match, stored_pending_for_team
 from matches.services.common import match_ruleset
 from matches.services.decisions import open_stored, stored_decision_choose
 from matches.views.common import lang

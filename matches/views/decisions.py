@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 from league.core.permissions import can_manage_team, signed_in
 from league.rules import IMPROVEMENT
 from matches.decisions import decision_type
-from matches.forms import ImprovementForm
+from matches.forms.common import ImprovementForm
 from matches.views.common import attempt
 
 

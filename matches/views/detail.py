@@ -16,8 +16,8 @@ from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT
 from matches.hooks import fixture_locked
 from matches.models import Match
-from matches.selectors import result_history
-from matches.selectors_decisions import PendingGroup, match_pending_decisions
+from matches.selectors.common import result_history
+from matches.selectors.decisions import PendingGroup, match_pending_decisions
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
 from matches.services.postgame import waiting_for

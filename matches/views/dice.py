@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import signed_in
 from league.rules import Ruleset
-from matches.forms_dice import DiceForm
+from matches.forms.dice import DiceForm
 from matches.models import Match
 from matches.services import DiceSheet, DieRow, MatchError, dice_sheet, report_dice_enter, requested_dice
 from matches.services.common import match_ruleset

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import signed_in
-from matches.forms_dispute import SendBackForm
+from matches.forms.dispute import SendBackForm
 from matches.models import Match
 from matches.services import may_review, may_withdraw, report_send_back, report_withdraw
 from matches.views.common import attempt, participant_match_or_403

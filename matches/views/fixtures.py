@@ -12,9 +12,9 @@ from django.views.decorators.http import require_http_methods
 from league.core.models import League
 from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404
-from matches import selectors_fixtures as read
-from matches.forms import ScheduleForm
+from matches.forms.common import ScheduleForm
 from matches.models import Match
+from matches.selectors import fixtures as read
 from matches.services import match_schedule
 from matches.views.common import User, attempt
 

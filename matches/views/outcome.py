@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.rules import Ruleset, casualty_from_dice
-from matches import selectors_outcome as read
 from matches.effects.words import choice_label, dice_text, player_label
 from matches.models import DiceRoll, Match, MatchEffect
+from matches.selectors import outcome as read
 from matches.services.appliers import Reading, UnknownEffectKind, app_for
 from matches.services.common import match_ruleset, prematch_dice
 from matches.services.prematch_steps import steps_for

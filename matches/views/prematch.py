@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.permissions import signed_in
 from league.rules import Ruleset, inducement_cost
-from matches.forms_prematch import InducementsForm, PettyCashForm, PrematchForm
+from matches.forms.prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import signed_in
 from league.rules import Ruleset
-from matches import selectors_report as read
-from matches.forms_report import ReportForm
+from matches.forms.report import ReportForm
 from matches.models import Match, MatchPlayer
+from matches.selectors import report as read
 from matches.services import may_correct, report_save, report_save_and_submit
 from matches.services.common import match_ruleset
 from matches.services.scoring import score_help

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from league.rules import load_ruleset
 from matches.models import Match
-from matches.selectors import played_matches
+from matches.selectors.common import played_matches
 from teams.charts_svg import Point, bar_chart, line_chart, outcome_letter
 from teams.models import Team
 from teams.selectors import ledger_kind_name, treasury_history

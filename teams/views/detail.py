@@ -17,8 +17,8 @@ from league.core.audit import action_label
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT, Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
-from matches.selectors import results_waiting, team_matches
-from matches.selectors_decisions import team_pending_decisions
+from matches.selectors.common import results_waiting, team_matches
+from matches.selectors.decisions import team_pending_decisions
 from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team, TreasuryEntry, staff_label
 from teams.selectors import (

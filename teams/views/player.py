@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from league.rules import next_level, spp_level
 from matches.effects.words import action_name, casualty_name, choice_label
-from matches.selectors import player_career
+from matches.selectors.common import player_career
 from matches.views.common import lang
 from teams.selectors import player_or_404, team_ruleset
 from teams.views.common import team_or_404

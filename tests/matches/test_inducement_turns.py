@@ -167,7 +167,7 @@ def test_a_match_recorded_whole_carries_both_sides_but_cannot_contradict_a_choic
 
 
 def test_the_to_do_reads_the_same_team_values_as_the_page(scheduled, humans, orcs):
-    from matches.selectors_prematch import expected_tvs
+    from matches.selectors.prematch import expected_tvs
     from matches.services.common import match_ruleset
     from matches.services.prematch import expected_squad
     from teams.models import Advancement, Player

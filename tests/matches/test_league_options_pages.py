@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from league.core.models import AuditEntry, HouseRule
-from matches.forms import MERCENARY_ROWS
+from matches.forms.common import MERCENARY_ROWS
 from matches.models import Match, MatchInducement
 from teams.models import TreasuryEntry
 from tests.matches.test_views_support import declare_petty_cash, login, prematch_through_pages

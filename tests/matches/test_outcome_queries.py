@@ -1,4 +1,4 @@
-"""The match page reads its post-match outcome through selectors (matches/selectors_outcome.py) in
+"""The match page reads its post-match outcome through selectors (matches/selectors/outcome.py) in
 a number of queries that does not grow with the rosters: a match of two eleven-player teams where
 one player earned an improvement roll, and one of two sixteen-player teams whose every player
 earned one, with casualties, read in the same number of queries by their home coach."""

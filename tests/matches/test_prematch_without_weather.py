@@ -72,7 +72,7 @@ def test_weather_dice_are_refused_where_the_ruleset_has_no_weather(scheduled, co
 
 
 def test_the_pre_match_form_has_no_weather_fields(scheduled, noweather_ruleset) -> None:
-    from matches.forms_prematch import PrematchForm
+    from matches.forms.prematch import PrematchForm
 
     form = PrematchForm(match=scheduled, ruleset=noweather_ruleset, lang="en", sides=())
     assert not {"weather_source", "weather_1", "weather_2"} & set(form.fields)

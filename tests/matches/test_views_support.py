@@ -35,7 +35,7 @@ def prematch_through_pages(client, match: Match, weather: dict[str, str] | None 
     refusal and returns that page (followed); else the match page."""
     from django.urls import reverse
 
-    from matches.selectors_prematch import prematch_states
+    from matches.selectors.prematch import prematch_states
 
     if not (match.home_petty_cash_declared and match.away_petty_cash_declared):
         from matches.services.common import match_ruleset

@@ -60,7 +60,7 @@ def league_of(ruleset_key: str, commissioner, alice, bob):
 def ready_to_record(match: Match) -> None:
     """Petty cash declared (none) and inducements chosen (none), in turn: the record form is next."""
     from league.rules import InducementOrder
-    from matches.selectors_prematch import prematch_states
+    from matches.selectors.prematch import prematch_states
     from matches.services.inducements import inducements_choose
     from tests.matches.test_views_support import declare_petty_cash
 

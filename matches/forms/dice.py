@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from matches.forms import number
+from matches.forms.common import number
 from matches.services import DieRow
 
 

@@ -1,6 +1,6 @@
 """Forms of the pre-match page: petty cash declared side by side, the steps' fields and inducements.
 
-They turn text into the services' input records and never write (see matches/forms.py).
+They turn text into the services' input records and never write (see matches/forms/common.py).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from league.rules import (
     star_price,
 )
 from league.rules.types import PICKABLE_CATEGORIES
-from matches.forms import MERCENARY_ROWS, NUMERIC, category_label, number
+from matches.forms.common import MERCENARY_ROWS, NUMERIC, category_label, number
 from matches.models import SIDES, Match
 from matches.services import PrematchInput
 from matches.services.prematch import expected_squad

@@ -14,7 +14,7 @@ from league.core.audit import action_label
 from league.core.models import AuditEntry, League, Membership
 from matches.hooks import challenges_waiting, locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
-from matches.selectors_prematch import prematch_states
+from matches.selectors.prematch import prematch_states
 from matches.services.dispute import submitter_side
 from matches.services.inducements import PrematchState
 from teams.models import ImprovementRoll, Player, Team

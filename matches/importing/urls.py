@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches import import_views
+from matches.importing import views as import_views
 
 app_name = "match_import"
 urlpatterns = [

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches import api
+from matches.api import views as api
 
 urlpatterns = [
     path("import/", api.MatchImportApi.as_view(), name="api-matches-import"),

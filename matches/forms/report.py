@@ -1,6 +1,6 @@
 """The result sheet's form: score, per-player lines, casualties suffered, concession, dice and MVP.
 
-It turns text into the services' input records and never writes (see matches/forms.py).
+It turns text into the services' input records and never writes (see matches/forms/common.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from league.rules import (
     holder_benefits,
 )
 from league.rules.postmatch.check import extra_actions
-from matches.forms import NUMERIC, check_d6, checkbox, number
+from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.errors import gp
