@@ -45,9 +45,9 @@ import time
 from datetime import date, timedelta
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.browser.result_sheet import add_event
+from tests.browser.session import Session, set_french, text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -100,52 +100,6 @@ WORDS = {
         "champion": "Champion : {team}",
     },
 }
-
-
-def text(locator) -> str:
-    """The element's text with French non-breaking spaces and runs of blanks as single spaces."""
-    return re.sub(r"\s+", " ", locator.inner_text().replace("\u00a0", " ")).strip()
-
-
-class Session:
-    """The one browser tab, handed from user to user as at a club's laptop (the language cookie stays)."""
-
-    def __init__(self, page, live_server):
-        self.page, self.url, self.user = page, live_server.url, None
-
-    def go(self, path: str) -> None:
-        self.page.goto(self.url + path if path.startswith("/") else path)
-
-    def log_in(self, username: str) -> None:
-        if self.user == username:
-            return
-        self.page.context.clear_cookies(name="sessionid")
-        self.go("/accounts/login/")
-        self.page.fill('input[name="username"]', username)
-        self.page.fill('input[name="password"]', f"pw-{username}-1988")
-        self.page.locator('input[name="password"]').press("Enter")
-        self.page.wait_for_url(self.url + "/")
-        self.user = username
-
-    def submit(self, selector: str, url: str | None = None) -> None:
-        """Click a submit button and wait for the page that answers the post."""
-        with self.page.expect_navigation(wait_until="domcontentloaded"):
-            self.page.locator(selector).click()
-        if url is not None:
-            self.page.wait_for_url(url)
-        assert self.page.locator(".alert-danger").count() == 0, text(self.page.locator(".alert-danger").first)
-
-
-def set_french(s: Session) -> None:
-    """As a user does: the language menu of the navigation bar (folded away on a phone)."""
-    s.page.locator(".navbar-toggler").click()
-    s.page.locator("#language-select").wait_for(state="visible")
-    s.page.select_option("#language-select", "fr")
-    # The answer is a redirect to the same page: wait for its first bytes and its language, not for
-    # a "load" event, which a slow stylesheet of a loaded machine once held past the 30 s timeout.
-    with s.page.expect_navigation(wait_until="commit"):
-        s.page.locator("#language-submit").click()
-    expect(s.page.locator("html")).to_have_attribute("lang", "fr")
 
 
 def make_coaches_and_teams(league_slug: str, django_user_model) -> None:

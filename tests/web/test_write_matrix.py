@@ -7,10 +7,8 @@ users succeed."""
 
 from __future__ import annotations
 
-import inspect
 import json
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -21,7 +19,7 @@ from django.apps import apps
 from django.conf import settings
 from django.db import transaction
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from league.competitions.challenges.models import Challenge
@@ -32,35 +30,9 @@ from matches.services import ReportInput, report_save, report_submit
 from tests.matches.test_import_service import example
 from tests.seasons.helpers import running_season
 from tests.standings.test_standings_page import standings_form
+from tests.web.write_endpoints import write_endpoints
 
 pytestmark = pytest.mark.django_db
-
-WRITE_METHODS = {"post", "put", "patch", "delete"}
-
-
-def _patterns(patterns: list[Any], namespace: str = "") -> Iterator[tuple[str, Any]]:
-    for item in patterns:
-        if isinstance(item, URLResolver):
-            yield from _patterns(item.url_patterns, f"{namespace}{item.namespace}:" if item.namespace else namespace)
-        elif isinstance(item, URLPattern):
-            yield namespace + (item.name or str(item.pattern)), item.callback
-
-
-def _writes(view: Any) -> bool:
-    """Whether a view accepts a write: a class view with a post/put/patch/delete handler, or a
-    function view whose source (decorators included) takes a POST."""
-    cls = getattr(view, "cls", None) or getattr(view, "view_class", None)
-    if cls is not None:
-        return any(hasattr(cls, method) for method in WRITE_METHODS)
-    source = inspect.getsource(inspect.unwrap(view))
-    return "require_POST" in source or "request.POST" in source or bool(re.search(r"[\"']POST[\"']", source))
-
-
-def write_endpoints() -> set[str]:
-    return {
-        name for name, view in _patterns(get_resolver().url_patterns) if not name.startswith("admin:") and _writes(view)
-    }
-
 
 # Endpoints anyone (or any logged-in user) may write to: there is no one else's data to protect.
 OPEN = {
