@@ -52,6 +52,25 @@ def orc_team(league, coach, name: str = "Gouged Eye"):
     return team_create(league=league, coach=coach, name=name, race="orc", fan_factor=3, players=players)
 
 
+def league_of(ruleset: str, name: str, commissioner, *coaches):
+    """A league of `ruleset` (a test ruleset's key, say) run by `commissioner`, `coaches` joined."""
+    from league.core.services import league_create, league_join
+
+    league = league_create(name=name, ruleset=ruleset, commissioner=commissioner)
+    for coach in coaches:
+        league_join(league=league, user=coach)
+    return league
+
+
+def scheduled_in(ruleset: str, name: str, commissioner, alice, bob) -> Match:
+    """Humans (alice, home) v Orcs (bob) scheduled in a new league of `ruleset`."""
+    from matches.services import match_schedule
+
+    league = league_of(ruleset, name, commissioner, alice, bob)
+    humans, orcs = human_team(league, alice), orc_team(league, bob)
+    return match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+
+
 @pytest.fixture
 def humans(league, coach_alice):
     return human_team(league, coach_alice)

@@ -13,7 +13,7 @@ from django.urls import reverse
 from league.rules import Ruleset, load_ruleset
 from league.rules.postmatch import MatchDice, PlayerReport, check_report, plan_post_match
 from matches.models import Match, MatchEffect, MatchPlayer
-from tests.builders import lrb6_copy
+from tests.builders import league_of, lrb6_copy
 from tests.matches.test_views_support import login, report_data
 from tests.rules.postmatch_helpers import base_dice, match, side
 
@@ -42,14 +42,11 @@ def test_the_engine_counts_a_declared_action_and_refuses_an_unknown_one(chest_ru
 
 @pytest.fixture
 def chest_match(chest_ruleset, commissioner, coach_alice, user_factory):
-    from league.core.services import league_create, league_join
     from matches.services import PrematchInput, match_schedule, prematch_record
     from teams.services import PlayerOrder, team_create
 
     bob = user_factory("bob")
-    league = league_create(name="Underground", ruleset=KEY, commissioner=commissioner)
-    league_join(league=league, user=coach_alice)
-    league_join(league=league, user=bob)
+    league = league_of(KEY, "Underground", commissioner, coach_alice, bob)
     home = team_create(
         league=league,
         coach=coach_alice,

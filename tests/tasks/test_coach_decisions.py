@@ -29,14 +29,14 @@ from league.rules import (
 )
 from matches.decisions import StoredKind, register_decision_type, unregister_decision_type
 from matches.models import Match, MatchCasualty, PendingDecision
-from matches.services import match_schedule, prematch_record
+from matches.services import prematch_record
 from matches.services.common import match_ruleset
 from matches.services.decisions import open_decisions
 from matches.services.prematch import PrematchInput
 from matches.tasks import run_postgame
 from matches.views.decision_types import stored_decision_type
 from teams.models import Player
-from tests.builders import human_team, lrb6_copy, orc_team, pid, worked_report_for
+from tests.builders import lrb6_copy, pid, scheduled_in, worked_report_for
 from tests.tasks.conftest import play, processed, wait_for
 
 CSRF = re.compile(r"\b[A-Za-z0-9]{64}\b")  # the page's CSRF token, masked anew on every answer
@@ -112,13 +112,8 @@ class Played:
 
 
 def _ready(heal_ruleset, commissioner, coach_alice, coach_bob) -> tuple[Match, object, object]:
-    from league.core.services import league_create, league_join
-
-    league = league_create(name="Temple League", ruleset=KEY, commissioner=commissioner)
-    league_join(league=league, user=coach_alice)
-    league_join(league=league, user=coach_bob)
-    humans, orcs = human_team(league, coach_alice), orc_team(league, coach_bob)
-    scheduled = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+    scheduled = scheduled_in(KEY, "Temple League", commissioner, coach_alice, coach_bob)
+    humans, orcs = scheduled.home, scheduled.away
     return prematch_record(match=scheduled, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice), humans, orcs
 
 

@@ -24,7 +24,7 @@ from matches.services.snapshot import report_from_json
 from matches.tasks import run_postgame
 from teams.errors import gp
 from teams.models import Team, TreasuryEntry
-from tests.builders import human_team, lrb6_copy, orc_team
+from tests.builders import lrb6_copy, scheduled_in
 from tests.matches.test_views_support import login, report_data
 from tests.tasks import fan_gift
 from tests.tasks.conftest import processed, wait_for
@@ -49,15 +49,10 @@ def gifts_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
 
 @pytest.fixture
 def gift_match(gifts_ruleset, commissioner, coach_alice, user_factory):
-    from league.core.services import league_create, league_join
-    from matches.services import PrematchInput, match_schedule, prematch_record
+    from matches.services import PrematchInput, prematch_record
 
     bob = user_factory("bob")
-    league = league_create(name="Fan clubs", ruleset=KEY, commissioner=commissioner)
-    league_join(league=league, user=coach_alice)
-    league_join(league=league, user=bob)
-    home, away = human_team(league, coach_alice), orc_team(league, bob)
-    scheduled = match_schedule(league=league, home=home, away=away, by=commissioner)
+    scheduled = scheduled_in(KEY, "Fan clubs", commissioner, coach_alice, bob)
     return prematch_record(match=scheduled, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice), bob
 
 

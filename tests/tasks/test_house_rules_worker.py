@@ -8,13 +8,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.core.services import league_create, league_join
 from matches.models import DiceRoll, Match, MatchEffect
 from matches.services import PrematchInput, match_schedule, postgame_run, prematch_record, requested_dice
 from matches.tasks import run_postgame
 from teams.models import ImprovementRoll, Injury, Player
 from teams.services import PlayerOrder, team_create
-from tests.builders import AGEING_KEY
+from tests.builders import AGEING_KEY, league_of
 from tests.matches.test_views_support import login, report_data
 from tests.tasks.conftest import processed, state, wait_for
 
@@ -33,9 +32,7 @@ def text(response) -> str:
 def house(ageing_ruleset, commissioner, coach_alice, user_factory):
     """A league of the house-rules ruleset: Humans with an Ogre (#1) and ten linemen, and Orcs."""
     bob = user_factory("bob")
-    league = league_create(name="Vieux Grognards", ruleset=AGEING_KEY, commissioner=commissioner)
-    league_join(league=league, user=coach_alice)
-    league_join(league=league, user=bob)
+    league = league_of(AGEING_KEY, "Vieux Grognards", commissioner, coach_alice, bob)
     players = [PlayerOrder("ogre", "Grok"), *(PlayerOrder("lineman", f"H{i}") for i in range(2, 12))]
     humans = team_create(league=league, coach=coach_alice, name="Reavers", race="human", players=players)
     orcs = team_create(

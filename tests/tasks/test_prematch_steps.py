@@ -26,7 +26,7 @@ from league.rules.postmatch.records import InputRequest
 from matches.models import DiceRoll, Match, MatchEffect
 from matches.services import prematch_steps
 from matches.services.prematch_steps import PrematchContext, PrematchStep, register
-from tests.builders import human_team, lrb6_copy, orc_team
+from tests.builders import lrb6_copy, scheduled_in
 from tests.matches.test_views_support import login, prematch_through_pages, report_data
 from tests.tasks.conftest import processed, wait_for
 
@@ -47,14 +47,7 @@ show_effect = true
 
 def league_of(ruleset_key: str, commissioner, alice, bob):
     """A league of the ruleset and its scheduled Humans (Alice, home) v Orcs (Bob)."""
-    from league.core.services import league_create, league_join
-    from matches.services import match_schedule
-
-    league = league_create(name=f"League {ruleset_key}", ruleset=ruleset_key, commissioner=commissioner)
-    for coach in (alice, bob):
-        league_join(league=league, user=coach)
-    humans, orcs = human_team(league, alice), orc_team(league, bob)
-    return match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+    return scheduled_in(ruleset_key, f"League {ruleset_key}", commissioner, alice, bob)
 
 
 def ready_to_record(match: Match) -> None:
