@@ -9,6 +9,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
+from league.core.models import AuditEntry, League
 from league.core.selectors import league_ruleset
 from league.rules import (
     BankParameters,
@@ -229,3 +230,71 @@ def treasury_history(team: Team) -> QuerySet[TreasuryEntry]:
     """The treasury's entries in order (not a bank's: they are not in its balance)."""
     entries = TreasuryEntry.objects.filter(team=team, account=TreasuryEntry.TREASURY).order_by("created_at", "pk")
     return entries.only("created_at", "amount", "kind")
+
+
+def active_players(team: Team) -> QuerySet[Player]:
+    """The team's active players by number."""
+    return team.players.filter(status=Player.Status.ACTIVE).order_by("number")
+
+
+def player_injuries(player: Player) -> QuerySet[Injury]:
+    """His lasting injuries in the order they happened, each with its match."""
+    return player.injuries.select_related("match").order_by("created_at", "pk")
+
+
+def player_advancements(player: Player) -> QuerySet[Advancement]:
+    """His advancements in the order he took them, each with its match."""
+    return player.advancements.select_related("match").order_by("created_at", "pk")
+
+
+def team_audit(team: Team, limit: int) -> QuerySet[AuditEntry]:
+    """The team's latest audited actions, with who made them."""
+    return team.audit.select_related("actor").order_by("-created_at", "-pk")[:limit]
+
+
+# --- The JSON API's reads: what its output shows, in a fixed number of queries ---
+
+
+def api_teams() -> QuerySet[Team]:
+    # league and coach for the output, house rules for the league's ruleset: a fixed query count.
+    return Team.objects.select_related("league", "coach").prefetch_related("league__house_rules")
+
+
+def api_players() -> QuerySet[Player]:
+    return Player.objects.select_related("team__league", "team__coach").prefetch_related(
+        "advancements", "injuries", "team__league__house_rules"
+    )
+
+
+def api_team_list(league: League | None = None) -> QuerySet[Team]:
+    """Every team (of `league`, if given), by league name then team name."""
+    teams = api_teams().order_by("league__name", "name")
+    return teams if league is None else teams.filter(league=league)
+
+
+def ledger_entry_of(team: Team, entry_id: int) -> TreasuryEntry | None:
+    """An entry of this team's ledger (an entry of another team is unknown here)."""
+    return TreasuryEntry.objects.select_related("team__league").filter(pk=entry_id, team=team).first()
+
+
+def ledger_entry_for_output(entry_id: int) -> TreasuryEntry:
+    return TreasuryEntry.objects.select_related("created_by", "team").get(pk=entry_id)
+
+
+def no_teams() -> QuerySet[Team]:
+    """An empty choice of teams: a form's placeholder until its view gives it the league's."""
+    return Team.objects.none()
+
+
+def api_team(team_id: int) -> Team | None:
+    return api_teams().filter(pk=team_id).first()
+
+
+def api_player(player_id: int) -> Player | None:
+    return api_players().filter(pk=player_id).first()
+
+
+def reversed_by(team: Team) -> dict[int, int]:
+    """Id of each reversed entry of the team -> id of the entry reversing it (one query)."""
+    keys = team.ledger.filter(key__startswith="reverse:").values_list("key", "pk")
+    return {int(key.split(":", 1)[1]): pk for key, pk in keys}

@@ -152,12 +152,6 @@ class LedgerEntryDetailSerializer(LedgerEntrySerializer):
         ref_name = "LedgerEntryDetail"
 
 
-def reversed_by(team: Team) -> dict[int, int]:
-    """Id of each reversed entry of the team -> id of the entry reversing it (one query)."""
-    keys = team.ledger.filter(key__startswith="reverse:").values_list("key", "pk")
-    return {int(key.split(":", 1)[1]): pk for key, pk in keys}
-
-
 def ledger_entry_data(entry: TreasuryEntry, reversals: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
     """Needs entry.created_by loaded (select_related). Memos are stored in English and shown translated,
     as on the team page (an empty memo must not go through gettext: it would return the catalogue header);

@@ -27,6 +27,7 @@ from league.rules import (
     collation_key,
 )
 from teams.models import Team
+from teams.selectors import no_teams
 
 
 def category_label(ruleset: Ruleset, key: str, lang: str) -> str:
@@ -64,8 +65,8 @@ def check_d6(form: forms.Form, name: str, what: str) -> int | None:
 
 
 class ScheduleForm(forms.Form):
-    home = forms.ModelChoiceField(label=gettext_lazy("Home team"), queryset=Team.objects.none())
-    away = forms.ModelChoiceField(label=gettext_lazy("Away team"), queryset=Team.objects.none())
+    home = forms.ModelChoiceField(label=gettext_lazy("Home team"), queryset=no_teams())
+    away = forms.ModelChoiceField(label=gettext_lazy("Away team"), queryset=no_teams())
 
     def __init__(self, *args: Any, teams: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

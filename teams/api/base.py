@@ -7,7 +7,6 @@ rules and raise PermissionDenied or TeamRuleError; the API's exception handler
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -15,6 +14,7 @@ from rest_framework.views import APIView
 
 from league.infra.api_errors import ErrorSerializer, error_response
 from teams.models import Player, Team
+from teams.selectors import api_player, api_team
 
 
 class ServiceApi(APIView):
@@ -37,26 +37,15 @@ WRITE_ERRORS = {400: BAD_REQUEST, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT
 DetailSerializer = ErrorSerializer  # the former name of the error body's schema (now one shape for all)
 
 
-def team_queryset() -> QuerySet[Team]:
-    # league and coach for the output, house rules for the league's ruleset: a fixed query count.
-    return Team.objects.select_related("league", "coach").prefetch_related("league__house_rules")
-
-
-def player_queryset() -> QuerySet[Player]:
-    return Player.objects.select_related("team__league", "team__coach").prefetch_related(
-        "advancements", "injuries", "team__league__house_rules"
-    )
-
-
 def team_or_404(team_id: int) -> Team:
-    team = team_queryset().filter(pk=team_id).first()
+    team = api_team(team_id)
     if team is None:
         raise NotFound(_("There is no team with this id."))
     return team
 
 
 def player_or_404(player_id: int) -> Player:
-    player = player_queryset().filter(pk=player_id).first()
+    player = api_player(player_id)
     if player is None:
         raise NotFound(_("There is no player with this id."))
     return player

@@ -15,12 +15,11 @@ from league.core.permissions import signed_in
 from league.infra.api_errors import error_response
 from teams.api.base import BAD_REQUEST, LOCKED_OUT, NOT_FOUND, UNAUTHENTICATED, ServiceApi, team_or_404
 from teams.models import Team, TreasuryEntry
-from teams.selectors import ledger_entries, team_ruleset
+from teams.selectors import ledger_entries, ledger_entry_for_output, ledger_entry_of, reversed_by, team_ruleset
 from teams.serializers import (
     LedgerEntryDetailSerializer,
     LedgerEntrySerializer,
     ledger_entry_data,
-    reversed_by,
     team_summary_data,
 )
 from teams.services import treasury_reverse
@@ -29,7 +28,7 @@ from teams.services.ledger import check_treasurer
 
 def entry_or_404(team: Team, entry_id: int) -> TreasuryEntry:
     # An entry of another team is unknown here, as on the page (/teams/<id>/ledger/<entry>/reverse/).
-    entry = TreasuryEntry.objects.select_related("team__league").filter(pk=entry_id, team=team).first()
+    entry = ledger_entry_of(team, entry_id)
     if entry is None:
         raise NotFound(_("This team has no ledger entry with this id."))
     return entry
@@ -91,6 +90,6 @@ class LedgerReverseApi(ServiceApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         reversal = treasury_reverse(entry=entry, by=signed_in(request.user), memo=serializer.validated_data["memo"])
-        reversal = TreasuryEntry.objects.select_related("created_by", "team").get(pk=reversal.pk)
+        reversal = ledger_entry_for_output(reversal.pk)
         data = {**ledger_entry_data(reversal, {}, team_ruleset(team)), "team": team_summary_data(reversal.team)}
         return Response(LedgerEntryDetailSerializer(data).data, status=status.HTTP_201_CREATED)

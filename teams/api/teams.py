@@ -15,9 +15,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from league.api.catalogue import request_language
-from league.core.models import League
 from league.core.permissions import signed_in
-from league.core.selectors import league_ruleset
+from league.core.selectors import league_list, league_ruleset
 from league.infra.api_errors import error_response
 from league.rules import Ruleset
 from teams.api.base import (
@@ -30,9 +29,9 @@ from teams.api.base import (
     ServiceApi,
     player_or_404,
     team_or_404,
-    team_queryset,
 )
-from teams.models import Player, Team, staff_label
+from teams.models import Team, staff_label
+from teams.selectors import active_players, api_team_list
 from teams.serializers import (
     PlayerDetailSerializer,
     TeamDetailSerializer,
@@ -143,7 +142,7 @@ def draft_order(team: Team, data: dict[str, Any]) -> TeamOrder:
     if "players" in data:
         players = tuple(PlayerOrder(**p) for p in data["players"])
     else:
-        kept = team.players.filter(status=Player.Status.ACTIVE).order_by("number")
+        kept = active_players(team)
         players = tuple(PlayerOrder(p.position, p.name, p.number) for p in kept)
     head = {
         key: data.get(key, getattr(team, key))
@@ -158,14 +157,14 @@ class TeamsApi(ServiceApi):
 
     class FilterSerializer(serializers.Serializer):
         league = serializers.SlugRelatedField(
-            slug_field="slug", queryset=League.objects.all(), required=False, help_text="Slug of a league."
+            slug_field="slug", queryset=league_list(), required=False, help_text="Slug of a league."
         )
 
         class Meta:
             ref_name = "TeamFilter"
 
     class InputSerializer(TeamOrderSerializer):
-        league = serializers.SlugRelatedField(slug_field="slug", queryset=League.objects.all())
+        league = serializers.SlugRelatedField(slug_field="slug", queryset=league_list())
         draft = serializers.BooleanField(
             default=False, help_text="Save a draft (may lack players) instead of creating a ready team."
         )
@@ -184,9 +183,7 @@ class TeamsApi(ServiceApi):
     def get(self, request: Request) -> Response:
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        teams = team_queryset().order_by("league__name", "name")
-        if "league" in filters.validated_data:
-            teams = teams.filter(league=filters.validated_data["league"])
+        teams = api_team_list(filters.validated_data.get("league"))
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(teams, request, view=self)
         lang = request_language()

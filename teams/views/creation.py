@@ -34,7 +34,8 @@ from teams.forms import (
     position_choices,
     read_order_data,
 )
-from teams.models import Player, Team
+from teams.models import Team
+from teams.selectors import active_players
 from teams.services import budget_left, order_problems, team_create, team_make_ready, team_save_draft
 from teams.views.common import attempt, lang, managed_team_or_403
 
@@ -148,7 +149,7 @@ def _team_head(team: Team) -> Head:
 
 
 def _team_rows(team: Team) -> Rows:
-    players = team.players.filter(status=Player.Status.ACTIVE).order_by("number")
+    players = active_players(team)
     rows = [{"position": p.position, "number": str(p.number), "name": p.name} for p in players]
     return rows or _blank_rows(DEFAULT_ROWS)
 

@@ -28,6 +28,7 @@ from teams.selectors import (
     ledger_entries,
     ledger_kind_name,
     roster_rows,
+    team_audit,
     team_ruleset,
 )
 from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
@@ -141,7 +142,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         entry.can_reverse = commissioner and not entry.key.startswith("reverse:") and entry.pk not in reversed_pks
     audit = [
         {"label": action_label(e.action), "actor": e.actor, "created_at": e.created_at}
-        for e in team.audit.select_related("actor").order_by("-created_at", "-pk")[:AUDIT_ROWS]
+        for e in team_audit(team, AUDIT_ROWS)
     ]
     draft_budget = None
     if team.status == Team.Status.DRAFT:

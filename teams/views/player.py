@@ -10,7 +10,7 @@ from league.rules import next_level, spp_level
 from matches.effects.words import action_name, casualty_name, choice_label
 from matches.selectors.common import player_career
 from matches.views.common import lang
-from teams.selectors import player_or_404, team_ruleset
+from teams.selectors import player_advancements, player_injuries, player_or_404, team_ruleset
 from teams.views.common import team_or_404
 
 SPP_ORDER = ("completion", "touchdown", "interception", "casualty", "mvp")
@@ -28,13 +28,9 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
         {"kind": kind, "label": _("MVP") if kind == "mvp" else action_name(ruleset, kind), "spp": spp[kind]}
         for kind in sorted(spp, key=lambda k: (SPP_ORDER.index(k) if k in SPP_ORDER else len(SPP_ORDER), k))
     ]
-    injuries = [
-        {"injury": i, "name": casualty_name(ruleset, i.casualty)}
-        for i in player.injuries.select_related("match").order_by("created_at", "pk")
-    ]
+    injuries = [{"injury": i, "name": casualty_name(ruleset, i.casualty)} for i in player_injuries(player)]
     improvements = [
-        {"advancement": a, "name": choice_label(ruleset, a.kind, a.skill)}
-        for a in player.advancements.select_related("match").order_by("created_at", "pk")
+        {"advancement": a, "name": choice_label(ruleset, a.kind, a.skill)} for a in player_advancements(player)
     ]
     position = next((p for p in team_list.positions if p.key == player.position), None)
     # The level table of his position's group where the ruleset has one (big guys' doubled levels).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
@@ -76,3 +76,10 @@ def season_challenge_or_404(season: Season, pk: int) -> Challenge:
 def approved_teams_with_coaches(season: Season) -> list[Team]:
     entries = Q(season_entries__season=season, season_entries__status=SeasonTeam.Status.APPROVED)
     return list(Team.objects.filter(entries).select_related("coach").order_by("name", "pk"))
+
+
+def season_challenges(season: Season) -> QuerySet[Challenge]:
+    """A season's challenges, the latest first, with their teams' coaches, match and author."""
+    return season.challenges.select_related(
+        "challenger__coach", "challenged__coach", "replacement__coach", "match", "created_by"
+    ).order_by("-created_at", "-pk")

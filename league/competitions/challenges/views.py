@@ -57,9 +57,7 @@ def _page(request: HttpRequest, season: Season, status: int = 200) -> HttpRespon
     now = timezone.now()
     regular = season.status == Season.Status.REGULAR
     rows = []
-    challenges = season.challenges.select_related(
-        "challenger__coach", "challenged__coach", "replacement__coach", "match", "created_by"
-    ).order_by("-created_at", "-pk")
+    challenges = sel.season_challenges(season)
     for challenge in challenges:
         challenge.season = season
         late = challenge.is_open and now > challenge.deadline
