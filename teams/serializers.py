@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from league.api.catalogue import SkillRefSerializer, skill_refs
+from league.catalogue.api import SkillRefSerializer, skill_refs
 from league.rules import Ruleset, reroll_purchase_price
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import RosterRow, ledger_kind_name, player_row, roster_rows

@@ -3,8 +3,8 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from league.api import catalogue as league_api
 from league.api.index import ApiIndexApi
+from league.catalogue import api as league_api
 from teams import api as teams_api
 
 urlpatterns = [

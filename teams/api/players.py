@@ -10,7 +10,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api.catalogue import request_language
+from league.catalogue.api import request_language
 from league.core.permissions import signed_in
 from league.core.selectors import league_ruleset
 from teams.api.base import NOT_FOUND, WRITE_ERRORS, ServiceApi, player_or_404

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from league.api.catalogue import request_language
+from league.catalogue.api import request_language
 from league.core.permissions import signed_in
 from league.core.selectors import league_list, league_ruleset
 from league.infra.api_errors import error_response
