@@ -55,6 +55,7 @@ ACTIONS = {
     "matches.postgame.processed": _("Post-match sequence completed"),
     "matches.postgame.failed": _("Post-match sequence failed"),
     "matches.postgame.retried": _("Post-match sequence retried"),
+    "matches.postgame.inputs_set_aside": _("Dice or decisions the match no longer uses set aside"),
     "teams.improvement.chosen": _("Improvement chosen"),
     "matches.decision.chosen": _("Decision made after a match"),
     "matches.match.imported": _("Match imported"),

@@ -28,8 +28,8 @@ from .decisions import (
     decision_kind,
     decision_limit,
     decision_options,
+    inputs_set_aside,
     register_decision_kind,
-    stale_decisions,
 )
 from .dice import Dice, ScriptedDice, SeededDice, check_die, roll_many
 from .errors import DiceError, RulesetDataError, RulesetParameterError
@@ -307,7 +307,7 @@ __all__ = [
     "decision_limit",
     "decision_options",
     "register_decision_kind",
-    "stale_decisions",
+    "inputs_set_aside",
     # display helpers
     "SkillCategory",
     "collation_key",

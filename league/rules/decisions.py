@@ -110,13 +110,27 @@ class _Problem(Protocol):  # postmatch.records.InputProblem, not imported: the l
     def code(self) -> str: ...
 
 
-def stale_decisions(problems: Iterable[_Problem], stored: Collection[str]) -> frozenset[str]:
-    """The stored decisions of a registered kind ("<kind>:...") the planner refused, when they are
-    all it refused: the state changed since the coach chose (an earlier match was processed), so
-    they are asked again instead of failing the sequence for good. Empty if anything else is wrong."""
-    keys = set()
+def inputs_set_aside(
+    problems: Iterable[_Problem], dice: Collection[str], decisions: Collection[str]
+) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(dice, decisions) of the stored inputs to set aside, when they are all the planner refused.
+
+    Once an earlier match in play order changed the teams, a stored input may no longer fit: a die
+    or a decision for a step that no longer happens (a player who no longer crosses a level), or a
+    coach's choice of a registered kind ("<kind>:...") the state no longer allows. Such inputs are
+    set aside (the choice is asked again) instead of failing the sequence for good. None when
+    anything else is wrong: a die of the wrong count or value, a report the rules refuse."""
+    dice_keys: set[str] = set()
+    decision_keys: set[str] = set()
     for found in problems:
-        if found.code in _DICE_PROBLEMS or found.key not in stored or found.key.split(":", 1)[0] not in DECISION_KINDS:
-            return frozenset()
-        keys.add(found.key)
-    return frozenset(keys)
+        if found.code == "unused_die" and found.key in dice:
+            dice_keys.add(found.key)
+        elif found.code == "unused_decision" and found.key in decisions:
+            decision_keys.add(found.key)
+        elif (
+            found.code not in _DICE_PROBLEMS and found.key in decisions and found.key.split(":", 1)[0] in DECISION_KINDS
+        ):
+            decision_keys.add(found.key)
+        else:
+            return None
+    return frozenset(dice_keys), frozenset(decision_keys)

@@ -37,7 +37,7 @@ from django.utils import timezone
 
 from league.core.audit import log_action
 from league.infra.bulk import insert_rows
-from league.rules import Ruleset, stale_decisions
+from league.rules import Ruleset, inputs_set_aside
 from league.rules.postmatch import (
     Decisions,
     InvalidInput,
@@ -187,15 +187,17 @@ def _store_plan(match: Match, ruleset: Ruleset) -> tuple[PostMatchPlan, dict[str
             dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
             break
         except InvalidInput as refused:
-            # A coach's choice the state no longer allows is asked again (league.rules.decisions):
-            # forgotten here, its decision is left pending, as if nobody had chosen.
-            stale = stale_decisions(refused.problems, decisions.choices)
-            if not stale:
+            # Inputs an earlier match in play order made pointless or disallowed are set aside,
+            # never a failure for good (league.rules.decisions.inputs_set_aside): a die or decision
+            # whose step no longer happens, a coach's choice the state no longer allows (asked again).
+            aside = inputs_set_aside(refused.problems, given.rolls, decisions.choices)
+            if aside is None:
                 raise
-            Decision.objects.filter(match=match, key__in=stale).delete()
-            log.info("match %s: stored decisions asked again: %s", match.pk, ", ".join(sorted(stale)))
-            choices = {k: v for k, v in choices.items() if k not in stale}
-            decisions = Decisions({k: v for k, v in decisions.choices.items() if k not in stale})
+            dice_aside, decisions_aside = aside
+            _set_aside(match, given, decisions, dice_aside, decisions_aside)
+            given = MatchDice({k: v for k, v in given.rolls.items() if k not in dice_aside})
+            choices = {k: v for k, v in choices.items() if k not in decisions_aside}
+            decisions = Decisions({k: v for k, v in decisions.choices.items() if k not in decisions_aside})
     insert_rows(
         Decision,
         [
@@ -213,6 +215,24 @@ def _store_plan(match: Match, ruleset: Ruleset) -> tuple[PostMatchPlan, dict[str
         ],
     )
     return plan, choices
+
+
+def _set_aside(
+    match: Match, dice: MatchDice, decisions: Decisions, dice_aside: frozenset[str], decisions_aside: frozenset[str]
+) -> None:
+    """Delete the inputs set aside, in the run's transaction, and audit what they were: a die
+    entered at the table for a step that no longer happens is kept in the match's audit."""
+    DiceRoll.objects.filter(match=match, purpose__in=dice_aside).delete()
+    Decision.objects.filter(match=match, key__in=decisions_aside).delete()
+    log_action(
+        action="matches.postgame.inputs_set_aside",
+        actor=None,
+        league=match.league,
+        match=match.pk,
+        dice={key: list(dice.rolls[key]) for key in sorted(dice_aside)},
+        decisions={key: decisions.choices[key] for key in sorted(decisions_aside)},
+    )
+    log.info("match %s: inputs set aside: %s", match.pk, ", ".join(sorted(dice_aside | decisions_aside)))
 
 
 def _mark_steps(match: Match, plan: PostMatchPlan) -> None:

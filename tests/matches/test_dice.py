@@ -280,18 +280,19 @@ def test_the_page_in_french(client, draft, coach_alice):
 
 def test_a_die_slipped_in_after_confirmation_fails_the_sequence_with_its_reason(draft, humans, coach_alice, coach_bob):
     """Submitting and confirming refuse such a die; one stored behind their back (by hand, in the
-    database) still cannot be half-applied: the run fails with a readable reason and writes nothing."""
+    database) with a value no die shows still cannot be half-applied: the run fails with a readable
+    reason and writes nothing. (A die the match no longer uses is set aside instead:
+    tests/tasks/test_inputs_set_aside.py.)"""
     from matches.models import MatchEffect
     from matches.services import postgame_run
 
     report_submit(match=draft, by=coach_alice)
     report_confirm(match=draft, by=coach_bob)  # its sequence never starts: these tests never commit
-    key = f"leave:p{pid(humans, 2)}"
-    DiceRoll.objects.create(match=draft, purpose=key, values=[2], source=DiceRoll.Source.ENTERED)
+    DiceRoll.objects.create(match=draft, purpose="winnings:home", values=[9], source=DiceRoll.Source.ENTERED)
     assert postgame_run(draft.pk) is False
     draft.refresh_from_db()
     assert draft.status == Match.Status.FAILED
-    assert draft.failure_reason == f"{key}: die not used by this match"
+    assert draft.failure_reason == "winnings:home: 9 is not a possible D6 result (1-6)"
     assert not MatchEffect.objects.filter(match=draft).exists()
     assert Player.objects.get(pk=pid(humans, 4)).spp == 1
 

@@ -210,22 +210,24 @@ def test_a_failed_match_holds_its_teams_later_matches_and_its_retry_reads_the_te
         report_save(match=match, report=report, by=coach_alice)
         report_submit(match=match, by=coach_alice)
         report_confirm(match=match, by=coach_bob)
-    # A die nobody asks for, slipped in behind the services' back: the first run fails on it.
-    bogus = DiceRoll.objects.create(match=first, purpose="leave:p1", values=[2], source=DiceRoll.Source.ENTERED)
+    # A die no D6 shows, slipped in behind the services' back: the first run fails on it.
+    DiceRoll.objects.filter(match=first, purpose="winnings:home").update(values=[9])
 
     assert postgame_run(second.pk) is False  # waits: the first match of its teams comes first
     second.refresh_from_db()
     assert second.status == Match.Status.CONFIRMED and waiting_for(second) == first
     assert postgame_run(first.pk) is False
     first.refresh_from_db()
-    assert first.status == Match.Status.FAILED and "leave:p1" in first.failure_reason
+    assert first.status == Match.Status.FAILED and "winnings:home" in first.failure_reason
     assert postgame_run(second.pk) is False and waiting_for(second) == first  # held by the failure
     client.force_login(coach_alice)
     page = client.get(second.get_absolute_url()).content.decode()
     assert 'id="postgame-waiting"' in page and f'href="{first.get_absolute_url()}"' in page
     assert "That sequence failed" in page
 
-    bogus.delete()  # the cause is gone; meanwhile the coach hires an assistant (the treasury moves)
+    DiceRoll.objects.filter(match=first, purpose="winnings:home").update(
+        values=[2]
+    )  # the cause is gone; meanwhile the coach hires an assistant (the treasury moves)
     staff_hire(team=humans, kind="assistant_coaches", by=coach_alice)
     humans.refresh_from_db()
     postgame_retry(match=first, by=commissioner)
