@@ -41,7 +41,6 @@ def _tell_teams_and_matches() -> None:
 
     team_hooks.provide(team_benefits=trophies.team_benefits, held_keys=trophies.held_keys)
     match_hooks.provide(
-        season_position=seasons.season_position,
         fixture_locked=seasons.fixture_locked,
         locked_q=seasons.locked_q,
         arranged_match_problems=fixtures.arranged_match_problems,

@@ -1,7 +1,7 @@
 """What the competitions (seasons, play-offs, challenges, trophies: a layer above matches) tell the
 matches, without matches importing them.
 
-A match may be a fixture of a season: its place in play order, whether the play-offs closed it,
+A match may be a fixture of a season: whether the play-offs closed it,
 whether a coach may arrange it, and the trophy a final is played for all come from the season.
 The competitions register their readers in LeagueConfig.ready(); with nothing registered a match
 belongs to no season. A processed match is announced by the `match_processed` signal, which the
@@ -21,7 +21,6 @@ match_processed = Signal()
 
 _NAMES = frozenset(
     {
-        "season_position",
         "fixture_locked",
         "locked_q",
         "arranged_match_problems",
@@ -45,11 +44,6 @@ def provide(**functions: Callable[..., Any]) -> None:
 def _call(name: str, default: T, *args: Any, **kwargs: Any) -> T:
     reader = _provided.get(name)
     return default if reader is None else cast(T, reader(*args, **kwargs))
-
-
-def season_position(match: Any, day: Any) -> tuple[int, int]:
-    """(season number, round number) a match played on `day` sits at in play order."""
-    return _call("season_position", (0, 0), match, day)
 
 
 def fixture_locked(match: Any) -> bool:

@@ -67,8 +67,8 @@ class Match(models.Model):
     # result or import) unless the commissioner reopens it: when (docs/decisions/seasons.md,
     # "Regular fixtures once the play-offs start"). The audit log says who.
     reopened_at = models.DateTimeField(_("reopened during the play-offs"), null=True, blank=True)
-    # The match's place in time, set when it is confirmed (matches.services.sequence): season,
-    # round, play date, confirmation time, id, as one string of digits. The post-match sequence
+    # The match's place in time, set when it is confirmed (matches.services.sequence): the day
+    # played, confirmation time, id, as one string of digits (play order; the round is a label). The post-match sequence
     # runs a team's matches in this order, and editing a processed match will replay in it.
     sequence = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
 

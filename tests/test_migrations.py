@@ -47,6 +47,9 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # Not compared: the migrations' own record, SQLite's statistics, and the pages' revision counter, which every
     # committed write bumps (league/infra/page_cache.py), migrations' included.
     # SQLite's own statistics (sqlite_*) are the engine's, not the site's.
+    # The last release keyed a match's place in time by season and round first: as it stored them.
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE matches_match SET sequence = '000010001' || sequence WHERE sequence <> ''")
     kept = sorted(
         t
         for t in before_tables
@@ -61,10 +64,18 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     assert "matches_pendingdecision" in connection.introspection.table_names()
     after = rows(kept)
     # The match table gained its pre-match values' column (the last one): every other value of
-    # every row is the same, and no row of any table came or went.
+    # every row is the same, and no row of any table came or went...
     match_columns = [
         c.name for c in connection.introspection.get_table_description(connection.cursor(), "matches_match")
     ]
-    added = match_columns.index("prematch_values")
-    after["matches_match"] = [row[:added] + row[added + 1 :] for row in after["matches_match"]]
+    added, sequence = match_columns.index("prematch_values"), match_columns.index("sequence")
+    keys = {row[0]: row[sequence] for row in after["matches_match"]}
+    # ...and its sequence became play order (matches 0015): the day played, confirmation, id.
+    after["matches_match"] = [row[:sequence] + row[sequence + 1 : added] for row in after["matches_match"]]
+    before["matches_match"] = [row[:sequence] + row[sequence + 1 :] for row in before["matches_match"]]
     assert after == before
+    from matches.models import Match
+    from matches.services.sequence import match_sequence
+
+    confirmed = Match.objects.filter(confirmed_at__isnull=False).select_related("round")
+    assert confirmed and all(keys[match.pk] == match_sequence(match) for match in confirmed)

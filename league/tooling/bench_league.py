@@ -173,9 +173,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     match_rows = Match.objects.bulk_create(match_rows, batch_size=BATCH)
     for match in match_rows:
         match.sequence = sequence_key(
-            season=season.number,
-            round_number=cast(Round, match.round).number,
-            played_on=match.played_on,
+            played_on=match.played_on or cast(Round, match.round).starts_on,
             confirmed_at=cast(datetime, match.confirmed_at),
             pk=match.pk,
         )

@@ -71,8 +71,8 @@ UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAI
 
 def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> QuerySet[Match]:
     """The confirmed, unprocessed matches of either team before this one in time (arguments may
-    be OuterRef()s): the matches whose sequence must run first. Order: Match.sequence (season,
-    round, play date, confirmation; matches.services.sequence), then id."""
+    be OuterRef()s): the matches whose sequence must run first. Order: Match.sequence (play order:
+    the day played, confirmation, id; matches.services.sequence), then id."""
     return Match.objects.filter(
         Q(home_id=home_id) | Q(home_id=away_id) | Q(away_id=home_id) | Q(away_id=away_id),
         Q(sequence__lt=sequence) | Q(sequence=sequence, pk__lt=pk),

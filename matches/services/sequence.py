@@ -1,49 +1,38 @@
-"""A match's place in time: season, round, play date, confirmation, id.
+"""A match's place in time: the day it was played, then the moment it was confirmed, then its id.
 
-Stored as one string of digits (Match.sequence) so that one indexed comparison orders matches
-on SQLite and PostgreSQL alike, whatever the collation. The post-match sequence runs each team's
-matches in this order (postgame.earlier_unprocessed), and editing a processed match will replay
-the matches after it in the same order.
+Play order, not the schedule: a round is a label of the fixtures, and a result entered late takes
+the place its day of play gives it. The day is the one entered with the result; when none was,
+the first day of its round's dates (when the commissioner dated the round), else the day it was
+confirmed. Stored as one string of digits (Match.sequence) so that one indexed comparison orders
+matches on SQLite and PostgreSQL alike, whatever the collation. The post-match sequence runs each
+team's matches in this order (postgame.earlier_unprocessed); a replay of a corrected history
+will run them in the same order (docs/design-history.md).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from matches.hooks import season_position
 from matches.models import Match
 
-SEASON_DIGITS = 5
-ROUND_DIGITS = 4
 ID_DIGITS = 12
 
 
-def sequence_key(*, season: int, round_number: int, played_on: date | None, confirmed_at: datetime, pk: int) -> str:
+def sequence_key(*, played_on: date | None, confirmed_at: datetime, pk: int) -> str:
     day = played_on or confirmed_at.astimezone(UTC).date()
-    return (
-        f"{season:0{SEASON_DIGITS}d}{round_number:0{ROUND_DIGITS}d}{day:%Y%m%d}"
-        f"{confirmed_at.astimezone(UTC):%Y%m%d%H%M%S%f}{pk:0{ID_DIGITS}d}"
-    )
+    return f"{day:%Y%m%d}{confirmed_at.astimezone(UTC):%Y%m%d%H%M%S%f}{pk:0{ID_DIGITS}d}"
+
+
+def played_day(match: Match) -> date | None:
+    """The day the match was played, as far as it is known (None: only its confirmation tells)."""
+    if match.played_on is not None:
+        return match.played_on
+    if match.round_id is not None and match.round is not None and match.round.starts_on is not None:
+        return match.round.starts_on
+    return None
 
 
 def match_sequence(match: Match) -> str:
-    """The key of a match being confirmed. A match outside any season (a friendly, an import
-    without one) takes the league's latest season and the latest round of it already started on
-    its day, so it sits among the season's matches of that time, not before all of them."""
+    """The key of a match being confirmed."""
     assert match.confirmed_at is not None and match.pk is not None
-    season_number, round_number = 0, 0
-    day = match.played_on or match.confirmed_at.astimezone(UTC).date()
-    if match.season is not None:
-        season_number = match.season.number
-        round_number = match.round.number if match.round is not None else 0
-    else:
-        season_number, round_number = season_position(match, day)
-    if match.season_id is not None and match.round_id is None:
-        round_number = 0
-    return sequence_key(
-        season=season_number,
-        round_number=round_number,
-        played_on=match.played_on,
-        confirmed_at=match.confirmed_at,
-        pk=match.pk,
-    )
+    return sequence_key(played_on=played_day(match), confirmed_at=match.confirmed_at, pk=match.pk)

@@ -219,15 +219,3 @@ def open_challenges(season: Season) -> list[Challenge]:
         .select_related("challenger", "challenged", "replacement")
         .order_by("deadline", "pk")
     )
-
-
-def season_position(match: Any, day: Any) -> tuple[int, int]:
-    """Where a match outside any season sits in play order: the league's latest season, and the
-    latest round of it already started on the match's day (matches.services.sequence)."""
-    latest = Season.objects.filter(league_id=match.league_id).order_by("-number").first()
-    if latest is None:
-        return 0, 0
-    started = (
-        Round.objects.filter(season=latest, starts_on__lte=day).order_by("-number").values_list("number", flat=True)
-    )
-    return latest.number, started.first() or 0

@@ -171,11 +171,9 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
     score = load_ruleset(season.league.ruleset).params.challenge_forfeit_score if forfeits else 0
     for pk, challenger, challenged, replacement, to, decided_at in forfeits:
         won = to == Challenge.Forfeit.CHALLENGER
-        # The key a match decided then would have (season, round 0, day, time, id): same order.
+        # The key a match confirmed then, with no day of play, would have: the same order.
         # A forfeit is decided when it is set: decided_at is there.
-        seq = sequence_key(
-            season=season.number, round_number=0, played_on=None, confirmed_at=cast(datetime, decided_at), pk=pk
-        )
+        seq = sequence_key(played_on=None, confirmed_at=cast(datetime, decided_at), pk=pk)
         result = Result(
             key=f"challenge:{pk}",
             order=0,

@@ -23,7 +23,7 @@ APPLIES_TO = ("any", "win", "draw", "loss")
 class Result:
     """One finished match as the table sees it.
 
-    `order` places the match in time (season, round, play date flattened by the caller); `key`
+    `order` places the match in time (play order, flattened by the caller); `key`
     (the match id) breaks equal orders so the form column never depends on the input order.
     `conceded_by`: the side that conceded; the other side wins whatever the score (LRB6 §8).
     `awarded_to`: a result given without a match (a refused challenge recorded as 2-0, a
