@@ -151,7 +151,10 @@ def prematch_input(data: dict[str, Any]) -> PrematchInput:
             mercenaries=tuple(Mercenary(m["position"], m.get("extra_skill")) for m in wanted.get("mercenaries", ())),
         )
 
+    # Any other key is a table-roll step of the ruleset (prematch_record refuses a step it has not).
+    tables = {step: tuple(dice) for step, dice in pre.items() if step not in ("home", "away", "weather")}
     return PrematchInput(
+        steps=tables,
         weather_dice=tuple(pre["weather"]) if "weather" in pre else None,
         home_petty_cash=pre.get("home", {}).get("petty_cash", 0),
         away_petty_cash=pre.get("away", {}).get("petty_cash", 0),

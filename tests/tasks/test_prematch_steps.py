@@ -153,6 +153,38 @@ def test_dice_for_a_table_the_ruleset_does_not_roll_are_refused(dungeon, commiss
     assert Match.objects.get(pk=match.pk).status == Match.Status.SCHEDULED
 
 
+def test_an_imported_report_carries_the_dice_of_the_rulesets_table(
+    dungeon, commissioner, coach_alice, coach_bob, django_capture_on_commit_callbacks, db
+):
+    """The match-report file names a table-roll step by its name (docs/match-report.md); a step the
+    ruleset has not is refused with its name, and nothing is written."""
+    from matches.importing import import_match
+    from matches.services import MatchError
+
+    match = league_of("dungeon", commissioner, coach_alice, coach_bob)
+    report = {
+        "format_version": 1,
+        "report_id": "dungeon-1",
+        "league": match.league.slug,
+        "ruleset": "dungeon",
+        "home": match.home.name,
+        "away": match.away.name,
+        "played_on": "2026-11-20",
+        "prematch": {"weather": [3, 4]},
+        "result": {"home_score": 0, "away_score": 0},
+    }
+    with pytest.raises(MatchError, match="weather"):
+        import_match(report, by=commissioner)
+    assert list(Match.objects.values_list("pk", "status")) == [(match.pk, Match.Status.SCHEDULED)]  # nothing written
+    report["prematch"] = {"dungeon_state": [1, 3]}
+    with django_capture_on_commit_callbacks(execute=False):
+        imported = import_match(report, by=commissioner).match
+    imported.refresh_from_db()
+    assert imported.prematch_values == {"dungeon_state": "flooded"}
+    roll = DiceRoll.objects.get(match=imported, purpose="dungeon_state")
+    assert (roll.values, roll.source) == ([1, 3], DiceRoll.Source.ENTERED)
+
+
 # --- A step written in Python, known only here: the stadium's roof ---
 
 ROOF = "stadium_roof"
