@@ -214,6 +214,9 @@ class PendingDecision(models.Model):
     offered when the match is processed, kept until its team's manager chooses. The improvement
     choice keeps its rolls (teams.ImprovementRoll); every other kind is stored here."""
 
+    # Not a column: the to-do sets it for its template (matches.selectors.decisions).
+    kind_name: str
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="pending_decisions")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="pending_decisions")
     kind = models.CharField(max_length=40)  # a registered decision kind (league.rules.decisions)

@@ -14,6 +14,7 @@ from league.core.audit import action_label
 from league.core.models import AuditEntry, League, Membership
 from matches.hooks import challenges_waiting, locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
+from matches.selectors.decisions import coach_pending_decisions
 from matches.selectors.prematch import prematch_states
 from matches.services.dispute import submitter_side
 from matches.services.inducements import PrematchState
@@ -124,13 +125,14 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
     per match of his teams, the step his side has to take (his petty cash or inducements when it is
     his turn, record the pre-match, enter or submit the result, confirm or correct it); the results
     submitted in the leagues he is a commissioner of, that he does not coach; the improvements his
-    players have to choose; and the challenges waiting for his answer or ruling
+    players have to choose and his teams' other decisions after a match (matches.decisions); and
+    the challenges waiting for his answer or ruling
     (league.competitions.challenges.selectors).
 
     A match between two teams of the same coach is listed once. A site administrator is not a
     commissioner of every league here: only the leagues he runs or co-runs fill his list."""
     if user is None or not user.is_authenticated:
-        return {"matches": [], "improvements": [], "challenges": []}
+        return {"matches": [], "improvements": [], "decisions": [], "challenges": []}
     commissioned = League.objects.filter(
         Q(commissioner_id=user.pk)
         | Q(pk__in=Membership.objects.filter(user_id=user.pk, role=Membership.Role.COMMISSIONER).values("league_id"))
@@ -171,7 +173,12 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
         .select_related("player__team", "match")
         .order_by("created_at", "pk")
     )
-    return {"matches": items, "improvements": rolls, "challenges": challenges_waiting(user)}
+    return {
+        "matches": items,
+        "improvements": rolls,
+        "decisions": coach_pending_decisions(user),
+        "challenges": challenges_waiting(user),
+    }
 
 
 PLAYED_STATUSES = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED)

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 
-from matches.decisions import DecisionType, decision_types
+from matches.decisions import DecisionType, decision_type, decision_types
 from matches.models import Match, PendingDecision
 from teams.models import Team
 
@@ -55,3 +55,20 @@ def stored_pending_for_match(match: Match, kind: str) -> list[PendingDecision]:
         .select_related("match__home", "match__away", "team")
         .order_by("team", "pk")
     )
+
+
+def coach_pending_decisions(user: Any) -> list[PendingDecision]:
+    """The decisions of every stored kind his teams still have to make, oldest first, each with its
+    kind's name in the reader's language (`kind_name`): one query."""
+    found = list(
+        PendingDecision.objects.filter(team__coach_id=user.pk, choice="")
+        .select_related("team", "match__home", "match__away")
+        .order_by("created_at", "pk")
+    )
+    shown = []
+    for decision in found:
+        entry = decision_type(decision.kind)
+        if entry is not None:  # a kind no longer registered (its ruleset gone) is not offered
+            decision.kind_name = entry.name()
+            shown.append(decision)
+    return shown

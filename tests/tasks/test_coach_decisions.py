@@ -218,6 +218,29 @@ def test_a_choice_the_state_no_longer_allows_is_asked_again(played, client, coac
 
 
 @pytest.mark.worker
+def test_a_decision_of_any_kind_waits_in_the_coachs_to_do_and_counts_in_his_badge(
+    played, client, coach_alice, coach_bob, settings
+):
+    from tests.matches.test_waiting import badge, waiting
+
+    settings.PAGE_CACHE_SECONDS = 0  # pages rendered, not kept: each read sees the choice made
+    [spell] = PendingDecision.objects.filter(match=played.match)
+    url = reverse("matches:decision", args=[HEALING, spell.pk])
+    client.force_login(coach_alice)
+    assert ("decision", url) in waiting(client)
+    home = client.get(reverse("home")).text
+    assert "Healing spell to choose for Reavers" in home
+    assert badge(client) == len(waiting(client))
+    client.cookies["django_language"] = "fr"
+    assert "Sort de soin à choisir pour Reavers" in client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="fr").text
+    del client.cookies["django_language"]
+    client.force_login(coach_bob)  # not his team's
+    assert ("decision", url) not in waiting(client)
+    client.force_login(coach_alice)
+    client.post(url, {"choice": str(pid(played.humans, 3))})
+    assert ("decision", url) not in waiting(client)
+
+
 def test_the_decision_page_speaks_french(played, client, coach_alice):
     [spell] = PendingDecision.objects.filter(match=played.match)
     client.force_login(coach_alice)
