@@ -76,7 +76,13 @@ def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_compl
         assert postgame_sweep() == [match.pk]
         wait_for(lambda: processed(match), "the second worker to finish the sequence", log=second_log)
 
-    assert f"task=run_postgame match={match.pk} result=True" in second_log.read_text()
+    # The worker logs its task's result just after the sequence's commit: wait for the line rather
+    # than read the log the instant the match shows processed (a race a CI run once lost).
+    wait_for(
+        lambda: f"task=run_postgame match={match.pk} result=True" in second_log.read_text(),
+        "the second worker to log its run's result",
+        log=second_log,
+    )
     assert match.attempts == 2
     assert state(match) == expected
     check_worked_numbers(humans, orcs)
