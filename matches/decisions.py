@@ -2,7 +2,7 @@
 
 A kind's rules are declared in the engine (league.rules.decisions: options, limits, effects); here
 a kind says how the site finds, shows and records it. The registry is filled in
-MatchesConfig.ready() (matches/decision_types.py registers the improvement choice); the generic
+MatchesConfig.ready() (matches/views/decision_types.py registers the improvement choice); the generic
 page (matches/views/decisions.py), the lists of a team's and a match's pending decisions
 (matches/selectors/decisions.py) and the service (matches/services/decisions.py) only read it.
 
