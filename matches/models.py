@@ -30,6 +30,9 @@ class Match(models.Model):
         PROCESSING = "processing", _("Post-match running")
         PROCESSED = "processed", _("Processed")
         FAILED = "failed", _("Failed")
+        # Voided by a correction: kept with its inputs, out of the standings and statistics, its
+        # effects reversed (matches.services.replay).
+        VOID = "void", _("Void")
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="matches", verbose_name=_("league"))
     home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home"))
@@ -140,6 +143,9 @@ class Match(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     failure_reason = models.TextField(blank=True)
     processed_at = models.DateTimeField(null=True, blank=True)
+    # How many times a replay has run the sequence again (matches.services.replay): the ledger keys
+    # of a run are scoped by it, so that a replay's entries never collide with the ones it reversed.
+    generation = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -323,3 +329,38 @@ class MatchEffect(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "key"], name="match_effect_unique_key")]
         ordering = ["match", "pk"]
+
+
+class MatchCorrection(models.Model):
+    """A commissioner's correction of a processed match: new inputs (or a void), previewed, then
+    applied by a replay of the match and of every later match its change reaches
+    (matches.services.corrections). The match's own inputs are untouched until it is applied."""
+
+    class Kind(models.TextChoices):
+        EDIT = "edit", _("Correction")
+        VOID = "void", _("Void")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        QUEUED = "queued", _("Being applied")
+        APPLIED = "applied", _("Applied")
+        FAILED = "failed", _("Failed")
+        DISCARDED = "discarded", _("Discarded")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="corrections")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.EDIT)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    reason = models.TextField(_("reason"))
+    inputs = models.JSONField(default=dict, blank=True)  # the new inputs (matches.services.match_inputs)
+    before = models.JSONField(default=dict, blank=True)  # the inputs they replace
+    preview = models.JSONField(null=True, blank=True)  # what the replay would move
+    moved = models.JSONField(null=True, blank=True)  # what it moved, once applied
+    failure_reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("match correction")
+        verbose_name_plural = _("match corrections")

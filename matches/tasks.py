@@ -12,7 +12,9 @@ from celery import shared_task
 from django.db import connection
 
 from matches.models import Match
-from matches.services.postgame import RUN_POSTGAME, postgame_run, postgame_sweep
+from matches.services.corrections import APPLY_CORRECTION, correction_apply
+from matches.services.postgame import RUN_POSTGAME, postgame_sweep
+from matches.services.replay import run_match
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,16 @@ def run_postgame(match_id: int) -> bool:
     # The service claims the match with a compare-and-swap and applies keyed effects, so a
     # redelivered message (acks_late) finds nothing to do or resumes where a dead worker stopped.
     with _measured("run_postgame", match_id) as measure:
-        measure["result"] = postgame_run(match_id)
+        measure["result"] = run_match(match_id)  # a late match replays what was played after it
+    done: bool = measure["result"]
+    return done
+
+
+@shared_task(name=APPLY_CORRECTION, acks_late=True, reject_on_worker_lost=True)
+def apply_correction(correction_id: int) -> bool:
+    # One transaction: a redelivered message finds the correction applied and does nothing.
+    with _measured("apply_correction", correction_id) as measure:
+        measure["result"] = correction_apply(correction_id)
     done: bool = measure["result"]
     return done
 

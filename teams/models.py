@@ -77,6 +77,11 @@ class Player(models.Model):
     miss_next_game = models.BooleanField(_("misses next game"), default=False)
     niggling_injuries = models.PositiveSmallIntegerField(_("niggling injuries"), default=0)
     hired_at = models.DateTimeField(_("hired at"), auto_now_add=True)
+    # A journeyman the post-match sequence of this match added: a replay of the match takes him
+    # back (and hires him again when he is still needed), so later matches keep naming him.
+    joined_after = models.ForeignKey(
+        "matches.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
 
     class Meta:
         ordering = ["team", "number"]

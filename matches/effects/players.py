@@ -78,7 +78,11 @@ def pending_roll(reading: Reading, effect: MatchEffect) -> ImprovementRoll | Non
     return None if roll is None or not roll.pending else roll
 
 
-register("improvement", app=EffectApp(apply_improvement, describe_improvement, pending=pending_roll))
+# Undone by matches.services.undo, which deletes the match's rolls and the advancements chosen from
+# them (the coach's choice stays among the match's decisions, for its replay).
+register(
+    "improvement", app=EffectApp(apply_improvement, describe_improvement, undo=apply_nothing, pending=pending_roll)
+)
 
 # --- Casualties and departures ---
 
@@ -148,6 +152,16 @@ def describe_casualty(reading: Reading, effect: MatchEffect) -> str:
 
 
 register(*PLAYER_SETS, app=EffectApp(apply_player_fields, describe_casualty, undo=undo_player_fields))
-# An Injury row is the player's history: undone by the correctable history, not here yet.
-register("niggling_injury", "stat_injury", "injury_ignored", app=EffectApp(apply_injury, describe_casualty))
+
+
+def undo_injury(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
+    """The niggling count taken back; the match's Injury rows are deleted by matches.services.undo."""
+    pk = player_id(effect)
+    if pk and effect.kind == "niggling_injury":
+        w.niggling[pk] -= 1
+
+
+register(
+    "niggling_injury", "stat_injury", "injury_ignored", app=EffectApp(apply_injury, describe_casualty, undo=undo_injury)
+)
 register("departure_avoided", app=EffectApp(apply_nothing, describe_casualty))

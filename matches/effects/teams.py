@@ -11,7 +11,16 @@ from league.rules.postmatch import Effect
 from league.rules.postmatch.kinds import kind_of
 from matches.effects.words import dice_text, player_label
 from matches.models import MatchEffect
-from matches.services.appliers import EffectApp, Reading, SequenceContext, Writes, player_id, post, register
+from matches.services.appliers import (
+    EffectApp,
+    Reading,
+    SequenceContext,
+    Writes,
+    apply_nothing,
+    player_id,
+    post,
+    register,
+)
 from teams.errors import gp
 from teams.models import Player
 
@@ -75,9 +84,17 @@ def describe_journeymen_needed(reading: Reading, effect: MatchEffect) -> str:
     ) % {"count": d["count"], "total": d.get("total", 0)}
 
 
-# A hire paid for or a journeyman added is a roster row: undone by the correctable history, not here yet.
-register("journeyman_hire_or_release", app=EffectApp(apply_journeyman, describe_journeyman))
-register("journeymen_needed", app=EffectApp(apply_journeymen_needed, describe_journeymen_needed))
+def undo_journeyman(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
+    """A journeyman again, on the roster: whether he was hired is the coach's decision, not a stored
+    effect, so the hire's gold is reversed from the ledger row it posted (matches.services.undo)."""
+    pk = player_id(effect)
+    if pk:
+        w.sets.setdefault(pk, {}).update({"journeyman": True, "status": Player.Status.ACTIVE})
+
+
+register("journeyman_hire_or_release", app=EffectApp(apply_journeyman, describe_journeyman, undo=undo_journeyman))
+# The journeymen a run added are taken back by matches.services.undo (and hired again by the replay).
+register("journeymen_needed", app=EffectApp(apply_journeymen_needed, describe_journeymen_needed, undo=apply_nothing))
 
 
 def apply_team_value(ctx: SequenceContext, w: Writes, effect: Effect) -> None:

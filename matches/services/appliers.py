@@ -30,12 +30,14 @@ from teams.services.ledger import check_ledger_entry
 @dataclass
 class SequenceContext:
     """What the effects need: the match, its ruleset, its two teams read under lock (by side) and
-    the coaches' stored decisions (a journeyman's hire)."""
+    the coaches' stored decisions (a journeyman's hire). `generation`: the match's replay count,
+    which scopes its ledger keys (ledger_prefix)."""
 
     match: Match
     ruleset: Ruleset
     teams: dict[str, Team]
     choices: Mapping[str, Any]
+    generation: int = 0
 
 
 @dataclass
@@ -155,6 +157,12 @@ def player_id(effect: Effect) -> int | None:
     return ref_player_id(effect.player_ref) if effect.player_ref else None
 
 
+def ledger_prefix(match_id: int, generation: int) -> str:
+    """The ledger keys of a run of a match's sequence: "match:<id>" for its first run, "match:<id>@<n>"
+    for the n-th replay, so that a replay's entries never collide with the ones it reversed."""
+    return f"match:{match_id}@{generation}" if generation else f"match:{match_id}"
+
+
 def post(
     ctx: SequenceContext,
     w: Writes,
@@ -166,7 +174,7 @@ def post(
     account: str = TreasuryEntry.TREASURY,
 ) -> None:
     """A ledger entry keyed "match:<id>:<key>" (unique per team: a second run writes nothing), and
-    the kept treasury followed in memory (written once, by apply._write_teams); a bank entry moves
+    the kept treasury followed in memory (written once, by apply.write_teams); a bank entry moves
     no kept figure (its balance is the sum of its entries). The kind and the account must be the
     ruleset's: a match is refused, rather than a ledger the team's pages could not name."""
     check_ledger_entry(ctx.ruleset, kind, account)
@@ -177,7 +185,7 @@ def post(
             kind=kind,
             account=account,
             amount=amount,
-            key=f"match:{ctx.match.pk}:{key}",
+            key=f"{ledger_prefix(ctx.match.pk, ctx.generation)}:{key}",
             memo=memo,
             match_id=ctx.match.pk,
             created_by_id=None,

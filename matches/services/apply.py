@@ -84,6 +84,7 @@ def _effect_row(ctx: SequenceContext, effect: Effect) -> dict[str, Any]:
                 "account": effect.account if effect.account != TreasuryEntry.TREASURY else None,
                 "bank": effect.bank,
                 "undoes": effect.undoes,  # a reversal: the key of the effect it undoes
+                "gen": ctx.generation,  # the run whose ledger keys it posted under (appliers.ledger_prefix)
                 **effect.payload,
             }.items()
             if v not in (None, 0, "", [], False)
@@ -97,17 +98,17 @@ def apply_effects(ctx: SequenceContext, effects: Sequence[Effect]) -> None:
     w = Writes()
     for effect in effects:
         gather(ctx, w, effect)
-    _write_players(ctx, w)
+    write_players(ctx, w)
     if settings.POSTGAME_APPLY_DELAY:  # halfway through the writes: tests kill a worker here
         log.info("match %s: players written, pausing %ss", ctx.match.pk, settings.POSTGAME_APPLY_DELAY)
         time.sleep(settings.POSTGAME_APPLY_DELAY)
     if w.journeymen_for or w.value_for:
         _journeymen_and_values(ctx, w)
     insert_rows(TreasuryEntry, w.ledger)
-    _write_teams(ctx, w.teams_changed)
+    write_teams(ctx, w.teams_changed)
 
 
-def _write_players(ctx: SequenceContext, w: Writes) -> None:
+def write_players(ctx: SequenceContext, w: Writes) -> None:
     adds: dict[int, dict[str, int]] = defaultdict(dict)
     for player_id, spp in w.spp.items():
         adds[player_id]["spp"] = spp
@@ -170,15 +171,26 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
         if kind:
             player[3].append(kind)
     added: list[Player] = []
+    parked = _parked_journeymen(ctx) if ctx.generation else {}
+    revived: list[int] = []
     for side in sorted(w.journeymen_for):
         roster = rosters[side].values()
-        new = new_journeymen(
-            ctx.ruleset, ctx.teams[side], available=sum(1 for p in roster if not p[2]), taken={p[0] for p in roster}
-        )
+        taken = {p[0] for p in roster}
+        new = new_journeymen(ctx.ruleset, ctx.teams[side], available=sum(1 for p in roster if not p[2]), taken=taken)
+        # A replay hires again the journeymen this match's first run added (the later matches name
+        # them), as far as they are still needed and their numbers free; only the rest are new.
+        back = [p for p in parked.get(ctx.teams[side].pk, []) if p.number not in taken][: len(new)]
+        new = new[len(back) :]
+        revived += [p.pk for p in back]
         added += new
-        rosters[side].update({-n: (p.number, p.position, False, []) for n, p in enumerate(new, start=1)})
+        entries = [(p.number, p.position) for p in back + new]
+        rosters[side].update({-n: (num, pos, False, []) for n, (num, pos) in enumerate(entries, start=1)})
     if added:
+        for p in added:
+            p.joined_after = ctx.match
         Player.objects.bulk_create(added)
+    if revived:
+        update_rows(Player, sets={pk: {"status": Player.Status.ACTIVE} for pk in revived})
     for side in w.value_for | w.journeymen_for:  # new journeymen count in the kept value, as at pre-match
         team = ctx.teams[side]
         team.team_value = roster_value(
@@ -187,7 +199,17 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
         w.teams_changed.add(side)
 
 
-def _write_teams(ctx: SequenceContext, sides: set[str]) -> None:
+def _parked_journeymen(ctx: SequenceContext) -> dict[int, list[Player]]:
+    """The journeymen an earlier run of this match added and its undo took back (matches.services.undo)."""
+    found: dict[int, list[Player]] = {}
+    for p in Player.objects.filter(joined_after=ctx.match, status=Player.Status.FIRED).only("pk", "team_id", "number"):
+        found.setdefault(p.team_id, []).append(p)
+    for players in found.values():
+        players.sort(key=lambda p: p.number)
+    return found
+
+
+def write_teams(ctx: SequenceContext, sides: set[str]) -> None:
     """One UPDATE of the kept treasury, fan factor and team value, from the teams held under lock."""
     update_rows(
         Team,

@@ -80,7 +80,7 @@ def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> Q
     )
 
 
-def _claim(match_id: int) -> bool:
+def claim(match_id: int) -> bool:
     """Compare-and-swap: take the match unless someone holds a live lease on it, it is done, or an
     earlier match of one of its teams has still to be processed."""
     now = timezone.now()
@@ -143,7 +143,7 @@ MATCH_FIELDS = (
     "prematch_values",  # what the pre-match steps hand on (snapshot.prematch_handed_on)
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
-# What it reads of the teams: what it writes (apply._write_teams), the report's and the team value's facts.
+# What it reads of the teams: what it writes (apply.write_teams), the report's and the team value's facts.
 TEAM_FIELDS = (
     "race",
     "treasury",
@@ -175,10 +175,13 @@ def _lock(match_id: int) -> tuple[Match, dict[str, Team]] | None:
     return match, {"home": match.home, "away": match.away}
 
 
-def _store_plan(match: Match, ruleset: Ruleset) -> tuple[PostMatchPlan, dict[str, Any]]:
+def _store_plan(
+    match: Match, ruleset: Ruleset, report: MatchReport | None = None
+) -> tuple[PostMatchPlan, dict[str, Any]]:
     """Read the match as it stands (under the teams' lock), roll the dice nobody entered, store them
-    and the default decisions, and plan. The dice are stored in the transaction that applies them."""
-    report = build_report(match)
+    and the default decisions, and plan. The dice are stored in the transaction that applies them.
+    `report`: the match as a replay reads it (a team it does not replay as it stood then)."""
+    report = build_report(match) if report is None else report
     match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
     choices = dict(match.decisions.values_list("key", "value"))
     given, decisions = stored_inputs(match, choices)
@@ -252,6 +255,25 @@ def _mark_steps(match: Match, plan: PostMatchPlan) -> None:
     )
 
 
+def process_locked(
+    match: Match,
+    teams: dict[str, Team],
+    ruleset: Ruleset,
+    *,
+    report: MatchReport | None = None,
+    sides: tuple[str, ...] = ("home", "away"),
+    generation: int = 0,
+) -> PostMatchPlan:
+    """Plan and apply the sequence of a match whose teams are locked (a run, or a replay, which
+    applies only the `sides` it replays, under the match's new `generation`)."""
+    plan, choices = _store_plan(match, ruleset, report)
+    _mark_steps(match, plan)
+    effects = plan.effects if len(sides) == 2 else tuple(e for e in plan.effects if e.side in sides)
+    apply_effects(SequenceContext(match, ruleset, teams, choices, generation), effects)
+    open_decisions(match, ruleset)  # what the match leaves the coaches to decide (matches.decisions)
+    return plan
+
+
 def _finish(match: Match) -> None:
     Match.objects.filter(pk=match.pk).update(
         status=Match.Status.PROCESSED,
@@ -291,7 +313,7 @@ def postgame_run(match_id: int) -> bool:
     claimed = False
     try:
         with transaction.atomic():
-            claimed = _claim(match_id)
+            claimed = claim(match_id)
         if not claimed:
             return False
         with transaction.atomic():
@@ -300,28 +322,34 @@ def postgame_run(match_id: int) -> bool:
                 return False
             match, teams = locked
             ruleset = match_ruleset(match)  # the only read of the house rules in a run
-            plan, choices = _store_plan(match, ruleset)
-            _mark_steps(match, plan)
-            apply_effects(SequenceContext(match, ruleset, teams, choices), plan.effects)
-            open_decisions(match, ruleset)  # what the match leaves the coaches to decide (matches.decisions)
+            process_locked(match, teams, ruleset)
             _finish(match)
         return True
     except Exception as exc:  # a readable reason on the match page, and a retry button
         if not claimed:  # the claim itself failed (the database is down): the sweep tries again later
             raise
         log.exception("post-match sequence of match %s failed", match_id)
-        # English, as stored: submitting and confirming already refused, in the user's language,
-        # whatever the rules engine could refuse here (matches/services/postcheck.py).
-        reason = "; ".join(map(str, exc.problems)) if hasattr(exc, "problems") else str(exc)
-        if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
-            reason = "; ".join(r.describe() for r in exc.missing)
-        with transaction.atomic():
-            Match.objects.filter(pk=match_id).update(
-                status=Match.Status.FAILED, failure_reason=reason[:2000], lease_until=None
-            )
-            league = Match.objects.select_related("league").get(pk=match_id).league
-            log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id, reason=reason[:500])
+        fail_run(match_id, failure_text(exc))
         return False
+
+
+def failure_text(exc: Exception) -> str:
+    """English, as stored: submitting and confirming already refused, in the user's language,
+    whatever the rules engine could refuse here (matches/services/postcheck.py)."""
+    reason = "; ".join(map(str, exc.problems)) if hasattr(exc, "problems") else str(exc)
+    if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
+        reason = "; ".join(r.describe() for r in exc.missing)
+    return reason
+
+
+def fail_run(match_id: int, reason: str) -> None:
+    """The claimed match failed: its reason on the match page, and a retry button."""
+    with transaction.atomic():
+        Match.objects.filter(pk=match_id).update(
+            status=Match.Status.FAILED, failure_reason=reason[:2000], lease_until=None
+        )
+        league = Match.objects.select_related("league").get(pk=match_id).league
+        log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id, reason=reason[:500])
 
 
 def queue_postgame(match_id: int) -> None:

@@ -199,7 +199,10 @@ def build_report(match: Match) -> MatchReport:
             team_key=team.race,
             roster_tv=(match.home_tv if side == "home" else match.away_tv) or 0,
             fan_factor=team.fan_factor,
-            treasury_before=team.treasury + petty_cash,
+            # The petty cash left the treasury at the pre-match, checked then against the treasury
+            # of that moment: a late match replayed before later winnings may find less gold, and
+            # that gold still left (docs/decisions/matches.md, "A late match's petty cash stands").
+            treasury_before=max(team.treasury + petty_cash, petty_cash),
             fame=(match.home_fame if side == "home" else match.away_fame) or 0,
             score=(match.home_score if side == "home" else match.away_score) or 0,
             players=tuple(players),

@@ -5,6 +5,7 @@ declared; and each kind's reversal is what its declaration says, applied through
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -15,11 +16,14 @@ from league.rules.postmatch.kinds import KINDS, UnknownEffectKind, reversal, rev
 from league.rules.postmatch.run import Run
 from matches.services.appliers import (
     EFFECT_APPS,
+    EffectApp,
     NotReversible,
     SequenceContext,
     Writes,
+    apply_nothing,
     gather,
     missing_apps,
+    register,
 )
 from teams.models import Player
 from teams.services.ledger import ledger_entry_problems
@@ -103,6 +107,11 @@ def test_a_reversal_is_gathered_through_its_kinds_undo():
     ]
     assert (team.treasury, team.fan_factor) == (50_000, 3)
     assert w.sets == {12: {"status": Player.Status.ACTIVE}} and w.spp == {12: -3}
-    roll = Effect(step="improvements", key="improvement:p12:1", side="home", kind="improvement", player_ref="p12")
-    with pytest.raises(NotReversible, match="'improvement'"):
-        gather(ctx, w, reversal(roll))  # type: ignore[arg-type]
+    # A kind whose application declares no undo cannot be reversed.
+    register("test_unreversible", app=EffectApp(apply_nothing, lambda reading, effect: ""))
+    try:
+        odd = Effect(step="x", key="odd:home", side="home", kind="test_unreversible")
+        with pytest.raises(NotReversible, match="'test_unreversible'"):
+            gather(ctx, w, replace(odd, key="odd:home:undo", undoes="odd:home"))
+    finally:
+        EFFECT_APPS.pop("test_unreversible")

@@ -1,0 +1,307 @@
+"""Replaying a league's history from a match on, in play order: a late result taking its place, a
+correction, a void (docs/design-history.md).
+
+A replay is one transaction under the lock of every team it reads (in primary-key order, as the
+post-match runs take theirs: no deadlock; a new result of a team being replayed waits for it, the
+other teams' matches are not held up). It starts with the teams of the changed match marked
+"dirty" from that match on:
+
+1. **Undo**, newest first: every processed match of a dirty team from that point has what its run
+   did to that team reversed (matches.services.undo; gold by new ledger entries).
+2. The change itself is written (a correction's inputs, a void).
+3. **Redo**, oldest first: each of those matches runs its post-match sequence again on the state
+   the matches before it left, from its stored dice and decisions, under a new generation (its
+   ledger keys are scoped by it). A die for a step that no longer happens and a choice the state no
+   longer allows are set aside, and the choice is asked again, as in any run
+   (postgame._store_plan). The opponent of a dirty team in such a match is not replayed: it is read
+   as it stood then (the match's stored post-match input), and its effects are planned again and
+   compared with the ones it kept; if they differ, that team is dirty from that match too and the
+   replay starts again with it (a cascade: rare, since a team's effects depend on its own state).
+
+A replay either completes whole or changes nothing: a match the rules now refuse stops it with
+ReplayRefused, naming the match and the reason.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from league.core.audit import log_action
+from league.rules.postmatch import MatchReport
+from matches.hooks import match_processed
+from matches.models import Match, MatchEffect, MatchStep
+from matches.services.appliers import SequenceContext
+from matches.services.common import match_ruleset
+from matches.services.postgame import (
+    MATCH_FIELDS,
+    TEAM_FIELDS,
+    claim,
+    fail_run,
+    failure_text,
+    postgame_run,
+    process_locked,
+    queue_next,
+)
+from matches.services.snapshot import build_report, ref_player_id, report_from_json
+from matches.services.undo import undo_side
+from teams.models import Team
+
+log = logging.getLogger(__name__)
+
+Key = tuple[str, int]  # a match's place in play order: (sequence, id)
+# The matches a replay takes: processed ones, and the confirmed ones waiting behind them.
+IN_HISTORY = (Match.Status.PROCESSED, Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED)
+SIDES = ("home", "away")
+
+
+class ReplayRefused(Exception):
+    """A match of the replay that the rules now refuse: nothing was changed."""
+
+    def __init__(self, match_id: int, reason: str):
+        super().__init__(f"match {match_id}: {reason}")
+        self.match_id, self.reason = match_id, reason
+
+
+class _Cascade(Exception):
+    def __init__(self, team_id: int, key: Key):
+        self.team_id, self.key = team_id, key
+
+
+@dataclass
+class Replayed:
+    """What a replay did: the matches it ran again, in play order, and the teams it changed."""
+
+    matches: list[int] = field(default_factory=list)
+    teams: set[int] = field(default_factory=set)
+    undone: dict[int, list[MatchEffect]] = field(default_factory=dict)
+
+
+def key_of(match: Match) -> Key:
+    return (match.sequence, match.pk)
+
+
+def replay_from(start: Match, change: Callable[[Match], None] | None = None, since: Key | None = None) -> Replayed:
+    """Replay the history of `start`'s teams from it on, with `change` written to it between the undo
+    and the redo (`since`: an earlier place the change moves it to). The caller holds the
+    transaction; a cascade starts again from a savepoint."""
+    first = min(key_of(start), since) if since else key_of(start)
+    dirty: dict[int, Key] = {start.home_id: first, start.away_id: first}
+    while True:
+        savepoint = transaction.savepoint()
+        try:
+            done = _replay_once(start.pk, dirty, change)
+        except _Cascade as cascade:
+            transaction.savepoint_rollback(savepoint)
+            log.info("replay of match %s reaches team %s too", start.pk, cascade.team_id)
+            dirty[cascade.team_id] = min(dirty.get(cascade.team_id, cascade.key), cascade.key)
+            continue
+        except BaseException:
+            transaction.savepoint_rollback(savepoint)
+            raise
+        transaction.savepoint_commit(savepoint)
+        return done
+
+
+def _history(start_id: int, dirty: dict[int, Key]) -> list[Match]:
+    since = min(seq for seq, _pk in dirty.values())
+    found = (
+        Match.objects.filter(Q(home_id__in=list(dirty)) | Q(away_id__in=list(dirty)))
+        .filter(Q(status__in=IN_HISTORY, sequence__gte=since) | Q(pk=start_id))
+        .select_related("league")
+        .only(*MATCH_FIELDS, "sequence", "generation", "postgame_input", "processed_at", "league__ruleset")
+        .order_by("sequence", "pk")
+    )
+    return [m for m in found if m.pk == start_id or _dirty_sides(m, dirty, start_id)]
+
+
+def _dirty_sides(match: Match, dirty: dict[int, Key], start_id: int) -> tuple[str, ...]:
+    if match.pk == start_id or match.status != Match.Status.PROCESSED:
+        return SIDES  # never applied (a late or waiting match), or the changed match: both sides run
+    key = key_of(match)
+    teams = (match.home_id, match.away_id)
+    return tuple(side for side, team_id in zip(SIDES, teams, strict=True) if team_id in dirty and dirty[team_id] <= key)
+
+
+def _lock(team_ids: Iterable[int]) -> dict[int, Team]:
+    return {
+        t.pk: t for t in Team.objects.select_for_update().filter(pk__in=set(team_ids)).only(*TEAM_FIELDS).order_by("pk")
+    }
+
+
+def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match], None] | None) -> Replayed:
+    history = _history(start_id, dirty)
+    teams = _lock(t for m in history for t in (m.home_id, m.away_id))
+    history = _history(start_id, dirty)  # again under the lock: a run that held it has finished
+    more = {t for m in history for t in (m.home_id, m.away_id)} - set(teams)
+    teams.update(_lock(more))
+    plan = [(m, _dirty_sides(m, dirty, start_id), m.status) for m in history]
+    done = Replayed(teams={t for m, sides, _ in plan for t in (m.home_id, m.away_id) if m.side_of(t) in sides})
+    for match, sides, status in reversed(plan):  # 1. undo, newest first
+        if status in (Match.Status.PROCESSED, Match.Status.VOID) and match.processed_at is not None:
+            _undo(match, sides, teams, done)
+    start = next(m for m, _sides, _status in plan if m.pk == start_id)
+    if change is not None:  # 2. the change (a new day played moves the match in play order)
+        change(start)
+        start.refresh_from_db(
+            fields=["status", "sequence", *(f for f in MATCH_FIELDS if "__" not in f and not f.endswith("_id"))]
+        )
+        plan.sort(key=lambda entry: key_of(entry[0]))
+    for match, sides, _status in plan:  # 3. redo, oldest first
+        if match.pk == start_id and start.status == Match.Status.VOID:
+            continue
+        _redo(match, sides, teams)
+        done.matches.append(match.pk)
+    return done
+
+
+def _by_side(match: Match, teams: dict[int, Team]) -> dict[str, Team]:
+    match.home, match.away = teams[match.home_id], teams[match.away_id]
+    return {"home": match.home, "away": match.away}
+
+
+def _undo(match: Match, sides: tuple[str, ...], teams: dict[int, Team], done: Replayed) -> None:
+    ctx = SequenceContext(match, match_ruleset(match), _by_side(match, teams), {}, match.generation)
+    for side in sides:
+        done.undone.setdefault(match.pk, []).extend(undo_side(ctx, side))
+    MatchStep.objects.filter(match=match).delete()
+
+
+def _redo(match: Match, sides: tuple[str, ...], teams: dict[int, Team]) -> None:
+    by_side = _by_side(match, teams)
+    ruleset = match_ruleset(match)
+    report = build_report(match)
+    clean = tuple(side for side in SIDES if side not in sides)
+    kept: dict[str, list[tuple[Any, ...]]] = {}
+    if clean:
+        stood = report_from_json(match.postgame_input or {})
+        report = _mixed(report, stood, clean)
+        kept = {side: _comparable_rows(match, by_side[side].pk) for side in clean}
+    generation = match.generation + 1 if match.processed_at is not None else match.generation
+    match.status = Match.Status.PROCESSING  # what a run reads (it takes over from nobody here)
+    try:
+        plan = process_locked(match, by_side, ruleset, report=report, sides=sides, generation=generation)
+    except Exception as exc:
+        raise ReplayRefused(match.pk, failure_text(exc)) from exc
+    for side in clean:
+        if _comparable_effects(plan.effects, side) != kept[side]:
+            raise _Cascade(by_side[side].pk, key_of(match))
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.PROCESSED,
+        processed_at=timezone.now(),
+        lease_until=None,
+        failure_reason="",
+        postgame_input=match.postgame_input,
+        generation=generation,
+    )
+    if match.stage:  # a play-off match: its winner advances (the play-offs receive it)
+        match_processed.send(sender=Match, match_id=match.pk)
+
+
+def _mixed(report: MatchReport, stood: MatchReport, clean: tuple[str, ...]) -> MatchReport:
+    """The match as the replay reads it: the teams it replays as they now stand, the others as they
+    stood when the match was first processed (their history up to it is unchanged)."""
+    return replace(report, **{side: stood.side(side) for side in clean})  # type: ignore[arg-type]
+
+
+# What a team's effects are compared on: what the run changed, not the coach's later choices (an
+# improvement chosen since, the team value it raised), which the replay does not touch.
+def _comparable_rows(match: Match, team_id: int) -> list[tuple[Any, ...]]:
+    rows = MatchEffect.objects.filter(match=match, team_id=team_id).order_by("pk")
+    return sorted(
+        (
+            r.key,
+            r.kind,
+            r.player_id,
+            r.amount,
+            (r.data or {}).get("spp", 0),
+            (r.data or {}).get("delta", 0),
+            tuple((r.data or {}).get("dice", ())),
+            (r.data or {}).get("casualty"),
+            (r.data or {}).get("stat"),
+        )
+        for r in rows
+        if r.kind != "team_value"
+    )
+
+
+def _comparable_effects(effects: Iterable[Any], side: str) -> list[tuple[Any, ...]]:
+    return sorted(
+        (
+            e.key,
+            e.kind,
+            ref_player_id(e.player_ref) if e.player_ref else None,
+            e.amount,
+            e.spp,
+            e.delta,
+            tuple(e.dice),
+            e.casualty,
+            e.stat,
+        )
+        for e in effects
+        if e.side == side and e.kind != "team_value"
+    )
+
+
+def queue_waiting(team_ids: Iterable[int]) -> None:
+    """After a replay: queue each team's first match still waiting (a confirmed match behind it)."""
+    for team_id in team_ids:
+        first = (
+            Match.objects.filter(Q(home_id=team_id) | Q(away_id=team_id), status=Match.Status.CONFIRMED)
+            .order_by("sequence", "pk")
+            .first()
+        )
+        if first is not None:
+            queue_next(first)
+
+
+# --- A late result: its run replays what was played after it ---
+
+
+def is_late(match_id: int) -> bool:
+    """Whether a match of one of its teams played after it has been processed (or is running)."""
+    match = Match.objects.only("home_id", "away_id", "sequence").get(pk=match_id)
+    teams = [match.home_id, match.away_id]
+    return (
+        Match.objects.filter(Q(home_id__in=teams) | Q(away_id__in=teams))
+        .filter(Q(sequence__gt=match.sequence) | Q(sequence=match.sequence, pk__gt=match.pk))
+        .filter(status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING))
+        .exists()
+    )
+
+
+def run_match(match_id: int) -> bool:
+    """The task's entry: a match in its place at the end of its teams' history runs its sequence; a
+    late one (played before matches already processed) replays them after it."""
+    if not is_late(match_id):
+        return postgame_run(match_id)
+    if not transaction.atomic()(claim)(match_id):
+        return False
+    try:
+        with transaction.atomic():
+            start = Match.objects.get(pk=match_id)
+            done = replay_from(start)
+            log_action(
+                action="matches.postgame.replayed",
+                actor=None,
+                league=start.league,
+                match=match_id,
+                matches=done.matches,
+            )
+            transaction.on_commit(lambda: queue_waiting(done.teams))
+        return True
+    except ReplayRefused as refused:
+        reason = refused.reason if refused.match_id == match_id else f"#{refused.match_id}: {refused.reason}"
+        log.warning("late match %s: replay refused: %s", match_id, reason)
+        fail_run(match_id, reason)
+        return False
+    except Exception as exc:
+        log.exception("replay after the late match %s failed", match_id)
+        fail_run(match_id, failure_text(exc))
+        return False
