@@ -27,6 +27,7 @@ _NAMES = frozenset(
         "current_regular_season",
         "season_final_trophy",
         "challenges_waiting",
+        "derived_state",
     }
 )
 _provided: dict[str, Callable[..., Any]] = {}
@@ -74,3 +75,9 @@ def season_final_trophy(season_id: int | None) -> Any:
 def challenges_waiting(user: Any) -> list[dict[str, Any]]:
     """The challenges waiting for a user's answer or ruling."""
     return _call("challenges_waiting", list[dict[str, Any]](), user)
+
+
+def derived_state(league_id: int) -> dict[str, Any]:
+    """What the competitions derive from a league's results, as plain comparable values (standings
+    by season, play-off seeding, trophies held): a replay's preview shows what moves."""
+    return _call("derived_state", dict[str, Any](), league_id)

@@ -197,6 +197,61 @@ def stored_apothecary_problems(match: Match) -> list[str]:
     return apothecary_problems(match, Counter(sides[victim] for victim in victims if victim in sides))
 
 
+def write_report(match: Match, report: ReportInput, by: User | None) -> None:
+    """Write a result's inputs on the match (the caller checked them and holds the transaction):
+    lines, casualties, dice and decisions replace earlier ones."""
+    for attr in (
+        "home_score",
+        "away_score",
+        "home_fame",
+        "away_fame",
+        "home_uncredited_touchdowns",
+        "away_uncredited_touchdowns",
+        "gate",
+        "conceded_by",
+        "concession_justified",
+        "shootout_winner",
+        "played_on",
+    ):
+        setattr(match, attr, getattr(report, attr))
+    match.save()
+    by_player = {line.player_id: line for line in report.lines}
+    for row in MatchPlayer.objects.filter(match=match):
+        line = by_player.get(row.player_id, PlayerLine(row.player_id))
+        row.completions, row.touchdowns = line.completions, line.touchdowns
+        row.interceptions, row.casualties = line.interceptions, line.casualties
+        row.actions = {key: count for key, count in line.actions.items() if count}
+        row.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "actions"])
+    MatchCasualty.objects.filter(match=match).delete()
+    MatchCasualty.objects.bulk_create(
+        MatchCasualty(
+            match=match,
+            **{k: getattr(c, k) for k in CasualtyLine.__dataclass_fields__ if k != "victim_id"},
+            victim_id=c.victim_id,
+        )
+        for c in report.casualties
+    )
+    # The sheet's own dice are written again below; the others (MVP draw, improvement and
+    # departure dice, entered on the dice page) depend on the result, so they go and are asked
+    # for again. The pre-match weather dice are not the report's: saving must not erase them.
+    DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).exclude(
+        purpose__in=prematch_dice(match)
+    ).delete()
+    for purpose, values in report.dice.items():
+        DiceRoll.objects.update_or_create(
+            match=match, purpose=purpose, defaults={"values": values, "source": DiceRoll.Source.ENTERED}
+        )
+    # Report-time decisions are replaced too: a stale re-roll, MVP pick or bank amount would be
+    # "not used", or move gold nobody asked for any more.
+    stale = Decision.objects.filter(match=match).exclude(key__in=list(report.decisions))
+    report_keys = Q()
+    for prefix in REPORT_DECISIONS:
+        report_keys |= Q(key__startswith=f"{prefix}:")
+    stale.filter(report_keys).delete()
+    for key, value in report.decisions.items():
+        Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
+
+
 def report_save(*, match: Match, report: ReportInput, by: User | None, submitting: bool = False) -> Match:
     """Save the result as a draft: lines, casualties, dice and decisions replace earlier ones.
 
@@ -214,57 +269,9 @@ def report_save(*, match: Match, report: ReportInput, by: User | None, submittin
         problems = report_problems(match, report)
         if problems:
             raise MatchError(problems)
-        for attr in (
-            "home_score",
-            "away_score",
-            "home_fame",
-            "away_fame",
-            "home_uncredited_touchdowns",
-            "away_uncredited_touchdowns",
-            "gate",
-            "conceded_by",
-            "concession_justified",
-            "shootout_winner",
-            "played_on",
-        ):
-            setattr(match, attr, getattr(report, attr))
+        write_report(match, report, by)
         match.status = Match.Status.SUBMITTED if was == Match.Status.SUBMITTED else Match.Status.DRAFT
-        match.save()
-        by_player = {line.player_id: line for line in report.lines}
-        for row in MatchPlayer.objects.filter(match=match):
-            line = by_player.get(row.player_id, PlayerLine(row.player_id))
-            row.completions, row.touchdowns = line.completions, line.touchdowns
-            row.interceptions, row.casualties = line.interceptions, line.casualties
-            row.actions = {key: count for key, count in line.actions.items() if count}
-            row.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "actions"])
-        MatchCasualty.objects.filter(match=match).delete()
-        MatchCasualty.objects.bulk_create(
-            MatchCasualty(
-                match=match,
-                **{k: getattr(c, k) for k in CasualtyLine.__dataclass_fields__ if k != "victim_id"},
-                victim_id=c.victim_id,
-            )
-            for c in report.casualties
-        )
-        # The sheet's own dice are written again below; the others (MVP draw, improvement and
-        # departure dice, entered on the dice page) depend on the result, so they go and are asked
-        # for again. The pre-match weather dice are not the report's: saving must not erase them.
-        DiceRoll.objects.filter(match=match, source=DiceRoll.Source.ENTERED).exclude(
-            purpose__in=prematch_dice(match)
-        ).delete()
-        for purpose, values in report.dice.items():
-            DiceRoll.objects.update_or_create(
-                match=match, purpose=purpose, defaults={"values": values, "source": DiceRoll.Source.ENTERED}
-            )
-        # Report-time decisions are replaced too: a stale re-roll, MVP pick or bank amount would be
-        # "not used", or move gold nobody asked for any more.
-        stale = Decision.objects.filter(match=match).exclude(key__in=list(report.decisions))
-        report_keys = Q()
-        for prefix in REPORT_DECISIONS:
-            report_keys |= Q(key__startswith=f"{prefix}:")
-        stale.filter(report_keys).delete()
-        for key, value in report.decisions.items():
-            Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
+        match.save(update_fields=["status"])
         if was == Match.Status.SUBMITTED:
             check_submittable(match)  # rolls the correction back if it could not be confirmed
         match.content_fingerprint = match_fingerprint(match)

@@ -1,0 +1,248 @@
+"""Correcting or voiding a processed match: a draft with the new inputs, a preview of what would
+move, then the replay (matches.services.replay) as Celery work, audited.
+
+The draft holds the new inputs (the result sheet's values, every post-match die, the report's
+decisions) and the inputs they replace; nothing on the match changes until it is applied. The
+preview runs the same replay in a transaction that is rolled back and records what it moved
+(matches.services.history_diff). Applying runs it for real and keeps what moved on the correction,
+which the match page, the teams' pages and the coaches' to-do show. A restore is a new correction
+whose inputs are the ones an applied correction replaced.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict
+from typing import Any
+
+from celery import current_app
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
+from matches.models import DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
+from matches.services.common import MatchError, prematch_dice
+from matches.services.history_diff import moved_by
+from matches.services.replay import ReplayRefused, replay_from
+from matches.services.report import report_problems, write_report
+from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
+from matches.services.sequence import match_sequence
+
+log = logging.getLogger(__name__)
+APPLY_CORRECTION = "matches.apply_correction"
+CORRECTABLE = (Match.Status.PROCESSED, Match.Status.VOID)
+
+
+class _Preview(Exception):
+    """Raised to roll a preview's replay back, carrying what it moved."""
+
+    def __init__(self, moved: dict[str, Any]):
+        self.moved = moved
+
+
+# --- The inputs, as a correction stores them ---
+
+
+def inputs_of(match: Match) -> dict[str, Any]:
+    """The match's post-match inputs as plain values: the result, its lines and casualties, every
+    post-match die (entered or rolled by the server) and the report's decisions."""
+    lines = [
+        asdict(PlayerLine(r.player_id, r.completions, r.touchdowns, r.interceptions, r.casualties, r.actions or {}))
+        for r in MatchPlayer.objects.filter(match=match).order_by("side", "player__number")
+    ]
+    fields = [f for f in CasualtyLine.__dataclass_fields__ if f != "victim_id"]
+    casualties = [
+        {"victim_id": c.victim_id, **{f: getattr(c, f) for f in fields}}
+        for c in MatchCasualty.objects.filter(match=match).order_by("pk")
+    ]
+    skip = prematch_dice(match)
+    dice = {p: list(v) for p, v in match.dice.values_list("purpose", "values") if p not in skip}
+    return {
+        "result": {
+            name: getattr(match, name)
+            for name in (
+                "home_score",
+                "away_score",
+                "home_fame",
+                "away_fame",
+                "home_uncredited_touchdowns",
+                "away_uncredited_touchdowns",
+                "gate",
+                "conceded_by",
+                "concession_justified",
+                "shootout_winner",
+            )
+        },
+        "played_on": match.played_on.isoformat() if match.played_on else None,
+        "lines": lines,
+        "casualties": casualties,
+        "dice": dict(sorted(dice.items())),
+        "decisions": dict(sorted(match.decisions.values_list("key", "value"))),
+    }
+
+
+def report_of(inputs: dict[str, Any]) -> ReportInput:
+    from datetime import date
+
+    played_on = inputs.get("played_on")
+    return ReportInput(
+        **inputs["result"],
+        lines=tuple(PlayerLine(**line) for line in inputs["lines"]),
+        casualties=tuple(CasualtyLine(**c) for c in inputs["casualties"]),
+        dice={},  # every die is written by _write_inputs, with its source
+        decisions={k: v for k, v in inputs["decisions"].items() if not k.startswith("improvement:")},
+        played_on=date.fromisoformat(played_on) if played_on else None,
+    )
+
+
+def _write_inputs(match: Match, inputs: dict[str, Any], by: User | None) -> None:
+    """The correction's inputs on the match, in the replay's transaction (between undo and redo)."""
+    match = Match.objects.select_related("league").get(pk=match.pk)
+    write_report(match, report_of(inputs), by)
+    kept = dict(match.dice.values_list("purpose", "values"))
+    sources = dict(match.dice.values_list("purpose", "source"))
+    skip = prematch_dice(match)
+    DiceRoll.objects.filter(match=match).exclude(purpose__in=skip).delete()
+    DiceRoll.objects.bulk_create(
+        DiceRoll(
+            match=match,
+            purpose=purpose,
+            values=list(values),
+            source=sources[purpose] if kept.get(purpose) == list(values) else DiceRoll.Source.ENTERED,
+        )
+        for purpose, values in inputs["dice"].items()
+        if purpose not in skip
+    )
+    match.sequence = match_sequence(match)
+    match.status = Match.Status.CONFIRMED  # processed again by the replay's redo
+    match.save(update_fields=["sequence", "status"])
+
+
+def _void(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.VOID)
+
+
+# --- Draft, preview, confirm ---
+
+
+def check_corrector(by: User, match: Match) -> None:
+    if not is_commissioner(by, match.league):
+        raise PermissionDenied(_("Only the commissioner can correct or void a processed match."))
+
+
+def correction_draft(
+    *, match: Match, by: User, reason: str, inputs: dict[str, Any] | None = None, void: bool = False
+) -> MatchCorrection:
+    """A draft correction (new inputs) or void, checked; the match is not touched."""
+    check_corrector(by, match)
+    if match.status not in CORRECTABLE:
+        raise MatchError([_("Only a processed match can be corrected.")])
+    if not reason.strip():
+        raise MatchError([_("Say why the match is corrected: the coaches will read it.")])
+    if match.status == Match.Status.VOID and void:
+        raise MatchError([_("This match is already void.")])
+    before = inputs_of(match)
+    if not void:
+        inputs = inputs or before
+        problems = report_problems(match, report_of(inputs))
+        if problems:
+            raise MatchError(problems)
+    kind = MatchCorrection.Kind.VOID if void else MatchCorrection.Kind.EDIT
+    correction = MatchCorrection.objects.create(
+        match=match, kind=kind, reason=reason.strip(), inputs=inputs or {}, before=before, created_by=by
+    )
+    log_action(action="matches.correction.drafted", actor=by, league=match.league, match=match.pk, kind=kind)
+    return correction
+
+
+def _change(correction: MatchCorrection, by: User | None):  # type: ignore[no-untyped-def]
+    if correction.kind == MatchCorrection.Kind.VOID:
+        return _void
+    return lambda match: _write_inputs(match, correction.inputs, by)
+
+
+def correction_preview(correction: MatchCorrection) -> dict[str, Any]:
+    """What applying the correction would move, computed by its replay rolled back, and kept on it."""
+    match = correction.match
+    try:
+        with transaction.atomic():
+            with moved_by(match) as moved:
+                replay_from(match, _change(correction, correction.created_by))
+            raise _Preview(moved.result())
+    except _Preview as preview:
+        found = preview.moved
+    except ReplayRefused as refused:
+        found = {"refused": {"match": refused.match_id, "reason": refused.reason}}
+    MatchCorrection.objects.filter(pk=correction.pk).update(preview=found)
+    correction.preview = found
+    return found
+
+
+def correction_confirm(*, correction: MatchCorrection, by: User) -> MatchCorrection:
+    """Queue the replay (a Celery task); it runs at once where tasks run in-process."""
+    check_corrector(by, correction.match)
+    with transaction.atomic():
+        updated = MatchCorrection.objects.filter(pk=correction.pk, status=MatchCorrection.Status.DRAFT).update(
+            status=MatchCorrection.Status.QUEUED
+        )
+        if not updated:
+            raise MatchError([_("This correction has already been confirmed or discarded.")])
+        log_action(
+            action="matches.correction.confirmed", actor=by, league=correction.match.league, match=correction.match_id
+        )
+        transaction.on_commit(lambda: current_app.tasks[APPLY_CORRECTION].delay(correction.pk))
+    correction.refresh_from_db()
+    return correction
+
+
+def correction_discard(*, correction: MatchCorrection, by: User) -> None:
+    check_corrector(by, correction.match)
+    MatchCorrection.objects.filter(pk=correction.pk, status=MatchCorrection.Status.DRAFT).update(
+        status=MatchCorrection.Status.DISCARDED
+    )
+
+
+def correction_apply(correction_id: int) -> bool:
+    """The task's body: the replay for real, what it moved kept and audited; a refusal leaves the
+    history as it was and the correction failed, with the reason."""
+    correction = MatchCorrection.objects.select_related("match__league", "created_by").get(pk=correction_id)
+    if correction.status != MatchCorrection.Status.QUEUED:
+        return False
+    match = correction.match
+    try:
+        with transaction.atomic():
+            with moved_by(match) as moved:
+                done = replay_from(match, _change(correction, correction.created_by))
+            result = moved.result()
+            MatchCorrection.objects.filter(pk=correction.pk).update(
+                status=MatchCorrection.Status.APPLIED, moved=result, applied_at=timezone.now()
+            )
+            log_action(
+                action="matches.correction.applied",
+                actor=correction.created_by,
+                league=match.league,
+                match=match.pk,
+                kind=correction.kind,
+                reason=correction.reason[:500],
+                matches=done.matches,
+            )
+        from matches.services.replay import queue_waiting
+
+        transaction.on_commit(lambda: queue_waiting(done.teams))
+        return True
+    except ReplayRefused as refused:
+        MatchCorrection.objects.filter(pk=correction.pk).update(
+            status=MatchCorrection.Status.FAILED, failure_reason=f"#{refused.match_id}: {refused.reason}"[:2000]
+        )
+        return False
+
+
+def restore_draft(*, correction: MatchCorrection, by: User, reason: str) -> MatchCorrection:
+    """A new draft that gives back what an applied correction replaced."""
+    if correction.status != MatchCorrection.Status.APPLIED:
+        raise MatchError([_("Only an applied correction can be undone.")])
+    return correction_draft(match=correction.match, by=by, reason=reason, inputs=correction.before)

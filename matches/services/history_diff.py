@@ -1,0 +1,86 @@
+"""What a replay moved: the league's teams and players before and after, compared field by field
+(matches.selectors.history), and what the competitions derive from the results (standings, play-off
+seeding, trophies: matches.hooks.derived_state). Kept as plain values on a correction: its preview,
+then what it moved once applied."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from matches.hooks import derived_state
+from matches.models import Match
+from teams.states import league_team_ids, team_states
+
+
+class Moved:
+    def __init__(self, match: Match):
+        self.league_id = match.league_id
+        self.team_ids = league_team_ids(match.league_id)
+        self.before = team_states(self.team_ids)
+        self.derived_before = derived_state(match.league_id)
+        self._result: dict[str, Any] | None = None
+
+    def close(self) -> None:
+        after = team_states(self.team_ids)
+        self._result = {
+            "teams": diff_states(self.before, after),
+            "derived": diff_derived(self.derived_before, derived_state(self.league_id)),
+        }
+
+    def result(self) -> dict[str, Any]:
+        assert self._result is not None, "read once the replay has run"
+        return self._result
+
+
+@contextmanager
+def moved_by(match: Match) -> Iterator[Moved]:
+    """Around a replay (in its transaction): what it moved, read with .result() after the block."""
+    moved = Moved(match)
+    yield moved
+    moved.close()
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any], fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for name in fields:
+        old, new = before.get(name), after.get(name)
+        if old == new:
+            continue
+        if isinstance(old, list) or isinstance(new, list):
+            old_list, new_list = list(old or []), list(new or [])
+            gained = [x for x in new_list if x not in old_list]
+            lost = [x for x in old_list if x not in new_list]
+            found.append({"field": name, "gained": gained, "lost": lost})
+        else:
+            found.append({"field": name, "before": old, "after": new})
+    return found
+
+
+TEAM_CHANGES = ("treasury", "bank", "fan_factor", "rerolls", "team_value")
+PLAYER_CHANGES = ("spp", "status", "miss_next_game", "niggling_injuries", "journeyman", "advancements", "injuries")
+
+
+def diff_states(before: dict[int, dict[str, Any]], after: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    teams = []
+    for team_id in sorted(after):
+        old, new = before.get(team_id, {"players": {}}), after[team_id]
+        players = []
+        for pk in sorted(set(old["players"]) | set(new["players"])):
+            p_old, p_new = old["players"].get(pk, {}), new["players"].get(pk, {})
+            changes = _changes(p_old, p_new, PLAYER_CHANGES)
+            if changes:
+                who = p_new or p_old
+                players.append({"id": pk, "number": who["number"], "name": who["name"], "changes": changes})
+        changes = _changes(old, new, TEAM_CHANGES)
+        if changes or players:
+            teams.append({"id": team_id, "name": new["name"], "changes": changes, "players": players})
+    return teams
+
+
+def diff_derived(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """Each derived item that changed, before and after (the competitions word them)."""
+    return {
+        name: {"before": before.get(name), "after": value} for name, value in after.items() if before.get(name) != value
+    }
