@@ -63,7 +63,8 @@ def inputs_of(match: Match) -> dict[str, Any]:
     dice = {p: list(v) for p, v in match.dice.values_list("purpose", "values") if p not in skip}
     return {
         "result": {
-            name: getattr(match, name)
+            # A FAME never entered (a match written before it was asked) reads as the sheet's 0.
+            name: (getattr(match, name) or 0) if name.endswith("_fame") else getattr(match, name)
             for name in (
                 "home_score",
                 "away_score",
@@ -175,6 +176,7 @@ def correction_preview(correction: MatchCorrection) -> dict[str, Any]:
             raise _Preview(moved.result())
     except _Preview as preview:
         found = preview.moved
+        found["brackets_played"] = brackets_played(found)
     except ReplayRefused as refused:
         found = {"refused": {"match": refused.match_id, "reason": refused.reason}}
     MatchCorrection.objects.filter(pk=correction.pk).update(preview=found)
@@ -182,9 +184,36 @@ def correction_preview(correction: MatchCorrection) -> dict[str, Any]:
     return found
 
 
-def correction_confirm(*, correction: MatchCorrection, by: User) -> MatchCorrection:
-    """Queue the replay (a Celery task); it runs at once where tasks run in-process."""
+def brackets_played(moved: dict[str, Any]) -> list[str]:
+    """The seasons whose drawn bracket, with matches played, the corrected table would seed otherwise:
+    the bracket stays as drawn, and the commissioner confirms knowing it."""
+    return [
+        change["after"]["season"]
+        for name, change in moved.get("derived", {}).items()
+        if name.startswith("seeding:") and change.get("after") and change["after"].get("played")
+    ]
+
+
+def correction_confirm(*, correction: MatchCorrection, by: User, acknowledged: bool = False) -> MatchCorrection:
+    """Queue the replay (a Celery task); it runs at once where tasks run in-process. A correction
+    that would seed a bracket with matches played otherwise needs `acknowledged`."""
     check_corrector(by, correction.match)
+    if correction.preview is None:
+        correction_preview(correction)
+    preview = correction.preview or {}
+    if "refused" in preview:
+        raise MatchError([_("The replay of this correction is refused: correct the inputs first.")])
+    seasons = preview.get("brackets_played", [])
+    if seasons and not acknowledged:
+        raise MatchError(
+            [
+                _(
+                    "The play-off bracket of %(seasons)s has matches played: it stays as drawn, though the "
+                    "corrected standings would seed it otherwise. Confirm that you know it."
+                )
+                % {"seasons": ", ".join(seasons)}
+            ]
+        )
     with transaction.atomic():
         updated = MatchCorrection.objects.filter(pk=correction.pk, status=MatchCorrection.Status.DRAFT).update(
             status=MatchCorrection.Status.QUEUED

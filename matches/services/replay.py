@@ -179,6 +179,8 @@ def _redo(match: Match, sides: tuple[str, ...], teams: dict[int, Team]) -> None:
     report = build_report(match)
     clean = tuple(side for side in SIDES if side not in sides)
     kept: dict[str, list[tuple[Any, ...]]] = {}
+    if clean and not match.postgame_input:  # how that team stood is not known: replay it too
+        raise _Cascade(by_side[clean[0]].pk, key_of(match))
     if clean:
         stood = report_from_json(match.postgame_input or {})
         report = _mixed(report, stood, clean)

@@ -1,0 +1,57 @@
+"""What the competitions derive from a league's results, as plain comparable values, for a replay
+of its matches (a late result, a correction, a void) to say what it moves: each season's table,
+the seeding a drawn bracket would now get, and the trophies each team holds (matches.hooks
+derived_state; matches.services.history_diff compares them before and after).
+
+A drawn bracket is never redrawn by a replay: once its matches are played the commissioner is told
+that the corrected table would seed it otherwise, and confirms the correction knowing it
+(docs/decisions/matches.md, "A correction never redraws a bracket").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from league.competitions.challenges.trophies.selectors import held_keys
+from league.competitions.seasons.models import Bracket, BracketGame, Season
+from league.competitions.standings.playoffs.services import BracketChoice, qualifiers
+from league.competitions.standings.table import PLAYED, season_table
+from teams.models import Team
+
+
+def derived_state(league_id: int) -> dict[str, Any]:
+    names = dict(Team.objects.filter(league_id=league_id).values_list("pk", "name"))
+    found: dict[str, Any] = {}
+    seasons = Season.objects.filter(league_id=league_id, status__in=(Season.Status.REGULAR, Season.Status.PLAYOFFS))
+    for season in seasons.order_by("number"):
+        try:
+            rows = season_table(season).rows
+        except ValueError:  # a scheme the league broke since: its page says so
+            continue
+        found[f"standings:{season.pk}"] = {
+            "season": season.name,
+            "rows": [[row.position, names.get(int(row.team), str(row.team)), row.points] for row in rows],
+        }
+        bracket = Bracket.objects.filter(season=season).first()
+        if bracket is not None and bracket.qualification != Bracket.Qualification.MANUAL:
+            found[f"seeding:{season.pk}"] = _seeding(season, bracket, names)
+    held = held_keys(names)
+    found["trophies"] = {names[team_id]: keys for team_id, keys in sorted(held.items()) if keys}
+    return found
+
+
+def _seeding(season: Season, bracket: Bracket, names: dict[int, str]) -> dict[str, Any]:
+    choice = BracketChoice(size=bracket.size, qualification=bracket.qualification, seeding=bracket.seeding)
+    try:
+        now: list[str] | None = [names.get(t, str(t)) for t in qualifiers(season, choice)]
+    except ValidationError:  # a tie the table cannot break: no seeding until lots are drawn
+        now = None
+    played = BracketGame.objects.filter(bracket=bracket, match__status__in=PLAYED).exists()
+    return {
+        "season": season.name,
+        "drawn": [names.get(t, str(t)) for t in bracket.seeds],
+        "qualified": now,
+        "played": played,
+    }
