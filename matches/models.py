@@ -357,6 +357,10 @@ class MatchCorrection(models.Model):
     moved = models.JSONField(null=True, blank=True)  # what it moved, once applied
     failure_reason = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The commissioner, or the other coach accepting a coach's proposal (League.coaches_correct).
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     applied_at = models.DateTimeField(null=True, blank=True)
 

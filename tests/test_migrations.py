@@ -76,6 +76,9 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # A player gained the match whose sequence added him (teams 0005, the last column): empty for all.
     assert all(row[-1] is None for row in after["teams_player"])
     after["teams_player"] = [row[:-1] for row in after["teams_player"]]
+    # A league gained its setting letting coaches correct their matches together (league 0013).
+    assert all(row[-1] in (False, 0) for row in after["league_league"])
+    after["league_league"] = [row[:-1] for row in after["league_league"]]
     assert after == before
     from matches.models import Match
     from matches.services.sequence import match_sequence

@@ -42,6 +42,11 @@ class League(models.Model):
         default=False,
         help_text=_("Otherwise only the commissioner schedules matches."),
     )
+    coaches_correct = models.BooleanField(
+        _("coaches may correct their matches together"),
+        default=False,
+        help_text=_("Otherwise only the commissioner corrects or voids a processed match."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

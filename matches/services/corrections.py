@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from matches.models import DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
-from matches.services.common import MatchError, prematch_dice
+from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, replay_from
 from matches.services.report import report_problems, write_report
@@ -130,9 +130,28 @@ def _void(match: Match) -> None:
 # --- Draft, preview, confirm ---
 
 
+def may_propose(by: User, match: Match) -> bool:
+    """The commissioner, or a coach of the match where the league lets both coaches correct together."""
+    if is_commissioner(by, match.league):
+        return True
+    return bool(match.league.coaches_correct and side_of_user(match, by))
+
+
 def check_corrector(by: User, match: Match) -> None:
-    if not is_commissioner(by, match.league):
+    if not may_propose(by, match):
         raise PermissionDenied(_("Only the commissioner can correct or void a processed match."))
+
+
+def check_confirmer(by: User, correction: MatchCorrection) -> None:
+    """The commissioner confirms any correction; where the league lets coaches correct together, a
+    coach's proposal is confirmed by the other coach of the match, never by its author."""
+    match = correction.match
+    if is_commissioner(by, match.league):
+        return
+    check_corrector(by, match)
+    proposer = side_of_user(match, correction.created_by)
+    if proposer is None or side_of_user(match, by) in (None, proposer):
+        raise PermissionDenied(_("The other coach of the match must accept this correction."))
 
 
 def correction_draft(
@@ -197,7 +216,7 @@ def brackets_played(moved: dict[str, Any]) -> list[str]:
 def correction_confirm(*, correction: MatchCorrection, by: User, acknowledged: bool = False) -> MatchCorrection:
     """Queue the replay (a Celery task); it runs at once where tasks run in-process. A correction
     that would seed a bracket with matches played otherwise needs `acknowledged`."""
-    check_corrector(by, correction.match)
+    check_confirmer(by, correction)
     if correction.preview is None:
         correction_preview(correction)
     preview = correction.preview or {}
@@ -216,7 +235,7 @@ def correction_confirm(*, correction: MatchCorrection, by: User, acknowledged: b
         )
     with transaction.atomic():
         updated = MatchCorrection.objects.filter(pk=correction.pk, status=MatchCorrection.Status.DRAFT).update(
-            status=MatchCorrection.Status.QUEUED
+            status=MatchCorrection.Status.QUEUED, confirmed_by=by
         )
         if not updated:
             raise MatchError([_("This correction has already been confirmed or discarded.")])
