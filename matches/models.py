@@ -362,6 +362,7 @@ class MatchCorrection(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True)  # confirmed: the sweep sends it again if lost
     applied_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -12,7 +12,7 @@ from celery import shared_task
 from django.db import connection
 
 from matches.models import Match
-from matches.services.corrections import APPLY_CORRECTION, correction_apply
+from matches.services.corrections import APPLY_CORRECTION, correction_apply, corrections_sweep
 from matches.services.postgame import RUN_POSTGAME, postgame_sweep
 from matches.services.replay import run_match
 
@@ -64,7 +64,7 @@ def apply_correction(correction_id: int) -> bool:
 @shared_task(name="matches.sweep_postgame")
 def sweep_postgame() -> list[int]:
     """Periodic: queue confirmed matches that never reached a worker and runs whose worker died."""
-    return postgame_sweep()
+    return postgame_sweep() + corrections_sweep()
 
 
 @shared_task(name="matches.ping", acks_late=True)

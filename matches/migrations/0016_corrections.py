@@ -36,6 +36,7 @@ class Migration(migrations.Migration):
                 ('moved', models.JSONField(blank=True, null=True)),
                 ('failure_reason', models.TextField(blank=True)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('queued_at', models.DateTimeField(blank=True, null=True)),
                 ('applied_at', models.DateTimeField(blank=True, null=True)),
                 ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),

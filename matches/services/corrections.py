@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict
+from datetime import timedelta
 from typing import Any
 
 from celery import current_app
@@ -27,7 +28,7 @@ from league.core.permissions import is_commissioner
 from matches.models import DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
 from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.history_diff import moved_by
-from matches.services.replay import ReplayRefused, replay_from
+from matches.services.replay import ReplayRefused, queue_waiting, replay_from
 from matches.services.report import report_problems, write_report
 from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
 from matches.services.sequence import match_sequence
@@ -235,16 +236,23 @@ def correction_confirm(*, correction: MatchCorrection, by: User, acknowledged: b
         )
     with transaction.atomic():
         updated = MatchCorrection.objects.filter(pk=correction.pk, status=MatchCorrection.Status.DRAFT).update(
-            status=MatchCorrection.Status.QUEUED, confirmed_by=by
+            status=MatchCorrection.Status.QUEUED, confirmed_by=by, queued_at=timezone.now()
         )
         if not updated:
             raise MatchError([_("This correction has already been confirmed or discarded.")])
         log_action(
             action="matches.correction.confirmed", actor=by, league=correction.match.league, match=correction.match_id
         )
-        transaction.on_commit(lambda: current_app.tasks[APPLY_CORRECTION].delay(correction.pk))
+        transaction.on_commit(lambda: _queue(correction.pk))
     correction.refresh_from_db()
     return correction
+
+
+def _queue(correction_id: int) -> None:
+    try:
+        current_app.tasks[APPLY_CORRECTION].delay(correction_id)
+    except Exception:  # the broker is down: the correction stays queued and the sweep sends it
+        log.warning("could not queue correction %s; the sweep will", correction_id, exc_info=True)
 
 
 def correction_discard(*, correction: MatchCorrection, by: User) -> None:
@@ -257,15 +265,20 @@ def correction_discard(*, correction: MatchCorrection, by: User) -> None:
 def correction_apply(correction_id: int) -> bool:
     """The task's body: the replay for real, what it moved kept and audited; a refusal leaves the
     history as it was and the correction failed, with the reason."""
-    correction = MatchCorrection.objects.select_related("match__league", "created_by").get(pk=correction_id)
-    if correction.status != MatchCorrection.Status.QUEUED:
-        return False
-    match = correction.match
     try:
         with transaction.atomic():
+            # Locked: a second delivery (the sweep's) waits, then finds it applied.
+            correction = (
+                MatchCorrection.objects.select_for_update(of=("self",))
+                .select_related("match__league", "created_by")
+                .get(pk=correction_id)
+            )
+            if correction.status != MatchCorrection.Status.QUEUED:
+                return False
+            match = correction.match
             with moved_by(match) as moved:
                 done = replay_from(match, _change(correction, correction.created_by))
-            result = moved.result()
+            result = {**moved.result(), "matches": done.matches}
             MatchCorrection.objects.filter(pk=correction.pk).update(
                 status=MatchCorrection.Status.APPLIED, moved=result, applied_at=timezone.now()
             )
@@ -278,15 +291,28 @@ def correction_apply(correction_id: int) -> bool:
                 reason=correction.reason[:500],
                 matches=done.matches,
             )
-        from matches.services.replay import queue_waiting
-
-        transaction.on_commit(lambda: queue_waiting(done.teams))
+        queue_waiting(done.teams)  # committed: the matches waiting behind the replayed ones
         return True
     except ReplayRefused as refused:
-        MatchCorrection.objects.filter(pk=correction.pk).update(
+        MatchCorrection.objects.filter(pk=correction_id).update(
             status=MatchCorrection.Status.FAILED, failure_reason=f"#{refused.match_id}: {refused.reason}"[:2000]
         )
         return False
+
+
+def corrections_sweep(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]:
+    """Queue again the confirmed corrections no worker applied (the broker or the database was
+    down): applying is one transaction, so a second delivery finds it applied and does nothing."""
+    stale = MatchCorrection.objects.filter(
+        status=MatchCorrection.Status.QUEUED, queued_at__lt=timezone.now() - older_than
+    ).values_list("pk", flat=True)
+    ids = list(stale)
+    for pk in ids:
+        try:
+            current_app.tasks[APPLY_CORRECTION].delay(pk)
+        except Exception:  # kombu raises various errors when the broker is unreachable
+            log.warning("could not queue correction %s; the next sweep will", pk, exc_info=True)
+    return ids
 
 
 def restore_draft(*, correction: MatchCorrection, by: User, reason: str) -> MatchCorrection:

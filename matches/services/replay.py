@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -298,6 +298,10 @@ def run_match(match_id: int) -> bool:
             )
             transaction.on_commit(lambda: queue_waiting(done.teams))
         return True
+    except (OperationalError, InterfaceError):
+        # The database, not the history: the claim's lease runs out and the sweep queues it again.
+        log.warning("late match %s: database unavailable, left for the sweep", match_id, exc_info=True)
+        raise
     except ReplayRefused as refused:
         reason = refused.reason if refused.match_id == match_id else f"#{refused.match_id}: {refused.reason}"
         log.warning("late match %s: replay refused: %s", match_id, reason)

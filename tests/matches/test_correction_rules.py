@@ -4,6 +4,8 @@ not voided twice; a preview changes nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.exceptions import PermissionDenied
 
@@ -71,3 +73,30 @@ def test_a_preview_changes_nothing_and_a_void_is_not_voided_twice(
     assert match.status == Match.Status.VOID
     with pytest.raises(MatchError, match="already void"):
         correction_draft(match=match, by=commissioner, reason="again", void=True)
+
+
+def test_a_correction_the_broker_lost_is_applied_by_the_sweep_once(
+    processed_match, commissioner, monkeypatch, django_capture_on_commit_callbacks
+):
+    from celery import current_app
+
+    from matches.services.corrections import APPLY_CORRECTION, correction_apply, corrections_sweep
+
+    task = current_app.tasks[APPLY_CORRECTION]
+    void = correction_draft(match=processed_match, by=commissioner, reason="never played", void=True)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(task, "delay", down)
+    with django_capture_on_commit_callbacks(execute=True):
+        correction_confirm(correction=void, by=commissioner)
+    void.refresh_from_db()
+    assert void.status == MatchCorrection.Status.QUEUED  # kept, not lost
+    monkeypatch.undo()
+    assert corrections_sweep() == []  # too recent: its first delivery may still be on its way
+    assert corrections_sweep(older_than=timedelta(0)) == [void.pk]
+    void.refresh_from_db()
+    assert void.status == MatchCorrection.Status.APPLIED
+    assert correction_apply(void.pk) is False  # a second delivery finds it applied
+    assert Match.objects.get(pk=processed_match.pk).status == Match.Status.VOID
