@@ -25,17 +25,18 @@ from django.utils.translation import gettext as _
 
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
-from matches.models import DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
+from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
 from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
-from matches.services.report import report_problems, write_report
+from matches.services.report import REPORT_DECISIONS, report_problems, write_report
 from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
 from matches.services.sequence import match_sequence
 
 log = logging.getLogger(__name__)
 APPLY_CORRECTION = "matches.apply_correction"
 CORRECTABLE = (Match.Status.PROCESSED, Match.Status.VOID)
+REPORT_KEYS = tuple(f"{prefix}:" for prefix in REPORT_DECISIONS)  # the result sheet's own decisions
 
 
 class _Preview(Exception):
@@ -96,7 +97,7 @@ def report_of(inputs: dict[str, Any]) -> ReportInput:
         lines=tuple(PlayerLine(**line) for line in inputs["lines"]),
         casualties=tuple(CasualtyLine(**c) for c in inputs["casualties"]),
         dice={},  # every die is written by _write_inputs, with its source
-        decisions={k: v for k, v in inputs["decisions"].items() if not k.startswith("improvement:")},
+        decisions={k: v for k, v in inputs["decisions"].items() if k.startswith(REPORT_KEYS)},
         played_on=date.fromisoformat(played_on) if played_on else None,
     )
 
@@ -105,20 +106,26 @@ def _write_inputs(match: Match, inputs: dict[str, Any], by: User | None) -> None
     """The correction's inputs on the match, in the replay's transaction (between undo and redo)."""
     match = Match.objects.select_related("league").get(pk=match.pk)
     write_report(match, report_of(inputs), by)
-    kept = dict(match.dice.values_list("purpose", "values"))
-    sources = dict(match.dice.values_list("purpose", "source"))
+    # Dice kept as they were stay the same rows (a preview tells new server rolls by their ids);
+    # a die the commissioner changed or added is his, entered.
     skip = prematch_dice(match)
-    DiceRoll.objects.filter(match=match).exclude(purpose__in=skip).delete()
-    DiceRoll.objects.bulk_create(
-        DiceRoll(
-            match=match,
-            purpose=purpose,
-            values=list(values),
-            source=sources[purpose] if kept.get(purpose) == list(values) else DiceRoll.Source.ENTERED,
-        )
-        for purpose, values in inputs["dice"].items()
-        if purpose not in skip
-    )
+    kept = {p: v for p, v in match.dice.values_list("purpose", "values") if p not in skip}
+    wanted = {p: list(v) for p, v in inputs["dice"].items() if p not in skip}
+    DiceRoll.objects.filter(match=match, purpose__in=[p for p in kept if p not in wanted]).delete()
+    for purpose, values in wanted.items():
+        if purpose not in kept:
+            DiceRoll.objects.create(match=match, purpose=purpose, values=values, source=DiceRoll.Source.ENTERED)
+        elif kept[purpose] != values:
+            DiceRoll.objects.filter(match=match, purpose=purpose).update(values=values, source=DiceRoll.Source.ENTERED)
+    # The coaches' later decisions (an improvement's choice, a journeyman's hire) as the correction
+    # says: one it leaves out is asked again after the replay.
+    later = {k: v for k, v in inputs["decisions"].items() if not k.startswith(REPORT_KEYS)}
+    others = Decision.objects.filter(match=match).exclude(key__in=list(inputs["decisions"]))
+    for prefix in REPORT_DECISIONS:
+        others = others.exclude(key__startswith=f"{prefix}:")
+    others.delete()
+    for key, value in later.items():
+        Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
     match.sequence = match_sequence(match)
     match.status = Match.Status.CONFIRMED  # processed again by the replay's redo
     match.save(update_fields=["sequence", "status"])

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from league.core.models import AuditEntry
 from matches.hooks import derived_state
-from matches.models import Match
+from matches.models import DiceRoll, Match
 from teams.states import league_team_ids, team_states
 
 
@@ -20,6 +21,8 @@ class Moved:
         self.team_ids = league_team_ids(match.league_id)
         self.before = team_states(self.team_ids)
         self.derived_before = derived_state(match.league_id)
+        self.last_audit = AuditEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+        self.last_die = DiceRoll.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
         self._result: dict[str, Any] | None = None
 
     def close(self) -> None:
@@ -27,7 +30,22 @@ class Moved:
         self._result = {
             "teams": diff_states(self.before, after),
             "derived": diff_derived(self.derived_before, derived_state(self.league_id)),
+            "set_aside": self._set_aside(),
+            "rolled": self._rolled(),
         }
+
+    def _set_aside(self) -> list[dict[str, Any]]:
+        """The dice and decisions the replay set aside (a step that no longer happens)."""
+        entries = AuditEntry.objects.filter(pk__gt=self.last_audit, action="matches.postgame.inputs_set_aside")
+        return [
+            {"match": e.data.get("match"), "dice": e.data.get("dice", {}), "decisions": e.data.get("decisions", {})}
+            for e in entries.order_by("pk")
+        ]
+
+    def _rolled(self) -> list[dict[str, Any]]:
+        """The dice the server rolled for steps that now happen and had none."""
+        rows = DiceRoll.objects.filter(pk__gt=self.last_die, source=DiceRoll.Source.SERVER).order_by("pk")
+        return [{"match": r.match_id, "purpose": r.purpose, "values": r.values} for r in rows]
 
     def result(self) -> dict[str, Any]:
         assert self._result is not None, "read once the replay has run"
