@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
+from league.rules.postmatch.scoring import winning_side
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
 from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.history_diff import moved_by
@@ -131,6 +132,16 @@ def _write_inputs(match: Match, inputs: dict[str, Any], by: User | None) -> None
     match.save(update_fields=["sequence", "status"])
 
 
+def _winner(inputs: dict[str, Any]) -> str | None:
+    r = inputs.get("result", {})
+    return winning_side(
+        r.get("home_score") or 0,
+        r.get("away_score") or 0,
+        r.get("conceded_by") or None,
+        r.get("shootout_winner") or None,
+    )
+
+
 def _void(match: Match) -> None:
     Match.objects.filter(pk=match.pk).update(status=Match.Status.VOID)
 
@@ -179,6 +190,9 @@ def correction_draft(
         problems = report_problems(match, report_of(inputs))
         if problems:
             raise MatchError(problems)
+    if match.stage and (void or _winner(inputs or {}) != _winner(before)):
+        # The bracket moved on from its winner: a later round was drawn, maybe played, with him.
+        raise MatchError([_("A correction cannot change who won a play-off match, nor void one.")])
     kind = MatchCorrection.Kind.VOID if void else MatchCorrection.Kind.EDIT
     correction = MatchCorrection.objects.create(
         match=match, kind=kind, reason=reason.strip(), inputs=inputs or {}, before=before, created_by=by

@@ -46,3 +46,21 @@ def test_a_correction_moving_the_seeds_of_a_played_bracket_needs_the_commissione
     assert bracket.seeds == [t.pk for t in teams]  # never redrawn
     match.refresh_from_db()
     assert (match.home_score, match.away_score, match.status) == (0, 3, Match.Status.PROCESSED)
+
+
+def test_a_correction_keeps_the_winner_of_a_play_off_match(make_season, commissioner):
+    season, teams = make_season(4)
+    bracket = bracket_create(season=season, choice=BracketChoice(4, "standings", "standings"), by=commissioner)
+    game = bracket.games.exclude(match=None).order_by("number").first()
+    Match.objects.filter(pk=game.match_id).update(status=Match.Status.PROCESSED, home_score=1, away_score=0)
+    match = Match.objects.get(pk=game.match_id)
+    assert match.stage
+    flipped = inputs_of(match)
+    flipped["result"].update(home_score=0, away_score=1, home_uncredited_touchdowns=0, away_uncredited_touchdowns=1)
+    with pytest.raises(MatchError, match="cannot change who won a play-off match"):
+        correction_draft(match=match, by=commissioner, reason="swapped", inputs=flipped)
+    with pytest.raises(MatchError, match="nor void one"):
+        correction_draft(match=match, by=commissioner, reason="never", void=True)
+    wider = inputs_of(match)
+    wider["result"].update(home_score=2, away_score=0, home_uncredited_touchdowns=2)
+    assert correction_draft(match=match, by=commissioner, reason="two, not one", inputs=wider).pk
