@@ -243,7 +243,8 @@ def correction_confirm(*, correction: MatchCorrection, by: User, acknowledged: b
         correction_preview(correction)
     preview = correction.preview or {}
     if "refused" in preview:
-        raise MatchError([_("The replay of this correction is refused: correct the inputs first.")])
+        # Its replay would stop at a match the rules refuse: applying it could only fail.
+        raise MatchError([_("The rules refuse this correction (see its preview): edit it again or discard it.")])
     seasons = preview.get("brackets_played", [])
     if seasons and not acknowledged:
         raise MatchError(
