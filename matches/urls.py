@@ -10,6 +10,7 @@ urlpatterns = [
     path("schedule/<slug:slug>/", views.match_schedule_view, name="schedule"),
     path("improvements/<int:roll_id>/", views.improvement_roll, name="improvement"),
     path("decisions/<slug:kind>/<int:pk>/", views.decision, name="decision"),
+    path("corrections/<int:cid>/", views.correction_page, name="correction"),
     path("<int:pk>/", views.match_detail, name="detail"),
     path("<int:pk>/status/", views.match_status, name="status"),
     path("<int:pk>/prematch/", views.match_prematch, name="prematch"),
@@ -23,4 +24,5 @@ urlpatterns = [
     path("<int:pk>/send-back/", views.match_send_back, name="send_back"),
     path("<int:pk>/withdraw/", views.match_withdraw, name="withdraw"),
     path("<int:pk>/retry/", views.match_retry, name="retry"),
+    path("<int:pk>/correct/", views.match_correct, name="correct"),
 ]

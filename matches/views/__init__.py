@@ -1,6 +1,7 @@
 """Match pages: fixtures, the match page and its polled progress, pre-match, result, post-match dice,
-the coach's decisions after a match (improvements first)."""
+the coach's decisions after a match (improvements first), a processed match's correction."""
 
+from matches.views.corrections import correction_page, match_correct
 from matches.views.decisions import decision, improvement_roll
 from matches.views.detail import match_confirm, match_detail, match_retry, match_status, match_submit
 from matches.views.dice import match_dice
@@ -10,9 +11,11 @@ from matches.views.prematch import match_inducements, match_petty_cash, match_pr
 from matches.views.report import match_result
 
 __all__ = [
+    "correction_page",
     "decision",
     "improvement_roll",
     "match_confirm",
+    "match_correct",
     "match_detail",
     "match_dice",
     "match_list",

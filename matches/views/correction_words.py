@@ -1,0 +1,115 @@
+"""What a correction moves, in words (its preview, the match page, the team page): per team and per
+player, each field's before and after in the reader's language (“Reavers: treasury 120,000 →
+90,000”, “#3 Grim: SPP 18 → 15, no longer has Block”), gold and numbers grouped as the rest of the site
+writes them (teams.errors.gp). The figures are the ones matches.services.history_diff kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from league.rules import Ruleset
+from matches.effects.words import STAT_NAMES, casualty_name, choice_label
+from teams.errors import gp
+from teams.models import Player
+
+FIELD_NAMES = {
+    "treasury": gettext_lazy("treasury"),
+    "bank": gettext_lazy("bank"),
+    "fan_factor": gettext_lazy("fan factor"),
+    "rerolls": gettext_lazy("re-rolls"),
+    "team_value": gettext_lazy("team value"),
+    "spp": gettext_lazy("SPP"),
+    "status": gettext_lazy("status"),
+    "niggling_injuries": gettext_lazy("niggling injuries"),
+    "journeyman": gettext_lazy("journeyman"),
+}
+STATUSES = dict(Player.Status.choices)
+
+
+def plain(value: Any) -> str:
+    """Any kept value, readable: numbers grouped, lists and tables spelt out, nothing as a dash."""
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if isinstance(value, int):
+        return gp(value)
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {plain(v)}" for key, v in value.items()) or "—"
+    return str(value)
+
+
+def _value(field: str, value: Any) -> str:
+    if field == "status" and value in STATUSES:
+        return str(STATUSES[value])
+    return plain(value)
+
+
+def _injury(ruleset: Ruleset, item: str) -> str:
+    # Kept by teams.states as "casualty:stat", with ":ignored" for a loss the limits set aside.
+    casualty, _sep, rest = item.partition(":")
+    stat, _sep, ignored = rest.partition(":")
+    name = casualty_name(ruleset, casualty)
+    if stat:
+        name = f"{name} (−{STAT_NAMES.get(stat, stat.upper())})"
+    return _("%(injury)s, not applied") % {"injury": name} if ignored else name
+
+
+def change_text(ruleset: Ruleset, change: dict[str, Any]) -> str:
+    field = change["field"]
+    if "gained" in change:
+        word: Callable[[Ruleset, str], str]
+        if field == "injuries":
+            gained, lost = _("injured: %(what)s"), _("injury taken back: %(what)s")
+            word = _injury
+        else:
+            gained, lost = _("now has %(what)s"), _("no longer has %(what)s")
+            word = choice_label
+        parts = [gained % {"what": word(ruleset, str(item))} for item in change["gained"]]
+        parts += [lost % {"what": word(ruleset, str(item))} for item in change["lost"]]
+        return ", ".join(parts)
+    if field == "miss_next_game":
+        return str(_("misses the next game") if change["after"] else _("no longer misses the next game"))
+    name = FIELD_NAMES.get(field, field.replace("_", " "))
+    return _("%(field)s %(before)s → %(after)s") % {
+        "field": name,
+        "before": _value(field, change["before"]),
+        "after": _value(field, change["after"]),
+    }
+
+
+def team_words(ruleset: Ruleset, team: dict[str, Any]) -> dict[str, Any]:
+    """One team's part: its own changes in one line, then each player's."""
+    return {
+        "id": team["id"],
+        "name": team["name"],
+        "changes": "; ".join(change_text(ruleset, c) for c in team["changes"]),
+        "players": [
+            {
+                "label": f"#{p['number']} {p['name']}",
+                "changes": ", ".join(change_text(ruleset, c) for c in p["changes"]),
+            }
+            for p in team["players"]
+        ],
+    }
+
+
+def moved_words(ruleset: Ruleset, moved: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A preview or what an applied correction moved, worded; None before anything was computed.
+    `refused`: the match the rules now refuse and why (the history is left as it was)."""
+    if moved is None:
+        return None
+    if "refused" in moved:
+        return {"refused": moved["refused"], "teams": [], "derived": [], "nothing": False}
+    teams = [team_words(ruleset, t) for t in moved.get("teams", [])]
+    derived = [
+        {"name": name.replace("_", " "), "before": plain(item.get("before")), "after": plain(item.get("after"))}
+        for name, item in sorted((moved.get("derived") or {}).items())
+    ]
+    return {"refused": None, "teams": teams, "derived": derived, "nothing": not teams and not derived}

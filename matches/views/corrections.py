@@ -1,0 +1,216 @@
+"""Correcting or voiding a processed match (matches.services.corrections), the commissioner's pages:
+the result sheet prefilled from the stored inputs with every post-match die, the void apart; the
+preview of what the replay would move, its confirmation or discard; the restore of what an applied
+correction replaced (a new draft, previewed like any other)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from league.core.models import League
+from league.core.permissions import is_commissioner, signed_in
+from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_field
+from matches.forms.report import PLAYER_COUNTS
+from matches.models import Match, MatchCorrection
+from matches.selectors import report as read
+from matches.selectors.corrections import correction_or_404, dice_labels, stored_inputs
+from matches.services import MatchError
+from matches.services.common import match_ruleset
+from matches.services.corrections import (
+    CORRECTABLE,
+    correction_confirm,
+    correction_discard,
+    correction_draft,
+    correction_preview,
+    restore_draft,
+)
+from matches.services.scoring import score_help
+from matches.views.common import match_or_404
+from matches.views.correction_words import moved_words
+from matches.views.report import CASUALTY_COLUMNS, player_skills
+
+C = MatchCorrection
+
+
+def _commissioner_or_403(request: HttpRequest, league: League) -> None:
+    if not is_commissioner(request.user, league):
+        raise PermissionDenied(_("Only the commissioner can correct or void a processed match."))
+
+
+def correction_initial(inputs: dict[str, Any]) -> dict[str, Any]:
+    """A correction's inputs (inputs_of's format) as the sheet's values."""
+    initial: dict[str, Any] = dict(inputs["result"])
+    if inputs.get("played_on"):
+        initial["played_on"] = date.fromisoformat(inputs["played_on"])
+    for line in inputs["lines"]:
+        p = f"p{line['player_id']}"
+        initial.update({f"{p}_{key}": line[attr] for key, attr, _l in PLAYER_COUNTS if line.get(attr)})
+        initial.update({f"{p}_x_{action}": n for action, n in (line.get("actions") or {}).items()})
+    for cas in inputs["casualties"]:
+        p = f"p{cas['victim_id']}"
+        initial.update({f"{p}_{key}": cas.get(column) for key, column in CASUALTY_COLUMNS.items()})
+        initial[f"{p}_apo"], initial[f"{p}_apo_keep"] = cas.get("apothecary_used"), cas.get("apothecary_kept_reroll")
+    for key, value in inputs["decisions"].items():
+        parts = key.split(":")
+        if parts[0] == "mvp" and len(parts) == 3:
+            initial[f"mvp_{parts[1]}_{parts[2]}"] = value
+        elif parts[0] in ("bank", "se_bank") and len(parts) == 2:
+            initial[f"{parts[0]}_{parts[1]}"] = value
+    initial.update({die_field(key): ", ".join(str(v) for v in values) for key, values in inputs["dice"].items()})
+    return initial
+
+
+def _source(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """What the sheet starts from: the match's stored inputs, or an edit drafted earlier (?from=<id>:
+    the sheet again after a preview the rules refused)."""
+    earlier = request.GET.get("from", "")
+    if earlier.isdigit():
+        draft = correction_or_404(int(earlier))
+        if draft.match_id == match.pk and draft.kind == C.Kind.EDIT:
+            inputs: dict[str, Any] = draft.inputs
+            return inputs
+    return stored_inputs(match)
+
+
+def _drafted(form: forms.Form, make: Callable[[], MatchCorrection]) -> MatchCorrection | None:
+    """The draft, or None with the service's reasons on the form (nothing was created)."""
+    try:
+        return make()
+    except MatchError as refusal:
+        for message in refusal.messages:
+            form.add_error(None, message)
+        return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """The correction sheet and the void form; either one, posted, drafts a correction and shows its preview."""
+    match = match_or_404(pk)
+    _commissioner_or_403(request, match.league)
+    if match.status not in CORRECTABLE:
+        messages.info(request, _("Only a processed match can be corrected."))
+        return redirect(match)
+    by = signed_in(request.user)
+    action = request.POST.get("action") if request.method == "POST" else None
+    inputs = _source(request, match)
+    ruleset = match_ruleset(match)
+    lines = read.sheet_lines(match)
+    form = CorrectionForm(
+        request.POST if action == "edit" else None,
+        initial=None if action == "edit" else correction_initial(inputs),
+        match=match,
+        ruleset=ruleset,
+        lines=lines,
+        skills=player_skills(ruleset, match, lines),
+        inputs=inputs,
+        dice_labels=dice_labels(match, inputs["dice"]),
+    )
+    void_form = VoidForm(request.POST if action == "void" else None, prefix="void")
+    draft = None
+    if action == "edit" and form.is_valid():
+        reason, new = form.cleaned_data["reason"], form.to_inputs()
+        draft = _drafted(form, lambda: correction_draft(match=match, by=by, reason=reason, inputs=new))
+    elif action == "void" and match.status != Match.Status.VOID and void_form.is_valid():
+        reason = void_form.cleaned_data["reason"]
+        draft = _drafted(void_form, lambda: correction_draft(match=match, by=by, reason=reason, void=True))
+    if draft is not None:
+        return redirect("matches:correction", draft.pk)
+    context = {
+        "match": match,
+        "form": form,
+        "void_form": void_form,
+        "sides": form.sides(),
+        "mvp_chosen": form.mvp_chosen,
+        "bank": form.bank,
+        "score_help": score_help(ruleset),
+        "generic_dice": True,
+    }
+    return render(request, "matches/correct.html", context)
+
+
+def _confirmed(request: HttpRequest, correction: MatchCorrection) -> None:
+    """The flash message after a confirmation: applied at once where tasks run in-process."""
+    correction.refresh_from_db()
+    if correction.status == C.Status.APPLIED:
+        messages.success(
+            request,
+            _("The match is now void: its effects were reversed and the matches after it replayed.")
+            if correction.kind == C.Kind.VOID
+            else _("Correction applied: the match and the matches after it were replayed."),
+        )
+    elif correction.status == C.Status.FAILED:
+        messages.error(
+            request, _("The correction could not be applied: %(reason)s") % {"reason": correction.failure_reason}
+        )
+    else:
+        messages.success(request, _("Correction confirmed: it is being applied; the match page shows it once done."))
+
+
+def _act(request: HttpRequest, correction: MatchCorrection) -> HttpResponse | RestoreForm:
+    """A button of the correction's page: confirm, discard, or restore what it replaced (a restore
+    refused: its form, shown again with the reasons)."""
+    by = signed_in(request.user)
+    action = request.POST.get("action")
+    if action == "confirm":
+        try:
+            correction_confirm(correction=correction, by=by)
+        except MatchError as refusal:
+            for message in refusal.messages:
+                messages.error(request, message)
+            return redirect("matches:correction", correction.pk)
+        _confirmed(request, correction)
+        return redirect(correction.match)
+    if action == "discard":
+        if correction.status == C.Status.DRAFT:
+            correction_discard(correction=correction, by=by)
+            messages.success(request, _("Correction discarded: nothing changed."))
+        return redirect(correction.match)
+    if action == "restore":
+        form = RestoreForm(request.POST, prefix="restore")
+        if form.is_valid():
+            reason = form.cleaned_data["reason"]
+            draft = _drafted(form, lambda: restore_draft(correction=correction, by=by, reason=reason))
+            if draft is not None:
+                return redirect("matches:correction", draft.pk)
+        return form
+    return redirect("matches:correction", correction.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def correction_page(request: HttpRequest, cid: int) -> HttpResponse:
+    """A correction: the preview of a draft (computed once, by its replay rolled back), what an
+    applied one moved, why a failed one failed; its buttons."""
+    correction = correction_or_404(cid)
+    match = correction.match
+    _commissioner_or_403(request, match.league)
+    restore_form = RestoreForm(prefix="restore") if correction.status == C.Status.APPLIED else None
+    if request.method == "POST":
+        answer = _act(request, correction)
+        if not isinstance(answer, RestoreForm):
+            return answer
+        restore_form = answer
+    if correction.status == C.Status.DRAFT and correction.preview is None:
+        correction_preview(correction)
+    shown = correction.moved if correction.status == C.Status.APPLIED else correction.preview
+    words = moved_words(match_ruleset(match), shown)
+    context = {
+        "correction": correction,
+        "match": match,
+        "words": words,
+        "can_confirm": correction.status == C.Status.DRAFT and words is not None and not words["refused"],
+        "restore_form": restore_form,
+    }
+    return render(request, "matches/correction.html", context)
