@@ -14,6 +14,7 @@ from league.core.audit import action_label
 from league.core.models import AuditEntry, League, Membership
 from matches.hooks import challenges_waiting, locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
+from matches.selectors.corrections import recent_corrections
 from matches.selectors.decisions import coach_pending_decisions
 from matches.selectors.prematch import prematch_states
 from matches.services.dispute import submitter_side
@@ -28,6 +29,7 @@ RESULT_ACTIONS = (
     "matches.result.withdrawn",
     "matches.result.corrected",
     "matches.result.confirmed",
+    "matches.correction.applied",  # a processed match corrected or voided (matches.services.corrections)
 )
 
 
@@ -45,6 +47,7 @@ def result_history(match: Match) -> list[dict[str, Any]]:
             "actor": e.actor,
             "created_at": e.created_at,
             "reason": (e.data or {}).get("reason", ""),
+            "kind": (e.data or {}).get("kind", ""),
         }
         for e in entries
     ]
@@ -127,12 +130,13 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
     submitted in the leagues he is a commissioner of, that he does not coach; the improvements his
     players have to choose and his teams' other decisions after a match (matches.decisions); and
     the challenges waiting for his answer or ruling
-    (league.competitions.challenges.selectors).
+    (league.competitions.challenges.selectors). Beside them, for him to read (no action, so not
+    counted by the menu's badge): the corrections of processed matches that moved his teams lately.
 
     A match between two teams of the same coach is listed once. A site administrator is not a
     commissioner of every league here: only the leagues he runs or co-runs fill his list."""
     if user is None or not user.is_authenticated:
-        return {"matches": [], "improvements": [], "decisions": [], "challenges": []}
+        return {"matches": [], "improvements": [], "decisions": [], "challenges": [], "corrections": []}
     commissioned = League.objects.filter(
         Q(commissioner_id=user.pk)
         | Q(pk__in=Membership.objects.filter(user_id=user.pk, role=Membership.Role.COMMISSIONER).values("league_id"))
@@ -178,6 +182,7 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
         "improvements": rolls,
         "decisions": coach_pending_decisions(user),
         "challenges": challenges_waiting(user),
+        "corrections": recent_corrections(user),
     }
 
 

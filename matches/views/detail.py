@@ -15,11 +15,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT
 from matches.hooks import fixture_locked
-from matches.models import Match
+from matches.models import Match, MatchCorrection
 from matches.selectors.common import result_history
+from matches.selectors.corrections import match_corrections, void_correction
 from matches.selectors.decisions import PendingGroup, match_pending_decisions
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
+from matches.services.corrections import CORRECTABLE
 from matches.services.postgame import waiting_for
 from matches.views.common import (
     attempt,
@@ -29,11 +31,12 @@ from matches.views.common import (
     match_or_404,
     participant_match_or_403,
 )
+from matches.views.correction_words import moved_words
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
 from teams.selectors import bank_balances, has_bank
 
 S = Match.Status
-WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.FAILED)
+WITH_RESULT = (S.DRAFT, S.SUBMITTED, S.CONFIRMED, S.PROCESSING, S.PROCESSED, S.FAILED, S.VOID)
 
 
 def pending_decisions(match: Match, user: Any) -> list[PendingGroup]:
@@ -74,8 +77,23 @@ def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     }
 
 
+def corrections_shown(match: Match, commissioner: bool) -> list[dict[str, Any]]:
+    """The match's corrections, oldest first, each applied one with what it moved in words; a
+    draft (not confirmed yet) only for the commissioner, who may still discard it."""
+    ruleset = match_ruleset(match)
+    return [
+        {
+            "correction": c,
+            "words": moved_words(ruleset, c.moved) if c.status == MatchCorrection.Status.APPLIED else None,
+        }
+        for c in match_corrections(match)
+        if commissioner or c.status != MatchCorrection.Status.DRAFT
+    ]
+
+
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_or_404(pk)
+    commissioner = is_commissioner(request.user, match.league)
     # Closed by its season's play-offs: no step of play is offered (the services refuse them too).
     locked = match.status in IN_PLAY and fixture_locked(match)
     participant = is_participant(request.user, match) and not locked
@@ -93,8 +111,12 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_correct": participant and may_correct(request.user, match),
             "locked": locked,
             "locked_message": locked_message(match) if locked else "",
-            "can_reopen": locked and is_commissioner(request.user, match.league),
+            "can_reopen": locked and commissioner,
             "history": result_history(match) if match.status in WITH_RESULT else [],
+            # A processed match is corrected or voided by the commissioner (matches.services.corrections).
+            "can_correct_history": commissioner and match.status in CORRECTABLE,
+            "corrections": corrections_shown(match, commissioner) if match.status in CORRECTABLE else [],
+            "void": void_correction(match) if match.status == S.VOID else None,
         }
     )
     return render(request, "matches/detail.html", context)

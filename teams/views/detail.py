@@ -18,7 +18,9 @@ from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT, Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
 from matches.selectors.common import results_waiting, team_matches
+from matches.selectors.corrections import team_corrections
 from matches.selectors.decisions import team_pending_decisions
+from matches.views.correction_words import team_words
 from teams.forms import PlayerHireForm
 from teams.models import Advancement, Team, TreasuryEntry, staff_label
 from teams.selectors import (
@@ -199,6 +201,11 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "hire_form": hire_form,
         "results_waiting": results_waiting([team]) if can_manage else [],
         "matches": team_matches(team),
+        # The applied corrections of processed matches that moved this team, with what they moved.
+        "corrections": [
+            {"correction": correction, "words": team_words(ruleset, part)}
+            for correction, part in team_corrections(team)
+        ],
         # A draft keeps the fan factor bought; it starts with the free one too once ready.
         "fan_factor": starting_fan_factor(ruleset, team.fan_factor)
         if team.status == Team.Status.DRAFT
