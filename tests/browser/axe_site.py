@@ -42,6 +42,7 @@ class Site:
     improvement: object | None
     playoff_match: object
     draft_team: object
+    correction: object = None  # a correction of the processed match, drafted
 
 
 def _fresh_match(league, coach):
@@ -73,6 +74,7 @@ def build_site() -> Site:
         report_save,
         report_submit,
     )
+    from matches.services.corrections import correction_draft
     from teams.models import ImprovementRoll
     from teams.services import PlayerOrder, team_create
     from teams.services.creation import TeamOrder, team_save_draft
@@ -113,6 +115,7 @@ def build_site() -> Site:
     report_submit(match=submitted, by=users["carol"])
     processed = Match.objects.filter(league=demo, status=Match.Status.PROCESSED).first()
 
+    correction = correction_draft(match=processed, by=users["commissioner"], reason="A touchdown credited wrongly")
     challenge = challenge_issue(season=season, challenger=team["carol"], challenged=team["dave"], by=users["carol"])
 
     trophies = ensure_trophies(demo)
@@ -190,6 +193,7 @@ def build_site() -> Site:
         improvement=improvement,
         draft_team=draft_team,
         playoff_match=playoff_match,
+        correction=correction,
     )
 
 
@@ -288,6 +292,8 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("league:season_playoffs", args=cup), "commissioner"),
         Page(reverse("matches:schedule", args=lg), "commissioner"),
         Page(reverse("matches:result", args=[site.submitted.pk]), "commissioner"),
+        Page(reverse("matches:correct", args=[site.processed.pk]), "commissioner"),
+        Page(reverse("matches:correction", args=[site.correction.pk]), "commissioner"),
         Page(alice_team.get_absolute_url(), "commissioner"),
     ]
     if site.improvement is not None:

@@ -143,6 +143,17 @@ PAGES = [
     Page("matches:send_back", "carol", lambda w: reverse("matches:send_back", args=[w.submitted.pk])),
     Page("matches:withdraw", "erin", lambda w: reverse("matches:withdraw", args=[w.submitted.pk])),
     Page("matches:retry", "commissioner", lambda w: reverse("matches:retry", args=[w.processed.pk]), lambda w: {}),
+    Page("matches:correct", "commissioner", lambda w: reverse("matches:correct", args=[w.processed.pk])),
+    Page(
+        "matches:correct",
+        "commissioner",
+        lambda w: reverse("matches:correct", args=[w.processed.pk]),
+        lambda w: {"action": "void", "void-reason": ""},
+        note="a void without its reason",
+    ),
+    Page(
+        "matches:correction", "commissioner", lambda w: reverse("matches:correction", args=[w.extra["correction"].pk])
+    ),
     Page("match_import:upload", "alice", lambda w: reverse("match_import:upload")),
     Page(
         "match_import:upload",

@@ -71,6 +71,10 @@ def build_world(django_capture_on_commit_callbacks: Any) -> World:
     assert roll is not None, "the demo match leaves alice an improvement roll to choose"
     world = World(league, users, processed, scheduled, prematch_done, submitted, draft, roll)
     world.extra.update(seasons(league, commissioner, teams))
+    # A correction of the demo match, drafted (its page shows the preview): the match is untouched.
+    from matches.services.corrections import correction_draft
+
+    world.extra["correction"] = correction_draft(match=processed, by=commissioner, reason="Touchdown mal attribué")
     return world
 
 

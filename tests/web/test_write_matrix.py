@@ -69,6 +69,8 @@ ELSEWHERE = {
     "matches:prematch_budget": "tests/matches/test_views_permissions.py",
     "matches:inducements": "tests/matches/test_views_permissions.py",
     "matches:petty_cash": "tests/matches/test_petty_cash_turns.py",
+    "matches:correct": "tests/web/test_correction_pages.py",
+    "matches:correction": "tests/web/test_correction_pages.py",
     "api-matches-import": "tests/matches/test_import_entry.py",
     "api-teams": "tests/api/test_permissions.py",
     "api-team": "tests/api/test_permissions.py",
