@@ -14,7 +14,7 @@ from league.core.audit import action_label
 from league.core.models import AuditEntry, League, Membership
 from matches.hooks import challenges_waiting, locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
-from matches.selectors.corrections import recent_corrections
+from matches.selectors.corrections import proposals_waiting, recent_corrections
 from matches.selectors.decisions import coach_pending_decisions
 from matches.selectors.prematch import prematch_states
 from matches.services.dispute import submitter_side
@@ -136,7 +136,14 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
     A match between two teams of the same coach is listed once. A site administrator is not a
     commissioner of every league here: only the leagues he runs or co-runs fill his list."""
     if user is None or not user.is_authenticated:
-        return {"matches": [], "improvements": [], "decisions": [], "challenges": [], "corrections": []}
+        return {
+            "matches": [],
+            "improvements": [],
+            "decisions": [],
+            "challenges": [],
+            "corrections": [],
+            "proposals": [],
+        }
     commissioned = League.objects.filter(
         Q(commissioner_id=user.pk)
         | Q(pk__in=Membership.objects.filter(user_id=user.pk, role=Membership.Role.COMMISSIONER).values("league_id"))
@@ -183,6 +190,7 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
         "decisions": coach_pending_decisions(user),
         "challenges": challenges_waiting(user),
         "corrections": recent_corrections(user),
+        "proposals": proposals_waiting(user),  # a correction the other coach proposed, to accept
     }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -106,6 +106,25 @@ def recent_corrections(user: Any) -> list[dict[str, Any]]:
         if teams:
             items.append({"correction": correction, "match": match, "teams": teams})
     return items
+
+
+def proposals_waiting(user: Any) -> list[MatchCorrection]:
+    """The corrections a coach proposed, where the league lets both coaches correct together, that
+    wait for this user's acceptance as the match's other coach (League.coaches_correct)."""
+    if user is None or not user.is_authenticated:
+        return []
+    rows = _with_match(
+        MatchCorrection.objects.filter(status=MatchCorrection.Status.DRAFT, match__league__coaches_correct=True)
+        .filter(Q(match__home__coach_id=user.pk) | Q(match__away__coach_id=user.pk))
+        .exclude(created_by_id=user.pk)
+    ).order_by("created_at", "pk")
+    found = []
+    for correction in rows:
+        match = correction.match
+        author = correction.created_by_id
+        if author in (match.home.coach_id, match.away.coach_id):  # a coach's proposal, not a commissioner's draft
+            found.append(correction)
+    return found
 
 
 def dice_labels(match: Match, keys: Iterable[str]) -> dict[str, str]:

@@ -5,6 +5,7 @@ then what it moved once applied."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from league.core.models import AuditEntry
 from matches.hooks import derived_state
 from matches.models import DiceRoll, Match
+from teams.models import Player
 from teams.states import league_team_ids, team_states
 
 
@@ -34,22 +36,41 @@ class Moved:
             "rolled": self._rolled(),
         }
 
+    def result(self) -> dict[str, Any]:
+        assert self._result is not None, "read once the replay has run"
+        return self._result
+
     def _set_aside(self) -> list[dict[str, Any]]:
         """The dice and decisions the replay set aside (a step that no longer happens)."""
         entries = AuditEntry.objects.filter(pk__gt=self.last_audit, action="matches.postgame.inputs_set_aside")
-        return [
-            {"match": e.data.get("match"), "dice": e.data.get("dice", {}), "decisions": e.data.get("decisions", {})}
-            for e in entries.order_by("pk")
-        ]
+        found = []
+        for e in entries.order_by("pk"):
+            found += [{"match": e.data.get("match"), "key": k, "values": v} for k, v in e.data.get("dice", {}).items()]
+            found += [
+                {"match": e.data.get("match"), "key": k, "values": v} for k, v in e.data.get("decisions", {}).items()
+            ]
+        return _named(found)
 
     def _rolled(self) -> list[dict[str, Any]]:
         """The dice the server rolled for steps that now happen and had none."""
         rows = DiceRoll.objects.filter(pk__gt=self.last_die, source=DiceRoll.Source.SERVER).order_by("pk")
-        return [{"match": r.match_id, "purpose": r.purpose, "values": r.values} for r in rows]
+        return _named([{"match": r.match_id, "key": r.purpose, "values": r.values} for r in rows])
 
-    def result(self) -> dict[str, Any]:
-        assert self._result is not None, "read once the replay has run"
-        return self._result
+
+PLAYER_IN_KEY = re.compile(r"(?:^|:)p(\d+)(?::|$)")
+
+
+def _named(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each input with the player its key names ("#3 Grim"), read in one query."""
+    ids = {int(m.group(1)) for item in items if (m := PLAYER_IN_KEY.search(item["key"]))}
+    names = {
+        pk: f"#{number} {name}".strip()
+        for pk, number, name in Player.objects.filter(pk__in=ids).values_list("pk", "number", "name")
+    }
+    for item in items:
+        m = PLAYER_IN_KEY.search(item["key"])
+        item["player"] = names.get(int(m.group(1))) if m else None
+    return items
 
 
 @contextmanager

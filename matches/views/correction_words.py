@@ -100,16 +100,92 @@ def team_words(ruleset: Ruleset, team: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+INPUT_KINDS = {
+    "improvement": gettext_lazy("improvement roll"),
+    "mvp": gettext_lazy("MVP draw"),
+    "winnings": gettext_lazy("winnings die"),
+    "winnings_reroll": gettext_lazy("winnings re-roll"),
+    "ff": gettext_lazy("fan factor roll"),
+    "departure": gettext_lazy("departure roll"),
+    "journeyman": gettext_lazy("journeyman's hire"),
+}
+
+
+def input_words(item: dict[str, Any]) -> str:
+    """A die or decision a replay set aside or rolled: what it was for, whose, and its values."""
+    kind = str(item["key"]).split(":", 1)[0]
+    what = str(INPUT_KINDS.get(kind, kind.replace("_", " ")))
+    if item.get("player"):
+        what = _("%(what)s of %(player)s") % {"what": what, "player": item["player"]}
+    return _("%(what)s (match %(match)s): %(values)s") % {
+        "what": what,
+        "match": item.get("match"),
+        "values": plain(item.get("values")),
+    }
+
+
+def derived_words(derived: dict[str, Any]) -> list[str]:
+    """What the competitions derive that moves: a team's place and points in a season's table, the
+    seeding the corrected table would give a drawn bracket, the trophies held."""
+    lines = []
+    for name, item in sorted(derived.items()):
+        kind = name.split(":", 1)[0]
+        before, after = item.get("before") or {}, item.get("after") or {}
+        if kind == "standings":
+            was = {row[1]: (row[0], row[2]) for row in before.get("rows", [])}
+            for position, team, points in after.get("rows", []):
+                old = was.get(team)
+                if old is not None and old != (position, points):
+                    lines.append(
+                        _("%(season)s: %(team)s from place %(old)s to %(new)s (%(old_points)s → %(points)s points)")
+                        % {
+                            "season": after.get("season"),
+                            "team": team,
+                            "old": old[0],
+                            "new": position,
+                            "old_points": old[1],
+                            "points": points,
+                        }
+                    )
+        elif kind == "seeding":
+            lines.append(
+                _(
+                    "%(season)s play-offs: the corrected table would seed %(now)s; the bracket stays as drawn (%(drawn)s)."
+                )
+                % {
+                    "season": after.get("season"),
+                    "now": plain(after.get("qualified")),
+                    "drawn": plain(after.get("drawn")),
+                }
+            )
+        elif kind == "trophies":
+            lines.append(_("Trophies held: %(before)s → %(after)s") % {"before": plain(before), "after": plain(after)})
+    return lines
+
+
 def moved_words(ruleset: Ruleset, moved: dict[str, Any] | None) -> dict[str, Any] | None:
     """A preview or what an applied correction moved, worded; None before anything was computed.
     `refused`: the match the rules now refuse and why (the history is left as it was)."""
     if moved is None:
         return None
     if "refused" in moved:
-        return {"refused": moved["refused"], "teams": [], "derived": [], "nothing": False}
+        return {
+            "refused": moved["refused"],
+            "teams": [],
+            "derived": [],
+            "set_aside": [],
+            "rolled": [],
+            "nothing": False,
+        }
     teams = [team_words(ruleset, t) for t in moved.get("teams", [])]
-    derived = [
-        {"name": name.replace("_", " "), "before": plain(item.get("before")), "after": plain(item.get("after"))}
-        for name, item in sorted((moved.get("derived") or {}).items())
-    ]
-    return {"refused": None, "teams": teams, "derived": derived, "nothing": not teams and not derived}
+    derived = derived_words(moved.get("derived") or {})
+    set_aside = [input_words(item) for item in moved.get("set_aside", [])]
+    rolled = [input_words(item) for item in moved.get("rolled", [])]
+    return {
+        "refused": None,
+        "teams": teams,
+        "derived": derived,
+        "set_aside": set_aside,
+        "rolled": rolled,
+        "nothing": not teams and not derived,
+    }

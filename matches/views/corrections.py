@@ -18,8 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.core.models import League
-from league.core.permissions import is_commissioner, signed_in
+from league.core.permissions import signed_in
 from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_field
 from matches.forms.report import PLAYER_COUNTS
 from matches.models import Match, MatchCorrection
@@ -29,10 +28,12 @@ from matches.services import MatchError
 from matches.services.common import match_ruleset
 from matches.services.corrections import (
     CORRECTABLE,
+    check_confirmer,
     correction_confirm,
     correction_discard,
     correction_draft,
     correction_preview,
+    may_propose,
     restore_draft,
 )
 from matches.services.scoring import score_help
@@ -43,9 +44,18 @@ from matches.views.report import CASUALTY_COLUMNS, player_skills
 C = MatchCorrection
 
 
-def _commissioner_or_403(request: HttpRequest, league: League) -> None:
-    if not is_commissioner(request.user, league):
+def _corrector_or_403(request: HttpRequest, match: Match) -> None:
+    """The commissioner; or a coach of the match where the league lets both coaches correct together."""
+    if not may_propose(signed_in(request.user), match):
         raise PermissionDenied(_("Only the commissioner can correct or void a processed match."))
+
+
+def _may_confirm(request: HttpRequest, correction: MatchCorrection) -> bool:
+    try:
+        check_confirmer(signed_in(request.user), correction)
+    except PermissionDenied:
+        return False
+    return True
 
 
 def correction_initial(inputs: dict[str, Any]) -> dict[str, Any]:
@@ -98,7 +108,7 @@ def _drafted(form: forms.Form, make: Callable[[], MatchCorrection]) -> MatchCorr
 def match_correct(request: HttpRequest, pk: int) -> HttpResponse:
     """The correction sheet and the void form; either one, posted, drafts a correction and shows its preview."""
     match = match_or_404(pk)
-    _commissioner_or_403(request, match.league)
+    _corrector_or_403(request, match)
     if match.status not in CORRECTABLE:
         messages.info(request, _("Only a processed match can be corrected."))
         return redirect(match)
@@ -165,7 +175,10 @@ def _act(request: HttpRequest, correction: MatchCorrection) -> HttpResponse | Re
     action = request.POST.get("action")
     if action == "confirm":
         try:
-            correction_confirm(correction=correction, by=by)
+            correction_confirm(correction=correction, by=by, acknowledged=request.POST.get("acknowledged") == "on")
+        except PermissionDenied as refusal:
+            messages.error(request, str(refusal))
+            return redirect("matches:correction", correction.pk)
         except MatchError as refusal:
             for message in refusal.messages:
                 messages.error(request, message)
@@ -173,7 +186,9 @@ def _act(request: HttpRequest, correction: MatchCorrection) -> HttpResponse | Re
         _confirmed(request, correction)
         return redirect(correction.match)
     if action == "discard":
-        if correction.status == C.Status.DRAFT:
+        if correction.status == C.Status.DRAFT and (
+            correction.created_by_id == by.pk or _may_confirm(request, correction)
+        ):
             correction_discard(correction=correction, by=by)
             messages.success(request, _("Correction discarded: nothing changed."))
         return redirect(correction.match)
@@ -195,7 +210,7 @@ def correction_page(request: HttpRequest, cid: int) -> HttpResponse:
     applied one moved, why a failed one failed; its buttons."""
     correction = correction_or_404(cid)
     match = correction.match
-    _commissioner_or_403(request, match.league)
+    _corrector_or_403(request, match)
     restore_form = RestoreForm(prefix="restore") if correction.status == C.Status.APPLIED else None
     if request.method == "POST":
         answer = _act(request, correction)
@@ -210,7 +225,14 @@ def correction_page(request: HttpRequest, cid: int) -> HttpResponse:
         "correction": correction,
         "match": match,
         "words": words,
-        "can_confirm": correction.status == C.Status.DRAFT and words is not None and not words["refused"],
+        "can_confirm": correction.status == C.Status.DRAFT
+        and words is not None
+        and not words["refused"]
+        and _may_confirm(request, correction),
+        # A coach's proposal waits for the other coach (League.coaches_correct).
+        "awaiting_other_coach": correction.status == C.Status.DRAFT and not _may_confirm(request, correction),
+        "brackets_played": (correction.preview or {}).get("brackets_played", []),
         "restore_form": restore_form,
+        "coaches": (match.home.coach_id, match.away.coach_id),
     }
     return render(request, "matches/correction.html", context)

@@ -21,7 +21,7 @@ from matches.selectors.corrections import match_corrections, void_correction
 from matches.selectors.decisions import PendingGroup, match_pending_decisions
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
-from matches.services.corrections import CORRECTABLE
+from matches.services.corrections import CORRECTABLE, may_propose
 from matches.services.postgame import waiting_for
 from matches.views.common import (
     attempt,
@@ -113,8 +113,11 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "locked_message": locked_message(match) if locked else "",
             "can_reopen": locked and commissioner,
             "history": result_history(match) if match.status in WITH_RESULT else [],
-            # A processed match is corrected or voided by the commissioner (matches.services.corrections).
-            "can_correct_history": commissioner and match.status in CORRECTABLE,
+            # A processed match is corrected or voided by the commissioner, or by both its coaches
+            # together where the league lets them (matches.services.corrections).
+            "can_correct_history": match.status in CORRECTABLE
+            and request.user.is_authenticated
+            and may_propose(signed_in(request.user), match),
             "corrections": corrections_shown(match, commissioner) if match.status in CORRECTABLE else [],
             "void": void_correction(match) if match.status == S.VOID else None,
         }

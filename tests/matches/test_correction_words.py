@@ -41,7 +41,28 @@ MOVED = {
             ],
         }
     ],
-    "derived": {"standings:season-1": {"before": ["Reavers", "Gouged Eye"], "after": ["Gouged Eye", "Reavers"]}},
+    "derived": {
+        "standings:1": {
+            "before": {"season": "Season 1", "rows": [[1, "Reavers", 9], [2, "Gouged Eye", 6]]},
+            "after": {"season": "Season 1", "rows": [[1, "Gouged Eye", 9], [2, "Reavers", 6]]},
+        },
+        "seeding:1": {
+            "before": {
+                "season": "Season 1",
+                "drawn": ["Reavers", "Gouged Eye"],
+                "qualified": ["Reavers", "Gouged Eye"],
+                "played": True,
+            },
+            "after": {
+                "season": "Season 1",
+                "drawn": ["Reavers", "Gouged Eye"],
+                "qualified": ["Gouged Eye", "Reavers"],
+                "played": True,
+            },
+        },
+    },
+    "set_aside": [{"match": 12, "key": "improvement:p30:2", "values": [3, 4], "player": "#3 Grim"}],
+    "rolled": [{"match": 12, "key": "improvement:p31:1", "values": [2, 6], "player": "#5 Olaf"}],
 }
 
 
@@ -59,8 +80,13 @@ def test_the_preview_reads_in_english():
         ("#5 Olaf", "status Active → Dead, no longer misses the next game, injured: Smashed Knee (−MA)"),
     ]
     assert words["derived"] == [
-        {"name": "standings:season-1", "before": "Reavers, Gouged Eye", "after": "Gouged Eye, Reavers"}
+        "Season 1 play-offs: the corrected table would seed Gouged Eye, Reavers; the bracket stays as drawn "
+        "(Reavers, Gouged Eye).",
+        "Season 1: Gouged Eye from place 2 to 1 (6 → 9 points)",
+        "Season 1: Reavers from place 1 to 2 (9 → 6 points)",
     ]
+    assert words["set_aside"] == ["improvement roll of #3 Grim (match 12): 3, 4"]
+    assert words["rolled"] == ["improvement roll of #5 Olaf (match 12): 2, 6"]
     assert not words["nothing"] and words["refused"] is None
 
 

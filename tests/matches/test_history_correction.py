@@ -89,8 +89,8 @@ def test_a_corrected_history_equals_the_history_entered_right(people, django_cap
     # The preview named the die no longer used (H2 no longer reaches a level there) and the one
     # rolled for the step that now happens (H1 does), and the SPP moving between them.
     h1, h2 = (fixed[R].players.get(number=n).pk for n in (1, 2))
-    assert any(f"improvement:p{h2}:1" in entry["dice"] for entry in first.preview["set_aside"])
-    assert any(d["purpose"] == f"improvement:p{h1}:1" for d in first.preview["rolled"])
+    assert any(entry["key"] == f"improvement:p{h2}:1" for entry in first.preview["set_aside"])
+    assert any(d["key"] == f"improvement:p{h1}:1" for d in first.preview["rolled"])
     reavers = next(t for t in first.preview["teams"] if t["name"] == R)
     moved = {p["number"]: {c["field"] for c in p["changes"]} for p in reavers["players"]}
     assert "spp" in moved[1] and "spp" in moved[2] and "injuries" in moved[3]

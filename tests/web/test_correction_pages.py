@@ -42,7 +42,10 @@ def sheet(client: Client, match: Match) -> dict[str, str]:
 
 
 def text(response) -> str:
-    body = response.content.decode()
+    return text_of(response.content.decode())
+
+
+def text_of(body: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).replace("&#x27;", "'").replace("\u00a0", " ")
 
 
@@ -117,12 +120,12 @@ def test_the_coaches_concerned_read_it_in_their_to_do_for_two_weeks(
     confirm(boss, move_a_touchdown(boss, processed_match).pk, django_capture_on_commit_callbacks)
     client.force_login(coach_alice)
     home = text(client.get("/"))
-    assert "The commissioner corrected Reavers – Gouged Eye" in home and "your team Reavers" in home
+    assert "Reavers – Gouged Eye was corrected" in home and "your team Reavers" in home
     client.force_login(coach_carol)  # a coach of the league whose teams it did not touch
-    assert "The commissioner corrected" not in text(client.get("/"))
+    assert "was corrected" not in text(client.get("/"))
     MatchCorrection.objects.update(applied_at=timezone.now() - timedelta(days=15))
     client.force_login(coach_alice)
-    assert "The commissioner corrected" not in text(client.get("/"))
+    assert "was corrected" not in text(client.get("/"))
 
 
 BAD = [
@@ -273,3 +276,34 @@ def test_the_match_page_offers_it_to_the_commissioner_only(client, boss, process
     assert "Correct or void" in text(boss.get(processed_match.get_absolute_url()))
     client.force_login(coach_alice)
     assert "Correct or void" not in text(client.get(processed_match.get_absolute_url()))
+
+
+def test_both_coaches_correct_together_where_the_league_lets_them(
+    client, processed_match, coach_alice, coach_bob, django_capture_on_commit_callbacks
+):
+    match = processed_match
+    alice, bob = Client(), Client()
+    alice.force_login(coach_alice)
+    bob.force_login(coach_bob)
+    assert alice.get(correct_url(match)).status_code == 403  # off by default: the commissioner alone
+    match.league.coaches_correct = True
+    match.league.save(update_fields=["coaches_correct"])
+
+    assert "Correct or void" in text(alice.get(match.get_absolute_url()))
+    response = alice.post(correct_url(match), {"action": "void", "void-reason": "We never played it"})
+    proposal = MatchCorrection.objects.get(match=match)
+    raw = alice.get(response["Location"]).content.decode()
+    assert (
+        "waits for the other coach of the match to accept it" in text_of(raw) and 'id="confirm-correction"' not in raw
+    )
+    alice.post(reverse("matches:correction", args=[proposal.pk]), {"action": "confirm"})
+    proposal.refresh_from_db()
+    assert proposal.status == MatchCorrection.Status.DRAFT  # the proposer cannot accept his own
+
+    home = text(bob.get("/"))
+    assert "alice proposes a correction of Reavers – Gouged Eye" in home and "Read and accept" in home
+    confirm(bob, proposal.pk, django_capture_on_commit_callbacks)
+    proposal.refresh_from_db()
+    assert proposal.status == MatchCorrection.Status.APPLIED and proposal.confirmed_by == coach_bob
+    assert Match.objects.get(pk=match.pk).status == Match.Status.VOID
+    assert "proposes a correction" not in text(bob.get("/"))
