@@ -129,6 +129,19 @@ def _dirty_sides(match: Match, dirty: dict[int, Key], start_id: int) -> tuple[st
     return tuple(side for side, team_id in zip(SIDES, teams, strict=True) if team_id in dirty and dirty[team_id] <= key)
 
 
+def _first_run_reach(history: list[Match], dirty: dict[int, Key], start_id: int) -> tuple[int, Key] | None:
+    """A match the replay runs for the first time (a late or waiting one it takes along) runs both
+    sides: a team of it that is not replayed from it on would have it applied on top of the matches
+    that team played after it. The first such team, and the match it is replayed from."""
+    for match in history:
+        if match.pk == start_id or match.status == Match.Status.PROCESSED:
+            continue
+        for team_id in (match.home_id, match.away_id):
+            if team_id not in dirty or dirty[team_id] > key_of(match):
+                return team_id, key_of(match)
+    return None
+
+
 def _lock(team_ids: Iterable[int]) -> dict[int, Team]:
     return {
         t.pk: t for t in Team.objects.select_for_update().filter(pk__in=set(team_ids)).only(*TEAM_FIELDS).order_by("pk")
@@ -141,6 +154,9 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
     history = _history(start_id, dirty)  # again under the lock: a run that held it has finished
     more = {t for m in history for t in (m.home_id, m.away_id)} - set(teams)
     teams.update(_lock(more))
+    reach = _first_run_reach(history, dirty, start_id)
+    if reach is not None:
+        raise _Cascade(*reach)
     plan = [(m, _dirty_sides(m, dirty, start_id), m.status) for m in history]
     done = Replayed(teams={t for m, sides, _ in plan for t in (m.home_id, m.away_id) if m.side_of(t) in sides})
     for match, sides, status in reversed(plan):  # 1. undo, newest first

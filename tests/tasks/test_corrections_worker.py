@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,12 @@ from league.core.models import AuditEntry
 from matches.models import Match, MatchCorrection
 from matches.services.corrections import (
     APPLY_CORRECTION,
+    correction_apply,
     correction_confirm,
     correction_draft,
     correction_preview,
 )
+from matches.services.replay import run_match
 from tests.tasks.conftest import app_broker, wait_for
 from tests.tasks.correction_history import (
     A,
@@ -222,6 +225,34 @@ def test_a_correction_in_flight_with_new_and_late_results_of_its_teams_ends_as_t
     assert [result for _worker, result in task_results(logs, "apply_correction", correction.pk)] == ["True"]
     got = check_entered_right(teams, commissioner, coaches)
     assert len(got["rolls"]) >= 4  # improvement rolls moved between matches: their order was exercised
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_correction_applied_while_a_late_result_of_its_team_waits_runs_that_result_in_its_place(
+    league, commissioner, coaches, django_capture_on_commit_callbacks
+):
+    """One order the workers can meet, made certain: the correction's task runs while a late result
+    of its team (played before matches of both its teams already processed) is confirmed and not yet
+    taken. The correction takes it along, and its other team is replayed from it too: that team's
+    later matches are undone and run again after it, not under it. The late result's own task then
+    finds it processed."""
+    run = partial(django_capture_on_commit_callbacks, execute=True)
+    teams = four_teams(league, coaches)
+    first = processed_history(teams, "conc", commissioner, run=run)["h1"]
+    late = enter(teams, LATE, "conc", commissioner)  # its run is queued on commit: here, never
+    correction = draft(first, FIRST, commissioner)
+    correction_confirm(correction=correction, by=commissioner)
+    assert Match.objects.get(pk=late.pk).status == Match.Status.CONFIRMED
+    with run():
+        assert correction_apply(correction.pk) is True
+    assert Match.objects.get(pk=late.pk).status == Match.Status.PROCESSED
+    with run():
+        assert run_match(late.pk) is False
+    for game in NEW:
+        with run():
+            enter(teams, game, "conc", commissioner)
+    check_books(teams)
+    check_entered_right(teams, commissioner, coaches, run=run)
 
 
 def test_a_correction_delivered_twice_to_two_workers_at_once_is_applied_once(
