@@ -56,8 +56,11 @@ from teams.models import Team
 log = logging.getLogger(__name__)
 
 Key = tuple[str, int]  # a match's place in play order: (sequence, id)
-# The matches a replay takes: processed ones, and the confirmed ones waiting behind them.
-IN_HISTORY = (Match.Status.PROCESSED, Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED)
+# The matches a replay takes: processed ones, and the ones a run holds or failed. Not the confirmed
+# ones waiting: run here with both sides, a waiting match would read an opponent the replay does
+# not undo (already past it in play order) or one whose earlier matches are still waiting. They
+# are queued once the replay commits (queue_waiting) and run in their turn, replaying if late.
+IN_HISTORY = (Match.Status.PROCESSED, Match.Status.PROCESSING, Match.Status.FAILED)
 SIDES = ("home", "away")
 
 
@@ -123,7 +126,7 @@ def _history(start_id: int, dirty: dict[int, Key]) -> list[Match]:
 
 def _dirty_sides(match: Match, dirty: dict[int, Key], start_id: int) -> tuple[str, ...]:
     if match.pk == start_id or match.status != Match.Status.PROCESSED:
-        return SIDES  # never applied (a late or waiting match), or the changed match: both sides run
+        return SIDES  # never applied (a late match, or one held or failed), or the changed match: both run
     key = key_of(match)
     teams = (match.home_id, match.away_id)
     return tuple(side for side, team_id in zip(SIDES, teams, strict=True) if team_id in dirty and dirty[team_id] <= key)
