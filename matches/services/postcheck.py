@@ -11,15 +11,19 @@ choice made against dice left to the server, which the importer (resolve.py) ref
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import cast
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from league.rules import inputs_set_aside
 from league.rules.catalogue.team_building import Violation
 from league.rules.postmatch import InvalidInput, InvalidReport, MissingInput
 from matches.models import Match
 from matches.services.common import match_ruleset
 from matches.services.postgame import plan_for_server, stored_inputs
+from matches.services.sequence import played_day
 from matches.services.snapshot import build_report, ref_player_id
 from matches.services.wording import (
     apothecary_problem,
@@ -57,6 +61,21 @@ def _violation(v: Violation, match: Match) -> str:
     return _("The post-match sequence refuses this report: %(code)s %(details)s.") % {"code": v.code, "details": params}
 
 
+def _late(match: Match) -> bool:
+    """Whether the match, confirmed now, would sit before a processed match of one of its teams."""
+    day = played_day(match)
+    if day is None:
+        return False  # its place is its confirmation: after everything processed so far
+    teams = [match.home_id, match.away_id]
+    return (
+        Match.objects.filter(Q(home_id__in=teams) | Q(away_id__in=teams), status=Match.Status.PROCESSED)
+        # Same-day matches confirmed before it stay before it: it is late only behind a later day.
+        .filter(sequence__gte=f"{day + timedelta(days=1):%Y%m%d}")
+        .exclude(pk=match.pk)
+        .exists()
+    )
+
+
 def postgame_problems(match: Match) -> list[str]:
     """Why the post-match sequence would fail on this match, or [] when it will run."""
     ruleset = match_ruleset(match)
@@ -73,6 +92,10 @@ def postgame_problems(match: Match) -> list[str]:
             for r in exc.missing
         ]
     except InvalidInput as exc:
+        if inputs_set_aside(exc.problems, given.rolls, decisions.choices) is not None and _late(match):
+            # Played before matches of its teams already processed: it will run in its place, on
+            # the state those matches had not changed yet, where these dice fit (or are set aside).
+            return []
         names = input_names(match, report, ruleset, (p.key for p in exc.problems))
         return [problem_text(match, report, p, names) for p in exc.problems]
     return []
