@@ -4,6 +4,12 @@ The league is written with bulk_create, not through the services: the bench meas
 read a season, and building 3,000 matches through the post-match sequence would take minutes
 without changing what the pages read (processed matches, their player lines, effects and dice, the
 season's rounds). The serving and the measures are in league/tooling/bench_serve.py.
+
+The matches of two teams, the last pair of round 1, are the exception: they run the real
+post-match sequence (league/tooling/bench_replay.py), so that their history holds what a replay
+undoes and runs again (effects, ledger entries, server dice, the stored input), and the bench can
+correct their round-1 match. Their opponents' other matches stay written in bulk: a replay reads a
+team it does not replay as it stood then.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ class Built:
     team: object  # the coach's team, one of its players and its last match: the pages measured
     player: object
     match: object
+    first_match: object  # the round-1 match of the two teams played for real: the one the bench corrects
     teams: int
     players: int
     matches: int
@@ -50,7 +57,8 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     from league.core.models import League, Membership
     from league.core.selectors import league_ruleset
     from league.core.services import league_create
-    from matches.models import DiceRoll, Match, MatchEffect, MatchPlayer
+    from league.tooling.bench_replay import play_for_real
+    from matches.models import DiceRoll, Match, MatchCasualty, MatchEffect, MatchPlayer
     from matches.services.sequence import sequence_key
     from teams.models import Player, Team
 
@@ -133,12 +141,19 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
             for n in range(round_count)
         ]
     )
+    # The last pair of round 1 plays for real: the first team, whose pages are measured, plays
+    # them late in a long season (if at all), so its pages read what was written in bulk.
+    first = _round_pairs(team_rows, 0)[:matches][-1]
+    real_teams = {team.pk for team in first}
     match_rows: list[Match] = []
     results: list[tuple[int, int]] = []
     for n, round_ in enumerate(rounds):
         played_on = cast(date, round_.starts_on) + timedelta(days=rng.randint(0, 5))
         for home, away in _round_pairs(team_rows, n)[: matches - len(match_rows)]:
             home_score, away_score = rng.choice([0, 1, 1, 2, 2, 3]), rng.choice([0, 0, 1, 1, 2, 3])
+            if (home, away) == first:  # the match the bench corrects: a touchdown to move
+                home_score, away_score = max(home_score, 1), max(away_score, 1)
+            real = bool(real_teams & {home.pk, away.pk})
             confirmed_at = datetime(played_on.year, played_on.month, played_on.day, 20, tzinfo=UTC) + timedelta(
                 seconds=len(match_rows)
             )
@@ -149,7 +164,8 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
                     away=away,
                     ruleset=ruleset.key,
                     ruleset_version=ruleset.version,
-                    status=Match.Status.PROCESSED,
+                    # A real one waits, submitted, for its turn in play_for_real.
+                    status=Match.Status.SUBMITTED if real else Match.Status.PROCESSED,
                     scheduled_by=commissioner,
                     season=season,
                     round=round_,
@@ -166,7 +182,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
                     submitted_at=confirmed_at - timedelta(hours=1),
                     confirmed_by=away.coach,
                     confirmed_at=confirmed_at,
-                    processed_at=confirmed_at + timedelta(seconds=5),
+                    processed_at=None if real else confirmed_at + timedelta(seconds=5),
                 )
             )
             results.append((home_score, away_score))
@@ -179,13 +195,24 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
         )
     Match.objects.bulk_update(match_rows, ["sequence"], batch_size=BATCH)
 
-    lines, effects, dice = [], [], []
+    lines, effects, dice, casualties = [], [], [], []
     spp: dict[int, int] = {}
     for match, scores in zip(match_rows, results, strict=True):
+        real = match.status == Match.Status.SUBMITTED
         for side, team, score in (("home", match.home, scores[0]), ("away", match.away, scores[1])):
             roster = squad[team.pk]
             tds = [rng.choice(roster).pk for _ in range(score)]
             cas = [rng.choice(roster).pk for _ in range(rng.choice([0, 0, 1, 1, 2, 3]))]
+            if real:
+                # Each casualty credited is one the other side suffered, a Badly Hurt (D6 1-3: no
+                # lasting effect, so every later report stays valid). The match the bench corrects
+                # has one of each side to move.
+                cas = cas or ([rng.choice(roster).pk] if real_teams >= {match.home_id, match.away_id} else [])
+                victims = rng.sample(squad[match.away_id if side == "home" else match.home_id], len(cas))
+                casualties += [
+                    MatchCasualty(match=match, victim=victim, d6=rng.randint(1, 3), d8=rng.randint(1, 8))
+                    for victim in victims
+                ]
             for player in roster:
                 line = MatchPlayer(
                     match=match,
@@ -195,9 +222,13 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
                     casualties=cas.count(player.pk),
                     completions=int(rng.random() < 0.1),
                 )
-                spp[player.pk] = spp.get(player.pk, 0) + 3 * line.touchdowns + 2 * line.casualties + line.completions
                 lines.append(line)
+                if real:
+                    continue  # the real sequence awards what it awards
+                spp[player.pk] = spp.get(player.pk, 0) + 3 * line.touchdowns + 2 * line.casualties + line.completions
                 effects += _spp_effects(match, side, player, line)
+            if real:
+                continue
             # The post-match sequence's MVP: one player of each side, 5 SPP (the statistics read it).
             mvp = rng.choice(roster)
             spp[mvp.pk] = spp.get(mvp.pk, 0) + 5
@@ -218,9 +249,12 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     MatchPlayer.objects.bulk_create(lines, batch_size=BATCH)
     MatchEffect.objects.bulk_create(effects, batch_size=BATCH)
     DiceRoll.objects.bulk_create(dice, batch_size=BATCH)
+    MatchCasualty.objects.bulk_create(casualties, batch_size=BATCH)
     for player in players:
         player.spp = spp.get(player.pk, 0)
     Player.objects.bulk_update(players, ["spp"], batch_size=BATCH)
+    played = [m for m in match_rows if m.status == Match.Status.SUBMITTED]
+    play_for_real(played)
     # The planner's statistics, as a live database has them (autovacuum's ANALYZE): without them
     # PostgreSQL guesses one row per table after the bulk inserts and picks its plans for that.
     with connection.cursor() as cursor:
@@ -232,13 +266,22 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
         commissioner=commissioner,
         team=team_rows[0],
         player=squad[team_rows[0].pk][0],
-        match=[m for m in match_rows if team_rows[0].pk in (m.home_id, m.away_id)][-1],
+        match=_last_match(match_rows, team_rows[0], played),
+        first_match=next(m for m in played if {m.home_id, m.away_id} == real_teams),
         teams=len(team_rows),
         players=len(players),
         matches=len(match_rows),
         lines=len(lines),
         seconds=time.perf_counter() - started,
     )
+
+
+def _last_match(matches: list, team: Any, played: list) -> Any:
+    """The team's last match written in bulk (its last match if none is): the match page measured
+    is then the same kind of page whatever the league's size."""
+    ours = [m for m in matches if team.pk in (m.home_id, m.away_id)]
+    real = {m.pk for m in played}
+    return ([m for m in ours if m.pk not in real] or ours)[-1]
 
 
 def _spp_effects(match: Any, side: str, player: Any, line: Any) -> list:

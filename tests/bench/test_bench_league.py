@@ -1,5 +1,6 @@
 """`manage.py bench_league` end to end on a tiny size: two leagues built, gunicorn started as the
-Procfile runs it, every page measured against the bare view, the load run, the targets checked."""
+Procfile runs it, every page measured against the bare view, the load run, a correction replayed,
+the targets checked."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db.models import Q
 from django.test import Client
 
 from league.competitions.seasons.models import Round, Season, SeasonTeam
 from league.core.models import League
 from league.tooling.bench_urls import BARE_PATH, BASE_PATH
-from matches.models import DiceRoll, Match, MatchPlayer
-from teams.models import Team
+from matches.models import DiceRoll, Match, MatchCorrection, MatchEffect, MatchPlayer
+from teams.models import Team, TreasuryEntry
 
 PAGES = [
     "bare view",
@@ -41,13 +43,14 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     from league.management.commands import bench_league
 
     monkeypatch.setattr(bench_league, "TARGET", 0.0)  # nothing is within 0 times the bare view
+    monkeypatch.setattr(bench_league, "REPLAY_SECONDS", 0.0)  # nor replayed in no time
     out = StringIO()
-    args = ["--teams", "4", "--matches", "4", "--small-teams", "2", "--small-matches", "1", "--repeat", "2"]
+    args = ["--teams", "4", "--matches", "4", "--small-teams", "4", "--small-matches", "2", "--repeat", "2"]
     args += ["--clients", "3", "--load-requests", "30", "--load-writes", "1", "--current-database", "--check"]
-    with pytest.raises(CommandError, match="targets missed: " + ", ".join(PAGES[2:])):
+    with pytest.raises(CommandError, match="targets missed: " + ", ".join([*PAGES[2:], "replay"]) + "$"):
         call_command("bench_league", *args, stdout=out)
     lines = out.getvalue().splitlines()
-    assert lines[0].startswith("bench_league: small league 2 teams, 1 matches; big league 4 teams (")
+    assert lines[0].startswith("bench_league: small league 4 teams, 2 matches; big league 4 teams (")
     assert "gunicorn as the Procfile runs it, 2 workers" in lines[0]
     header = "page small ms x bare cpu ms x bare queries KB big ms x bare cpu ms x bare queries KB target"
     assert lines[1].split() == header.split()
@@ -71,6 +74,16 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
         load,
     )
     assert re.search(r"requests/s, p50 \d+ ms, p95 \d+ ms, 0 errors  (PASS|FAIL) \(p95 <= 500 ms\)$", load)
+    # The correction of a round-1 match: every later match of both its teams replayed.
+    replay = re.compile(
+        r"^replay(, small league)?: (\d+) matches replayed in [\d.]+ s \(([\d.]+) statements per match\)$"
+    )
+    small_replay, big_replay = (m for m in map(replay.match, lines) if m)
+    assert small_replay[1] and not big_replay[1]
+    assert int(small_replay[2]) == 1 and int(big_replay[2]) == 3  # round 1's; then round 2's of both teams too
+    assert float(small_replay[3]) > 0 and float(big_replay[3]) > 0
+    verdict = next(li for li in lines if li.startswith("replay target: "))
+    assert verdict.startswith("replay target: FAIL (under 0 s; statements per match within 15% of the small league's")
 
     # What the pages read: a regular season with every team approved, processed matches in rounds.
     league = League.objects.get(slug__startswith="bench")
@@ -92,8 +105,16 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
         lines_of = MatchPlayer.objects.filter(match=match)
         assert sum(li.touchdowns for li in lines_of if li.side == "home") == match.home_score
         assert sum(li.touchdowns for li in lines_of if li.side == "away") == match.away_score
-        assert DiceRoll.objects.filter(match=match, purpose__startswith="improvement:p").count() == 2
-    assert Team.objects.filter(league__slug__startswith="small").count() == 2
+        if match.postgame_input is None:  # written in bulk
+            assert DiceRoll.objects.filter(match=match, purpose__startswith="improvement:p").count() == 2
+    # The last pair of round 1 played all its matches through the real sequence: what a replay reads.
+    opening = matches.filter(round__number=1).latest("pk")
+    pair = [opening.home_id, opening.away_id]
+    real = matches.exclude(postgame_input=None)
+    assert set(real) == set(matches.filter(Q(home__in=pair) | Q(away__in=pair))) and real.count() == 3
+    assert TreasuryEntry.objects.filter(match__in=real).exists() and MatchEffect.objects.filter(match__in=real).exists()
+    assert MatchCorrection.objects.get(match__league=league).status == MatchCorrection.Status.APPLIED
+    assert Team.objects.filter(league__slug__startswith="small").count() == 4
 
 
 @pytest.mark.django_db  # the page cache reads the site's revision on every GET

@@ -13,7 +13,14 @@ bare view returning HttpResponse("ok") (league/tooling/bench_urls.py), and measu
   big league than on the small one;
 - a load of --clients concurrent clients sending --load-requests requests of the big league's
   pages (the season page 2% of them): requests per second, p50 and p95; the target is a p95
-  under 500 ms.
+  under 500 ms;
+- then, on each league, a replay: the round-1 match of the two teams whose matches ran the real
+  post-match sequence, corrected through the correction service (a touchdown and a block casualty
+  credited to other players, the casualty to another victim); its task runs in this process and
+  replays every later match of both teams (league/tooling/bench_replay.py): matches replayed,
+  wall time and SQL statements per match; the target is under REPLAY_SECONDS on the big league,
+  with statements per match within REPLAY_SPREAD of the small league's (they must not grow with
+  the season's length).
 
 --check exits with an error when a target is missed. Database: on PostgreSQL the configured
 database is dropped and created (its name must contain "bench") and dropped at the end; on
@@ -37,6 +44,8 @@ from django.urls import reverse
 
 TARGET = 5.0  # times the bare view
 P95_TARGET_MS = 500.0  # under load
+REPLAY_SECONDS = 2.0  # the big league's correction, applied
+REPLAY_SPREAD = 0.15  # statements per replayed match, big league against small, either way
 # The load's mix, in percent: the season page is the rare visit (2%), the others share the rest.
 MIX = {
     "league home": 20,
@@ -114,6 +123,7 @@ class Command(BaseCommand):
 
     def _run(self, opts: dict[str, Any], database: str) -> None:
         from league.tooling.bench_league import build_league
+        from league.tooling.bench_replay import measure_replay
         from league.tooling.bench_serve import BenchError, load, measure, page_client, start_gunicorn
 
         load_before = os.getloadavg()[0]
@@ -157,6 +167,8 @@ class Command(BaseCommand):
                         )
                 finally:
                     server.stop()
+        # Last: the correction writes to both leagues.
+        replays = (measure_replay(small), measure_replay(big))
         missed = self._report(pages["small"], pages["big"])
         if result is not None:
             verdict = "PASS" if result.percentile(0.95) <= P95_TARGET_MS and not result.errors else "FAIL"
@@ -170,9 +182,21 @@ class Command(BaseCommand):
                 f"p95 {result.percentile(0.95):.0f} ms, {result.errors} errors  "
                 f"{verdict} (p95 <= {P95_TARGET_MS:g} ms)"
             )
+        missed += self._report_replay(*replays)
         self.stdout.write(f"1-minute load average after: {os.getloadavg()[0]:.1f}")
         if opts["check"] and missed:
             raise CommandError(f"targets missed: {', '.join(missed)}")
+
+    def _report_replay(self, small: Any, big: Any) -> list[str]:
+        self.stdout.write(small.line("replay, small league"))
+        self.stdout.write(big.line())
+        spread = abs(big.per_match - small.per_match) / small.per_match
+        ok = big.seconds < REPLAY_SECONDS and spread <= REPLAY_SPREAD
+        self.stdout.write(
+            f"replay target: {'PASS' if ok else 'FAIL'} (under {REPLAY_SECONDS:g} s; statements per match "
+            f"within {REPLAY_SPREAD:.0%} of the small league's: {spread:.0%})"
+        )
+        return [] if ok else ["replay"]
 
     def _report(self, small: list, big: list) -> list[str]:
         self.stdout.write(
