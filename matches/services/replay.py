@@ -50,7 +50,7 @@ from matches.services.postgame import (
     queue_next,
 )
 from matches.services.snapshot import build_report, ref_player_id, report_from_json
-from matches.services.undo import undo_side
+from matches.services.undo import finish_undo, undo_side
 from teams.models import Team
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,15 @@ def _history(start_id: int, dirty: dict[int, Key]) -> list[Match]:
         Match.objects.filter(Q(home_id__in=list(dirty)) | Q(away_id__in=list(dirty)))
         .filter(Q(status__in=IN_HISTORY, sequence__gte=since) | Q(pk=start_id))
         .select_related("league")
-        .only(*MATCH_FIELDS, "sequence", "generation", "postgame_input", "processed_at", "league__ruleset")
+        .only(
+            *MATCH_FIELDS,
+            "sequence",
+            "generation",
+            "postgame_input",
+            "processed_at",
+            "settings_snapshot",  # the ruleset each undo and redo reads (matches.services.common.match_ruleset)
+            "league__ruleset",
+        )
         .order_by("sequence", "pk")
     )
     return [m for m in found if m.pk == start_id or _dirty_sides(m, dirty, start_id)]
@@ -162,9 +170,21 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
         raise _Cascade(*reach)
     plan = [(m, _dirty_sides(m, dirty, start_id), m.status) for m in history]
     done = Replayed(teams={t for m, sides, _ in plan for t in (m.home_id, m.away_id) if m.side_of(t) in sides})
-    for match, sides, status in reversed(plan):  # 1. undo, newest first
-        if status in (Match.Status.PROCESSED, Match.Status.VOID) and match.processed_at is not None:
-            _undo(match, sides, teams, done)
+    stored = _effects_of(m.pk for m, _sides, _status in plan)
+    undos = [
+        (m, sides)
+        for m, sides, status in reversed(plan)  # 1. undo, newest first
+        if status in (Match.Status.PROCESSED, Match.Status.VOID) and m.processed_at is not None
+    ]
+    # Each team's matches undone, newest first: at its last (its oldest match), the rows their runs
+    # added are taken back and its value computed, once (in between nothing reads them).
+    undone: dict[int, list[int]] = {}
+    for m, sides in undos:
+        for side in sides:
+            undone.setdefault(_team_on(m, side), []).append(m.pk)
+    for match, sides in undos:
+        _undo(match, sides, teams, done, stored, undone)
+    MatchStep.objects.filter(match_id__in=[m.pk for m, _sides in undos]).delete()
     start = next(m for m, _sides, _status in plan if m.pk == start_id)
     if change is not None:  # 2. the change (a new day played moves the match in play order)
         change(start)
@@ -175,9 +195,22 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
     for match, sides, _status in plan:  # 3. redo, oldest first
         if match.pk == start_id and start.status == Match.Status.VOID:
             continue
-        _redo(match, sides, teams)
+        _redo(match, sides, teams, stored)
         done.matches.append(match.pk)
     return done
+
+
+def _team_on(match: Match, side: str) -> int:
+    return match.home_id if side == "home" else match.away_id
+
+
+def _effects_of(match_ids: Iterable[int]) -> dict[tuple[int, int], list[MatchEffect]]:
+    """The stored effects of the replay's matches, by (match, team), in one read: what each undo
+    reverses and what a team not replayed is compared on."""
+    found: dict[tuple[int, int], list[MatchEffect]] = {}
+    for row in MatchEffect.objects.filter(match_id__in=list(match_ids)).order_by("pk"):
+        found.setdefault((row.match_id, row.team_id), []).append(row)
+    return found
 
 
 def _by_side(match: Match, teams: dict[int, Team]) -> dict[str, Team]:
@@ -185,14 +218,26 @@ def _by_side(match: Match, teams: dict[int, Team]) -> dict[str, Team]:
     return {"home": match.home, "away": match.away}
 
 
-def _undo(match: Match, sides: tuple[str, ...], teams: dict[int, Team], done: Replayed) -> None:
+def _undo(
+    match: Match,
+    sides: tuple[str, ...],
+    teams: dict[int, Team],
+    done: Replayed,
+    stored: dict[tuple[int, int], list[MatchEffect]],
+    undone: dict[int, list[int]],
+) -> None:
     ctx = SequenceContext(match, match_ruleset(match), _by_side(match, teams), {}, match.generation)
     for side in sides:
-        done.undone.setdefault(match.pk, []).extend(undo_side(ctx, side))
-    MatchStep.objects.filter(match=match).delete()
+        team_id = ctx.teams[side].pk
+        rows = stored.get((match.pk, team_id), [])
+        done.undone.setdefault(match.pk, []).extend(undo_side(ctx, side, rows, finish=False))
+        if undone[team_id][-1] == match.pk:
+            finish_undo(ctx, side, undone[team_id])
 
 
-def _redo(match: Match, sides: tuple[str, ...], teams: dict[int, Team]) -> None:
+def _redo(
+    match: Match, sides: tuple[str, ...], teams: dict[int, Team], stored: dict[tuple[int, int], list[MatchEffect]]
+) -> None:
     by_side = _by_side(match, teams)
     ruleset = match_ruleset(match)
     report = build_report(match)
@@ -203,7 +248,7 @@ def _redo(match: Match, sides: tuple[str, ...], teams: dict[int, Team]) -> None:
     if clean:
         stood = report_from_json(match.postgame_input or {})
         report = _mixed(report, stood, clean)
-        kept = {side: _comparable_rows(match, by_side[side].pk) for side in clean}
+        kept = {side: _comparable_rows(stored.get((match.pk, by_side[side].pk), [])) for side in clean}
     generation = match.generation + 1 if match.processed_at is not None else match.generation
     match.status = Match.Status.PROCESSING  # what a run reads (it takes over from nobody here)
     try:
@@ -233,8 +278,7 @@ def _mixed(report: MatchReport, stood: MatchReport, clean: tuple[str, ...]) -> M
 
 # What a team's effects are compared on: what the run changed, not the coach's later choices (an
 # improvement chosen since, the team value it raised), which the replay does not touch.
-def _comparable_rows(match: Match, team_id: int) -> list[tuple[Any, ...]]:
-    rows = MatchEffect.objects.filter(match=match, team_id=team_id).order_by("pk")
+def _comparable_rows(rows: list[MatchEffect]) -> list[tuple[Any, ...]]:
     return sorted(
         (
             r.key,

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_noop
 from league.infra.bulk import insert_rows
 from league.rules.postmatch import Effect
 from league.rules.postmatch.kinds import reversal
-from matches.models import Match, MatchEffect, PendingDecision
+from matches.models import MatchEffect, PendingDecision
 from matches.services.appliers import SequenceContext, Writes, gather, ledger_prefix
 from matches.services.apply import write_players, write_teams
 from matches.services.snapshot import player_ref
@@ -53,12 +53,19 @@ def stored_effect(row: MatchEffect, side: str) -> Effect:
     )
 
 
-def undo_side(ctx: SequenceContext, side: str) -> list[MatchEffect]:
+def undo_side(
+    ctx: SequenceContext, side: str, rows: list[MatchEffect] | None = None, *, finish: bool = True
+) -> list[MatchEffect]:
     """Reverse every output of the match's last run for the team on `side`; returns the effects
     undone (what the replay compares and the preview words). The caller holds the transaction and
-    the teams' locks, and ctx.teams the teams as they stand (updated here)."""
+    the teams' locks, and ctx.teams the teams as they stand (updated here). `rows`: the team's
+    stored effects of the match, in order, when the caller read them already. `finish` False: the
+    rows the run added, its stored effects, the team's value and its row in the database are left
+    to finish_undo, once the replay's last match of the team is undone (one statement per kind for
+    all its matches, not per match)."""
     match, team = ctx.match, ctx.teams[side]
-    rows = list(MatchEffect.objects.filter(match=match, team_id=team.pk).order_by("pk"))
+    if rows is None:
+        rows = list(MatchEffect.objects.filter(match=match, team_id=team.pk).order_by("pk"))
     w = Writes()
     hired_keys = []
     for row in reversed(rows):
@@ -71,13 +78,27 @@ def undo_side(ctx: SequenceContext, side: str) -> list[MatchEffect]:
         if row.kind == "journeyman_hire_or_release":
             hired_keys.append(f"{ledger_prefix(match.pk, generation)}:{row.key}")
     _reverse_hires(ctx, w, side, hired_keys)
-    _take_back_rows(match, team.pk)
+    # Parked before the reversal is written: it may put back a journeyman the run released, whose
+    # number one of the journeymen it added took.
+    Player.objects.filter(joined_after=match, team_id=team.pk, status=Player.Status.ACTIVE).update(
+        status=Player.Status.FIRED
+    )
     write_players(ctx, w)
     insert_rows(TreasuryEntry, [{**entry, "memo": entry["memo"] or UNDO_MEMO} for entry in w.ledger])
-    MatchEffect.objects.filter(match=match, team_id=team.pk).delete()
-    team.team_value = compute_team_value(team)  # as the roster now stands, treasury included where it counts
-    write_teams(ctx, {side})
+    if finish:
+        finish_undo(ctx, side, [match.pk])
     return rows
+
+
+def finish_undo(ctx: SequenceContext, side: str, match_ids: list[int]) -> None:
+    """After undo_side of the team's matches `match_ids`: the rows their runs added and their stored
+    effects deleted (the undos' reversals never read them), then the team value as the roster now
+    stands and the team's row."""
+    team = ctx.teams[side]
+    _take_back_rows(match_ids, team.pk)
+    MatchEffect.objects.filter(match_id__in=match_ids, team_id=team.pk).delete()
+    team.team_value = compute_team_value(team)  # treasury included where it counts
+    write_teams(ctx, {side})
 
 
 def _reverse_hires(ctx: SequenceContext, w: Writes, side: str, keys: list[str]) -> None:
@@ -104,17 +125,15 @@ def _reverse_hires(ctx: SequenceContext, w: Writes, side: str, keys: list[str]) 
             w.teams_changed.add(side)
 
 
-def _take_back_rows(match: Match, team_id: int) -> None:
-    """The player-history rows the run added for the team: injuries, improvement rolls and the
-    advancements chosen from them, the journeymen it added (parked), the decisions it opened."""
+def _take_back_rows(match_ids: list[int], team_id: int) -> None:
+    """The player-history rows the runs of these matches added for the team: injuries, improvement
+    rolls and the advancements chosen from them, the decisions they opened (the journeymen they
+    added are parked by undo_side)."""
     players = Player.objects.filter(team_id=team_id).values("pk")
-    Injury.objects.filter(match=match, player__in=players).delete()
-    rolls = ImprovementRoll.objects.filter(match=match, player__in=players)
+    Injury.objects.filter(match_id__in=match_ids, player__in=players).delete()
+    rolls = ImprovementRoll.objects.filter(match_id__in=match_ids, player__in=players)
     chosen = list(rolls.exclude(advancement=None).values_list("advancement_id", flat=True))
     rolls.delete()
     if chosen:
         Advancement.objects.filter(pk__in=chosen).delete()
-    Player.objects.filter(joined_after=match, team_id=team_id, status=Player.Status.ACTIVE).update(
-        status=Player.Status.FIRED
-    )
-    PendingDecision.objects.filter(match=match, team_id=team_id, decided_at=None).delete()
+    PendingDecision.objects.filter(match_id__in=match_ids, team_id=team_id, decided_at=None).delete()
