@@ -1,34 +1,43 @@
-"""What a replay moved: the league's teams and players before and after, compared field by field
+"""What a replay moved: the teams and players it changed before and after, compared field by field
 (matches.selectors.history), and what the competitions derive from the results (standings, play-off
 seeding, trophies: matches.hooks.derived_state). Kept as plain values on a correction: its preview,
-then what it moved once applied."""
+then what it moved once applied.
+
+Only the teams the replay changes are read (a league may have hundreds): the replay names them,
+under their lock and before it changes them (watch_teams), each time it starts again with more.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from league.core.models import AuditEntry
 from matches.hooks import derived_state
 from matches.models import DiceRoll, Match
 from teams.models import Player
-from teams.states import league_team_ids, team_states
+from teams.states import team_states
 
 
 class Moved:
     def __init__(self, match: Match):
         self.league_id = match.league_id
-        self.team_ids = league_team_ids(match.league_id)
-        self.before = team_states(self.team_ids)
+        self.before: dict[int, dict[str, Any]] = {}
         self.derived_before = derived_state(match.league_id)
         self.last_audit = AuditEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
         self.last_die = DiceRoll.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
         self._result: dict[str, Any] | None = None
 
+    def watch(self, team_ids: Iterable[int]) -> None:
+        new = set(team_ids) - set(self.before)
+        if new:
+            self.before.update(team_states(new))
+
     def close(self) -> None:
-        after = team_states(self.team_ids)
+        after = team_states(self.before)
         self._result = {
             "teams": diff_states(self.before, after),
             "derived": diff_derived(self.derived_before, derived_state(self.league_id)),
@@ -73,12 +82,26 @@ def _named(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return items
 
 
+_watching: ContextVar[Moved | None] = ContextVar("history_diff_watching", default=None)
+
+
 @contextmanager
 def moved_by(match: Match) -> Iterator[Moved]:
     """Around a replay (in its transaction): what it moved, read with .result() after the block."""
     moved = Moved(match)
-    yield moved
+    token = _watching.set(moved)
+    try:
+        yield moved
+    finally:
+        _watching.reset(token)
     moved.close()
+
+
+def watch_teams(team_ids: Iterable[int]) -> None:
+    """Called by a replay before it changes these teams: their state before, for the moved_by around it."""
+    moved = _watching.get()
+    if moved is not None:
+        moved.watch(team_ids)
 
 
 def _changes(before: dict[str, Any], after: dict[str, Any], fields: tuple[str, ...]) -> list[dict[str, Any]]:

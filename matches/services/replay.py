@@ -39,6 +39,7 @@ from matches.hooks import match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
 from matches.services.common import match_ruleset
+from matches.services.history_diff import watch_teams
 from matches.services.postgame import (
     MATCH_FIELDS,
     TEAM_FIELDS,
@@ -170,6 +171,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
         raise _Cascade(*reach)
     plan = [(m, _dirty_sides(m, dirty, start_id), m.status) for m in history]
     done = Replayed(teams={t for m, sides, _ in plan for t in (m.home_id, m.away_id) if m.side_of(t) in sides})
+    watch_teams(done.teams)  # the only teams it changes, as they stand before (a preview's diff)
     stored = _effects_of(m.pk for m, _sides, _status in plan)
     undos = [
         (m, sides)
