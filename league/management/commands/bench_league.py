@@ -19,8 +19,8 @@ bare view returning HttpResponse("ok") (league/tooling/bench_urls.py), and measu
   credited to other players, the casualty to another victim); its task runs in this process and
   replays every later match of both teams (league/tooling/bench_replay.py): matches replayed,
   wall time and SQL statements per match; the target is under REPLAY_SECONDS on the big league,
-  with statements per match within REPLAY_SPREAD of the small league's (they must not grow with
-  the season's length).
+  with statements per match no more than REPLAY_SPREAD above the small league's (they must not
+  grow with the season's length).
 
 --check exits with an error when a target is missed. Database: on PostgreSQL the configured
 database is dropped and created (its name must contain "bench") and dropped at the end; on
@@ -45,7 +45,10 @@ from django.urls import reverse
 TARGET = 5.0  # times the bare view
 P95_TARGET_MS = 500.0  # under load
 REPLAY_SECONDS = 2.0  # the big league's correction, applied
-REPLAY_SPREAD = 0.15  # statements per replayed match, big league against small, either way
+# Statements per replayed match on the big league, at most the small league's and this much more:
+# they must not grow with the season's length. (The small league's figure is the higher one: the
+# replay's fixed part, about 90 statements, is shared by 6 matches there, by 59 here.)
+REPLAY_SPREAD = 0.15
 # The load's mix, in percent: the season page is the rare visit (2%), the others share the rest.
 MIX = {
     "league home": 20,
@@ -190,11 +193,15 @@ class Command(BaseCommand):
     def _report_replay(self, small: Any, big: Any) -> list[str]:
         self.stdout.write(small.line("replay, small league"))
         self.stdout.write(big.line())
-        spread = abs(big.per_match - small.per_match) / small.per_match
-        ok = big.seconds < REPLAY_SECONDS and spread <= REPLAY_SPREAD
+        growth = big.per_match / small.per_match - 1
+        ok = big.seconds < REPLAY_SECONDS and growth <= REPLAY_SPREAD
+        # What each further match costs, the replay's fixed part aside: the same on both leagues.
+        further = ""
+        if big.matches != small.matches:
+            further = f"; each further match {(big.statements - small.statements) / (big.matches - small.matches):.1f}"
         self.stdout.write(
-            f"replay target: {'PASS' if ok else 'FAIL'} (under {REPLAY_SECONDS:g} s; statements per match "
-            f"within {REPLAY_SPREAD:.0%} of the small league's: {spread:.0%})"
+            f"replay target: {'PASS' if ok else 'FAIL'} (under {REPLAY_SECONDS:g} s; statements per match at most "
+            f"{REPLAY_SPREAD:.0%} above the small league's: {growth:+.0%}{further})"
         )
         return [] if ok else ["replay"]
 
