@@ -52,6 +52,7 @@ from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset, prematch_dice
 from matches.services.decisions import open_decisions
+from matches.services.lineup import who_could_play
 from matches.services.prematch import server_dice
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
@@ -266,6 +267,8 @@ def process_locked(
 ) -> PostMatchPlan:
     """Plan and apply the sequence of a match whose teams are locked (a run, or a replay, which
     applies only the `sides` it replays, under the match's new `generation`)."""
+    if report is None:  # a run (a replay set them before reading its report)
+        who_could_play(match, sides)
     plan, choices = _store_plan(match, ruleset, report)
     _mark_steps(match, plan)
     effects = plan.effects if len(sides) == 2 else tuple(e for e in plan.effects if e.side in sides)

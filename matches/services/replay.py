@@ -40,6 +40,7 @@ from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
 from matches.services.common import match_ruleset
 from matches.services.history_diff import watch_teams
+from matches.services.lineup import who_could_play
 from matches.services.postgame import (
     MATCH_FIELDS,
     TEAM_FIELDS,
@@ -242,6 +243,7 @@ def _redo(
 ) -> None:
     by_side = _by_side(match, teams)
     ruleset = match_ruleset(match)
+    who_could_play(match, sides)
     report = build_report(match)
     clean = tuple(side for side in SIDES if side not in sides)
     kept: dict[str, list[tuple[Any, ...]]] = {}
