@@ -64,3 +64,31 @@ def test_a_correction_keeps_the_winner_of_a_play_off_match(make_season, commissi
     wider = inputs_of(match)
     wider["result"].update(home_score=2, away_score=0, home_uncredited_touchdowns=2)
     assert correction_draft(match=match, by=commissioner, reason="two, not one", inputs=wider).pk
+
+
+@pytest.mark.usefixtures("pages_rendered")
+def test_the_page_asks_the_commissioner_to_tick_that_the_bracket_stays(
+    client, make_season, commissioner, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    season, teams = make_season(4)
+    bracket = bracket_create(season=season, choice=BracketChoice(4, "standings", "standings"), by=commissioner)
+    game = bracket.games.exclude(match=None).order_by("number").first()
+    Match.objects.filter(pk=game.match_id).update(status=Match.Status.PROCESSED, home_score=1, away_score=0)
+    match = Match.objects.get(home=teams[0], away=teams[1], stage="")
+    inputs = inputs_of(match)
+    inputs["result"].update(home_score=0, away_score=3, home_uncredited_touchdowns=0, away_uncredited_touchdowns=3)
+    correction = correction_draft(match=match, by=commissioner, reason="score swapped", inputs=inputs)
+    client.force_login(commissioner)
+    url = reverse("matches:correction", args=[correction.pk])
+    page = client.get(url).content.decode()
+    assert 'id="bracket-warning"' in page and "Team 02 from place 2 to 1" in page
+    answer = client.post(url, {"action": "confirm"}, follow=True).content.decode()
+    assert "Confirm that you know it" in answer
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.DRAFT
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url, {"action": "confirm", "acknowledged": "on"})
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED
