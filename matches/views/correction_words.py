@@ -100,6 +100,15 @@ def team_words(ruleset: Ruleset, team: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+RECORD_STATS = {
+    "touchdowns": gettext_lazy("touchdowns"),
+    "casualties": gettext_lazy("casualties"),
+    "completions": gettext_lazy("completions"),
+    "interceptions": gettext_lazy("interceptions"),
+    "mvps": gettext_lazy("MVPs"),
+    "spp": gettext_lazy("SPP"),
+}
+RECORD_SCOPES = {"match": gettext_lazy("match"), "season": gettext_lazy("season")}
 INPUT_KINDS = {
     "improvement": gettext_lazy("improvement roll"),
     "mvp": gettext_lazy("MVP draw"),
@@ -158,6 +167,19 @@ def derived_words(derived: dict[str, Any]) -> list[str]:
                     "drawn": plain(after.get("drawn")),
                 }
             )
+        elif kind == "records":
+            for record in sorted(set(before) | set(after)):
+                if before.get(record) != after.get(record):
+                    stat, _sep, scope = record.partition(":")
+                    lines.append(
+                        _("Record, %(stat)s in one %(scope)s: %(before)s → %(after)s")
+                        % {
+                            "stat": RECORD_STATS.get(stat, stat),
+                            "scope": RECORD_SCOPES.get(scope, scope),
+                            "before": plain(before.get(record)),
+                            "after": plain(after.get(record)),
+                        }
+                    )
         elif kind == "trophies":
             lines.append(_("Trophies held: %(before)s → %(after)s") % {"before": plain(before), "after": plain(after)})
     return lines

@@ -94,6 +94,10 @@ def test_a_corrected_history_equals_the_history_entered_right(people, django_cap
     reavers = next(t for t in first.preview["teams"] if t["name"] == R)
     moved = {p["number"]: {c["field"] for c in p["changes"]} for p in reavers["players"]}
     assert "spp" in moved[1] and "spp" in moved[2] and "injuries" in moved[3]
+    # The league's record of touchdowns in one match changes hands, H2's to H1's.
+    record = first.preview["derived"]["records"]
+    assert record["before"]["touchdowns:match"] == ["H2 (Reavers): 2"]
+    assert record["after"]["touchdowns:match"] == ["H1 (Reavers): 2"]
     m5 = enter(fixed, M5, boss, capture)
     void = correction_draft(match=m5, by=boss, reason="never played", void=True)
     correction_preview(void)

@@ -1,6 +1,6 @@
 """What the competitions derive from a league's results, as plain comparable values, for a replay
 of its matches (a late result, a correction, a void) to say what it moves: each season's table,
-the seeding a drawn bracket would now get, and the trophies each team holds (matches.hooks
+the seeding a drawn bracket would now get, the trophies each team holds and the league's records (matches.hooks
 derived_state; matches.services.history_diff compares them before and after).
 
 A drawn bracket is never redrawn by a replay: once its matches are played the commissioner is told
@@ -18,6 +18,8 @@ from league.competitions.challenges.trophies.selectors import held_keys
 from league.competitions.seasons.models import Bracket, BracketGame, Season
 from league.competitions.standings.playoffs.services import BracketChoice, qualifiers
 from league.competitions.standings.table import PLAYED, season_table
+from league.competitions.stats.selectors import records
+from league.core.models import League
 from teams.models import Team
 
 
@@ -39,7 +41,19 @@ def derived_state(league_id: int) -> dict[str, Any]:
             found[f"seeding:{season.pk}"] = _seeding(season, bracket, names)
     held = held_keys(names)
     found["trophies"] = {names[team_id]: keys for team_id, keys in sorted(held.items()) if keys}
+    found["records"] = _records(league_id)
     return found
+
+
+def _records(league_id: int) -> dict[str, list[str]]:
+    """Each of the league's records (a figure in one match or one season) with its holders."""
+    league = League.objects.get(pk=league_id)
+    held: dict[str, list[str]] = {}
+    for row in records(league):
+        held.setdefault(f"{row['stat']}:{row['scope']}", []).append(
+            f"{row['name']} ({row['team_name']}): {row['value']}"
+        )
+    return {key: sorted(holders) for key, holders in sorted(held.items())}
 
 
 def _seeding(season: Season, bracket: Bracket, names: dict[int, str]) -> dict[str, Any]:
