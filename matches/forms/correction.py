@@ -17,19 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from matches.forms.report import ReportForm
+from matches.services.report_input import RESULT_FIELDS
 
-RESULT_FIELDS = (
-    "home_score",
-    "away_score",
-    "home_fame",
-    "away_fame",
-    "home_uncredited_touchdowns",
-    "away_uncredited_touchdowns",
-    "gate",
-    "conceded_by",
-    "concession_justified",
-    "shootout_winner",
-)
 DICE_TEXT = re.compile(r"^\s*\d{1,3}(\s*[,;+ ]\s*\d{1,3})*\s*$")
 # Only what a typed value must be to mean a die: its faces are checked by the replay, which words
 # any refusal in the preview (a die's faces depend on it: the MVP draw's on the candidates).

@@ -31,7 +31,7 @@ from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
 from matches.services.report import REPORT_DECISIONS, report_problems, write_report
-from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
+from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.sequence import match_sequence
 
 log = logging.getLogger(__name__)
@@ -68,18 +68,7 @@ def inputs_of(match: Match) -> dict[str, Any]:
         "result": {
             # A FAME never entered (a match written before it was asked) reads as the sheet's 0.
             name: (getattr(match, name) or 0) if name.endswith("_fame") else getattr(match, name)
-            for name in (
-                "home_score",
-                "away_score",
-                "home_fame",
-                "away_fame",
-                "home_uncredited_touchdowns",
-                "away_uncredited_touchdowns",
-                "gate",
-                "conceded_by",
-                "concession_justified",
-                "shootout_winner",
-            )
+            for name in RESULT_FIELDS
         },
         "played_on": match.played_on.isoformat() if match.played_on else None,
         "lines": lines,

@@ -36,7 +36,7 @@ from matches.services.common import (
     side_of_user,
 )
 from matches.services.dispute import clear_sent_back, may_review
-from matches.services.report_input import CasualtyLine, PlayerLine, ReportInput
+from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
 from matches.services.wording import apothecary_problem
@@ -200,19 +200,7 @@ def stored_apothecary_problems(match: Match) -> list[str]:
 def write_report(match: Match, report: ReportInput, by: User | None) -> None:
     """Write a result's inputs on the match (the caller checked them and holds the transaction):
     lines, casualties, dice and decisions replace earlier ones."""
-    for attr in (
-        "home_score",
-        "away_score",
-        "home_fame",
-        "away_fame",
-        "home_uncredited_touchdowns",
-        "away_uncredited_touchdowns",
-        "gate",
-        "conceded_by",
-        "concession_justified",
-        "shootout_winner",
-        "played_on",
-    ):
+    for attr in (*RESULT_FIELDS, "played_on"):
         setattr(match, attr, getattr(report, attr))
     match.save()
     by_player = {line.player_id: line for line in report.lines}

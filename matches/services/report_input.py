@@ -53,4 +53,18 @@ class ReportInput:
     played_on: Any = None
 
 
-__all__ = ["CasualtyLine", "PlayerLine", "ReportInput"]
+# The result's own values, as the match stores them (the sheet, a correction, the import).
+RESULT_FIELDS = (
+    "home_score",
+    "away_score",
+    "home_fame",
+    "away_fame",
+    "home_uncredited_touchdowns",
+    "away_uncredited_touchdowns",
+    "gate",
+    "conceded_by",
+    "concession_justified",
+    "shootout_winner",
+)
+
+__all__ = ["RESULT_FIELDS", "CasualtyLine", "PlayerLine", "ReportInput"]

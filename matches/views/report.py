@@ -20,6 +20,7 @@ from matches.models import Match, MatchPlayer
 from matches.selectors import report as read
 from matches.services import may_correct, report_save, report_save_and_submit
 from matches.services.common import match_ruleset
+from matches.services.report_input import RESULT_FIELDS
 from matches.services.scoring import score_help
 from matches.views.common import attempt, closed_by_playoffs, participant_match_or_403
 
@@ -53,17 +54,8 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
     initial: dict[str, Any] = {
         name: getattr(match, name)
         for name in (
-            "home_score",
-            "away_score",
-            "home_fame",
-            "away_fame",
-            "home_uncredited_touchdowns",
-            "away_uncredited_touchdowns",
-            "gate",
+            *RESULT_FIELDS,
             "played_on",
-            "conceded_by",
-            "concession_justified",
-            "shootout_winner",
         )
     }
     if initial["played_on"] is None:
