@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from celery import current_app
@@ -79,8 +79,6 @@ def inputs_of(match: Match) -> dict[str, Any]:
 
 
 def report_of(inputs: dict[str, Any]) -> ReportInput:
-    from datetime import date
-
     played_on = inputs.get("played_on")
     return ReportInput(
         **inputs["result"],
@@ -119,6 +117,19 @@ def _write_inputs(match: Match, inputs: dict[str, Any], by: User | None) -> None
     match.sequence = match_sequence(match)
     match.status = Match.Status.CONFIRMED  # processed again by the replay's redo
     match.save(update_fields=["sequence", "status"])
+
+
+def _moved_to(correction: MatchCorrection) -> tuple[str, int] | None:
+    """The match's new place in play order when the correction moves its day played earlier: the
+    replay starts there (the matches of its teams from that day on are replayed too)."""
+    match, played_on = correction.match, (correction.inputs or {}).get("played_on")
+    if correction.kind != MatchCorrection.Kind.EDIT or match.confirmed_at is None:
+        return None
+    day = date.fromisoformat(played_on) if played_on else None
+    if day == match.played_on:
+        return None
+    moved = Match(pk=match.pk, played_on=day, round_id=match.round_id, confirmed_at=match.confirmed_at)
+    return (match_sequence(moved), match.pk)
 
 
 def _winner(inputs: dict[str, Any]) -> str | None:
@@ -202,7 +213,7 @@ def correction_preview(correction: MatchCorrection) -> dict[str, Any]:
     try:
         with transaction.atomic():
             with moved_by(match) as moved:
-                replay_from(match, _change(correction, correction.created_by))
+                replay_from(match, _change(correction, correction.created_by), since=_moved_to(correction))
             raise _Preview(moved.result())
     except _Preview as preview:
         found = preview.moved
@@ -288,7 +299,7 @@ def correction_apply(correction_id: int) -> bool:
                 return False
             match = correction.match
             with moved_by(match) as moved:
-                done = replay_from(match, _change(correction, correction.created_by))
+                done = replay_from(match, _change(correction, correction.created_by), since=_moved_to(correction))
             result = {**moved.result(), "matches": done.matches}
             MatchCorrection.objects.filter(pk=correction.pk).update(
                 status=MatchCorrection.Status.APPLIED, moved=result, applied_at=timezone.now()

@@ -16,7 +16,7 @@ from matches.services.corrections import (
     inputs_of,
     restore_draft,
 )
-from teams.models import TreasuryEntry
+from teams.models import ImprovementRoll, TreasuryEntry
 from tests.matches.history_helpers import Result, SteadyDice, by_names, enter, inputs_for, three_teams
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +120,28 @@ def test_a_corrected_history_equals_the_history_entered_right(people, django_cap
     # Every ledger row written before the corrections is still there, unchanged.
     rows_after = set(TreasuryEntry.objects.filter(team__league=fixed["league"]).values_list("pk", "amount", "key"))
     assert rows_before <= rows_after
+
+
+def test_a_correction_moving_the_day_played_earlier_replays_from_there(people, django_capture_on_commit_callbacks):
+    """A result dated day 5 that was played on day 1: corrected, it runs before the day-3 match of
+    its team, as if entered right."""
+    boss, alice, bob, carol = people
+    capture = django_capture_on_commit_callbacks
+    early = Result(R, G, 1, (2, 1), {("home", 1): {"touchdowns": 2}, ("away", 1): {"touchdowns": 1}})
+    middle = Result(R, F, 3, (2, 0), {("home", 1): {"touchdowns": 2}})
+
+    right = three_teams("Right", boss, alice, bob, carol)
+    for result in (early, middle):
+        enter(right, result, boss, capture)
+
+    fixed = three_teams("Fixed", boss, alice, bob, carol)
+    wrong_day = enter(fixed, Result(R, G, 5, early.score, early.lines), boss, capture)
+    enter(fixed, middle, boss, capture)
+    inputs = {**inputs_of(wrong_day), "played_on": "2026-09-01"}
+    _correct(wrong_day, inputs, boss, capture, reason="played on the first")
+
+    assert by_names(fixed) == by_names(right)
+    h1 = fixed[R].players.get(number=1).pk
+    # H1 reaches 6 SPP in the day-1 match now, not in the day-3 one: his first roll moved there.
+    roll = ImprovementRoll.objects.get(player_id=h1, index=1)
+    assert roll.match_id == wrong_day.pk
