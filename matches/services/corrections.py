@@ -30,8 +30,15 @@ from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrec
 from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
-from matches.services.report import REPORT_DECISIONS, report_problems, write_report
+from matches.services.report import (
+    REPORT_DECISIONS,
+    playoff_problems,
+    report_problems,
+    stored_apothecary_problems,
+    write_report,
+)
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
+from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
 
 log = logging.getLogger(__name__)
@@ -114,7 +121,8 @@ def _write_inputs(match: Match, inputs: dict[str, Any], by: User | None) -> None
     others.delete()
     for key, value in later.items():
         Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
-    match.sequence = match_sequence(match)
+    if match.confirmed_at is not None:  # (a match written by hand, in tests, has no confirmation)
+        match.sequence = match_sequence(match)
     match.status = Match.Status.CONFIRMED  # processed again by the replay's redo
     match.save(update_fields=["sequence", "status"])
 
@@ -130,6 +138,26 @@ def _moved_to(correction: MatchCorrection) -> tuple[str, int] | None:
         return None
     moved = Match(pk=match.pk, played_on=day, round_id=match.round_id, confirmed_at=match.confirmed_at)
     return (match_sequence(moved), match.pk)
+
+
+class _Rehearsed(Exception):
+    pass
+
+
+def _sheet_problems(match: Match, inputs: dict[str, Any]) -> list[str]:
+    """What submitting this sheet would refuse (touchdowns that do not account for the score, an
+    apothecary the team did not have, a play-off draw), read from the inputs written in a savepoint
+    rolled back: the checks read saved rows, as for a submission."""
+    found: list[str] = []
+    try:
+        with transaction.atomic():
+            _write_inputs(match, inputs, None)
+            written = Match.objects.select_related("league", "home", "away").get(pk=match.pk)
+            found = playoff_problems(written) + score_problems(written) + stored_apothecary_problems(written)
+            raise _Rehearsed
+    except _Rehearsed:
+        pass
+    return found
 
 
 def _winner(inputs: dict[str, Any]) -> str | None:
@@ -187,7 +215,7 @@ def correction_draft(
     before = inputs_of(match)
     if not void:
         inputs = inputs or before
-        problems = report_problems(match, report_of(inputs))
+        problems = report_problems(match, report_of(inputs)) or _sheet_problems(match, inputs)
         if problems:
             raise MatchError(problems)
     if match.stage and (void or _winner(inputs or {}) != _winner(before)):

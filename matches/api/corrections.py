@@ -1,0 +1,184 @@
+"""Corrections through the JSON API, the pages' counterpart (matches.services.corrections): draft a
+correction or a void of a processed match (its preview computed at once), read it, confirm it (a
+worker replays the history) or discard it.
+
+A draft's `inputs` are merged onto the match's stored ones (as `GET` of a draft shows them under
+`before`): `result` entries replace the stored ones by name; `lines`, `casualties`, `dice` and
+`decisions`, when given, replace the stored list or table whole; `played_on` moves the day played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.core.permissions import signed_in
+from league.infra.api_errors import error_response
+from league.infra.api_parsing import JSONParser
+from league.infra.inputs import InputError
+from matches.models import Match, MatchCorrection
+from matches.selectors.common import match_or_404
+from matches.selectors.corrections import correction_or_404
+from matches.services.corrections import (
+    check_corrector,
+    correction_confirm,
+    correction_discard,
+    correction_draft,
+    correction_preview,
+    inputs_of,
+)
+from teams.api.base import LOCKED_OUT
+
+MERGED = ("lines", "casualties", "dice", "decisions")
+
+
+class CorrectionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField(source="match_id")
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    reason = serializers.CharField()
+    inputs = serializers.JSONField()
+    before = serializers.JSONField()
+    preview = serializers.JSONField(allow_null=True, help_text="What the replay would move (a draft).")
+    moved = serializers.JSONField(allow_null=True, help_text="What it moved (applied).")
+    failure_reason = serializers.CharField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, correction: MatchCorrection) -> str:
+        return reverse("matches:correction", args=[correction.pk])
+
+
+def _body(request: Request) -> dict[str, Any]:
+    data = request.data
+    if not isinstance(data, dict):
+        raise InputError([_("The body must be a JSON object.")])
+    return data
+
+
+def merged_inputs(match: Match, given: Any) -> dict[str, Any]:
+    """The stored inputs with the given ones put over them; a wrong shape is refused, naming it."""
+    inputs = inputs_of(match)
+    if given is None:
+        return inputs
+    if not isinstance(given, dict):
+        raise InputError([_("inputs: a JSON object is expected.")])
+    unknown = sorted(set(given) - {"result", "played_on", *MERGED})
+    if unknown:
+        raise InputError([_("inputs: unknown entries %(names)s.") % {"names": ", ".join(unknown)}])
+    result = given.get("result", {})
+    if not isinstance(result, dict) or set(result) - set(inputs["result"]):
+        raise InputError([_("inputs.result: only the result's own values may be given.")])
+    inputs["result"].update(result)
+    for name in MERGED:
+        if name in given:
+            expected = list if name in ("lines", "casualties") else dict
+            if not isinstance(given[name], expected):
+                raise InputError([_("inputs.%(name)s: the wrong kind of value.") % {"name": name}])
+            inputs[name] = given[name]
+    if "played_on" in given:
+        inputs["played_on"] = given["played_on"]
+    return inputs
+
+
+def _reason(data: dict[str, Any]) -> str:
+    reason = data.get("reason", "")
+    if not isinstance(reason, str):
+        raise InputError([_("reason: a text is expected.")])
+    return reason
+
+
+ERRORS = error_response("Refused: every reason, in the request's language.")
+
+
+class MatchCorrectionsApi(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="matches_correction_create",
+        summary="Draft a correction or a void of a processed match, with its preview",
+        request={"application/json": {"type": "object"}},
+        responses={201: CorrectionSerializer, 400: ERRORS, 403: error_response("Not allowed."), 429: LOCKED_OUT},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = match_or_404(pk)
+        data = _body(request)
+        void = data.get("void", False)
+        if not isinstance(void, bool):
+            raise InputError([_("void: true or false.")])
+        by = signed_in(request.user)
+        inputs = None if void else merged_inputs(match, data.get("inputs"))
+        try:
+            correction = correction_draft(match=match, by=by, reason=_reason(data), inputs=inputs, void=void)
+        except (TypeError, ValueError) as exc:  # a line or casualty of the wrong shape
+            raise InputError([_("inputs: %(error)s") % {"error": exc}]) from None
+        correction_preview(correction)
+        return Response(CorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
+
+
+def _correction(request: Request, cid: int) -> MatchCorrection:
+    correction = correction_or_404(cid)
+    check_corrector(signed_in(request.user), correction.match)  # 403, as the pages
+    return correction
+
+
+class CorrectionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="matches_correction_read", summary="A correction", responses={200: CorrectionSerializer}
+    )
+    def get(self, request: Request, cid: int) -> Response:
+        return Response(CorrectionSerializer(_correction(request, cid)).data)
+
+
+class CorrectionConfirmApi(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="matches_correction_confirm",
+        summary="Confirm a correction: a worker replays the history (acknowledged: a played bracket stays as drawn)",
+        request={"application/json": {"type": "object"}},
+        responses={
+            202: OpenApiResponse(CorrectionSerializer, description="Queued: a worker applies it (GET it to follow)."),
+            200: OpenApiResponse(CorrectionSerializer, description="Already applied or failed."),
+            400: ERRORS,
+            403: error_response("Not allowed."),
+        },
+    )
+    def post(self, request: Request, cid: int) -> Response:
+        correction = _correction(request, cid)
+        acknowledged = _body(request).get("acknowledged", False) if request.body else False
+        if not isinstance(acknowledged, bool):
+            raise InputError([_("acknowledged: true or false.")])
+        correction_confirm(correction=correction, by=signed_in(request.user), acknowledged=acknowledged)
+        correction.refresh_from_db()
+        done = correction.status in (MatchCorrection.Status.APPLIED, MatchCorrection.Status.FAILED)
+        code = status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED  # queued: a worker applies it
+        return Response(CorrectionSerializer(correction).data, status=code)
+
+
+class CorrectionDiscardApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="matches_correction_discard",
+        summary="Discard a draft correction: nothing changes",
+        request=None,
+        responses={200: CorrectionSerializer},
+    )
+    def post(self, request: Request, cid: int) -> Response:
+        correction = _correction(request, cid)
+        correction_discard(correction=correction, by=signed_in(request.user))
+        correction.refresh_from_db()
+        return Response(CorrectionSerializer(correction).data)
