@@ -222,6 +222,10 @@ def correction_draft(
         # The bracket moved on from its winner: a later round was drawn, maybe played, with him.
         raise MatchError([_("A correction cannot change who won a play-off match, nor void one.")])
     kind = MatchCorrection.Kind.VOID if void else MatchCorrection.Kind.EDIT
+    # One draft per author and match: a new one ("Edit it again") replaces the one before.
+    MatchCorrection.objects.filter(match=match, created_by=by, status=MatchCorrection.Status.DRAFT).update(
+        status=MatchCorrection.Status.DISCARDED
+    )
     correction = MatchCorrection.objects.create(
         match=match, kind=kind, reason=reason.strip(), inputs=inputs or {}, before=before, created_by=by
     )

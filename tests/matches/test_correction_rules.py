@@ -100,3 +100,12 @@ def test_a_correction_the_broker_lost_is_applied_by_the_sweep_once(
     assert void.status == MatchCorrection.Status.APPLIED
     assert correction_apply(void.pk) is False  # a second delivery finds it applied
     assert Match.objects.get(pk=processed_match.pk).status == Match.Status.VOID
+
+
+def test_a_new_draft_replaces_the_authors_draft_before(processed_match, commissioner):
+    first = correction_draft(match=processed_match, by=commissioner, reason="first go", void=True)
+    second = correction_draft(
+        match=processed_match, by=commissioner, reason="second go", inputs=_one_more_touchdown_for_h2(processed_match)
+    )
+    first.refresh_from_db()
+    assert first.status == MatchCorrection.Status.DISCARDED and second.status == MatchCorrection.Status.DRAFT
