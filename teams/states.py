@@ -56,7 +56,3 @@ def team_states(team_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
         state["advancements"].sort()
         state["injuries"].sort()
     return states
-
-
-def league_team_ids(league_id: int) -> list[int]:
-    return list(Team.objects.filter(league_id=league_id).values_list("pk", flat=True))
