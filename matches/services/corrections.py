@@ -12,9 +12,10 @@ whose inputs are the ones an applied correction replaced.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import asdict
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from celery import current_app
 from django.contrib.auth.models import User
@@ -42,16 +43,26 @@ from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 APPLY_CORRECTION = "matches.apply_correction"
 CORRECTABLE = (Match.Status.PROCESSED, Match.Status.VOID)
 REPORT_KEYS = tuple(f"{prefix}:" for prefix in REPORT_DECISIONS)  # the result sheet's own decisions
 
 
-class _Preview(Exception):
-    """Raised to roll a preview's replay back, carrying what it moved."""
+class _RolledBack(Exception):
+    def __init__(self, value: Any):
+        self.value = value
 
-    def __init__(self, moved: dict[str, Any]):
-        self.moved = moved
+
+def rolled_back(work: Callable[[], T]) -> T:
+    """What `work` returns, run in a transaction rolled back (a preview, a rehearsal): nothing it
+    wrote stays."""
+    try:
+        with transaction.atomic():
+            raise _RolledBack(work())
+    except _RolledBack as done:
+        found: T = done.value
+        return found
 
 
 # --- The inputs, as a correction stores them ---
@@ -140,24 +151,17 @@ def _moved_to(correction: MatchCorrection) -> tuple[str, int] | None:
     return (match_sequence(moved), match.pk)
 
 
-class _Rehearsed(Exception):
-    pass
-
-
 def _sheet_problems(match: Match, inputs: dict[str, Any]) -> list[str]:
     """What submitting this sheet would refuse (touchdowns that do not account for the score, an
     apothecary the team did not have, a play-off draw), read from the inputs written in a savepoint
     rolled back: the checks read saved rows, as for a submission."""
-    found: list[str] = []
-    try:
-        with transaction.atomic():
-            _write_inputs(match, inputs, None)
-            written = Match.objects.select_related("league", "home", "away").get(pk=match.pk)
-            found = playoff_problems(written) + score_problems(written) + stored_apothecary_problems(written)
-            raise _Rehearsed
-    except _Rehearsed:
-        pass
-    return found
+
+    def rehearse() -> list[str]:
+        _write_inputs(match, inputs, None)
+        written = Match.objects.select_related("league", "home", "away").get(pk=match.pk)
+        return playoff_problems(written) + score_problems(written) + stored_apothecary_problems(written)
+
+    return rolled_back(rehearse)
 
 
 def _winner(inputs: dict[str, Any]) -> str | None:
@@ -242,13 +246,14 @@ def _change(correction: MatchCorrection, by: User | None):  # type: ignore[no-un
 def correction_preview(correction: MatchCorrection) -> dict[str, Any]:
     """What applying the correction would move, computed by its replay rolled back, and kept on it."""
     match = correction.match
+
+    def replay() -> dict[str, Any]:
+        with moved_by(match) as moved:
+            replay_from(match, _change(correction, correction.created_by), since=_moved_to(correction))
+        return moved.result()
+
     try:
-        with transaction.atomic():
-            with moved_by(match) as moved:
-                replay_from(match, _change(correction, correction.created_by), since=_moved_to(correction))
-            raise _Preview(moved.result())
-    except _Preview as preview:
-        found = preview.moved
+        found = rolled_back(replay)
         found["brackets_played"] = brackets_played(found)
     except ReplayRefused as refused:
         found = {"refused": {"match": refused.match_id, "reason": refused.reason}}

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from league.core.audit import log_action
@@ -334,15 +334,15 @@ def queue_waiting(team_ids: Iterable[int]) -> None:
 
 
 def is_late(match_id: int) -> bool:
-    """Whether a match of one of its teams played after it has been processed (or is running)."""
-    match = Match.objects.only("home_id", "away_id", "sequence").get(pk=match_id)
-    teams = [match.home_id, match.away_id]
-    return (
-        Match.objects.filter(Q(home_id__in=teams) | Q(away_id__in=teams))
-        .filter(Q(sequence__gt=match.sequence) | Q(sequence=match.sequence, pk__gt=match.pk))
-        .filter(status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING))
-        .exists()
+    """Whether a match of one of its teams played after it has been processed (or is running): one
+    statement, as every run of the task asks it."""
+    home, away = OuterRef("home_id"), OuterRef("away_id")
+    later = Match.objects.filter(
+        Q(home_id=home) | Q(home_id=away) | Q(away_id=home) | Q(away_id=away),
+        Q(sequence__gt=OuterRef("sequence")) | Q(sequence=OuterRef("sequence"), pk__gt=OuterRef("pk")),
+        status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING),
     )
+    return Match.objects.filter(Exists(later), pk=match_id).exists()
 
 
 def run_match(match_id: int) -> bool:
