@@ -5,6 +5,7 @@ from django.core.management import call_command
 
 from league.core.models import League
 from league.core.selectors import league_ruleset
+from league.rules import ruleset_keys
 from league.rules.catalogue.team_building import NewTeam, check_new_team
 from league.tooling.demo import DEMO_TEAMS, load_demo
 from teams.selectors import compute_team_value, ledger_balance
@@ -59,5 +60,24 @@ def test_the_demo_match_is_processed_with_the_rulebook_figures(django_capture_on
 def test_load_demo_twice_changes_nothing(capsys):
     call_command("load_demo")
     call_command("load_demo")
-    assert League.objects.count() == 1
-    assert League.objects.get().teams.count() == len(DEMO_TEAMS)
+    assert League.objects.count() == len(ruleset_keys())  # the demo and one league per other ruleset
+    assert League.objects.get(slug="demo-league").teams.count() == len(DEMO_TEAMS)
+
+
+def test_every_other_ruleset_has_a_demo_league_of_legal_teams_and_pages_that_open(client):
+    from league.tooling.demo_rulesets import TEAMS_PER_LEAGUE, load_ruleset_demos
+
+    load_demo()
+    leagues = load_ruleset_demos()
+    assert sorted(league.ruleset for league in leagues) == sorted(k for k in ruleset_keys() if k != "lrb6")
+    assert {"fr_house", "dungeon_lutece", "classic3"} <= {league.ruleset for league in leagues}
+    for league in leagues:
+        ruleset = league_ruleset(league)
+        assert league.teams.count() == TEAMS_PER_LEAGUE
+        for team in league.teams.all():
+            assert team.fan_factor >= ruleset.params.fan_factor_min_at_creation
+            assert compute_team_value(team) == team.team_value
+        assert league.seasons.get().rounds.count() >= 3
+        for url in (league.get_absolute_url(), f"/rulesets/{league.ruleset}/", league.teams.first().get_absolute_url()):
+            assert client.get(url).status_code == 200, url
+    assert load_ruleset_demos() == leagues  # a second call finds them

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RulesetDataError
+from .inherit import file_in
 
 
 class Problems:
@@ -96,7 +97,7 @@ def read_rows(
     Every column of the header must be one of `columns` (required), `optional` or "source": an
     unknown one is refused (line 1), since a house rule typed as a new column would otherwise
     silently do nothing."""
-    path = folder / name
+    path = file_in(folder, name)  # its own file, else its base's (inherit.py)
     if not path.is_file():
         problems.add(name, None, "file not found")
         return []

@@ -21,7 +21,8 @@ from pathlib import Path
 from ..errors import RulesetDataError
 from . import loader
 from .csvio import Problems, read_rows, unique_key
-from .loader import RULESET_FILE, _read_toml, ruleset_keys
+from .inherit import read_own
+from .loader import RULESET_FILE, ruleset_keys
 
 FILE = "differences.csv"
 TEXTS = ("topic_en", "topic_fr", "reference_en", "reference_fr", "this_en", "this_fr", "source")
@@ -73,7 +74,7 @@ def reference_ruleset_key() -> str:
     sees which copy to set to false."""
     found: list[tuple[str, str]] = []  # (key, "<key>/ruleset.toml line <n>")
     for key in ruleset_keys():
-        document, text = _read_toml(loader.DATA_DIR / key)
+        document, text = read_own(loader.DATA_DIR / key)  # `reference` is never inherited
         head = document.get("ruleset")
         flag = head.get("reference", False) if isinstance(head, dict) else False
         line = _reference_line(text)

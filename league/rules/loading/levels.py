@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..types import SppLevel, TeamList
 from .csvio import Problems, Row, read_rows, unique_key
+from .inherit import file_in
 from .tables import SPP_LEVEL_COLUMNS, spp_levels_of
 
 TABLES_FILE = "spp_levels_by_group.csv"
@@ -24,7 +25,7 @@ def load_level_tables(
 ) -> tuple[dict[str, tuple[SppLevel, ...]], dict[tuple[str, str], str]]:
     """(group -> its levels, (team key, position key) -> group), each checked like spp_levels.csv."""
     tables: dict[str, tuple[SppLevel, ...]] = {}
-    if (folder / TABLES_FILE).is_file():
+    if file_in(folder, TABLES_FILE).is_file():
         by_group: dict[str, list[Row]] = {}
         for row in read_rows(folder, TABLES_FILE, ("level_group", *SPP_LEVEL_COLUMNS), problems, None):
             group = row.text("level_group")
@@ -34,7 +35,7 @@ def load_level_tables(
                 row.error("level_group must not be empty")
         tables = {group: spp_levels_of(rows) for group, rows in by_group.items()}
     groups: dict[tuple[str, str], str] = {}
-    if (folder / GROUPS_FILE).is_file():
+    if file_in(folder, GROUPS_FILE).is_file():
         seen: dict[object, int] = {}
         for row in read_rows(folder, GROUPS_FILE, ("team_key", "position_key", "level_group"), problems, None):
             team_key, position_key, group = row.text("team_key"), row.text("position_key"), row.text("level_group")

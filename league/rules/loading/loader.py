@@ -21,6 +21,7 @@ from ..ruleset import Ruleset
 from ..types import Skill
 from . import catalogue, tables
 from .csvio import Problems
+from .inherit import read_document
 from .levels import load_level_tables
 from .prematch_tables import declared_files, load_pre_match_tables
 from .settings import load_settings
@@ -52,17 +53,6 @@ def _group_line(text: str, dotted: str) -> int | None:
         if found:
             return text.count("\n", 0, found.start()) + 1
     return start
-
-
-def _read_toml(folder: Path) -> tuple[dict[str, object], str]:
-    path = folder / RULESET_FILE
-    if not path.is_file():
-        raise RulesetDataError([f"{RULESET_FILE}: file not found in {folder}"])
-    text = path.read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetDataError([f"{RULESET_FILE}: {exc}"]) from exc
 
 
 def _steps(
@@ -140,7 +130,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     """Load and validate the ruleset stored in folder `path` (uncached: use it for tests and tools)."""
     folder = Path(path)
     problems = Problems()
-    document, text = _read_toml(folder)
+    document, text = read_document(folder)
     folder_problems(folder, problems, frozenset(table_files(document)) | declared_files(document))
     toml_problems(document, text, problems)
 

@@ -46,7 +46,7 @@ KNOWN_FILES = frozenset(
 # [setting_groups] below, one table per key; [table_rolls.*] by table_rolls.py and
 # [pre_match_tables.*] by prematch_tables.py).
 TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
-    "ruleset": frozenset({"key", "name_en", "name_fr", "version", "source", "source_fr", "reference"}),
+    "ruleset": frozenset({"key", "name_en", "name_fr", "version", "source", "source_fr", "reference", "base", "drop"}),
     "sequence": frozenset({"pre_match_steps", "post_match_steps"}),
     "pre_match_tables": None,
     "journeymen": frozenset({"skills"}),

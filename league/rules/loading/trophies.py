@@ -15,6 +15,7 @@ from types import MappingProxyType
 from ..catalogue.trophies import TROPHY_KINDS, TrophyData
 from ..parameters import Parameters
 from .csvio import Problems, Row, read_rows, unique_key
+from .inherit import file_in
 
 FILE = "trophies.csv"
 COLUMNS = (
@@ -69,7 +70,7 @@ def load_trophies(
     categories: Mapping[str, object],
     inducements: Mapping[str, object],
 ) -> dict[str, TrophyData]:
-    if not (folder / FILE).is_file():
+    if not file_in(folder, FILE).is_file():
         return {}
     trophies: dict[str, TrophyData] = {}
     seen: dict[object, int] = {}
