@@ -1,5 +1,7 @@
-"""The public ruleset pages: each shipped ruleset, its version, and where it departs from the
-reference ruleset, each difference with the page of the ruleset's own text that says so."""
+"""The public ruleset pages: each shipped ruleset, its version, where it departs from the
+reference ruleset (each difference with the page of the ruleset's own text that says so), and
+what its data gives: experience awards and levels (a position group's own table too), its dice
+tables before and after the match, and its inducements."""
 
 from __future__ import annotations
 
@@ -58,8 +60,70 @@ def detail(request: HttpRequest, key: str) -> HttpResponse:
             "reference": reference,
             "reference_name": reference.name(lang),
             "differences": differences,
+            **_contents(ruleset, lang),
         },
     )
+
+
+def _levels(levels: tuple, lang: str) -> list[dict[str, object]]:
+    return [{"name": lv.name(lang), "spp_min": lv.spp_min, "rolls": lv.improvement_rolls} for lv in levels]
+
+
+def _contents(ruleset: Ruleset, lang: str) -> dict[str, object]:
+    """What the ruleset's data holds, worded in `lang`, for its page."""
+    names = ruleset.spp_action_names
+    awards = [
+        {"name": names[key][0 if lang == "en" else 1] if key in names else key, "spp": spp}
+        for key, spp in ruleset.spp_awards.items()
+    ]
+    groups = []
+    for group, levels in sorted(ruleset.level_tables.items()):
+        positions = sorted(
+            {
+                ruleset.teams[team].position(position).name(lang)
+                for (team, position), named in ruleset.level_groups.items()
+                if named == group
+            }
+        )
+        groups.append({"key": group, "positions": positions, "levels": _levels(levels, lang)})
+    tables = [
+        {
+            "key": table.step,
+            "name": table.name(lang),
+            "rows": [(e.roll_from, e.roll_to, e.name(lang), e.effect(lang)) for e in table.entries],
+        }
+        for table in ruleset.pre_match_tables.values()
+    ]
+    rolls = [
+        {
+            "key": roll.key,
+            "name": roll.name(lang),
+            "avoid": [(_level_name(ruleset, level, lang), target) for level, target in roll.avoid_targets.items()],
+            "rows": [(o.roll_from, o.roll_to, o.name(lang)) for o in roll.outcomes],
+        }
+        for roll in ruleset.table_rolls.values()
+    ]
+    inducements = [
+        {"name": item.name(lang), "max": item.max_count, "cost": item.cost, "excluded": key in excluded}
+        for excluded in [set(ruleset.params.excluded_inducements)]
+        for key, item in ruleset.inducements.items()
+    ]
+    return {
+        "awards": awards,
+        "levels": _levels(ruleset.spp_levels, lang),
+        "level_groups": groups,
+        "pre_tables": tables,
+        "table_rolls": rolls,
+        "inducements": inducements,
+    }
+
+
+def _level_name(ruleset: Ruleset, key: str, lang: str) -> str:
+    for levels in (ruleset.spp_levels, *ruleset.level_tables.values()):
+        for level in levels:
+            if level.key == key:
+                return level.name(lang)
+    return key
 
 
 app_name = "rulesets"

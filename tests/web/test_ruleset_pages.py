@@ -149,3 +149,18 @@ def test_each_rulesets_source_line_reads_in_the_readers_language(client):
         source_fr = fr.split('id="ruleset-source">', 1)[1].split("</code>", 1)[0]
         assert source_en == html.escape(ruleset.source) and source_fr == html.escape(ruleset.source_fr), key
         assert "rosters and stars" not in source_fr and "équipes et champions" in source_fr
+
+
+def test_a_rulesets_page_shows_its_experience_tables_and_inducements_in_both_languages(client):
+    url = reverse("rulesets:detail", args=["fr_house"])
+    en, fr = text_of(get(client, url)), text_of(get(client, url, "fr"))
+    # Ten levels, the big guys' own table naming its positions, the ageing roll with its targets.
+    assert "Demigod" in en and "Demi-dieu" in fr and '<td class="text-end">2001</td>' in en
+    assert 'id="levels-big_guys"' in en and "Levels of " in en and "Ogre" in en and "Niveaux des " in fr
+    assert "After the match: Ageing" in en and "Après le match : Vieillissement" in fr
+    assert "Novice 3+" in en and "Demi-dieu 11+" in fr
+    assert "Before the match: Weather (2D6)" in en and "Avant le match : Météo (2D6)" in fr
+    dungeon = text_of(get(client, reverse("rulesets:detail", args=["dungeon_lutece"])))
+    assert "Chest opened" in dungeon and "Dungeon state" in dungeon and "Weather (2D6)" not in dungeon
+    assert "Earthquake" in dungeon and "Wizard (not offered)" in dungeon
+    assert "Coffre ouvert" in text_of(get(client, reverse("rulesets:detail", args=["dungeon_lutece"]), "fr"))
