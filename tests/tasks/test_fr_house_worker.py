@@ -23,9 +23,7 @@ def house(commissioner, coach_alice, user_factory):
     bob = user_factory("bob")
     league = league_of(KEY, "Ligue des Vieux Grognards", commissioner, coach_alice, bob)
     players = [PlayerOrder("ogre", "Grok"), *(PlayerOrder("lineman", f"H{i}") for i in range(2, 12))]
-    humans = team_create(
-        league=league, coach=coach_alice, name="Reavers", race="human", players=players, fan_factor=1
-    )
+    humans = team_create(league=league, coach=coach_alice, name="Reavers", race="human", players=players, fan_factor=1)
     orcs = team_create(
         league=league,
         coach=bob,
