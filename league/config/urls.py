@@ -22,6 +22,7 @@ league_patterns = (
         path("<slug:slug>/join/", views.league_join, name="join"),
         path("<slug:slug>/teams/", views.league_teams, name="teams"),
         path("<slug:slug>/settings/", views_settings.league_settings, name="settings"),
+        path("<slug:slug>/settings/ruleset/", views_settings.league_ruleset, name="ruleset"),
         path(
             "<slug:slug>/settings/standings/",
             views_standings.standings_settings_page,

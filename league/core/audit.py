@@ -29,6 +29,7 @@ ACTIONS = {
     "league.member.joined": _("Coach joined the league"),
     "league.league.created": _("League created"),
     "league.setting.changed": _("League setting changed"),
+    "league.ruleset.changed": _("League ruleset changed"),
     "league.roster_profile.changed": _("Roster catalogue profile changed"),
     "league.standings.changed": _("Points scheme or tie-breakers changed"),
     "league.standings.lots_drawn": _("Lots drawn for the standings"),

@@ -38,14 +38,31 @@ class LeagueCreateForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         lang = get_language() or "en"
-        # Each shipped ruleset with its version, so the commissioner knows which edition is played.
-        cast(forms.ChoiceField, self.fields["ruleset"]).choices = [
-            (key, f"{load_ruleset(key).name(lang)} ({load_ruleset(key).version})") for key in ruleset_keys()
-        ]
+        cast(forms.ChoiceField, self.fields["ruleset"]).choices = ruleset_choices(lang)
         self.fields["language"].initial = "fr" if lang.startswith("fr") else "en"
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
+
+
+def ruleset_choices(lang: str) -> list[tuple[str, str]]:
+    """Each shipped ruleset with its version, so the commissioner knows which edition is played."""
+    return [(key, f"{load_ruleset(key).name(lang)} ({load_ruleset(key).version})") for key in ruleset_keys()]
+
+
+class RulesetForm(forms.Form):
+    """The ruleset a league plays (league.core.services.league_ruleset_change checks and writes)."""
+
+    ruleset = forms.ChoiceField(label=_("Ruleset"), widget=forms.Select(attrs={"class": "form-select"}))
+    confirmed = forms.BooleanField(
+        label=_("I understand: the settings changed for the current ruleset go back to its defaults."),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["ruleset"]).choices = ruleset_choices(get_language() or "en")
 
 
 class LeagueSettingsForm(forms.Form):

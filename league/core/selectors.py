@@ -128,3 +128,13 @@ def membership_or_404(league: League, pk: int) -> Membership:
 def audit_of(league: League, action: str, limit: int = 50) -> list[AuditEntry]:
     """The league's latest audit entries of one action, with who acted."""
     return list(AuditEntry.objects.filter(league=league, action=action).select_related("actor")[:limit])
+
+
+def league_has_teams(league: League) -> bool:
+    """Whether a team was created in the league (its ruleset is then fixed)."""
+    return league.teams.exists()
+
+
+def league_has_house_rules(league: League) -> bool:
+    """Whether the league changed any setting or profile of its ruleset."""
+    return league.house_rules.exists()

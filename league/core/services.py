@@ -188,3 +188,42 @@ def league_settings_update(*, league: League, by: User, values: Mapping[str, obj
             )
             changes.append({"setting": key, "old": current[key], "new": value})
     return changes
+
+
+def league_ruleset_change(*, league: League, by: User, ruleset: str) -> bool:
+    """Play another shipped ruleset; False when it is the one already played.
+
+    Only until the league's first team is created: a team is built, valued and played under its
+    league's ruleset, and its stored matches replay against it. The league's house rules and roster
+    corrections parametrise the old ruleset, so they go (each listed in the audit entry)."""
+    from league.core.audit import log_action
+    from league.core.permissions import is_commissioner
+
+    if not is_commissioner(by, league):
+        raise PermissionDenied(_("Only the league's commissioner may change its settings."))
+    if ruleset not in ruleset_keys():
+        raise ValidationError(_("Unknown ruleset “%(ruleset)s”.") % {"ruleset": ruleset})
+    if ruleset == league.ruleset:
+        return False
+    if league.teams.exists():
+        raise ValidationError(
+            _(
+                "The ruleset can be changed only until the league's first team is created: its teams were built under it."
+            )
+        )
+    with transaction.atomic():
+        dropped = dict(HouseRule.objects.filter(league=league).values_list("key", "value"))
+        HouseRule.objects.filter(league=league).delete()
+        old = league.ruleset
+        league.ruleset = ruleset
+        league.save(update_fields=["ruleset"])
+        log_action(
+            action="league.ruleset.changed",
+            actor=by,
+            league=league,
+            old=old,
+            new=ruleset,
+            version=load_ruleset(ruleset).version,
+            house_rules_dropped=dropped,
+        )
+    return True

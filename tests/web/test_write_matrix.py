@@ -48,6 +48,7 @@ OPEN = {
 # post to the endpoint or its service).
 ELSEWHERE = {
     "league:settings": "tests/web/test_league_admin.py",
+    "league:ruleset": "tests/web/test_league_ruleset.py",
     "league:season_playoffs": "tests/playoffs/test_bracket_sizes.py",
     "league:team_new": "tests/web/test_permissions.py",
     "league:team_new_fields": "tests/web/test_permissions.py",

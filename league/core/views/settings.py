@@ -14,9 +14,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.core import services
-from league.core.forms import LeagueSettingsForm
+from league.core.forms import LeagueSettingsForm, RulesetForm
 from league.core.permissions import is_commissioner, signed_in
-from league.core.selectors import league_or_404, league_setting_changes, league_setting_values
+from league.core.selectors import (
+    league_has_house_rules,
+    league_has_teams,
+    league_or_404,
+    league_setting_changes,
+    league_setting_values,
+)
 from league.rules import LeagueSetting, load_ruleset
 
 
@@ -97,5 +103,47 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "league/settings.html",
-        {"league": league, "form": form, "groups": groups, "changes": changes, "ruleset_name": ruleset.name(lang)},
+        {
+            "league": league,
+            "form": form,
+            "groups": groups,
+            "changes": changes,
+            "ruleset_name": ruleset.name(lang),
+            "ruleset_form": RulesetForm(initial={"ruleset": league.ruleset}),
+            "ruleset_locked": league_has_teams(league),
+            "has_house_rules": league_has_house_rules(league),
+        },
     )
+
+
+@require_http_methods(["POST"])
+def league_ruleset(request: HttpRequest, slug: str) -> HttpResponse:
+    """The commissioner picks another ruleset, until the first team is created (the page asks him
+    to confirm: the house rules of the old one go)."""
+    league = league_or_404(slug)
+    if not is_commissioner(request.user, league):
+        raise PermissionDenied(_("Only the league's commissioner may change its settings."))
+    form = RulesetForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the rulesets listed."))
+        return redirect("league:settings", slug=league.slug)
+    if (
+        form.cleaned_data["ruleset"] != league.ruleset
+        and league_has_house_rules(league)
+        and not form.cleaned_data["confirmed"]
+    ):
+        messages.error(request, _("Tick the box to confirm: this league's changed settings go back to the defaults."))
+        return redirect("league:settings", slug=league.slug)
+    try:
+        changed = services.league_ruleset_change(
+            league=league, by=signed_in(request.user), ruleset=form.cleaned_data["ruleset"]
+        )
+    except ValidationError as refusal:
+        messages.error(request, " ".join(refusal.messages))
+    else:
+        name = load_ruleset(league.ruleset).name(get_language() or "en")
+        if changed:
+            messages.success(request, _("The league now plays %(ruleset)s.") % {"ruleset": name})
+        else:
+            messages.info(request, _("Nothing changed."))
+    return redirect("league:settings", slug=league.slug)
