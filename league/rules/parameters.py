@@ -14,8 +14,8 @@ from .errors import RulesetParameterError
 
 # Metadata keys on Parameters fields: "gp" marks gold amounts (checked against the ruleset's
 # granularity), "choices" lists the allowed values of a string option, "positive" forbids 0,
-# "inducement_keys" marks a list of the ruleset's inducement keys (checked by the Ruleset, which
-# knows them: override_parameters' inducement_keys).
+# "keys" marks a list of keys of one of the ruleset's catalogues, named by KEY_CATALOGUES (checked by
+# the Ruleset, which knows them: override_parameters' catalogues).
 _GP = {"gp": True}
 
 
@@ -88,7 +88,10 @@ class Parameters:
     trophy_reroll_above_cap: bool
     final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars", "treasury_any"))
     max_consecutive_meetings: int = field(metadata={"positive": True})
-    excluded_inducements: tuple[str, ...] = field(metadata={"inducement_keys": True})
+    excluded_inducements: tuple[str, ...] = field(metadata={"keys": "inducements"})
+    # Optional SPP actions (spp_actions.csv rows beyond the usual five) this league does not award:
+    # their field leaves the result sheet, and a report counting one is refused.
+    spp_actions_off: tuple[str, ...] = field(metadata={"keys": "spp_actions"})
     short_league_winnings: str = field(metadata=_choices("off", "extra", "double_fame"))
     short_league_extra_loss: int = field(metadata=_GP)
     short_league_extra_win_or_draw: int = field(metadata=_GP)
@@ -191,20 +194,27 @@ def _tuples(values: Mapping[str, object]) -> dict[str, object]:
     return {name: tuple(v) if isinstance(v, list) else v for name, v in values.items()}
 
 
-def unknown_keys_problem(params: Parameters, inducement_keys: Collection[str]) -> str | None:
-    """Why a list of inducement keys names one the ruleset does not have, or None."""
+# The catalogues a "keys" parameter may name: catalogue -> how a problem words its keys.
+KEY_CATALOGUES = {"inducements": "inducements", "spp_actions": "optional SPP actions"}
+
+
+def unknown_keys_problem(params: Parameters, catalogues: Mapping[str, Collection[str]]) -> str | None:
+    """Why a list of keys names one its catalogue (inducements, optional SPP actions) lacks, or None."""
     for name, (_kind, meta) in PARAMETER_SPECS.items():
-        unknown = [k for k in getattr(params, name) if k not in inducement_keys] if meta.get("inducement_keys") else []
+        catalogue = meta.get("keys")
+        if catalogue is None or catalogue not in catalogues:
+            continue
+        unknown = [k for k in getattr(params, name) if k not in catalogues[catalogue]]
         if unknown:
-            return f"parameter {name!r} names unknown inducements: {', '.join(unknown)}"
+            return f"parameter {name!r} names unknown {KEY_CATALOGUES[catalogue]}: {', '.join(unknown)}"
     return None
 
 
 def override_parameters(
-    params: Parameters, overrides: Mapping[str, object], inducement_keys: Collection[str] | None = None
+    params: Parameters, overrides: Mapping[str, object], catalogues: Mapping[str, Collection[str]] | None = None
 ) -> Parameters:
-    """A copy of `params` with house-rule overrides, each one validated; lists of inducement keys
-    are checked against `inducement_keys` when given (the Ruleset passes its own)."""
+    """A copy of `params` with house-rule overrides, each one validated; lists of keys are checked
+    against `catalogues` when given (the Ruleset passes its own)."""
     changes = _tuples(overrides)
     granularity = changes.get("gp_granularity", params.gp_granularity)
     for name, value in changes.items():
@@ -212,7 +222,7 @@ def override_parameters(
         if problem:
             raise RulesetParameterError(f"house rule refused: {problem}")
     result = replace(params, **changes)  # type: ignore[arg-type]
-    problem = unknown_keys_problem(result, inducement_keys) if inducement_keys is not None else None
+    problem = unknown_keys_problem(result, catalogues) if catalogues is not None else None
     if problem:
         raise RulesetParameterError(f"house rule refused: {problem}")
     return result

@@ -5,7 +5,7 @@ Built by loading/loader.py; everything is frozen so one cached Ruleset is shared
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from types import MappingProxyType
 from typing import TypeVar
@@ -16,6 +16,7 @@ from .loading.settings import LeagueSetting, SettingGroup
 from .parameters import Parameters, group_values, override_groups, override_parameters
 from .standings.records import PointsScheme
 from .types import (
+    FIXED_SPP_ACTIONS,
     STATS,
     CasualtyResult,
     ImprovementResult,
@@ -97,6 +98,9 @@ class Ruleset(_Named):
     # [decisions.<kind>]: the limits of a coach's decision after a match (league.rules.decisions),
     # e.g. {"healing": {"per_match": 1}}.
     decision_limits: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
+    # Every SPP action of spp_actions.csv; spp_awards holds those the league awards (without the
+    # optional ones its parameter spp_actions_off turns off), computed again by every replace().
+    all_spp_awards: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -126,6 +130,10 @@ class Ruleset(_Named):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
                 object.__setattr__(self, name, _frozen(value))
+        every = self.all_spp_awards or self.spp_awards
+        object.__setattr__(self, "all_spp_awards", _frozen(every))
+        off = set(self.params.spp_actions_off)
+        object.__setattr__(self, "spp_awards", _frozen({k: v for k, v in every.items() if k not in off}))
 
     def source_text(self, lang: str) -> str:
         """Where the data was taken from, in the reader's language (the ruleset page's source line)."""
@@ -174,7 +182,7 @@ class Ruleset(_Named):
         """
         core = {k: v for k, v in overrides.items() if "." not in k}
         dotted = {k: v for k, v in overrides.items() if "." in k}
-        params = override_parameters(self.params, core, inducement_keys=self.inducements)
+        params = override_parameters(self.params, core, catalogues=self.key_catalogues())
         groups = override_groups(self.parameter_groups, dotted, params.gp_granularity) if dotted else None
         return replace(
             self,
@@ -182,6 +190,13 @@ class Ruleset(_Named):
             parameter_groups=self.parameter_groups if groups is None else groups,
             overrides={**self.overrides, **overrides},
         )
+
+    def key_catalogues(self) -> dict[str, Collection[str]]:
+        """What the parameters' lists of keys may name (parameters.KEY_CATALOGUES)."""
+        return {
+            "inducements": self.inducements,
+            "spp_actions": [k for k in self.all_spp_awards if k not in FIXED_SPP_ACTIONS],
+        }
 
     def with_profiles(self, profiles: Mapping[str, Mapping[str, int]]) -> Ruleset:
         """A new Ruleset whose positions and stars have these characteristics (a league completing

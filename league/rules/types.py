@@ -36,6 +36,11 @@ class _Named:
         return self.name_en
 
 
+# The SPP actions every result sheet counts in its own fields (and the MVP, which the engine
+# draws); a ruleset's other actions (spp_actions.csv) are optional ones it may turn off.
+FIXED_SPP_ACTIONS = frozenset({"completion", "touchdown", "interception", "casualty", "mvp"})
+
+
 @dataclass(frozen=True, slots=True)
 class SkillCategory(_Named):
     """A skill category: its key is the letter the data files use (G A S P M E); readers see the

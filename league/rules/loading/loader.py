@@ -18,7 +18,7 @@ from ..errors import RulesetDataError
 from ..parameters import groups_from_mapping, parameters_from_mapping, unknown_keys_problem
 from ..registry import known_steps, order_problems
 from ..ruleset import Ruleset
-from ..types import Skill
+from ..types import FIXED_SPP_ACTIONS, Skill
 from . import catalogue, tables
 from .csvio import Problems
 from .inherit import read_document
@@ -189,10 +189,15 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     decision_limits = _decision_limits(document, text, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
-    if problem := unknown_keys_problem(params, inducements):
-        problems.add(RULESET_FILE, _toml_line(text, "excluded_inducements"), problem)
-    names = {key: (item.name("en"), item.name("fr")) for key, item in inducements.items()}
-    league_settings, setting_groups = load_settings(document, text, params, problems, inducement_names=names)
+    optional = [key for key in spp_awards if key not in FIXED_SPP_ACTIONS]
+    if problem := unknown_keys_problem(params, {"inducements": inducements, "spp_actions": optional}):
+        name = "spp_actions_off" if "spp_actions_off" in problem else "excluded_inducements"
+        problems.add(RULESET_FILE, _toml_line(text, name), problem)
+    names = {
+        "inducements": {key: (item.name("en"), item.name("fr")) for key, item in inducements.items()},
+        "spp_actions": {key: spp_action_names[key][:2] for key in optional if key in spp_action_names},
+    }
+    league_settings, setting_groups = load_settings(document, text, params, problems, key_names=names)
     problems.raise_if_any()
 
     return Ruleset(

@@ -107,7 +107,7 @@ def _setting(
     raw: Mapping[str, object],
     params: Parameters,
     groups: Mapping[str, SettingGroup],
-    inducement_names: Mapping[str, tuple[str, str]],
+    key_names: Mapping[str, Mapping[str, tuple[str, str]]],
 ) -> LeagueSetting | str:
     """The setting, or why it is refused."""
     texts = _texts(raw, ("page", "en", "fr"))
@@ -132,8 +132,9 @@ def _setting(
         choices, problem = _choices(key, raw, tuple(meta["choices"]))
         if problem:
             return problem
-    if meta.get("inducement_keys"):  # worded by the ruleset's own inducement names
-        choices = tuple(SettingChoice(k, en, fr) for k, (en, fr) in inducement_names.items())
+    if meta.get("keys"):  # worded by the names of the ruleset's own catalogue (inducements, SPP actions)
+        named = key_names.get(str(meta["keys"]), {})
+        choices = tuple(SettingChoice(k, en, fr) for k, (en, fr) in named.items())
     return LeagueSetting(
         key,
         KINDS[python_type],
@@ -153,10 +154,10 @@ def load_settings(
     text: str,
     params: Parameters,
     problems: Problems,
-    inducement_names: Mapping[str, tuple[str, str]] | None = None,
+    key_names: Mapping[str, Mapping[str, tuple[str, str]]] | None = None,
 ) -> tuple[tuple[LeagueSetting, ...], Mapping[str, SettingGroup]]:
     """(settings in the file's order, groups by key); every problem names its line.
-    `inducement_names` (key -> English and French names) words a list of inducement keys."""
+    `key_names` (catalogue -> key -> English and French names) words a list of keys."""
     groups = _groups(document, text, problems)
     table = document.get("settings", {})
     if not isinstance(table, dict):
@@ -166,7 +167,7 @@ def load_settings(
     for key, raw in table.items():
         where = _line(text, rf"^[ \t]*\[settings\.{re.escape(key)}\]")
         result = (
-            _setting(key, raw, params, groups, inducement_names or {})
+            _setting(key, raw, params, groups, key_names or {})
             if isinstance(raw, dict)
             else f"[settings.{key}] must be a table"
         )

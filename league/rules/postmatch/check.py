@@ -8,7 +8,7 @@ from ..catalogue.team_building import Violation
 from ..errors import DiceError
 from ..prematch.sequence import inducement_budgets
 from ..ruleset import Ruleset
-from ..types import STATS
+from ..types import FIXED_SPP_ACTIONS, STATS
 from .casualties import casualty_by_key, resolve_casualty
 from .finance import Side
 from .records import SIDES, CasualtyReport, MatchReport, PlayerReport, SideReport
@@ -92,7 +92,7 @@ def _check_casualty(ruleset: Ruleset, ref: str, cas: CasualtyReport, found: list
 
 
 # The SPP actions PlayerReport counts in its own fields (and the MVP, which the engine draws).
-FIXED_ACTIONS = frozenset({"completion", "touchdown", "interception", "casualty", "mvp"})
+FIXED_ACTIONS = FIXED_SPP_ACTIONS
 
 
 def extra_actions(ruleset: Ruleset) -> tuple[str, ...]:
