@@ -226,9 +226,9 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
             touchdowns[side] += counts["touchdowns"]
             player = _named(entry, rosters[side], problems)
             if player is not None:
-                if player.miss_next_game and any(counts.values()):
+                if player.miss_next_game and (any(counts.values()) or any(entry.get("actions", {}).values())):
                     problems.append(missed_problem(player))
-                lines.append(PlayerLine(player.pk, **counts))
+                lines.append(PlayerLine(player.pk, **counts, actions=dict(entry.get("actions", {}))))
         for entry in data.get("casualties", {}).get(side, ()):
             player = _named(entry, rosters[side], problems)
             if player is None:

@@ -70,3 +70,38 @@ def test_chests_always_the_optional_casualties_once_turned_on(
     # The dungeon's state was rolled instead of the weather (3 + 4: ideal), and the match page names it.
     detail = client.get(reverse("matches:detail", args=[played.pk])).text
     assert "État du donjon" in detail and "Terrain idéal" in detail and "Météo" not in detail
+
+
+def _report(league, **line) -> dict:
+    return {
+        "format_version": 1,
+        "report_id": "sorbonne-" + "-".join(sorted(line.get("actions", {}))).replace("_", "-"),
+        "league": league.slug,
+        "ruleset": KEY,
+        "home": "Delvers",
+        "away": "Diggers",
+        "played_on": "2026-11-20",
+        "prematch": {"dungeon_state": [6, 6], "home": {"petty_cash": 0}, "away": {"petty_cash": 0}},
+        "result": {"home_score": 1, "away_score": 0, "home_fame": 0, "away_fame": 0, "gate": 20},
+        "players": {"home": [{"number": 2, "touchdowns": 1}, {"number": 3, **line}], "away": []},
+    }
+
+
+def test_an_imported_report_counts_chests_and_refuses_an_action_turned_off(
+    dungeon_match, commissioner, django_capture_on_commit_callbacks
+):
+    from matches.importing import import_match
+    from matches.services import MatchError
+
+    league, played, _bob = dungeon_match
+    before = Match.objects.count()
+    with pytest.raises(MatchError) as refused:
+        import_match(_report(league, actions={"foul_casualty": 1}), by=commissioner)
+    assert Match.objects.count() == before and refused.value.messages
+    with django_capture_on_commit_callbacks(execute=True):
+        result = import_match(_report(league, actions={"chest_opened": 3}), by=commissioner)
+    match = result.match
+    match.refresh_from_db()
+    assert match.status == Match.Status.PROCESSED, match.failure_reason
+    opener = match.home.players.get(number=3)
+    assert MatchEffect.objects.get(match=match, key=f"spp:home:p{opener.pk}:chest_opened").data["spp"] == 3
