@@ -101,6 +101,18 @@ class Parameters:
     challenge_refusal_clears_miss_next_game: bool
     challenge_forfeit_score: int = field(metadata={"positive": True})
     minor_prize_cap_percent: int = field(metadata={"positive": True})
+    # The post-match Fan Factor roll and a concession's penalty never take FF below this (0: LRB6;
+    # a house rule whose legal team needs FF >= 1 keeps 1). A team already below it loses nothing.
+    fan_factor_floor: int
+    # A cap on the players of one position group (level_groups.csv) per team: "" = no cap; else at
+    # most capped_group_max players of that group's positions, except in the teams listed in
+    # capped_group_exempt_teams (keys of teams.csv: a commissioner's exemption, e.g. the Ogres of
+    # the Ogre team under a big-guy cap).
+    capped_group: str
+    capped_group_max: int
+    capped_group_exempt_teams: tuple[str, ...] = field(metadata={"keys": "teams"})
+    # A free-text "college of magic" (the team's sponsor) is asked at creation and shown on the team.
+    team_college: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +128,20 @@ class BankParameters:
     expenses_default: str = field(metadata=_choices("treasury_first", "bank_first"))
 
 
+@dataclass(frozen=True, slots=True)
+class RookieParameters:
+    """An optional group: free rookies (a house rule). While a team has fewer than `fill_to`
+    players able to play it may hire free rookies of its most numerous position, every
+    characteristic halved rounding up, never using a team re-roll, worth 0 in team value; the
+    pre-match step "rookies" tops the roster up with them."""
+
+    KEY: ClassVar[str] = "rookies"
+    fill_to: int = field(metadata={"positive": True})
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
-GROUPS: Mapping[str, type] = {BankParameters.KEY: BankParameters}
+GROUPS: Mapping[str, type] = {BankParameters.KEY: BankParameters, RookieParameters.KEY: RookieParameters}
 
 Spec = Mapping[str, tuple[type, Mapping[str, Any]]]
 
@@ -195,7 +218,7 @@ def _tuples(values: Mapping[str, object]) -> dict[str, object]:
 
 
 # The catalogues a "keys" parameter may name: catalogue -> how a problem words its keys.
-KEY_CATALOGUES = {"inducements": "inducements", "spp_actions": "optional SPP actions"}
+KEY_CATALOGUES = {"inducements": "inducements", "spp_actions": "optional SPP actions", "teams": "teams"}
 
 
 def unknown_keys_problem(params: Parameters, catalogues: Mapping[str, Collection[str]]) -> str | None:

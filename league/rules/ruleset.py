@@ -196,6 +196,7 @@ class Ruleset(_Named):
         return {
             "inducements": self.inducements,
             "spp_actions": [k for k in self.all_spp_awards if k not in FIXED_SPP_ACTIONS],
+            "teams": self.teams,
         }
 
     def with_profiles(self, profiles: Mapping[str, Mapping[str, int]]) -> Ruleset:

@@ -7,10 +7,12 @@ no language, and the web layer turns each code into a message in the coach's lan
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from ..parameters import RookieParameters
 from ..ruleset import Ruleset
+from ..types import STATS, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,10 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
         found.append(Violation("fan_factor_free", {"free": free_fan_factor(ruleset), "count": order.fan_factor}))
     elif order.fan_factor < 0 or order.fan_factor > p.fan_factor_max_at_creation:
         found.append(Violation("fan_factor_max", {"max": p.fan_factor_max_at_creation, "count": order.fan_factor}))
+    elif starting_fan_factor(ruleset, order.fan_factor) < p.fan_factor_min_at_creation and fan_factor_for_sale(ruleset):
+        found.append(Violation("fan_factor_min", {"min": p.fan_factor_min_at_creation, "count": order.fan_factor}))
+    if cap := group_cap_violation(ruleset, order.team_key, order.positions):
+        found.append(cap)
     if order.assistant_coaches < 0 or order.cheerleaders < 0:
         found.append(Violation("negative_staff", {}))
     if order.apothecary and not team.apothecary_allowed:
@@ -106,3 +112,66 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
         if cost > p.starting_treasury:
             found.append(Violation("over_budget", {"budget": p.starting_treasury, "cost": cost}))
     return tuple(found)
+
+
+# --- A cap on one position group per team (e.g. at most 2 big guys, seed 002 H:L33-41, H3) ---
+
+
+def capped_positions(ruleset: Ruleset, team_key: str) -> frozenset[str]:
+    """Keys of the team's positions the capped group holds (parameter capped_group, a group of
+    level_groups.csv), none when there is no cap or the team is exempt (capped_group_exempt_teams)."""
+    p = ruleset.params
+    if not p.capped_group or team_key in p.capped_group_exempt_teams or team_key not in ruleset.teams:
+        return frozenset()
+    groups = ruleset.level_groups  # (team key, position key) -> group, per team
+    return frozenset(
+        pos.key for pos in ruleset.team(team_key).positions if groups.get((team_key, pos.key)) == p.capped_group
+    )
+
+
+def group_cap_violation(ruleset: Ruleset, team_key: str, positions: Mapping[str, int]) -> Violation | None:
+    """The cap broken by players counted per position key, or None."""
+    capped = capped_positions(ruleset, team_key)
+    count = sum(max(n, 0) for key, n in positions.items() if key in capped)
+    most = ruleset.params.capped_group_max
+    if capped and count > most:
+        return Violation("group_cap", {"group": ruleset.params.capped_group, "max": most, "count": count})
+    return None
+
+
+# --- Free rookies (seed 002 H:L9-15, spec H5) ---
+
+
+def rookie_rules(ruleset: Ruleset) -> RookieParameters | None:
+    """The ruleset's rookies (optional group [parameters.rookies]), None where it has none."""
+    return ruleset.group(RookieParameters)
+
+
+def rookie_source(ruleset: Ruleset, team_key: str) -> Position:
+    """The position a rookie comes from: the one of the team list with the highest maximum
+    ("Qty"); on a tie, the first in the list."""
+    positions = ruleset.team(team_key).positions
+    return max(positions, key=lambda pos: pos.max_count)  # max() keeps the first of equals
+
+
+def halved(value: int) -> int:
+    return (value + 1) // 2
+
+
+def rookie_profile(position: Position) -> Position:
+    """The position as a rookie plays it: every characteristic halved, rounding up (H5)."""
+    if not position.profile_complete:
+        return position
+    ma, st, ag, av = (halved(position.stat(stat)) for stat in STATS)
+    return replace(position, ma=ma, st=st, ag=ag, av=av)
+
+
+def rookies_allowed(ruleset: Ruleset, available_players: int) -> int:
+    """How many free rookies a team may hire now: up to the group's fill_to players able to play;
+    0 where the ruleset has no rookies."""
+    rules = rookie_rules(ruleset)
+    if rules is None:
+        return 0
+    if available_players < 0:
+        raise ValueError(f"available players cannot be negative, got {available_players}")
+    return max(rules.fill_to - available_players, 0)

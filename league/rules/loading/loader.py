@@ -185,17 +185,27 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     _table_roll_places(steps, table_rolls, text, problems)
     # A pre-match step is a registered one or a table-roll step the ruleset declares in data.
     pre_match = _steps(document, text, problems, "pre_match_steps", {**pre_steps, **pre_tables})
+    if "rookies" in pre_match and "rookies" not in parameter_groups:
+        problems.add(
+            RULESET_FILE, _toml_line(text, "pre_match_steps"), "pre-match step 'rookies' needs [parameters.rookies]"
+        )
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     decision_limits = _decision_limits(document, text, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
     optional = [key for key in spp_awards if key not in FIXED_SPP_ACTIONS]
-    if problem := unknown_keys_problem(params, {"inducements": inducements, "spp_actions": optional}):
-        name = "spp_actions_off" if "spp_actions_off" in problem else "excluded_inducements"
-        problems.add(RULESET_FILE, _toml_line(text, name), problem)
+    if problem := unknown_keys_problem(params, {"inducements": inducements, "spp_actions": optional, "teams": teams}):
+        problems.add(RULESET_FILE, _toml_line(text, problem.split("'")[1]), problem)
+    if params.capped_group and params.capped_group not in set(level_groups.values()):
+        problems.add(
+            RULESET_FILE,
+            _toml_line(text, "capped_group"),
+            f"capped_group {params.capped_group!r} is not a group of level_groups.csv",
+        )
     names = {
         "inducements": {key: (item.name("en"), item.name("fr")) for key, item in inducements.items()},
         "spp_actions": {key: spp_action_names[key][:2] for key in optional if key in spp_action_names},
+        "teams": {key: (team.name("en"), team.name("fr")) for key, team in teams.items()},
     }
     league_settings, setting_groups = load_settings(document, text, params, problems, key_names=names)
     problems.raise_if_any()

@@ -36,13 +36,19 @@ def fan_factor_dice(outcome: str, rules: RulesLike | None = None) -> int:
 
 
 def fan_factor_change(
-    *, fan_factor: int, outcome: str, roll_total: int | None, conceded_unjustified: bool = False
+    *, fan_factor: int, outcome: str, roll_total: int | None, conceded_unjustified: bool = False, floor: int = 0
 ) -> int:
     """Change of FF (-1, 0 or +1). Win: roll > FF gives +1. Draw: > FF +1, < FF -1. Loss: < FF -1.
 
     An unjustified concession costs 1 point without any roll (p.29 L3863-3864). FF never goes
-    below 0 (spec §14 A25).
+    below 0 (spec §14 A25), nor below `floor` (the ruleset's fan_factor_floor: a house rule whose
+    legal team needs FF >= 1 keeps 1, seed 002 H:L7, spec H7).
     """
+    delta = _unfloored_change(fan_factor, outcome, roll_total, conceded_unjustified)
+    return 0 if delta < 0 and fan_factor + delta < max(floor, 0) else delta
+
+
+def _unfloored_change(fan_factor: int, outcome: str, roll_total: int | None, conceded_unjustified: bool) -> int:
     check_outcome(outcome)
     if fan_factor < 0:
         raise ValueError(f"fan factor cannot be negative, got {fan_factor}")
@@ -73,6 +79,10 @@ def roll_fan_factor(
     values = () if conceded_unjustified else roll_many(dice, fan_factor_dice(outcome, rules), 6)
     total = sum(values) if values else None
     delta = fan_factor_change(
-        fan_factor=fan_factor, outcome=outcome, roll_total=total, conceded_unjustified=conceded_unjustified
+        fan_factor=fan_factor,
+        outcome=outcome,
+        roll_total=total,
+        conceded_unjustified=conceded_unjustified,
+        floor=params_of(rules).fan_factor_floor,
     )
     return FanFactorRoll(values, total, delta)

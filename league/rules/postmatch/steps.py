@@ -134,19 +134,22 @@ def step_spiralling_expenses(run: Run) -> None:
 
 @post_match_step("fan_factor")
 def step_fan_factor(run: Run) -> None:
+    floor = run.ruleset.params.fan_factor_floor  # never below it, a concession included (H7)
     for side in SIDES:
         outcome, before = run.outcomes[side], run.fan_factor[side]
         if outcome == "draw" and not run.ruleset.params.fan_factor_roll_after_draw:
             continue  # no roll at all after a draw (PBBL P38/L84 step 4)
         if run.penalised and side == run.conceder:  # -1 without a roll (p.29 L3863-3864)
             values: tuple[int, ...] | None = ()
-            delta = fan_factor_change(fan_factor=before, outcome=outcome, roll_total=None, conceded_unjustified=True)
+            delta = fan_factor_change(
+                fan_factor=before, outcome=outcome, roll_total=None, conceded_unjustified=True, floor=floor
+            )
         else:
             count = fan_factor_dice(outcome, run.ruleset)
             values = run.die(InputRequest(f"ff:{side}", "dice", "fan_factor", side, count=count, sides=6))
             if values is None:
                 continue
-            delta = fan_factor_change(fan_factor=before, outcome=outcome, roll_total=sum(values))
+            delta = fan_factor_change(fan_factor=before, outcome=outcome, roll_total=sum(values), floor=floor)
         run.fan_factor[side] = before + delta
         run.emit(
             side,

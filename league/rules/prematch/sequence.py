@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..catalogue.team_building import rookies_allowed
 from ..catalogue.value import match_team_value
 from ..dice import Dice
 from ..postmatch.finance import Side
@@ -40,6 +41,7 @@ __all__ = [
     "pre_match_table",
     "roll_table",
     "roll_weather",
+    "rookies_needed",
     "table_result",
 ]
 
@@ -165,3 +167,10 @@ def journeyman_positions(ruleset: Ruleset, team_key: str) -> tuple[Position, ...
     is the default, since a journeyman counts at its rookie cost in TV."""
     positions = ruleset.team(team_key).journeyman_positions
     return tuple(sorted(positions, key=lambda pos: pos.cost))  # sorted() is stable: data order on ties
+
+
+@pre_match_step("rookies")
+def rookies_needed(ruleset: Ruleset, available_players: int) -> int:
+    """Free rookies the pre-match adds instead of journeymen (seed 002 H:L9-15, spec §2.6 "rookies
+    are topped up to 11"): up to the [parameters.rookies] fill_to players able to play."""
+    return rookies_allowed(ruleset, available_players)
