@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from league.rules import Ruleset
-from league.rules.catalogue.team_building import Violation
+from league.rules.catalogue.team_building import Violation, capped_positions
 
 
 class TeamRuleError(Exception):
@@ -46,6 +46,12 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
             from django.utils.translation import get_language
 
             p["position"] = known[str(p["position"])].name(get_language() or "en")
+    if v.code == "group_cap" and team_key in ruleset.teams:
+        from django.utils.translation import get_language
+
+        capped = capped_positions(ruleset, team_key)
+        lang = get_language() or "en"
+        p["positions"] = ", ".join(pos.name(lang) for pos in ruleset.team(team_key).positions if pos.key in capped)
     # Worded here, at call time, in the active language; counts pick their plural form.
     plural = {
         "position_max": (
@@ -65,6 +71,11 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
             "A team may have at most %(max)s players (you have %(count)s).",
             _number(p.get("max")),
         ),
+        "group_cap": ngettext(
+            "At most %(max)s player of these positions per team: %(positions)s (you have %(count)s).",
+            "At most %(max)s players of these positions per team: %(positions)s (you have %(count)s).",
+            _number(p.get("max")),
+        ),
         "reroll_max": ngettext(
             "A team may have at most %(max)s team re-roll (you chose %(count)s).",
             "A team may have at most %(max)s team re-rolls (you chose %(count)s).",
@@ -77,6 +88,7 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
         "profile_unknown": PROFILE_UNKNOWN,
         "negative_count": _("%(position)s: the number of players cannot be negative."),
         "fan_factor_max": _("Fan factor bought at creation must be between 0 and %(max)s (you chose %(count)s)."),
+        "fan_factor_min": _("A new team needs a fan factor of at least %(min)s (you chose %(count)s)."),
         "fan_factor_free": _(
             "This league plays the free fan factor rule: every team starts with a fan factor of %(free)s for "
             "free, and none can be bought (you chose %(count)s)."

@@ -49,6 +49,9 @@ class TeamOrderForm(forms.Form):
     assistant_coaches = forms.IntegerField(label=_("Assistant coaches"), min_value=0, initial=0)
     cheerleaders = forms.IntegerField(label=_("Cheerleaders"), min_value=0, initial=0)
     apothecary = forms.BooleanField(label=_("Apothecary"), required=False)
+    college = forms.CharField(
+        label=_("College of magic"), max_length=80, required=False, help_text=_("The team's sponsor (free text).")
+    )
 
     def __init__(
         self,
@@ -73,8 +76,10 @@ class TeamOrderForm(forms.Form):
         )
         # max attributes only guide the browser's spinner; the service states the rule if broken.
         self.fields["fan_factor"].widget.attrs["max"] = p.fan_factor_max_at_creation
-        self.fields["fan_factor"].help_text = _("%(price)s each, 0 to %(max)s") % {
+        self.fields["fan_factor"].widget.attrs["min"] = p.fan_factor_min_at_creation
+        self.fields["fan_factor"].help_text = _("%(price)s each, %(min)s to %(max)s") % {
             "price": intcomma(p.fan_factor_cost),
+            "min": p.fan_factor_min_at_creation,
             "max": p.fan_factor_max_at_creation,
         }
         if not fan_factor_for_sale(ruleset):
@@ -107,7 +112,10 @@ class TeamOrderForm(forms.Form):
                 Column(Field("cheerleaders", css_class="text-end"), css_class="col-6 col-md-3"),
             ),
             "apothecary",
+            *(["college"] if p.team_college else []),
         )
+        if not p.team_college:  # only where the ruleset asks for a college of magic
+            del self.fields["college"]
 
 
 class PositionField(forms.CharField):
@@ -178,6 +186,7 @@ def read_order_data(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[
     }
     for key in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders"):
         head[key] = str(data.get(key, "0"))
+    head["college"] = str(data.get("college", ""))
     total = max(0, min(_int(data.get("players-TOTAL_FORMS"), 0) or 0, MAX_ROWS))
     rows = [
         {field: str(data.get(f"players-{i}-{field}", "")) for field in ("position", "number", "name")}
@@ -204,6 +213,7 @@ def order_from_data(
         assistant_coaches=_int(head.get("assistant_coaches")) or 0,
         cheerleaders=_int(head.get("cheerleaders")) or 0,
         apothecary=bool(head.get("apothecary")) and apothecary_allowed,
+        college=str(head.get("college", "")),
     )
 
 
@@ -224,6 +234,7 @@ def order_from_forms(form: TeamOrderForm, formset: forms.BaseFormSet) -> TeamOrd
         assistant_coaches=cd["assistant_coaches"],
         cheerleaders=cd["cheerleaders"],
         apothecary=cd["apothecary"],
+        college=cd.get("college", ""),
     )
 
 
@@ -250,6 +261,32 @@ class PlayerHireForm(forms.Form):
                 Column("name", css_class="col-sm-5"),
             ),
         )
+
+
+class RookieHireForm(forms.Form):
+    """A free rookie (rulesets with [parameters.rookies]): the position is the rules'; name and number optional."""
+
+    number = forms.IntegerField(
+        label=_("Number"), required=False, min_value=1, max_value=99, help_text=_("Empty: the first free number.")
+    )
+    name = forms.CharField(label=_("Name"), max_length=80, required=False, help_text=_("Empty: “Rookie <number>”."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout(Row(Column("number", css_class="col-sm-3"), Column("name", css_class="col-sm-9")))
+
+
+class CollegeForm(forms.Form):
+    college = forms.CharField(label=_("College of magic"), max_length=80, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
 
 
 class PlayerRenameForm(forms.Form):

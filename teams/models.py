@@ -40,6 +40,8 @@ class Team(models.Model):
     assistant_coaches = models.PositiveSmallIntegerField(_("assistant coaches"), default=0)
     cheerleaders = models.PositiveSmallIntegerField(_("cheerleaders"), default=0)
     apothecary = models.BooleanField(_("apothecary"), default=False)
+    # The team's sponsor, a "college of magic" (free text), where the ruleset asks for one (team_college).
+    college = models.CharField(_("college of magic"), max_length=80, blank=True)
     # Kept values, rewritten in the same transaction as every change that moves them; the
     # ledger (treasury) and the rules engine (team value) stay the sources of truth.
     treasury = models.BigIntegerField(_("treasury"), default=0)
@@ -73,6 +75,9 @@ class Player(models.Model):
     position = models.CharField(_("position"), max_length=40)  # a position key of the team's list
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     journeyman = models.BooleanField(_("journeyman"), default=False)
+    # A free rookie (ruleset group [parameters.rookies]): halved characteristics, never a team
+    # re-roll for his actions (a permanent mark), worth 0 in team value, released for free.
+    rookie = models.BooleanField(_("rookie"), default=False)
     spp = models.PositiveIntegerField(_("star player points"), default=0)
     miss_next_game = models.BooleanField(_("misses next game"), default=False)
     niggling_injuries = models.PositiveSmallIntegerField(_("niggling injuries"), default=0)
@@ -106,6 +111,8 @@ class Player(models.Model):
         "Journeyman 8" or "Journalier 8" in the reader's language, until his coach names him."""
         if self.name:
             return self.name
+        if self.rookie:
+            return gettext("Rookie %(n)s") % {"n": self.number}
         return gettext("Journeyman %(n)s") % {"n": self.number}
 
 

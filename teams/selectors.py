@@ -23,6 +23,7 @@ from league.rules import (
     player_value,
     team_value,
 )
+from league.rules.catalogue.team_building import rookie_profile
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
 
 
@@ -40,11 +41,12 @@ def roster_players(team: Team) -> QuerySet[Player]:
 def roster_value(
     ruleset: Ruleset,
     team: Team,
-    players: Iterable[tuple[str, bool, Iterable[str]]],
+    players: Iterable[tuple[str, bool, Iterable[str]] | tuple[str, bool, Iterable[str], bool]],
     trophies: HolderBenefits | None = None,
 ) -> int:
-    """Team value of a roster given as (position key, misses the next game, advancement kinds) rows:
-    the rules engine's figure, whether the roster was read as models or as plain rows. `trophies`:
+    """Team value of a roster given as (position key, misses the next game, advancement kinds[, is
+    a rookie]) rows: the rules engine's figure, whether the roster was read as models or as plain
+    rows. A free rookie is worth 0 (spec H5). `trophies`:
     the benefits of the trophies the team holds (their re-rolls count, A10). The team's treasury
     (team.treasury, never its bank) is handed over too: the engine counts it where the ruleset
     says so (team_value_includes_treasury)."""
@@ -58,16 +60,24 @@ def roster_value(
         apothecary=team.apothecary,
         players=tuple(
             PlayerFacts(
-                value=player_value(ruleset, position_cost=race.position(position).cost, improvements=list(kinds)),
+                value=0
+                if rookie
+                else player_value(ruleset, position_cost=race.position(position).cost, improvements=list(kinds)),
                 available=not misses,
             )
-            for position, misses, kinds in players
+            for position, misses, kinds, rookie in (_with_rookie(row) for row in players)
         ),
         trophy_rerolls=trophies.extra_rerolls if trophies else 0,
         trophy_fan_factor=trophies.fan_factor_bonus if trophies else 0,
         treasury=team.treasury,
     )
     return team_value(ruleset, facts)
+
+
+def _with_rookie(
+    row: tuple[str, bool, Iterable[str]] | tuple[str, bool, Iterable[str], bool],
+) -> tuple[str, bool, Iterable[str], bool]:
+    return (row[0], row[1], row[2], bool(row[3]) if len(row) > 3 else False)
 
 
 def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
@@ -78,7 +88,7 @@ def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
     return roster_value(
         team_ruleset(team),
         team,
-        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()]) for p in players),
+        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()], p.rookie) for p in players),
         team_benefits(team.league, team.pk),
     )
 
@@ -152,7 +162,8 @@ def stat_counts(
 def player_characteristics(ruleset: Ruleset, position: Position, player: Player) -> Characteristics:
     """The player's profile from the rules engine; uses prefetched advancements and injuries."""
     ups, downs = stat_counts(player.advancements.all(), player.injuries.all())
-    return Characteristics.for_position(ruleset, position, improvements=ups, injuries=downs)
+    base = rookie_profile(position) if player.rookie else position  # a rookie's halved profile (H5)
+    return Characteristics.for_position(ruleset, base, improvements=ups, injuries=downs)
 
 
 def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> RosterRow:
@@ -164,7 +175,9 @@ def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> Ro
         player=player,
         position=position,
         skills=player_skills(ruleset, position, (a.skill for a in gained), journeyman=player.journeyman),
-        value=player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
+        value=0
+        if player.rookie
+        else player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),
         advancements=tuple((a.kind, a.skill) for a in gained),
         **player_characteristics(ruleset, position, player).values(),
     )

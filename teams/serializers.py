@@ -69,6 +69,9 @@ class PlayerRowSerializer(serializers.Serializer):
     miss_next_game = serializers.BooleanField()
     injuries = InjurySerializer(many=True)
     journeyman = serializers.BooleanField()
+    rookie = serializers.BooleanField(
+        help_text="A free rookie: characteristics halved, no team re-roll for his actions, 0 in team value."
+    )
     status = status_field(Player.Status.choices)
     status_display = serializers.CharField()
 
@@ -94,6 +97,9 @@ class TeamSerializer(serializers.Serializer):
     assistant_coaches = serializers.IntegerField()
     cheerleaders = serializers.IntegerField()
     apothecary = serializers.BooleanField()
+    college = serializers.CharField(
+        allow_null=True, help_text="College of magic (free text); null where the league's ruleset has none."
+    )
 
     class Meta:
         ref_name = "Team"
@@ -192,6 +198,7 @@ def team_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "assistant_coaches": team.assistant_coaches,
         "cheerleaders": team.cheerleaders,
         "apothecary": team.apothecary,
+        "college": team.college if ruleset.params.team_college else None,
     }
 
 
@@ -240,6 +247,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "miss_next_game": player.miss_next_game,
         "injuries": _injuries(player, ruleset, lang),
         "journeyman": player.journeyman,
+        "rookie": player.rookie,
         "status": player.status,
         "status_display": player.get_status_display(),
     }

@@ -22,6 +22,8 @@ ACTIONS = {
     "teams.player.hired": _("Player hired"),
     "teams.player.fired": _("Player fired"),
     "teams.player.renamed": _("Player renamed or renumbered"),
+    "teams.rookie.hired": _("Free rookie hired"),
+    "teams.team.college": _("College of magic changed"),
     "teams.reroll.bought": _("Team re-roll bought"),
     "teams.staff.hired": _("Staff hired"),
     "teams.staff.fired": _("Staff fired"),

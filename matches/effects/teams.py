@@ -34,6 +34,10 @@ def apply_fan_factor(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
 
 def describe_fan_factor(reading: Reading, effect: MatchEffect) -> str:
     d = effect.data or {}
+    if d.get("reason") == "conceded" and not d.get("delta"):  # the ruleset's fan_factor_floor kept it
+        return _("No fan factor lost for the concession: it never falls below %(total)s.") % {
+            "total": d.get("total", 0)
+        }
     if d.get("reason") == "conceded":
         return _("Fan factor −1 for the concession, now %(total)s.") % {"total": d.get("total", 0)}
     return _("Fan factor %(delta)s, now %(total)s (dice: %(dice)s).") % {

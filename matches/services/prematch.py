@@ -16,12 +16,14 @@ from django.utils.translation import gettext as _
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.rules import Dice, Ruleset, SeededDice
+from league.rules.catalogue.team_building import rookie_source
 from league.rules.prematch import (
     InducementOrder,
     journeyman_positions,
     journeymen_needed,
     petty_cash_order,
     petty_cash_turn,
+    rookies_needed,
 )
 from matches.models import Match, MatchPlayer
 from matches.services.common import (
@@ -34,7 +36,7 @@ from matches.services.common import (
 from matches.services.prematch_steps import PrematchContext, steps_for
 from teams.models import Player, Team
 from teams.selectors import compute_team_value
-from teams.services import team_refresh_value
+from teams.services import new_rookies, team_refresh_value
 
 
 @dataclass(frozen=True)
@@ -79,9 +81,9 @@ def treasury_gold(ruleset: Ruleset, team: Team) -> int:
 
 
 def squad_size(ruleset: Ruleset, active: list[Player]) -> int:
-    """Players counted against the squad limits: the whole roster where free journeymen fill it
-    up, else only those able to play (the induced journeymen's rule counts those)."""
-    if has_step(ruleset, "journeymen"):
+    """Players counted against the squad limits: the whole roster where free journeymen (or free
+    rookies) fill it up, else only those able to play (the induced journeymen's rule counts those)."""
+    if has_step(ruleset, "journeymen") or has_step(ruleset, "rookies"):
         return len(active)
     return sum(1 for p in active if not p.miss_next_game)
 
@@ -111,7 +113,11 @@ def expected_squad(team: Team, ruleset: Ruleset) -> tuple[int, int, dict[str, in
         position = journeyman_positions(ruleset, team.race)[0]
         tv += needed * position.cost
         counts[position.key] = counts.get(position.key, 0) + needed
-    return tv, squad_size(ruleset, active) + needed, counts
+    rookies = rookies_needed(ruleset, available + needed) if has_step(ruleset, "rookies") else 0
+    if rookies:  # free rookies count 0 in the team value (spec H5)
+        source = rookie_source(ruleset, team.race)
+        counts[source.key] = counts.get(source.key, 0) + rookies
+    return tv, squad_size(ruleset, active) + needed + rookies, counts
 
 
 def petty_cash_state(
@@ -208,6 +214,19 @@ def add_journeymen(*, match: Match | None, team: Team, ruleset: Ruleset) -> list
     """Free journeymen until the team can field journeyman_fill_to players."""
     active = list(team.players.filter(status=Player.Status.ACTIVE).values_list("number", "miss_next_game"))
     added = new_journeymen(
+        ruleset, team, available=sum(1 for _n, misses in active if not misses), taken={n for n, _misses in active}
+    )
+    if added:
+        Player.objects.bulk_create(added)
+        team_refresh_value(team=team)
+    return added
+
+
+def add_rookies(*, team: Team, ruleset: Ruleset) -> list[Player]:
+    """Free rookies until the team can field the ruleset's [parameters.rookies] fill_to players
+    (the pre-match step "rookies", in place of the journeymen)."""
+    active = list(team.players.filter(status=Player.Status.ACTIVE).values_list("number", "miss_next_game"))
+    added = new_rookies(
         ruleset, team, available=sum(1 for _n, misses in active if not misses), taken={n for n, _misses in active}
     )
     if added:

@@ -2,6 +2,7 @@
 
 from teams.api.ledger import LedgerApi, LedgerReverseApi
 from teams.api.players import PlayerApi, PlayerFireApi
+from teams.api.rookies import TeamCollegeApi, TeamRookieApi
 from teams.api.teams import (
     TeamApi,
     TeamHireApi,
@@ -18,10 +19,12 @@ __all__ = [
     "PlayerApi",
     "PlayerFireApi",
     "TeamApi",
+    "TeamCollegeApi",
     "TeamHireApi",
     "TeamReadyApi",
     "TeamRerollApi",
     "TeamRetireApi",
+    "TeamRookieApi",
     "TeamStaffApi",
     "TeamsApi",
 ]

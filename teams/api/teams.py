@@ -96,6 +96,12 @@ class TeamOrderSerializer(serializers.Serializer):
     assistant_coaches = serializers.IntegerField(default=0)
     cheerleaders = serializers.IntegerField(default=0)
     apothecary = serializers.BooleanField(default=False)
+    college = serializers.CharField(
+        max_length=80,
+        default="",
+        allow_blank=True,
+        help_text="College of magic (free text), only where the league's ruleset asks for one.",
+    )
 
     class Meta:
         ref_name = "TeamDraftInput"
@@ -146,7 +152,16 @@ def draft_order(team: Team, data: dict[str, Any]) -> TeamOrder:
         players = tuple(PlayerOrder(p.position, p.name, p.number) for p in kept)
     head = {
         key: data.get(key, getattr(team, key))
-        for key in ("name", "race", "rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
+        for key in (
+            "name",
+            "race",
+            "rerolls",
+            "fan_factor",
+            "assistant_coaches",
+            "cheerleaders",
+            "apothecary",
+            "college",
+        )
     }
     return TeamOrder(players=players, **head)
 
@@ -221,6 +236,7 @@ class TeamsApi(ServiceApi):
             assistant_coaches=data["assistant_coaches"],
             cheerleaders=data["cheerleaders"],
             apothecary=data["apothecary"],
+            college=data["college"],
         )
         if data["draft"]:
             team = team_save_draft(
@@ -238,6 +254,7 @@ class TeamsApi(ServiceApi):
                 assistant_coaches=order.assistant_coaches,
                 cheerleaders=order.cheerleaders,
                 apothecary=order.apothecary,
+                college=order.college,
                 by=signed_in(request.user),
             )
         return team_response(team.pk, status.HTTP_201_CREATED)

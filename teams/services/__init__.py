@@ -9,9 +9,11 @@ from teams.services.creation import (
     team_create,
     team_make_ready,
     team_save_draft,
+    team_set_college,
 )
 from teams.services.improvements import improvement_choose, roll_choices, roll_options, roll_values
 from teams.services.ledger import treasury_post, treasury_post_many, treasury_reverse
+from teams.services.rookies import new_rookies, rookie_hire, rookie_problems
 from teams.services.roster import (
     STAFF,
     player_fire,
@@ -33,7 +35,10 @@ __all__ = [
     "roll_options",
     "roll_values",
     "order_problems",
+    "new_rookies",
     "player_fire",
+    "rookie_hire",
+    "rookie_problems",
     "player_hire",
     "player_rename",
     "staff_fire",
@@ -44,6 +49,7 @@ __all__ = [
     "team_refresh_value",
     "team_retire",
     "team_save_draft",
+    "team_set_college",
     "treasury_post",
     "treasury_post_many",
     "treasury_reverse",

@@ -41,6 +41,7 @@ class TeamOrder:
     assistant_coaches: int = 0
     cheerleaders: int = 0
     apothecary: bool = False
+    college: str = ""  # free text, where the ruleset asks for a college of magic (team_college)
 
     def as_new_team(self) -> NewTeam:
         counts: dict[str, int] = {}
@@ -70,6 +71,10 @@ def order_problems(league: League, order: TeamOrder, *, complete: bool, team: Te
             clash = clash.exclude(pk=team.pk)
         if clash.exists():
             problems.insert(0, _("A team called “%(name)s” already plays in this league.") % {"name": name})
+    if order.college.strip() and not ruleset.params.team_college:
+        problems.append(_("This league's ruleset has no college of magic."))
+    if len(order.college.strip()) > 80:
+        problems.append(_("A college of magic is at most 80 characters long."))
     numbers = [p.number for p in order.players if p.number is not None]
     if len(numbers) != len(set(numbers)):
         problems.append(_("Two players cannot wear the same number."))
@@ -128,6 +133,7 @@ def team_save_draft(
         assistant_coaches=order.assistant_coaches,
         cheerleaders=order.cheerleaders,
         apothecary=order.apothecary,
+        college=order.college.strip(),
     )
     with transaction.atomic():
         if team is None:
@@ -161,6 +167,7 @@ def team_make_ready(*, team: Team, by: User | None = None) -> Team:
             assistant_coaches=team.assistant_coaches,
             cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
+            college=team.college,
             players=[PlayerOrder(p.position, p.name, p.number) for p in players],
         )
         problems = order_problems(team.league, order, complete=True, team=team)
@@ -226,6 +233,7 @@ def team_create(
     assistant_coaches: int = 0,
     cheerleaders: int = 0,
     apothecary: bool = False,
+    college: str = "",
     by: User | None = None,
 ) -> Team:
     """Create a legal team in one step (draft + ready). Raises TeamRuleError; nothing is written then."""
@@ -238,6 +246,7 @@ def team_create(
         assistant_coaches=assistant_coaches,
         cheerleaders=cheerleaders,
         apothecary=apothecary,
+        college=college,
     )
     problems = order_problems(league, order, complete=True)
     if problems:
@@ -246,4 +255,22 @@ def team_create(
         team = team_save_draft(league=league, coach=coach, order=order, by=by)
         team = team_make_ready(team=team, by=by)
         log_action(action="teams.team.created", actor=by or coach, team=team, race=race)
+    return team
+
+
+def team_set_college(*, team: Team, college: str, by: User | None = None) -> Team:
+    """Change the team's college of magic (free text), where its ruleset asks for one."""
+    check_manager(by, team)
+    college = college.strip()
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY, Team.Status.DRAFT)
+        if not league_ruleset(team.league).params.team_college:
+            raise TeamRuleError([_("This league's ruleset has no college of magic.")])
+        if len(college) > 80:
+            raise TeamRuleError([_("A college of magic is at most 80 characters long.")])
+        before = team.college
+        Team.objects.filter(pk=team.pk).update(college=college)
+        team.college = college
+        log_action(action="teams.team.college", actor=by, team=team, before=before, after=college)
     return team

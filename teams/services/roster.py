@@ -12,7 +12,8 @@ from league.core.audit import log_action
 from league.core.revisions import revision_bump
 from league.core.selectors import league_ruleset
 from league.rules import may_buy_reroll, reroll_purchase_price
-from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp
+from league.rules.catalogue.team_building import group_cap_violation
+from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp, violation_message
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post
@@ -76,6 +77,11 @@ def player_hire(*, team: Team, position: str, name: str, number: int | None = No
                 )
                 % {"max": pos.max_count, "position": pos.name(get_language() or "en")}
             )
+        counts = {position: 1}
+        for key in active.values_list("position", flat=True):
+            counts[key] = counts.get(key, 0) + 1
+        if cap := group_cap_violation(ruleset, team.race, counts):  # e.g. at most 2 big guys (H3)
+            problems.append(violation_message(ruleset, team.race, cap))
         if number is not None and (number < 1 or number > 99 or active.filter(number=number).exists()):
             problems.append(_("Number %(number)s is not free.") % {"number": number})
         if problems:

@@ -14,6 +14,7 @@ from teams.views.creation import (
 )
 from teams.views.detail import my_teams, team_detail, team_export
 from teams.views.player import player_detail
+from teams.views.rookies import rookie_hire, team_college
 from teams.views.roster import (
     player_fire,
     player_hire,
@@ -31,6 +32,8 @@ __all__ = [
     "player_fire",
     "player_hire",
     "player_rename",
+    "rookie_hire",
+    "team_college",
     "staff_fire",
     "staff_hire",
     "team_buy_reroll",

@@ -145,6 +145,7 @@ def _team_head(team: Team) -> Head:
         "assistant_coaches": team.assistant_coaches,
         "cheerleaders": team.cheerleaders,
         "apothecary": team.apothecary,
+        "college": team.college,
     }
 
 
@@ -182,6 +183,7 @@ def _submit(request: HttpRequest, league: League, team: Team | None) -> HttpResp
                 assistant_coaches=order.assistant_coaches,
                 cheerleaders=order.cheerleaders,
                 apothecary=order.apothecary,
+                college=order.college,
                 by=user,
             )
         else:
@@ -218,10 +220,11 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
         "name": "",
         "race": "",
         "rerolls": 0,
-        "fan_factor": 0,
+        "fan_factor": league_ruleset(league).params.fan_factor_min_at_creation,
         "assistant_coaches": 0,
         "cheerleaders": 0,
         "apothecary": False,
+        "college": "",
     }
     return _render_page(request, _context(request, league, None, head, _blank_rows(DEFAULT_ROWS), bound=False))
 

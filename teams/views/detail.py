@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from league.core.audit import action_label
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT, Ruleset, collation_key, load_ruleset, reroll_purchase_price
-from league.rules.catalogue.team_building import fan_factor_for_sale, starting_fan_factor
+from league.rules.catalogue.team_building import fan_factor_for_sale, rookie_rules, rookie_source, starting_fan_factor
 from matches.selectors.common import results_waiting, team_matches
 from matches.selectors.corrections import team_corrections
 from matches.selectors.decisions import team_pending_decisions
@@ -211,6 +211,10 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         if team.status == Team.Status.DRAFT
         else team.fan_factor,
         "free_fan_factor": not fan_factor_for_sale(ruleset),
+        # Free rookies ([parameters.rookies]): the coach hires one from a confirmation page.
+        "rookies": rookie_rules(ruleset),
+        "rookie_position": rookie_source(ruleset, team.race).name(lang()) if rookie_rules(ruleset) else "",
+        "college_shown": ruleset.params.team_college,
     }
 
 

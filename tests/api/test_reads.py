@@ -122,6 +122,7 @@ def test_teams_are_listed_and_filtered_by_league(anon, league, other_commissione
         "assistant_coaches": 0,
         "cheerleaders": 0,
         "apothecary": False,
+        "college": None,  # this ruleset asks for no college of magic
     }
     assert anon.get("/api/teams/", {"league": "no-such-league"}).status_code == 400
 

@@ -70,7 +70,17 @@ def request_body(schema: dict, path: str, method: str) -> dict:
 
 def test_draft_edits_and_reversals_document_their_bodies(schema):
     put = request_body(schema, "/api/teams/{team_id}/", "put")
-    fields = {"name", "race", "players", "rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary"}
+    fields = {
+        "name",
+        "race",
+        "players",
+        "rerolls",
+        "fan_factor",
+        "assistant_coaches",
+        "cheerleaders",
+        "apothecary",
+        "college",
+    }
     assert set(put["properties"]) == fields and set(put["required"]) == {"name", "race", "players"}
     patch = request_body(schema, "/api/teams/{team_id}/", "patch")
     assert set(patch["properties"]) == fields and not patch.get("required")

@@ -46,6 +46,8 @@ NOT_PAGES = {
     "set_language": "the language switcher's POST target; it redirects to the page the reader was on",
     "admin:*": "Django's admin site, translated by Django",
     "favicon": "a redirect to the static icon (tests/web/test_favicon.py)",
+    "teams:rookie_hire": "only where a ruleset has rookies (the world plays LRB6): French in tests/teams/test_roster_house_rules.py",
+    "teams:college": "only where a ruleset has a college (the world plays LRB6): French in tests/teams/test_roster_house_rules.py",
     "api-*": "the JSON API for programs, match import included (tests/api/, tests/matches/test_import_entry.py)",
 }
 
