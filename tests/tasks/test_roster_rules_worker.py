@@ -1,4 +1,4 @@
-"""Team building switched on in data (`roster_ruleset`, tests/builders.py), on the match's path:
+"""The shipped French house rules' team building (seed 002: free rookies, FF never below 1), on the match's path:
 the pre-match tops a short roster up with free rookies (not journeymen), the result sheet marks
 them, and on a real worker a concession's fan factor penalty never takes FF below the floor."""
 
@@ -14,7 +14,7 @@ from matches.services import PrematchInput, match_schedule, prematch_record
 from teams.models import Player, Team
 from teams.selectors import compute_team_value
 from teams.services import PlayerOrder, team_create, team_refresh_value
-from tests.builders import ROSTER_KEY, league_of
+from tests.builders import league_of
 from tests.matches.test_views_support import login, report_data
 from tests.tasks.conftest import processed, wait_for
 
@@ -31,10 +31,10 @@ def eleven(league, coach, name: str, race: str) -> Team:
 
 
 def test_rookies_top_up_at_pre_match_and_a_concession_keeps_the_fan_factor_floor(
-    client, celery_worker, task_runs, roster_ruleset, commissioner, coach_alice, user_factory
+    client, celery_worker, task_runs, commissioner, coach_alice, user_factory
 ):
     bob = user_factory("bob")
-    league = league_of(ROSTER_KEY, "Ligue Maison", commissioner, coach_alice, bob)
+    league = league_of("fr_house", "Ligue Maison", commissioner, coach_alice, bob)
     humans, orcs = eleven(league, coach_alice, "Reavers", "human"), eleven(league, bob, "Gouged Eye", "orc")
     Player.objects.filter(team=humans, number__in=[1, 2]).update(miss_next_game=True)
     value = team_refresh_value(team=humans)
