@@ -98,6 +98,11 @@ class Parameters:
     challenge_refusal_clears_miss_next_game: bool
     challenge_forfeit_score: int = field(metadata={"positive": True})
     minor_prize_cap_percent: int = field(metadata={"positive": True})
+    # The result policy (league/rules/postmatch/results.py): whether a level league match stands as
+    # a draw (False: sudden-death overtime, then a shoot-out names the winner), and whether any
+    # score is a result ("score") or the first touchdown wins and ends the match ("first_touchdown").
+    draws_allowed: bool
+    result_mode: str = field(metadata=_choices("score", "first_touchdown"))
 
 
 @dataclass(frozen=True, slots=True)

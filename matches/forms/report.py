@@ -22,6 +22,7 @@ from league.rules import (
 )
 from league.rules.postmatch.check import extra_actions
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
+from matches.forms.result_policy import add_result_policy_fields, parse_shootout_dice, result_policy_values
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.errors import gp
@@ -89,14 +90,8 @@ class ReportForm(forms.Form):
         cast(forms.ChoiceField, self.fields["conceded_by"]).choices = [("", _("No concession"))] + [
             (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES
         ]
-        if match.stage:  # a play-off match never ends in a draw: a tied score names the shoot-out winner
-            self.fields["shootout_winner"] = forms.ChoiceField(
-                label=_("Shoot-out winner (a tied score only)"),
-                required=False,
-                choices=[("", _("No shoot-out"))]
-                + [(side, _("%(team)s won the shoot-out") % {"team": match.team(side).name}) for side, _l in SIDES],
-                widget=forms.RadioSelect,
-            )
+        # A level score that may not stand (a play-off match, a ruleset without draws): overtime and shoot-out.
+        self.ties_resolved = add_result_policy_fields(self, match, ruleset)
         self.fields["concession_justified"].label = _(
             "Justified: conceded at a kick-off with %(max)s players or fewer able to play"
         ) % {"max": ruleset.params.justified_concession_max_players}
@@ -141,6 +136,9 @@ class ReportForm(forms.Form):
             self._bank_fields()
         self.skills = skills
         self.extra_lines = self._unknown_lines()
+
+    def clean_shootout_dice(self) -> list[list[int]]:
+        return parse_shootout_dice(self.cleaned_data.get("shootout_dice") or "")
 
     def _bank_fields(self) -> None:
         """A ruleset with a bank: per side, the gold the coach moves into it (negative: out of it)
@@ -368,12 +366,12 @@ class ReportForm(forms.Form):
             gate=data.get("gate"),
             conceded_by=data.get("conceded_by") or "",
             concession_justified=bool(data.get("conceded_by")) and bool(data.get("concession_justified")),
-            shootout_winner=data.get("shootout_winner") or "",
             lines=tuple(self.lines_out),
             casualties=tuple(self.casualties_out),
             dice=self.dice_out,
             decisions=self.decisions_out,
             played_on=data.get("played_on"),
+            **result_policy_values(self),
         )
 
 

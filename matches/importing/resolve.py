@@ -278,6 +278,8 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
         conceded_by=result.get("conceded_by") or "",
         concession_justified=result.get("concession_justified", False),
         shootout_winner=result.get("shootout_winner") or "",
+        overtime=bool(result.get("overtime")) or bool(result.get("shootout_winner")),
+        shootout_dice=tuple(tuple(pair) for pair in result.get("shootout_dice") or ()),
         lines=tuple(lines),
         casualties=tuple(casualties),
         dice=dice,
