@@ -116,6 +116,10 @@ class Match(models.Model):
     # pairs [home, away] in order when they were entered (every pair but the last level).
     overtime = models.BooleanField(_("overtime played"), default=False)
     shootout_dice = models.JSONField(_("shoot-out dice"), default=list, blank=True)
+    # What the match sheet records beyond the result, as the ruleset declares ([match_records] in
+    # its data, league.rules.match_records): a list of entries {"record": key, "side", "player",
+    # "dice", "count", "note"}. Records only: the post-match sequence does not read them.
+    records = models.JSONField(_("match records"), default=list, blank=True)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

@@ -13,6 +13,7 @@ from typing import TypeVar
 from .catalogue.trophies import TrophyData
 from .errors import RulesetParameterError
 from .loading.settings import LeagueSetting, SettingGroup
+from .match_records import MatchRecord
 from .parameters import Parameters, group_values, override_groups, override_parameters
 from .standings.records import PointsScheme
 from .types import (
@@ -97,6 +98,8 @@ class Ruleset(_Named):
     # [decisions.<kind>]: the limits of a coach's decision after a match (league.rules.decisions),
     # e.g. {"healing": {"per_match": 1}}.
     decision_limits: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
+    # [match_records.<key>]: what the match sheet records beyond the result (league.rules.match_records).
+    match_records: Mapping[str, MatchRecord] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -122,6 +125,7 @@ class Ruleset(_Named):
             "level_groups",
             "table_rolls",
             "decision_limits",
+            "match_records",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):

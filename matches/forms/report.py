@@ -22,7 +22,8 @@ from league.rules import (
 )
 from league.rules.postmatch.check import extra_actions
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
-from matches.forms.result_policy import add_result_policy_fields, parse_shootout_dice, result_policy_values
+from matches.forms.records import add_record_fields, clean_records, record_groups
+from matches.forms.result_policy import add_result_policy_fields, result_policy_values
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.errors import gp
@@ -92,6 +93,7 @@ class ReportForm(forms.Form):
         ]
         # A level score that may not stand (a play-off match, a ruleset without draws): overtime and shoot-out.
         self.ties_resolved = add_result_policy_fields(self, match, ruleset)
+        add_record_fields(self, ruleset, lines)  # the ruleset's match-sheet records
         self.fields["concession_justified"].label = _(
             "Justified: conceded at a kick-off with %(max)s players or fewer able to play"
         ) % {"max": ruleset.params.justified_concession_max_players}
@@ -137,9 +139,6 @@ class ReportForm(forms.Form):
         self.skills = skills
         self.extra_lines = self._unknown_lines()
 
-    def clean_shootout_dice(self) -> list[list[int]]:
-        return parse_shootout_dice(self.cleaned_data.get("shootout_dice") or "")
-
     def _bank_fields(self) -> None:
         """A ruleset with a bank: per side, the gold the coach moves into it (negative: out of it)
         and the part of the spiralling expenses it pays (blank: the ruleset's default split)."""
@@ -177,6 +176,9 @@ class ReportForm(forms.Form):
             except ValueError:
                 continue
         return [PlayerLine(pid, **counts) for pid, counts in found.items()]
+
+    def record_groups(self) -> list[dict[str, Any]]:
+        return record_groups(self, self.ruleset)
 
     def sides(self) -> list[dict[str, Any]]:
         """Per side: its team, its players with their bound fields, its dice and MVP fields."""
@@ -238,6 +240,7 @@ class ReportForm(forms.Form):
         self.decisions_out: dict[str, Any] = {}
         for line in self.lines:
             self._clean_player(line)
+        self.records_out = clean_records(self, self.ruleset, self.lines)
         home, away, conceded = data.get("home_score"), data.get("away_score"), data.get("conceded_by") or ""
         if home is None or away is None:
             return data
@@ -371,6 +374,7 @@ class ReportForm(forms.Form):
             dice=self.dice_out,
             decisions=self.decisions_out,
             played_on=data.get("played_on"),
+            records=tuple(self.records_out),
             **result_policy_values(self),
         )
 

@@ -32,7 +32,7 @@ def add_result_policy_fields(form: forms.Form, match: Match, ruleset: Ruleset) -
         + [(side, _("%(team)s won the shoot-out") % {"team": match.team(side).name}) for side, _l in SIDES],
         widget=forms.RadioSelect,
     )
-    form.fields["shootout_dice"] = forms.CharField(
+    form.fields["shootout_dice"] = ShootoutDiceField(
         label=_("Shoot-out dice (optional)"),
         required=False,
         max_length=120,
@@ -42,6 +42,13 @@ def add_result_policy_fields(form: forms.Form, match: Match, ruleset: Ruleset) -
     if isinstance(form.initial.get("shootout_dice"), list):  # as stored: shown as typed
         form.initial["shootout_dice"] = shootout_dice_text(form.initial["shootout_dice"])
     return True
+
+
+class ShootoutDiceField(forms.CharField):
+    """The shoot-out's pairs typed as "4-4, 6-2", cleaned to [[4, 4], [6, 2]]."""
+
+    def clean(self, value: Any) -> Any:
+        return parse_shootout_dice(super().clean(value))
 
 
 def parse_shootout_dice(text: str) -> list[list[int]]:

@@ -37,6 +37,7 @@ from matches.services.common import (
     side_of_user,
 )
 from matches.services.dispute import clear_sent_back, may_review
+from matches.services.records import records_problems
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
@@ -65,6 +66,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     if report.conceded_by not in ("", "home", "away"):
         problems.append(_("A concession is by the home or the away team."))
     problems += result_policy_problems(match, report)
+    problems += records_problems(match, ruleset, report.records)
     lines = {line.player_id: line for line in MatchPlayer.objects.filter(match=match).select_related("player")}
     other_actions = extra_actions(ruleset)
     touchdowns = {"home": 0, "away": 0}
@@ -209,7 +211,10 @@ def write_report(match: Match, report: ReportInput, by: User | None) -> None:
     """Write a result's inputs on the match (the caller checked them and holds the transaction):
     lines, casualties, dice and decisions replace earlier ones."""
     for attr in (*RESULT_FIELDS, "played_on"):
-        setattr(match, attr, getattr(report, attr))
+        value = getattr(report, attr)
+        if attr in ("shootout_dice", "records"):  # JSON lists, as they read back
+            value = [list(v) if isinstance(v, tuple | list) else dict(v) for v in value]
+        setattr(match, attr, value)
     match.save()
     by_player = {line.player_id: line for line in report.lines}
     for row in MatchPlayer.objects.filter(match=match):

@@ -48,6 +48,8 @@ class ReportInput:
     shootout_winner: str = ""  # a tied match that may not end level: the side that won the shoot-out
     overtime: bool = False  # the match went to sudden-death overtime (where ties are resolved)
     shootout_dice: tuple[tuple[int, int], ...] | list[Any] = ()  # the shoot-out's [home, away] D6 pairs
+    # The ruleset's match-sheet records (league.rules.match_records): {"record": key, "side"?, "player"?, ...}.
+    records: tuple[dict[str, Any], ...] | list[Any] = ()
     lines: tuple[PlayerLine, ...] = ()
     casualties: tuple[CasualtyLine, ...] = ()
     dice: dict[str, list[int]] = field(default_factory=dict)  # purpose -> values, entered at the table
@@ -69,6 +71,7 @@ RESULT_FIELDS = (
     "shootout_winner",
     "overtime",
     "shootout_dice",
+    "records",
 )
 
 __all__ = ["RESULT_FIELDS", "CasualtyLine", "PlayerLine", "ReportInput"]
