@@ -95,6 +95,12 @@ REPORT_OUTLINE: dict[str, Any] = {
                 "description": "The shoot-out's D6 pairs [home, away] in order; the last names the winner.",
             },
         ),
+        "records": {
+            "type": "array",
+            "items": {"type": "object"},
+            "description": "The match-sheet records the ruleset declares: {record, side?, number or id?, dice?, "
+            "count?, note?} (docs/match-report.md).",
+        },
         "players": _object(
             "Per side, lines by roster number or id: completions, touchdowns, interceptions, casualties (blocks)."
         ),

@@ -374,7 +374,7 @@ class ReportForm(forms.Form):
             dice=self.dice_out,
             decisions=self.decisions_out,
             played_on=data.get("played_on"),
-            records=tuple(self.records_out),
+            records=list(self.records_out),
             **result_policy_values(self),
         )
 

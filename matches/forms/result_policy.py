@@ -76,5 +76,5 @@ def result_policy_values(form: forms.Form) -> dict[str, Any]:
     return {
         "shootout_winner": winner,
         "overtime": bool(data.get("overtime")) or bool(winner),  # a shoot-out follows the overtime
-        "shootout_dice": tuple(tuple(p) for p in data.get("shootout_dice") or ()),
+        "shootout_dice": [list(p) for p in data.get("shootout_dice") or ()],  # as stored (JSON lists)
     }
