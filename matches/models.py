@@ -111,6 +111,15 @@ class Match(models.Model):
     # A play-off match has a winner (the rulebook: sudden-death overtime, then a shoot-out): when its score
     # is tied, the side that won the shoot-out. Blank for every other result.
     shootout_winner = models.CharField(_("shoot-out winner"), max_length=4, choices=SIDES, blank=True)
+    # Where the ruleset allows no draw (league.rules.postmatch.results), a level league match goes
+    # to sudden-death overtime too: whether the match went to overtime, and the shoot-out's D6
+    # pairs [home, away] in order when they were entered (every pair but the last level).
+    overtime = models.BooleanField(_("overtime played"), default=False)
+    shootout_dice = models.JSONField(_("shoot-out dice"), default=list, blank=True)
+    # What the match sheet records beyond the result, as the ruleset declares ([match_records] in
+    # its data, league.rules.match_records): a list of entries {"record": key, "side", "player",
+    # "dice", "count", "note"}. Records only: the post-match sequence does not read them.
+    records = models.JSONField(_("match records"), default=list, blank=True)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

@@ -28,6 +28,7 @@ from league.core.selectors import (
 )
 from league.pages.selectors import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
 from league.rules import Ruleset, collation_key, load_ruleset
+from league.rules.postmatch.results import draws_possible
 from matches.context_processors import waiting_for
 from matches.selectors.common import latest_results
 from teams.selectors import team_list_for_league
@@ -85,6 +86,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         season_context.update(
             {
                 "standings_rows": rows[:HOME_TABLE_ROWS],
+                "draws": draws_possible(ruleset),  # no draw column for a ruleset without draws
                 "standings_more": len(rows) > HOME_TABLE_ROWS,
                 "table_version": version,
                 "next_fixtures": next_fixtures(season),

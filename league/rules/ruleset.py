@@ -13,6 +13,7 @@ from typing import TypeVar
 from .catalogue.trophies import TrophyData
 from .errors import RulesetParameterError
 from .loading.settings import LeagueSetting, SettingGroup
+from .match_records import MatchRecord
 from .parameters import Parameters, group_values, override_groups, override_parameters
 from .standings.records import PointsScheme
 from .types import (
@@ -101,6 +102,8 @@ class Ruleset(_Named):
     # Every SPP action of spp_actions.csv; spp_awards holds those the league awards (without the
     # optional ones its parameter spp_actions_off turns off), computed again by every replace().
     all_spp_awards: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # [match_records.<key>]: what the match sheet records beyond the result (league.rules.match_records).
+    match_records: Mapping[str, MatchRecord] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         # Callers may pass plain dicts; store read-only views so a shared Ruleset cannot change.
@@ -126,6 +129,7 @@ class Ruleset(_Named):
             "level_groups",
             "table_rolls",
             "decision_limits",
+            "match_records",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):

@@ -85,9 +85,22 @@ REPORT_OUTLINE: dict[str, Any] = {
                 "type": "string",
                 "enum": ["home", "away"],
                 "nullable": True,
-                "description": "Play-off matches only (an import makes a league match, so it is refused here).",
+                "description": "A tied match of a ruleset without draws: the shoot-out's winner (an import makes "
+                "a league match: refused where draws stand).",
+            },
+            overtime={"type": "boolean", "description": "Went to sudden-death overtime (a ruleset without draws)."},
+            shootout_dice={
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+                "description": "The shoot-out's D6 pairs [home, away] in order; the last names the winner.",
             },
         ),
+        "records": {
+            "type": "array",
+            "items": {"type": "object"},
+            "description": "The match-sheet records the ruleset declares: {record, side?, number or id?, dice?, "
+            "count?, note?} (docs/match-report.md).",
+        },
         "players": _object(
             "Per side, lines by roster number or id: completions, touchdowns, interceptions, casualties (blocks)."
         ),

@@ -22,6 +22,8 @@ from league.rules import (
 )
 from league.rules.postmatch.check import extra_actions
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
+from matches.forms.records import add_record_fields, clean_records, record_groups
+from matches.forms.result_policy import add_result_policy_fields, result_policy_values
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.errors import gp
@@ -89,14 +91,9 @@ class ReportForm(forms.Form):
         cast(forms.ChoiceField, self.fields["conceded_by"]).choices = [("", _("No concession"))] + [
             (side, _("%(team)s conceded") % {"team": match.team(side).name}) for side, _l in SIDES
         ]
-        if match.stage:  # a play-off match never ends in a draw: a tied score names the shoot-out winner
-            self.fields["shootout_winner"] = forms.ChoiceField(
-                label=_("Shoot-out winner (a tied score only)"),
-                required=False,
-                choices=[("", _("No shoot-out"))]
-                + [(side, _("%(team)s won the shoot-out") % {"team": match.team(side).name}) for side, _l in SIDES],
-                widget=forms.RadioSelect,
-            )
+        # A level score that may not stand (a play-off match, a ruleset without draws): overtime and shoot-out.
+        self.ties_resolved = add_result_policy_fields(self, match, ruleset)
+        add_record_fields(self, ruleset, lines)  # the ruleset's match-sheet records
         self.fields["concession_justified"].label = _(
             "Justified: conceded at a kick-off with %(max)s players or fewer able to play"
         ) % {"max": ruleset.params.justified_concession_max_players}
@@ -180,6 +177,9 @@ class ReportForm(forms.Form):
                 continue
         return [PlayerLine(pid, **counts) for pid, counts in found.items()]
 
+    def record_groups(self) -> list[dict[str, Any]]:
+        return record_groups(self, self.ruleset)
+
     def sides(self) -> list[dict[str, Any]]:
         """Per side: its team, its players with their bound fields, its dice and MVP fields."""
         out = []
@@ -240,6 +240,7 @@ class ReportForm(forms.Form):
         self.decisions_out: dict[str, Any] = {}
         for line in self.lines:
             self._clean_player(line)
+        self.records_out = clean_records(self, self.ruleset, self.lines)
         home, away, conceded = data.get("home_score"), data.get("away_score"), data.get("conceded_by") or ""
         if home is None or away is None:
             return data
@@ -368,12 +369,13 @@ class ReportForm(forms.Form):
             gate=data.get("gate"),
             conceded_by=data.get("conceded_by") or "",
             concession_justified=bool(data.get("conceded_by")) and bool(data.get("concession_justified")),
-            shootout_winner=data.get("shootout_winner") or "",
             lines=tuple(self.lines_out),
             casualties=tuple(self.casualties_out),
             dice=self.dice_out,
             decisions=self.decisions_out,
             played_on=data.get("played_on"),
+            records=list(self.records_out),
+            **result_policy_values(self),
         )
 
 

@@ -170,6 +170,15 @@ def _named(entry: dict[str, Any], roster: Roster, problems: list[str]) -> Player
     return player
 
 
+def _record(entry: dict[str, Any], rosters: dict[str, Roster], problems: list[str]) -> dict[str, Any]:
+    """A match-sheet record's entry with its player named by id (matches.services.records checks it)."""
+    found = {k: v for k, v in entry.items() if k not in ("number", "id")}
+    if "number" in entry or "id" in entry:
+        player = _named(entry, rosters[entry["side"]], problems) if entry.get("side") in rosters else None
+        found["player"] = player.pk if player else 0
+    return found
+
+
 def _dice_and_decisions(
     data: dict[str, Any], rosters: dict[str, Roster], problems: list[str]
 ) -> tuple[dict[str, list[int]], dict[str, Any]]:
@@ -267,6 +276,7 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
     if result.get("concession_justified") and not result.get("conceded_by"):
         problems.append(_("A concession can only be justified when a team conceded."))
     dice, decisions = _dice_and_decisions(data, rosters, problems)
+    records = [_record(entry, rosters, problems) for entry in data.get("records", ())]
     report = ReportInput(
         home_score=result["home_score"],
         away_score=result["away_score"],
@@ -278,6 +288,9 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
         conceded_by=result.get("conceded_by") or "",
         concession_justified=result.get("concession_justified", False),
         shootout_winner=result.get("shootout_winner") or "",
+        overtime=bool(result.get("overtime")) or bool(result.get("shootout_winner")),
+        shootout_dice=tuple(tuple(pair) for pair in result.get("shootout_dice") or ()),
+        records=tuple(records),
         lines=tuple(lines),
         casualties=tuple(casualties),
         dice=dice,

@@ -213,6 +213,8 @@ def team_matches(team: Team) -> list[dict[str, Any]]:
         outcome = ""
         if match.status in PLAYED_STATUSES and scored is not None and conceded is not None:
             outcome = "W" if scored > conceded else "L" if scored < conceded else "D"
+            if outcome == "D" and match.shootout_winner:  # a level score the shoot-out decided
+                outcome = "W" if match.shootout_winner == side else "L"
         rows.append(
             {
                 "match": match,

@@ -22,6 +22,7 @@ from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
 from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses, extra_actions
 from league.rules.postmatch.records import SIDES
+from league.rules.postmatch.results import result_violations
 from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.bank import BANK_KEYS, bank_problems
@@ -36,10 +37,11 @@ from matches.services.common import (
     side_of_user,
 )
 from matches.services.dispute import clear_sent_back, may_review
+from matches.services.records import records_problems
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
-from matches.services.wording import apothecary_problem
+from matches.services.wording import apothecary_problem, result_problem
 
 # The decisions the result sheet holds (by key prefix): saving a sheet replaces them all.
 REPORT_DECISIONS = ("mvp", "winnings_reroll", *BANK_KEYS)
@@ -63,9 +65,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         problems.append(_("FAME is 0, 1 or 2."))
     if report.conceded_by not in ("", "home", "away"):
         problems.append(_("A concession is by the home or the away team."))
-    problems += shootout_problems(
-        match, report.home_score, report.away_score, report.conceded_by, report.shootout_winner
-    )
+    problems += result_policy_problems(match, report)
+    problems += records_problems(match, ruleset, report.records)
     lines = {line.player_id: line for line in MatchPlayer.objects.filter(match=match).select_related("player")}
     other_actions = extra_actions(ruleset)
     touchdowns = {"home": 0, "away": 0}
@@ -141,30 +142,39 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
     return problems
 
 
-def shootout_problems(match: Match, home: int | None, away: int | None, conceded: str, shootout: str) -> list[str]:
-    """A shoot-out winner is named only for a tied play-off match nobody conceded (the rulebook: a
-    knock-out match goes to sudden-death overtime, then a shoot-out; it never ends in a draw)."""
-    if not shootout:
-        return []
-    if shootout not in ("home", "away"):
-        return [_("The shoot-out is won by the home or the away team.")]
-    if not match.stage:
-        return [_("Only a play-off match has a shoot-out winner: this is a league match.")]
-    if conceded or home != away:
-        return [_("A shoot-out winner is named only when the score is tied and nobody conceded.")]
-    return []
+def result_policy_problems(match: Match, report: ReportInput) -> list[str]:
+    """What the ruleset's result policy refuses in a result (league.rules.postmatch.results): a
+    Dungeon Bowl score other than 1-0, a shoot-out where a draw stands, shoot-out dice that do not
+    name its winner. A level score still waiting for its shoot-out's winner is refused only at
+    submission (tie_problems): a draft may be saved without it."""
+    found = result_violations(
+        match_ruleset(match),
+        home_score=report.home_score or 0,
+        away_score=report.away_score or 0,
+        conceded_by=report.conceded_by,
+        shootout_winner=report.shootout_winner,
+        shootout_dice=list(report.shootout_dice),
+        overtime=report.overtime,
+        playoff=bool(match.stage),
+    )
+    return [result_problem(v) for v in found if v.code != "winner_needed"]
 
 
-def playoff_problems(match: Match) -> list[str]:
-    """A play-off match needs a winner: a tied score without a concession names the shoot-out winner."""
-    if not match.stage or match.conceded_by or match.home_score != match.away_score or match.shootout_winner:
-        return []
-    return [
-        _(
-            "A play-off match cannot end in a draw: after sudden-death overtime, a shoot-out decides it. "
-            "The score is tied: choose the team that won the shoot-out."
-        )
-    ]
+def tie_problems(match: Match) -> list[str]:
+    """A saved level score that may not stand (a play-off match; a ruleset without draws) names
+    the shoot-out's winner."""
+    found = result_violations(
+        match_ruleset(match),
+        home_score=match.home_score or 0,
+        away_score=match.away_score or 0,
+        conceded_by=match.conceded_by,
+        shootout_winner=match.shootout_winner,
+        playoff=bool(match.stage),
+    )
+    return [result_problem(v) for v in found if v.code == "winner_needed"]
+
+
+playoff_problems = tie_problems  # the name the corrections and older callers know
 
 
 def _corrected(match: Match, by: User | None, was: str) -> bool:
@@ -201,7 +211,10 @@ def write_report(match: Match, report: ReportInput, by: User | None) -> None:
     """Write a result's inputs on the match (the caller checked them and holds the transaction):
     lines, casualties, dice and decisions replace earlier ones."""
     for attr in (*RESULT_FIELDS, "played_on"):
-        setattr(match, attr, getattr(report, attr))
+        value = getattr(report, attr)
+        if attr in ("shootout_dice", "records"):  # JSON lists, as they read back
+            value = [list(v) if isinstance(v, tuple | list) else dict(v) for v in value]
+        setattr(match, attr, value)
     match.save()
     by_player = {line.player_id: line for line in report.lines}
     for row in MatchPlayer.objects.filter(match=match):
@@ -300,7 +313,7 @@ def check_submittable(match: Match) -> None:
     no longer asks for, a missing MVP pick…): once confirmed it would only fail later, on a worker."""
     from matches.services.postcheck import postgame_problems  # (it imports the other services)
 
-    problems = playoff_problems(match) + score_problems(match) + stored_apothecary_problems(match)
+    problems = tie_problems(match) + score_problems(match) + stored_apothecary_problems(match)
     problems += postgame_problems(match)
     if problems:
         raise MatchError(problems)

@@ -45,7 +45,11 @@ class ReportInput:
     gate: int | None = None
     conceded_by: str = ""  # "", "home" or "away"
     concession_justified: bool = False
-    shootout_winner: str = ""  # a tied play-off match: the side that won the shoot-out
+    shootout_winner: str = ""  # a tied match that may not end level: the side that won the shoot-out
+    overtime: bool = False  # the match went to sudden-death overtime (where ties are resolved)
+    shootout_dice: tuple[tuple[int, int], ...] | list[Any] = ()  # the shoot-out's [home, away] D6 pairs
+    # The ruleset's match-sheet records (league.rules.match_records): {"record": key, "side"?, "player"?, ...}.
+    records: tuple[dict[str, Any], ...] | list[Any] = ()
     lines: tuple[PlayerLine, ...] = ()
     casualties: tuple[CasualtyLine, ...] = ()
     dice: dict[str, list[int]] = field(default_factory=dict)  # purpose -> values, entered at the table
@@ -65,6 +69,9 @@ RESULT_FIELDS = (
     "conceded_by",
     "concession_justified",
     "shootout_winner",
+    "overtime",
+    "shootout_dice",
+    "records",
 )
 
 __all__ = ["RESULT_FIELDS", "CasualtyLine", "PlayerLine", "ReportInput"]

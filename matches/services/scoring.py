@@ -87,4 +87,6 @@ def score_help(ruleset: Ruleset) -> str:
         )
     if ruleset.params.conceded_match_score_needs_no_scorer:
         parts.append(_("After a concession, the score of the team that did not concede needs no scorer."))
+    if ruleset.params.result_mode == "first_touchdown":
+        parts.insert(0, _("The first touchdown wins and ends the match: enter 1-0 to the team that scored."))
     return " ".join(str(p) for p in parts)

@@ -13,6 +13,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext, ngett
 from django.utils.translation import gettext as _
 
 from league.rules import BankParameters, Ruleset
+from league.rules.catalogue.team_building import Violation
 from league.rules.postmatch import InputProblem, InputRequest, MatchReport, request_for_key
 from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchInducement
@@ -162,3 +163,53 @@ def casualties_problem(side: str, inflicted: int, suffered: int) -> str:
 def missed_problem(player: object) -> str:
     # The services' own wording, so one translation serves both.
     return _("%(player)s missed this match and cannot be credited with anything.") % {"player": player}
+
+
+def result_problem(found: Violation) -> str:
+    """The rules engine's result-policy refusals (league.rules.postmatch.results), for a coach."""
+    code, params = found.code, found.params
+    if code == "first_touchdown_score":
+        return (
+            _(
+                "In this league the first touchdown wins and ends the match: the result is 1-0 to the team that "
+                "scored, not %(home)s-%(away)s."
+            )
+            % params
+        )
+    if code == "first_touchdown_conceded_score":
+        return (
+            _(
+                "In this league the first touchdown ends the match: after a concession the conceding team has "
+                "scored nothing and the other team one touchdown at most, not %(home)s-%(away)s."
+            )
+            % params
+        )
+    if code == "shootout_side":
+        return _("The shoot-out is won by the home or the away team.")
+    if code == "shootout_not_allowed":
+        return _("Only a play-off match has a shoot-out winner: this is a league match.")
+    if code == "shootout_not_tied":
+        return _("A shoot-out winner is named only when the score is tied and nobody conceded.")
+    if code == "winner_needed" and params.get("playoff"):
+        return _(
+            "A play-off match cannot end in a draw: after sudden-death overtime, a shoot-out decides it. "
+            "The score is tied: choose the team that won the shoot-out."
+        )
+    if code == "winner_needed":
+        return _(
+            "A match of this league cannot end in a draw: after sudden-death overtime, a shoot-out decides it. "
+            "The score is tied: choose the team that won the shoot-out."
+        )
+    if code == "shootout_dice_without_shootout":
+        return _("Shoot-out dice are entered only with the shoot-out's winner.")
+    if code == "shootout_dice_not_pairs":
+        return _("Shoot-out dice: each roll is a pair of D6, home then away (1 to 6), not %(pair)s.") % params
+    if code == "shootout_dice_order":
+        return _(
+            "Shoot-out dice: a level pair is rolled again, so every pair but the last is level and the last is not."
+        )
+    if code == "shootout_dice_winner":
+        return _("Shoot-out dice: the last pair does not name the team entered as the shoot-out's winner.")
+    if code == "overtime_not_allowed":
+        return _("Only a match that cannot end in a draw goes to sudden-death overtime in this league.")
+    return code

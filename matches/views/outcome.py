@@ -20,6 +20,7 @@ from matches.services.appliers import Reading, UnknownEffectKind, app_for
 from matches.services.common import match_ruleset, prematch_dice
 from matches.services.prematch_steps import steps_for
 from matches.views.common import lang
+from matches.views.records import records_facts
 from teams.models import ImprovementRoll
 
 STEP_LABELS = {
@@ -189,6 +190,7 @@ def result_facts(match: Match) -> dict[str, Any]:
     # The MVP picks and the winnings re-rolls in one query.
     decisions = read.mvp_and_reroll_decisions(match)
     return {
+        "records": records_facts(match, ruleset, lines),
         "sides": [
             {"team": match.team(side), "lines": [line for line in credited if line.side == side]}
             for side in ("home", "away")

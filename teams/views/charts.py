@@ -47,6 +47,8 @@ def chart_data(team: Team) -> dict[str, list[Point]]:
         if scored is None or conceded is None:
             continue
         tone = "W" if scored > conceded else "L" if scored < conceded else "D"
+        if tone == "D" and match.shootout_winner:  # a level score the shoot-out decided
+            tone = "W" if match.shootout_winner == side else "L"
         outcome = outcome_letter(tone)
         score = _("%(match)s: %(scored)s-%(conceded)s (%(outcome)s)") % {
             "match": label,

@@ -139,12 +139,21 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
         Match.objects.filter(season=season, stage="", status__in=PLAYED)
         .annotate(home_cas=_cas("home"), away_cas=_cas("away"))
         .values_list(
-            "pk", "sequence", "home_id", "away_id", "home_score", "away_score", "home_cas", "away_cas", "conceded_by"
+            "pk",
+            "sequence",
+            "home_id",
+            "away_id",
+            "home_score",
+            "away_score",
+            "home_cas",
+            "away_cas",
+            "conceded_by",
+            "shootout_winner",
         )
         .order_by("sequence", "pk")
     )
     timed: list[tuple[str, Result]] = []
-    for pk, seq, home, away, hs, as_, hc, ac, conceded in rows:
+    for pk, seq, home, away, hs, as_, hc, ac, conceded, shootout in rows:
         timed.append(
             (
                 seq,
@@ -158,6 +167,7 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
                     home_cas=hc,
                     away_cas=ac,
                     conceded_by=cast("Side | None", conceded or None),
+                    shootout_winner=cast("Side | None", shootout or None),
                 ),
             )
         )

@@ -21,9 +21,10 @@ from league.competitions.standings.forms import StandingsSettingsForm, describe_
 from league.competitions.standings.services import lots_draw, standings_order_set, standings_update
 from league.competitions.standings.table import season_settings, season_table, standings_settings, versioned_settings
 from league.core.permissions import is_commissioner, signed_in
-from league.core.selectors import league_or_404
+from league.core.selectors import league_or_404, league_ruleset
 from league.infra.inputs import posted_id
 from league.rules import load_ruleset
+from league.rules.postmatch.results import draws_possible
 from league.rules.standings import LotsRequest, Standings
 from teams.models import Team
 
@@ -155,6 +156,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
             "is_commissioner": commissioner,
             "season_copy": bool(season.standings_settings),
             "error": error,
+            "draws": draws_possible(league_ruleset(league)),  # no draw column for a ruleset without draws
             **explained(settings),
         },
         status=400 if error else 200,

@@ -23,6 +23,7 @@ from . import catalogue, tables
 from .csvio import Problems
 from .inherit import read_document
 from .levels import load_level_tables
+from .match_records import load_match_records, record_files
 from .prematch_tables import declared_files, load_pre_match_tables
 from .settings import load_settings
 from .standings import load_standings
@@ -131,7 +132,8 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     folder = Path(path)
     problems = Problems()
     document, text = read_document(folder)
-    folder_problems(folder, problems, frozenset(table_files(document)) | declared_files(document))
+    declared = frozenset(table_files(document)) | declared_files(document) | record_files(document)
+    folder_problems(folder, problems, declared)
     toml_problems(document, text, problems)
 
     head = document.get("ruleset")
@@ -192,6 +194,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     decision_limits = _decision_limits(document, text, problems)
+    match_records = load_match_records(folder, document, text, problems)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
     optional = [key for key in spp_awards if key not in FIXED_SPP_ACTIONS]
     if problem := unknown_keys_problem(params, {"inducements": inducements, "spp_actions": optional, "teams": teams}):
@@ -238,6 +241,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         ledger_kinds=ledger_kinds,
         journeyman_skills=journeyman_skills,
         decision_limits=decision_limits,
+        match_records=match_records,
         skill_categories=categories,
         standings_schemes=schemes,
         default_standings_scheme=default_scheme,

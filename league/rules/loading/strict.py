@@ -56,6 +56,7 @@ TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
     "settings": None,
     "table_rolls": None,
     "decisions": None,  # [decisions.<kind>]: checked by the loader against the registered kinds
+    "match_records": None,  # [match_records.<key>]: checked by match_records.py
 }
 SETTING_GROUP_KEYS = frozenset({"en", "fr"})
 # table_rolls.py: what a [table_rolls.<key>] may hold.

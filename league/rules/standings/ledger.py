@@ -60,6 +60,8 @@ def _outcome(result: Result, side: Side) -> Outcome:
     if result.awarded_to is not None:
         return "win" if result.awarded_to == side else "loss"
     mine, theirs = (result.home_td, result.away_td) if side == "home" else (result.away_td, result.home_td)
+    if mine == theirs and result.shootout_winner is not None:
+        return "win" if result.shootout_winner == side else "loss"
     return "win" if mine > theirs else "draw" if mine == theirs else "loss"
 
 

@@ -26,6 +26,7 @@ class Result:
     `order` places the match in time (play order, flattened by the caller); `key`
     (the match id) breaks equal orders so the form column never depends on the input order.
     `conceded_by`: the side that conceded; the other side wins whatever the score (LRB6 §8).
+    `shootout_winner`: a level score that may not stand, won on the shoot-out (win and loss).
     `awarded_to`: a result given without a match (a refused challenge recorded as 2-0, a
     forfeit): the recorded score counts, the points are the scheme's forfeit points, no bonus.
     """
@@ -40,6 +41,8 @@ class Result:
     away_cas: int = 0
     conceded_by: Side | None = None
     awarded_to: Side | None = None
+    # A level score decided by a shoot-out (a ruleset without draws, a play-off): its winner wins.
+    shootout_winner: Side | None = None
 
     def __post_init__(self) -> None:
         if self.home == self.away:

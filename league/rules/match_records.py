@@ -1,0 +1,107 @@
+"""Match-sheet records a ruleset declares in data (`[match_records.<key>]` in ruleset.toml): what
+happened in a match that the post-match sequence does not read, kept with the match, shown on its
+page, entered on the result sheet and in a JSON report, carried by corrections.
+
+A record is kept per match or per team (`per`), and each of its entries is one of (`kind`):
+
+- "roll": a die roll (`dice`: "D6", "2D6", "D16"...), read on the record's table when it has one
+  (`table`: a CSV of roll_from, roll_to, <key>_key, name_en, name_fr covering every total once);
+  with `player = true` the roll is a player's (a secret weapon's penalty roll, an ally's animosity);
+- "player": a player of the team (lost in the warp, a wandering monster's victim);
+- "count": how many times (one number per team or per match);
+- "note": a line of text.
+
+Entries are plain values: {"side": "home", "player": 12, "dice": [3, 5], "count": 2, "note": "..."}
+(side only for a per-team record; player, dice, count or note as the kind says). Nothing here
+changes a team or a player: records only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .types import TableEntry
+
+KINDS = ("roll", "player", "count", "note")
+PER = ("match", "team")
+DICE = re.compile(r"^([1-9]?)D([1-9][0-9]?)$")
+NOTE_MAX = 200
+ENTRIES_MAX = 50
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    key: str
+    name_en: str
+    name_fr: str
+    per: str  # "match" or "team"
+    kind: str  # "roll", "player", "count" or "note"
+    dice: str = ""  # a roll's dice, "2D6"
+    player: bool = False  # a roll made for a player of the team
+    table: tuple[TableEntry, ...] = ()
+    when_en: str = ""  # when it is recorded, for the sheet
+    when_fr: str = ""
+
+    def name(self, lang: str) -> str:
+        return self.name_fr if lang.startswith("fr") else self.name_en
+
+    def when(self, lang: str) -> str:
+        return self.when_fr if lang.startswith("fr") and self.when_fr else self.when_en
+
+    @property
+    def dice_count_and_faces(self) -> tuple[int, int]:
+        found = DICE.match(self.dice)
+        if not found:
+            return (0, 0)
+        return (int(found.group(1) or 1), int(found.group(2)))
+
+    def outcome(self, dice: Sequence[int]) -> TableEntry | None:
+        """The table's row for this roll (None without a table)."""
+        total = sum(dice)
+        return next((row for row in self.table if row.roll_from <= total <= row.roll_to), None)
+
+
+def dice_spec(text: object) -> tuple[int, int] | None:
+    """(count, faces) of "2D6", "D16"; None when it is not one."""
+    found = DICE.match(text) if isinstance(text, str) else None
+    return (int(found.group(1) or 1), int(found.group(2))) if found else None
+
+
+def entry_problems(record: MatchRecord, entry: Mapping[str, object], players: Mapping[str, set[int]]) -> list[str]:
+    """Why one entry does not fit its record (English codes for logs; the sites word them):
+    `players` are the ids of each side's players in the match."""
+    found: list[str] = []
+    allowed = {"side", "note"} if record.per == "team" else {"note"}
+    if record.kind == "roll":
+        allowed |= {"dice", "player"} if record.player else {"dice"}
+    elif record.kind == "player":
+        allowed.add("player")
+    elif record.kind == "count":
+        allowed.add("count")
+    unknown = sorted(set(entry) - allowed)
+    if unknown:
+        found.append(f"unknown field {unknown[0]!r}")
+    side = entry.get("side")
+    if record.per == "team" and side not in ("home", "away"):
+        found.append("side")
+    note = entry.get("note", "")
+    if not isinstance(note, str) or len(note) > NOTE_MAX or (record.kind == "note" and not note.strip()):
+        found.append("note")
+    if record.kind == "roll":
+        count, faces = record.dice_count_and_faces
+        dice = entry.get("dice")
+        if (
+            not isinstance(dice, list)
+            or len(dice) != count
+            or not all(type(d) is int and 1 <= d <= faces for d in dice)
+        ):
+            found.append("dice")
+    if record.kind == "player" or (record.kind == "roll" and record.player):
+        player = entry.get("player")
+        if type(player) is not int or player not in players.get(str(side), set()):
+            found.append("player")
+    if record.kind == "count" and (type(entry.get("count")) is not int or not 0 <= int(entry["count"]) <= 99):  # type: ignore[call-overload]
+        found.append("count")
+    return found
