@@ -89,6 +89,9 @@ class Parameters:
     final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars", "treasury_any"))
     max_consecutive_meetings: int = field(metadata={"positive": True})
     excluded_inducements: tuple[str, ...] = field(metadata={"inducement_keys": True})
+    # The price of every inducement priced "league" in inducements.csv (seed 003 D3: the
+    # commissioner sets it); 0: not set, and such an item cannot be bought until it is.
+    league_inducement_price: int = field(metadata=_GP)
     short_league_winnings: str = field(metadata=_choices("off", "extra", "double_fame"))
     short_league_extra_loss: int = field(metadata=_GP)
     short_league_extra_win_or_draw: int = field(metadata=_GP)
