@@ -10,88 +10,33 @@
   the Magic Sponge and the Warp Beacon, and Random Event cards priced by the league (pricing
   "league"): not for sale until the commissioner sets the price.
 
-The ruleset is LRB6 copied with data only (tests/builders.py, lrb6_copy).
+The house rules (fr_house) declare the choices and sell the cards; Dungeon Bowl (dungeon_lutece)
+has the inducement list. Both are data on LRB6.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 from django.urls import reverse
 
 from league.core.models import HouseRule
-from league.rules import Ruleset
 from matches.models import Match, MatchEffect, MatchInducement
 from teams.models import TreasuryEntry
-from tests.builders import lrb6_copy, scheduled_in
+from tests.builders import scheduled_in
 from tests.matches.test_views_support import declare_petty_cash, login, prematch_through_pages, report_data
 from tests.tasks.conftest import processed, wait_for
 
-KEY = "prematchhouse"
-CHOICES = """
-[pre_match_choices.pitch]
-name_en = "Pitch"
-name_fr = "Terrain"
-chooser = "receiving"
-chooser_en = "The receiving team"
-chooser_fr = "L'équipe qui reçoit"
-default = "grass"
-options = [
-  { key = "grass", name_en = "Grass", name_fr = "Herbe", effect_en = "No effect.", effect_fr = "Aucun effet." },
-  { key = "ice", name_en = "Ice", name_fr = "Glace", effect_en = "Go For It succeeds on 3+ only, except for Norse.", effect_fr = "Sprint réussi sur 3+ seulement, sauf pour les Nordiques." },
-  { key = "terraflex", name_en = "Terraflex", name_fr = "Terraflex", effect_en = "-1 to Injury rolls.", effect_fr = "-1 au jet de blessure." },
-]
-
-[pre_match_choices.dice_pair]
-name_en = "Pair of dice"
-name_fr = "Paire de dés"
-chooser = "receiving"
-chooser_en = "The receiving team"
-chooser_fr = "L'équipe qui reçoit"
-default = "receiving"
-options = [
-  { key = "receiving", name_en = "The receiving coach's dice", name_fr = "Les dés du coach qui reçoit" },
-  { key = "kicking", name_en = "The kicking coach's dice", name_fr = "Les dés du coach qui engage" },
-]
-
-[settings.league_inducement_price]
-group = "inducements"
-page = "D3"
-en = "The price of a Random Event card (no default: not for sale until it is set)."
-fr = "Le prix d'une carte d'événement aléatoire (sans valeur par défaut : pas en vente tant qu'il n'est pas fixé)."
-"""
-INDUCEMENTS = (
-    "special_play_cards,Special play cards,Cartes spéciales,,50000,card,,,any,,seed 002 H:L78 (H10)\n"
-    "magic_sponge,Magic Sponge,Éponge magique,4,50000,fixed,,,any,,seed 003 D:L335\n"
-    "warp_beacon,Warp Beacon,Balise de distorsion,4,50000,fixed,,,any,,seed 003 D:L335\n"
-    "random_event_cards,Random Event card,Carte d'événement aléatoire,4,,league,,,any,,seed 003 D:L335 (D3)\n"
-)
+HOUSE, DUNGEON = "fr_house", "dungeon_lutece"  # the shipped rulesets that switch the mechanisms on
 RECEIVING = {"chooser_receiving": "away", "pitch": "ice", "dice_pair": "receiving"}
 
 
-@pytest.fixture
-def house(tmp_path, monkeypatch) -> Iterator[Ruleset]:
-    yield from lrb6_copy(
-        tmp_path,
-        monkeypatch,
-        KEY,
-        replace=(
-            ('pre_match_steps = ["weather", ', 'pre_match_steps = ["weather", "pitch", "dice_pair", '),
-            ("excluded_inducements = []", 'excluded_inducements = ["wizard"]'),
-        ),
-        toml_extra=CHOICES,
-        append={"inducements.csv": INDUCEMENTS},
-    )
-
-
-def match_of(commissioner, alice, bob) -> Match:
-    return scheduled_in(KEY, "House league", commissioner, alice, bob)
+def match_of(commissioner, alice, bob, key: str = HOUSE) -> Match:
+    return scheduled_in(key, f"League {key}", commissioner, alice, bob)
 
 
 @pytest.mark.worker
 def test_choices_and_cards_are_recorded_shown_and_card_gold_is_paid_with_the_winnings(
-    celery_worker, client, house, commissioner, coach_alice, coach_bob
+    celery_worker, client, commissioner, coach_alice, coach_bob
 ):
     match = match_of(commissioner, coach_alice, coach_bob)
     home, away = match.home, match.away
@@ -125,8 +70,10 @@ def test_choices_and_cards_are_recorded_shown_and_card_gold_is_paid_with_the_win
 
     detail = login(client, coach_bob).get(match.get_absolute_url()).content.decode()
     assert 'id="pitch">Ice</strong>' in detail and f"(chosen by {away.name})" in detail
-    assert "Go For It succeeds on 3+ only, except for Norse." in detail
-    assert 'id="dice_pair">The receiving coach&#x27;s dice</strong>' in detail
+    assert "Going For It succeeds on 3+ only, except for Norse players." in detail
+    assert (
+        'id="dice_pair">The receiving coach&#x27;s dice</strong>' in detail and "Both coaches roll this pair." in detail
+    )
     assert "Miscellaneous Mayhem — <strong>Rabble Rousing</strong>" in detail
     french = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'id="pitch">Glace</strong>' in french and "Sprint réussi sur 3+" in french
@@ -156,7 +103,7 @@ def test_choices_and_cards_are_recorded_shown_and_card_gold_is_paid_with_the_win
 
 
 def test_each_card_bought_needs_its_deck_and_card_and_a_choice_needs_its_chooser(
-    client, house, commissioner, coach_alice, coach_bob, db
+    client, commissioner, coach_alice, coach_bob, db
 ):
     match = match_of(commissioner, coach_alice, coach_bob)
     declare_petty_cash(match, home=50000)
@@ -170,7 +117,7 @@ def test_each_card_bought_needs_its_deck_and_card_and_a_choice_needs_its_chooser
     assert Match.objects.get(pk=match.pk).status == Match.Status.SCHEDULED
     # The form: the chooser asked once for both choices of its role, each option with its effect.
     assert page.count('name="chooser_receiving"') == 2  # two radio buttons, one question
-    assert "Ice — Go For It succeeds on 3+ only, except for Norse." in page
+    assert "Ice — Going For It succeeds on 3+ only, except for Norse players." in page
     assert page.index('id="step-pitch"') < page.index('id="step-dice_pair"') < page.index('id="step-cards"')
     refused = client.post(
         reverse("matches:prematch", args=[match.pk]),
@@ -185,39 +132,41 @@ def test_each_card_bought_needs_its_deck_and_card_and_a_choice_needs_its_chooser
     assert Match.objects.get(pk=match.pk).status == Match.Status.PREMATCH_DONE
 
 
-def test_the_league_priced_item_waits_for_the_commissioners_price(
-    client, house, commissioner, coach_alice, coach_bob, db
-):
+def test_the_league_priced_item_waits_for_the_commissioners_price(client, commissioner, coach_alice, coach_bob, db):
     from tests.matches.test_league_options_pages import save_settings
 
-    assert house.inducements["wandering_apothecaries"].max_count == 2
-    match = match_of(commissioner, coach_alice, coach_bob)
+    match = match_of(commissioner, coach_alice, coach_bob, DUNGEON)
     declare_petty_cash(match, home=100000)
     page = prematch_through_pages(client, match, home_item_random_event_cards="1").content.decode()
     assert "Not for sale yet: the commissioner has not set its price" in page
     assert "Random Event card cannot be bought yet: the commissioner has not set its price" in page
     assert not MatchInducement.objects.filter(match=match).exists()
-    # The wizard is excluded by the ruleset's list; sponges and beacons are bought like any item.
+    # The wizard is excluded by the ruleset (D:L49); the wandering apothecary is the Wizard
+    # Apothecary (D2); sponges and beacons are bought like any item.
     assert 'name="home_item_wizard"' in page and "Removed from the inducements by this league's settings." in page
+    assert "Wizard Apothecary" in page and "Wandering Apothecaries" not in page
+    assert 'name="home_item_magic_sponge"' in page and 'name="home_item_warp_beacon"' in page
 
     settings_page = save_settings(client, match.league, commissioner, league_inducement_price=40000)
-    assert "The price of a Random Event card" in settings_page
+    assert "The price of a Random Event card. The rules give none" in settings_page
     assert HouseRule.objects.get(league=match.league, key="league_inducement_price").value == 40000
     prematch_through_pages(
         client,
         match,
-        weather={"weather_source": "server", **RECEIVING},
+        weather={"dungeon_state_source": "server"},
         home_item_random_event_cards="1",
-        home_item_magic_sponge="1",
+        home_item_warp_beacon="1",
     )
     match.refresh_from_db()
     assert match.status == Match.Status.PREMATCH_DONE
     bought = dict(MatchInducement.objects.filter(match=match).values_list("key", "cost"))
-    assert bought == {"random_event_cards": 40000, "magic_sponge": 50000}
+    assert bought == {"random_event_cards": 40000, "warp_beacon": 50000}
+    french = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Carte événement aléatoire" in french and "Balise warp" in french
 
 
 def test_an_import_carries_the_choices_the_cards_and_the_card_gold(
-    house, commissioner, coach_alice, coach_bob, django_capture_on_commit_callbacks, db
+    commissioner, coach_alice, coach_bob, django_capture_on_commit_callbacks, db
 ):
     from matches.importing import import_match
     from matches.models import Decision
@@ -228,7 +177,7 @@ def test_an_import_carries_the_choices_the_cards_and_the_card_gold(
         "format_version": 1,
         "report_id": "house-1",
         "league": match.league.slug,
-        "ruleset": KEY,
+        "ruleset": HOUSE,
         "home": match.home.name,
         "away": match.away.name,
         "played_on": "2026-11-20",
