@@ -19,7 +19,7 @@ class MatchesConfig(AppConfig):
         from . import tasks  # noqa: F401
 
         # The pre-match steps' page and service parts register by name (matches.prematch_steps).
-        from .prematch_steps import inducements, journeymen, petty_cash, rookies, table_roll  # noqa: F401
+        from .prematch_steps import choice, inducements, journeymen, petty_cash, rookies, table_roll  # noqa: F401
 
         register()
 

@@ -37,6 +37,7 @@ from .loading.differences import Difference, load_differences_from, reference_ru
 from .loading.loader import default_ruleset_key, load_ruleset, load_ruleset_from, ruleset_keys
 from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
 from .parameters import BankParameters, Parameters
+from .postmatch.card_gold import has_card_gold
 from .postmatch.fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
 from .postmatch.finance import (
     MatchWinnings,
@@ -86,7 +87,9 @@ from .postmatch.trophy_gifts import Gift, GiftCandidate, GiftDraw, PlayerOfTheYe
 from .prematch.inducements import (
     inducement_allowed,
     inducement_money,
+    inducement_money_among,
     inducement_price,
+    league_price_missing,
     mercenary_price,
     star_allowed,
     star_price,
@@ -213,8 +216,11 @@ __all__ = [
     "improvement_rolls_pending",
     "improvement_value_key",
     "inducement_allowed",
+    "has_card_gold",
     "inducement_money",
+    "inducement_money_among",
     "inducement_price",
+    "league_price_missing",
     "kickoff",
     "default_ruleset_key",
     "load_ruleset",

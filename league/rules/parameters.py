@@ -92,6 +92,9 @@ class Parameters:
     # Optional SPP actions (spp_actions.csv rows beyond the usual five) this league does not award:
     # their field leaves the result sheet, and a report counting one is refused.
     spp_actions_off: tuple[str, ...] = field(metadata={"keys": "spp_actions"})
+    # The price of every inducement priced "league" in inducements.csv (seed 003 D3: the
+    # commissioner sets it); 0: not set, and such an item cannot be bought until it is.
+    league_inducement_price: int = field(metadata=_GP)
     short_league_winnings: str = field(metadata=_choices("off", "extra", "double_fame"))
     short_league_extra_loss: int = field(metadata=_GP)
     short_league_extra_win_or_draw: int = field(metadata=_GP)

@@ -22,6 +22,7 @@ from .types import (
     CasualtyResult,
     ImprovementResult,
     Inducement,
+    PreMatchChoice,
     PreMatchTable,
     Skill,
     SkillCategory,
@@ -83,6 +84,8 @@ class Ruleset(_Named):
     # [pre_match_tables]: the table-roll pre-match steps this ruleset declares, by step name (the
     # weather is one); a declared step is rolled only where pre_match_steps lists it.
     pre_match_tables: Mapping[str, PreMatchTable] = field(default_factory=lambda: MappingProxyType({}))
+    # [pre_match_choices]: the choice pre-match steps (one side picks an option), by step name.
+    pre_match_choices: Mapping[str, PreMatchChoice] = field(default_factory=lambda: MappingProxyType({}))
     # The vocabularies a match or team of this ruleset may use, each key -> (English, French):
     # ledger kinds (ledger_kinds.csv) and casualty effects (casualty.csv's "effect" column).
     ledger_kinds: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
@@ -121,6 +124,7 @@ class Ruleset(_Named):
             "setting_groups",
             "trophies",
             "pre_match_tables",
+            "pre_match_choices",
             "parameter_groups",
             "ledger_kinds",
             "profiles",

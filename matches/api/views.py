@@ -67,7 +67,10 @@ REPORT_OUTLINE: dict[str, Any] = {
             "type": "boolean",
             "description": "true: another match than an already recorded one with the same content (otherwise refused).",
         },
-        "prematch": _object("Weather 2D6 (optional) and, per side, petty cash and inducements."),
+        "prematch": _object(
+            "Weather 2D6 (optional), a choice step's option and side ({option, side}) and, per side, petty cash, "
+            "inducements and the special play cards bought (cards: [{deck, card}])."
+        ),
         "result": _object(
             "Scores, FAME, gate, concession. Every touchdown is credited to its scorer in `players`, or counted "
             "in <side>_uncredited_touchdowns when no roster player scored it (a star player, a mercenary, "
@@ -112,8 +115,8 @@ REPORT_OUTLINE: dict[str, Any] = {
         },
         "decisions": {
             "type": "object",
-            "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "boolean"}]},
-            "description": "Winnings re-roll, MVP picks, improvement choices, journeymen hired.",
+            "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "boolean"}, {"type": "integer"}]},
+            "description": "Winnings re-roll, MVP picks, improvement choices, journeymen hired, card gold (card_gold:<side>).",
         },
     },
 }

@@ -48,6 +48,10 @@ def describe_winnings(reading: Reading, effect: MatchEffect) -> str:
     }
 
 
+def describe_card_gold(reading: Reading, effect: MatchEffect) -> str:
+    return _("Gold from special play cards, in the winnings: %(amount)s gp.") % {"amount": gp(effect.amount)}
+
+
 def describe_petty_cash(reading: Reading, effect: MatchEffect) -> str:
     return _("Unspent petty cash back in the treasury: %(amount)s gp.") % {"amount": gp(effect.amount)}
 
@@ -92,6 +96,7 @@ def describe_purchases(reading: Reading, effect: MatchEffect) -> str:
 
 
 register("winnings", "winnings_transfer", app=EffectApp(apply_money, describe_winnings, undo=apply_money))
+register("card_gold", app=EffectApp(apply_money, describe_card_gold, undo=apply_money))
 register("petty_cash_return", app=EffectApp(apply_money, describe_petty_cash, undo=apply_money))
 register("spiralling_expenses", app=EffectApp(apply_money, describe_expenses, undo=apply_money))
 register("bank_transfer", app=EffectApp(apply_bank_transfer, describe_bank_transfer, undo=apply_bank_transfer))

@@ -86,6 +86,8 @@ class CorrectionForm(ReportForm):
         managed = {"mvp"} if self.mvp_chosen else set()
         if self.bank is not None:
             managed |= {"bank", "se_bank"}
+        if self.card_gold:
+            managed |= {"card_gold"}
         decisions = {k: v for k, v in self.inputs["decisions"].items() if k.split(":", 1)[0] not in managed}
         decisions |= {k: v for k, v in report.decisions.items() if k.split(":", 1)[0] in managed}
         return {

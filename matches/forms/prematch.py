@@ -19,6 +19,7 @@ from league.rules import (
     collation_key,
     inducement_allowed,
     inducement_price,
+    league_price_missing,
     mercenary_price,
     star_price,
 )
@@ -34,6 +35,10 @@ from teams.models import Team
 # An inducement the league excludes keeps its field, so that an order for it is refused with the
 # reason (league.rules.prematch.induce: inducement_excluded) instead of being dropped; this says so beforehand.
 EXCLUDED_HELP = gettext_lazy("Removed from the inducements by this league's settings.")
+# An item the league prices (inducements.csv pricing "league") whose price the commissioner has not set.
+PRICE_UNSET_HELP = gettext_lazy(
+    "Not for sale yet: the commissioner has not set its price (the league's settings, inducements)."
+)
 
 
 def skill_choices(ruleset: Ruleset, lang: str) -> list[tuple[Any, Any]]:
@@ -118,7 +123,7 @@ class PrematchForm(forms.Form):
             for item in ruleset.inducements.values():
                 if not inducement_allowed(ruleset, item.key, team.race):
                     continue
-                if item.pricing in ("fixed", "journeyman"):  # a count at one price for this team
+                if item.pricing in ("fixed", "journeyman", "card", "league"):  # a count at one price for this team
                     price = inducement_price(ruleset, item.key, team.race, trophy_prices)
                     name = f"{side}_item_{item.key}"
                     limit = item.max_count
@@ -133,6 +138,8 @@ class PrematchForm(forms.Form):
                     if item.key in ruleset.params.excluded_inducements:
                         # Still a field, so that an order for it is refused with the reason, not dropped.
                         help_text = str(EXCLUDED_HELP)
+                    elif league_price_missing(ruleset, item.key):  # refused with the reason too (D3)
+                        help_text = str(PRICE_UNSET_HELP)
                     self.fields[name].help_text = help_text
                     items.append(name)
                 elif item.pricing == "star_player":
@@ -210,7 +217,7 @@ class PrematchForm(forms.Form):
                 "bound": [self[name] for name in names],
             }
             for step, names in self.step_fields.items()
-            if step.record_template
+            if step.record_template and names  # a step whose part has no field in this ruleset shows none
         ]
 
     def clean(self) -> dict[str, Any]:

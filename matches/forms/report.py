@@ -18,9 +18,11 @@ from league.rules import (
     Ruleset,
     concession_penalised,
     fan_factor_dice,
+    has_card_gold,
     holder_benefits,
 )
 from league.rules.postmatch.check import extra_actions
+from matches.forms.card_gold import card_gold_fields
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values
@@ -136,8 +138,9 @@ class ReportForm(forms.Form):
         self.bank = ruleset.group(BankParameters)
         if self.bank is not None:
             self._bank_fields()
-        self.skills = skills
-        self.extra_lines = self._unknown_lines()
+        self.card_gold = has_card_gold(ruleset)  # special play cards sold: their gold, in the winnings
+        self.fields.update(card_gold_fields(ruleset) if self.card_gold else {})
+        self.skills, self.extra_lines = skills, self._unknown_lines()
 
     def _bank_fields(self) -> None:
         """A ruleset with a bank: per side, the gold the coach moves into it (negative: out of it)
@@ -220,6 +223,7 @@ class ReportForm(forms.Form):
                     "ff": [self[f"ff_{side}_{n}"] for n in (1, 2, 3)],
                     "mvp": [self[f"mvp_{side}_{n}"] for n in (1, 2)] if self.mvp_chosen else [],
                     "bank": [self[name] for name in (f"bank_{side}", f"se_bank_{side}") if name in self.fields],
+                    "card_gold": self[f"card_gold_{side}"] if self.card_gold else None,
                 }
             )
         return out
@@ -343,9 +347,9 @@ class ReportForm(forms.Form):
                 )
             else:
                 self.dice_out[f"ff:{side}"] = ff
-        for name, key in ((f"bank_{side}", f"bank:{side}"), (f"se_bank_{side}", f"se_bank:{side}")):
-            if data.get(name) is not None:  # an amount (int): the engine takes it as the coach's decision
-                self.decisions_out[key] = data[name]
+        for prefix in ("bank", "se_bank", "card_gold"):  # an amount (int): the engine takes it as a decision
+            if data.get(f"{prefix}_{side}") is not None:
+                self.decisions_out[f"{prefix}:{side}"] = data[f"{prefix}_{side}"]
         if self.mvp_chosen:
             awards = self.ruleset.params.mvps_per_team
             if penalised:

@@ -151,8 +151,17 @@ def prematch_input(data: dict[str, Any]) -> PrematchInput:
             mercenaries=tuple(Mercenary(m["position"], m.get("extra_skill")) for m in wanted.get("mercenaries", ())),
         )
 
-    # Any other key is a table-roll step of the ruleset (prematch_record refuses a step it has not).
-    tables = {step: tuple(dice) for step, dice in pre.items() if step not in ("home", "away", "weather")}
+    # Any other key is a table-roll step of the ruleset (its 2D6) or a choice step ({"option": key,
+    # "side": home/away}); prematch_record refuses a step the ruleset has not.
+    tables = {
+        step: dict(value) if isinstance(value, dict) else tuple(value)
+        for step, value in pre.items()
+        if step not in ("home", "away", "weather")
+    }
+    # Special play cards bought (an inducement priced "card"): per side, [{"deck", "card"}].
+    cards = {side: [(c["deck"], c["card"]) for c in pre.get(side, {}).get("cards", ())] for side in ("home", "away")}
+    if any(cards.values()):
+        tables["inducements"] = {"cards": cards}
     return PrematchInput(
         steps=tables,
         weather_dice=tuple(pre["weather"]) if "weather" in pre else None,
@@ -203,6 +212,8 @@ def _dice_and_decisions(
         if kind == "mvp":
             player, wrong = find_ref(value, rosters) if isinstance(value, str) else (None, find_ref("", rosters)[1])
             value = f"p{player.pk}" if player else value
+        elif kind == "card_gold" and (type(value) is not int or value < 0):
+            wrong = _("give the gold in gold pieces (0 or more).")
         elif kind == "winnings_reroll" and not isinstance(value, bool):
             wrong = _("answer true or false.")
         elif kind == "journeyman" and value not in ("hire", "release"):

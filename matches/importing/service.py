@@ -223,8 +223,13 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: Account | None, pro
             prematch_record(match=match, data=pre, by=by)
         except MatchError as exc:
             problems += [_("Pre-match: %(problem)s") % {"problem": m} for m in exc.messages]
-            # Go on with a plain pre-match (no petty cash, nothing induced) to check the result too.
-            prematch_record(match=match, data=PrematchInput(weather_dice=pre.weather_dice), by=by)
+            # Go on with a plain pre-match (no petty cash, nothing induced, the steps' values as
+            # given) to check the result too; if even that is refused, the reasons found so far stand.
+            plain = {step: value for step, value in pre.steps.items() if step != "inducements"}
+            try:
+                prematch_record(match=match, data=PrematchInput(steps=plain, weather_dice=pre.weather_dice), by=by)
+            except MatchError:
+                raise _Refused from None
     match.refresh_from_db()
     rosters = {side: Roster(match.team(side)) for side in ("home", "away")}
     report, found = report_input(data, rosters)

@@ -19,6 +19,7 @@ from league.rules import (
 )
 from league.rules.postmatch.finance import Side
 from matches.models import MatchInducement
+from matches.prematch_steps import cards
 from matches.services.common import violation_messages
 from matches.services.inducement_orders import order_from_json, order_to_json
 from matches.services.prematch import has_step, may_declare, position_counts, squad_size, treasury_gold
@@ -77,6 +78,21 @@ def order_lines(ruleset: Ruleset, team: Team, order: InducementOrder, lang: str)
 @register("inducements")
 class InducementsStep(PrematchStep):
     section_template = "matches/prematch_steps/inducements.html"
+    # The special play cards bought (an inducement priced "card"): their decks and cards (cards.py).
+    record_template = "matches/prematch_steps/cards.html"
+    facts_template = "matches/prematch_steps/cards_facts.html"
+
+    def form_fields(self, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+        return cards.card_fields(ruleset)
+
+    def form_value(self, data: dict[str, Any]) -> Any:
+        return cards.form_value(data)
+
+    def facts(self, match: Any, ruleset: Ruleset, lang: str) -> dict[str, Any] | None:
+        return cards.cards_facts(match)
+
+    def handed_on(self, match: Any) -> Any:
+        return None  # the post-match sequence reads the inducements from their rows
 
     def label(self, ruleset: Ruleset, lang: str) -> str:
         return _("Inducements")
@@ -140,11 +156,13 @@ class InducementsStep(PrematchStep):
                 _("%(label)s: %(value)s") % {"label": team.name, "value": m}
                 for m in violation_messages(found, ruleset, team.race)
             ]
+        cards.check_cards(ctx, orders)
         ctx.shared["inducements"] = (budgets, orders, prices)
 
     def record(self, ctx: PrematchContext) -> None:
         match, ruleset = ctx.match, ctx.ruleset
         budgets, orders, prices = ctx.shared["inducements"]
+        cards.record_cards(ctx)
         petty = has_step(ruleset, "petty_cash")
         star_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "star"), "star_players")
         merc_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "mercenary"), "mercenaries")

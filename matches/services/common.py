@@ -128,6 +128,9 @@ VIOLATION_MESSAGES = {
     "mercenary_skill_not_allowed": gettext_lazy("A mercenary may only take an extra skill from his normal categories."),
     "not_in_final": gettext_lazy("No inducements in a semi-final or a final."),
     "inducement_excluded": gettext_lazy("This league has removed %(inducement)s from the inducements (its settings)."),
+    "inducement_price_unset": gettext_lazy(
+        "%(inducement)s cannot be bought yet: the commissioner has not set its price (the league's settings)."
+    ),
     "inducement_needs_details": gettext_lazy("“%(key)s” needs details (which star, which position)."),
     "mercenary_too_many_skills": ngettext_lazy(
         "A mercenary may take at most %(max)s extra skill, each once.",

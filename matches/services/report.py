@@ -44,7 +44,7 @@ from matches.services.sequence import match_sequence
 from matches.services.wording import apothecary_problem, result_problem
 
 # The decisions the result sheet holds (by key prefix): saving a sheet replaces them all.
-REPORT_DECISIONS = ("mvp", "winnings_reroll", *BANK_KEYS)
+REPORT_DECISIONS = ("mvp", "winnings_reroll", "card_gold", *BANK_KEYS)
 
 
 def report_problems(match: Match, report: ReportInput) -> list[str]:

@@ -29,6 +29,7 @@ DECISION_CODES = {
     "improvement_not_allowed",
     "unused_decision",
     "bank_not_allowed",
+    "card_gold_not_allowed",
 }
 PROBLEMS = {
     "die_count": ngettext_lazy(
@@ -45,6 +46,9 @@ PROBLEMS = {
     "improvement_not_allowed": gettext_lazy("%(input)s: “%(choice)s” is not something this roll allows."),
     "unused_die": gettext_lazy("%(input)s: this match does not call for this die (any more)."),
     "unused_decision": gettext_lazy("%(input)s: this match does not call for this decision (any more)."),
+    "card_gold_not_allowed": gettext_lazy(
+        "%(input)s: card gold is a whole amount of gold pieces in the league's steps, 0 or more."
+    ),
 }
 # The engine's bank_not_allowed (rulesets with a bank), by input: the bounds come from the report
 # and the ruleset, since the engine's own detail is English.
@@ -98,6 +102,7 @@ def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -
         "fan_factor": _("Fan factor dice, %(team)s"),
         "bank_transfer": _("Gold moved into the bank, %(team)s"),
         "expenses_from_bank": _("Spiralling expenses paid by the bank, %(team)s"),
+        "card_gold": _("Gold from special play cards, %(team)s"),
         "table_roll": _("%(roll)s of %(player)s (%(team)s)"),
         "table_roll_avoid": _("%(roll)s of %(player)s (%(team)s), roll to avoid it"),
     }

@@ -75,7 +75,7 @@ def correction_initial(inputs: dict[str, Any]) -> dict[str, Any]:
         parts = key.split(":")
         if parts[0] == "mvp" and len(parts) == 3:
             initial[f"mvp_{parts[1]}_{parts[2]}"] = value
-        elif parts[0] in ("bank", "se_bank") and len(parts) == 2:
+        elif parts[0] in ("bank", "se_bank", "card_gold") and len(parts) == 2:
             initial[f"{parts[0]}_{parts[1]}"] = value
     initial.update({die_field(key): ", ".join(str(v) for v in values) for key, values in inputs["dice"].items()})
     return initial
@@ -144,6 +144,7 @@ def match_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "sides": form.sides(),
         "mvp_chosen": form.mvp_chosen,
         "bank": form.bank,
+        "card_gold": form.card_gold,
         "score_help": score_help(ruleset),
         "generic_dice": True,
     }

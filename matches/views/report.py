@@ -141,6 +141,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
             "sides": form.sides(),
             "mvp_chosen": form.mvp_chosen,
             "bank": form.bank,
+            "card_gold": form.card_gold,
             "correcting": correcting,
             "score_help": score_help(ruleset),
         },

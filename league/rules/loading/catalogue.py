@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -19,9 +20,10 @@ from ..types import (
 )
 from .csvio import Problems, Row, read_rows, unique_key
 
-# How an inducement is priced: a fixed cost, a star's own price, a position's cost + the mercenary
-# surcharge, or a journeyman's position cost (PBBL P36/L80).
-PRICINGS = ("fixed", "star_player", "mercenary", "journeyman")
+# Pricing: a fixed cost, a star's own price, a position's cost + the mercenary surcharge, a journeyman's
+# position cost (PBBL P36/L80), "card" (fixed; each unit a special play card whose deck and card
+# are recorded: seed 002 H10), "league" (league_inducement_price; unset, not for sale: seed 003 D3).
+PRICINGS = ("fixed", "star_player", "mercenary", "journeyman", "card", "league")
 TEAM_CONDITIONS = ("any", "apothecary_allowed", "apothecary_forbidden")
 
 
@@ -279,14 +281,15 @@ def load_inducements(
     seen: dict[object, int] = {}
     for row in rows:
         key, pricing, condition = row.text("inducement_key"), row.text("pricing"), row.text("team_condition")
-        cost = row.opt_integer("cost", gp=True)
-        apothecary_uses = row.opt_integer("apothecary_uses") or 0
+        cost, apothecary_uses = row.opt_integer("cost", gp=True), row.opt_integer("apothecary_uses") or 0
         if apothecary_uses < 0:
             row.error(f"column 'apothecary_uses' must not be negative, got {apothecary_uses}")
         if pricing not in PRICINGS:
             row.error(f"column 'pricing' must be one of {', '.join(PRICINGS)}, got {pricing!r}")
-        elif pricing == "fixed" and cost is None:
-            row.error("a fixed-price inducement needs a cost")
+        elif pricing in ("fixed", "card") and cost is None:
+            row.error(f"a {pricing}-priced inducement needs a cost")
+        elif pricing == "league" and cost is not None:
+            row.error("a league-priced inducement has no cost (league_inducement_price)")
         if condition not in TEAM_CONDITIONS:
             row.error(f"column 'team_condition' must be one of {', '.join(TEAM_CONDITIONS)}, got {condition!r}")
         special: dict[str, int] = {}
@@ -300,21 +303,10 @@ def load_inducements(
             except ValueError:
                 row.error(f"special price {item!r} must be team_key:integer")
         only = row.items("only_teams")
-        for team in only:
-            if team not in teams:
-                row.error(f"unknown team {team!r} in column 'only_teams'")
-        ind = Inducement(
-            key,
-            row.text("name_en"),
-            row.text("name_fr"),
-            row.opt_integer("max_count"),
-            cost,
-            MappingProxyType(special),
-            pricing,
-            frozenset(only),
-            condition,
-            max(apothecary_uses, 0),
-        )
+        for team in (t for t in only if t not in teams):
+            row.error(f"unknown team {team!r} in column 'only_teams'")
+        names, max_count = (row.text("name_en"), row.text("name_fr")), row.opt_integer("max_count")
+        ind = Inducement(key, *names, max_count, cost, MappingProxyType(special), pricing, frozenset(only), condition)
         if unique_key(row, key, seen, "inducement"):
-            found[key] = ind
+            found[key] = replace(ind, apothecary_uses=max(apothecary_uses, 0))
     return found

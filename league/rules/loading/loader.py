@@ -24,6 +24,7 @@ from .csvio import Problems
 from .inherit import read_document
 from .levels import load_level_tables
 from .match_records import load_match_records, record_files
+from .prematch_choices import load_pre_match_choices
 from .prematch_tables import declared_files, load_pre_match_tables
 from .settings import load_settings
 from .standings import load_standings
@@ -173,6 +174,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     pre_steps, post_steps = known_steps()
     level_keys = {level.key for levels in (spp_levels, *level_tables.values()) for level in levels}
     pre_tables = load_pre_match_tables(folder, document, text, problems, pre_steps)
+    pre_choices = load_pre_match_choices(document, text, problems, set(pre_steps) | set(pre_tables))
     table_rolls = load_table_rolls(
         folder,
         document,
@@ -180,13 +182,13 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         problems,
         level_keys=level_keys,
         casualty_keys={c.key for c in casualties.values()},
-        reserved=set(post_steps) | set(pre_steps) | set(pre_tables),
+        reserved=set(post_steps) | set(pre_steps) | set(pre_tables) | set(pre_choices),
         known_files=KNOWN_FILES,
     )
     steps = _steps(document, text, problems, "post_match_steps", {**post_steps, **table_rolls})
     _table_roll_places(steps, table_rolls, text, problems)
     # A pre-match step is a registered one or a table-roll step the ruleset declares in data.
-    pre_match = _steps(document, text, problems, "pre_match_steps", {**pre_steps, **pre_tables})
+    pre_match = _steps(document, text, problems, "pre_match_steps", {**pre_steps, **pre_tables, **pre_choices})
     if "rookies" in pre_match and "rookies" not in parameter_groups:
         problems.add(
             RULESET_FILE, _toml_line(text, "pre_match_steps"), "pre-match step 'rookies' needs [parameters.rookies]"
@@ -237,6 +239,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         post_match_steps=steps,
         pre_match_steps=pre_match,
         pre_match_tables=pre_tables,
+        pre_match_choices=pre_choices,
         parameter_groups=parameter_groups,
         ledger_kinds=ledger_kinds,
         journeyman_skills=journeyman_skills,

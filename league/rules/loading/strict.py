@@ -49,6 +49,7 @@ TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
     "ruleset": frozenset({"key", "name_en", "name_fr", "version", "source", "source_fr", "reference", "base", "drop"}),
     "sequence": frozenset({"pre_match_steps", "post_match_steps"}),
     "pre_match_tables": None,
+    "pre_match_choices": None,  # [pre_match_choices.<step>]: checked by prematch_choices.py
     "journeymen": frozenset({"skills"}),
     "parameters": None,
     "standings": frozenset({"default_scheme", "default_tie_breakers", "schemes"}),

@@ -176,6 +176,7 @@ _LABELS = {
     "improvement_choice": "improvement choice",
     "bank_transfer": "bank transfer",
     "expenses_from_bank": "spiralling expenses paid from the bank",
+    "card_gold": "gold a special play card gave",
     "table_roll": "roll on a ruleset's table",
     "table_roll_avoid": "roll to avoid a ruleset's table",
 }
@@ -192,6 +193,7 @@ INPUT_PREFIXES = {
     "ff": ("fan_factor", "fan_factor"),
     "bank": ("bank_transfer", "bank_transfer"),
     "se_bank": ("expenses_from_bank", "expenses_from_bank"),
+    "card_gold": ("card_gold", "card_gold"),
 }
 # Faces of the dice of each kind of key; None: one face per MVP candidate; other kinds take D6.
 DIE_FACES = {"mvp": None, "improvement": 6, "leave": 6, "winnings": 6, "winnings_reroll": 6, "ff": 6}
@@ -235,6 +237,7 @@ _PROBLEMS = {
     "unused_die": "die not used by this match",
     "unused_decision": "decision not used by this match",
     "bank_not_allowed": "{detail}",
+    "card_gold_not_allowed": "{detail}",
 }
 
 

@@ -10,6 +10,7 @@ from ..catalogue.value import PlayerFacts, TeamFacts, player_value, team_value
 from ..prematch.sequence import inducement_budgets, journeymen_needed, petty_cash_spent
 from ..registry import post_match_step
 from .bank import expenses_from_bank
+from .card_gold import pay_card_gold
 from .fans import fan_factor_change, fan_factor_dice
 from .finance import match_winnings, spiralling_expenses, spiralling_expenses_basis
 from .records import SIDES, InputRequest
@@ -83,6 +84,7 @@ def step_winnings(run: Run) -> None:
                 treasury=run.treasury[side],
                 reason="concession",
             )
+    pay_card_gold(run)  # a special play card's gold, in the winnings (rulesets selling cards)
 
 
 @post_match_step("petty_cash_return")

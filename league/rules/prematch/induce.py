@@ -12,7 +12,14 @@ from types import MappingProxyType
 from ..catalogue.team_building import Violation
 from ..ruleset import Ruleset
 from ..types import Inducement
-from .inducements import inducement_allowed, inducement_price, mercenary_price, star_allowed, star_price
+from .inducements import (
+    inducement_allowed,
+    inducement_price,
+    league_price_missing,
+    mercenary_price,
+    star_allowed,
+    star_price,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +90,14 @@ def _check_items(
         item = ruleset.inducements.get(key)
         if item is None:
             found.append(Violation("unknown_inducement", {"inducement": key}))
-        elif item.pricing not in ("fixed", "journeyman"):
+        elif item.pricing not in ("fixed", "journeyman", "card", "league"):
             found.append(Violation("inducement_needs_details", {"inducement": key}))
         elif count < 0:
             found.append(Violation("negative_count", {"inducement": key}))
         elif count and key in ruleset.params.excluded_inducements:
             found.append(Violation("inducement_excluded", {"inducement": key}))
+        elif count and league_price_missing(ruleset, key):
+            found.append(Violation("inducement_price_unset", {"inducement": key}))
         elif count and not inducement_allowed(ruleset, key, team_key):
             found.append(Violation("inducement_not_allowed", {"inducement": key, "team": team_key}))
         elif item.max_count is not None and count > item.max_count:

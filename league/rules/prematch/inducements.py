@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..ruleset import Ruleset
 from ..types import Position
@@ -15,6 +15,27 @@ def inducement_money(match_tv_a: int, match_tv_b: int) -> tuple[int, int]:
     """
     gap = abs(match_tv_a - match_tv_b)
     return (gap, 0) if match_tv_a < match_tv_b else (0, gap) if match_tv_b < match_tv_a else (0, 0)
+
+
+def inducement_money_among(match_tvs: Sequence[int]) -> tuple[int, ...]:
+    """Each team's inducement money in a match of two or more teams: its gap to the highest match TV
+    (seed 003 D:L195, spec §3.6: "with more than two teams, each team measures its gap against the
+    highest TV"). With two teams it is inducement_money's answer. Matches of more than two teams are
+    not played by the site yet (docs/decisions/matches.md): this is the rule they will use.
+    """
+    if len(match_tvs) < 2:
+        raise ValueError(f"a match has at least two teams, got {len(match_tvs)}")
+    if any(type(tv) is not int or tv < 0 for tv in match_tvs):
+        raise ValueError(f"team values are whole non-negative numbers, got {list(match_tvs)!r}")
+    highest = max(match_tvs)
+    return tuple(highest - tv for tv in match_tvs)
+
+
+def league_price_missing(ruleset: Ruleset, inducement_key: str) -> bool:
+    """Whether the item is priced by the league (pricing "league") and the league has not set the
+    price yet (league_inducement_price = 0): it cannot be bought until then (seed 003 D3)."""
+    item = ruleset.inducement(inducement_key)
+    return item.pricing == "league" and not ruleset.params.league_inducement_price
 
 
 def inducement_allowed(ruleset: Ruleset, inducement_key: str, team_key: str) -> bool:
@@ -47,6 +68,8 @@ def inducement_price(
         price = item.special_prices[team_key]
     elif item.pricing == "journeyman":  # the normal cost of the team's 0-16 position (PBBL P36/L80)
         price = next(p.cost for p in team.positions if p.journeyman_eligible)
+    elif item.pricing == "league":  # the league's price (0 while unset: check_inducements refuses it)
+        price = ruleset.params.league_inducement_price
     elif item.cost is None:
         raise ValueError(f"inducement {inducement_key!r} has a variable price ({item.pricing})")
     else:
