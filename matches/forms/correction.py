@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from matches.forms import report_steps
 from matches.forms.report import ReportForm
 from matches.services.report_input import RESULT_FIELDS
 
@@ -86,6 +87,7 @@ class CorrectionForm(ReportForm):
         managed = {"mvp"} if self.mvp_chosen else set()
         if self.bank is not None:
             managed |= {"bank", "se_bank"}
+        managed |= report_steps.managed(self)
         decisions = {k: v for k, v in self.inputs["decisions"].items() if k.split(":", 1)[0] not in managed}
         decisions |= {k: v for k, v in report.decisions.items() if k.split(":", 1)[0] in managed}
         return {

@@ -21,6 +21,7 @@ from league.rules import (
     holder_benefits,
 )
 from league.rules.postmatch.check import extra_actions
+from matches.forms import report_steps
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
@@ -140,6 +141,7 @@ class ReportForm(forms.Form):
         if self.bank is not None:
             self._bank_fields()
         self.skills = skills
+        report_steps.step_fields(self)
         self.extra_lines = self._unknown_lines()
 
     def _bank_fields(self) -> None:
@@ -220,6 +222,7 @@ class ReportForm(forms.Form):
                     "ff": [self[f"ff_{side}_{n}"] for n in (1, 2, 3)],
                     "mvp": [self[f"mvp_{side}_{n}"] for n in (1, 2)] if self.mvp_chosen else [],
                     "bank": [self[name] for name in (f"bank_{side}", f"se_bank_{side}") if name in self.fields],
+                    "steps": report_steps.side_fields(self, side),
                 }
             )
         return out
@@ -342,6 +345,7 @@ class ReportForm(forms.Form):
                 )
             else:
                 self.dice_out[f"ff:{side}"] = ff
+        report_steps.clean_side(self, side)
         for name, key in ((f"bank_{side}", f"bank:{side}"), (f"se_bank_{side}", f"se_bank:{side}")):
             if data.get(name) is not None:  # an amount (int): the engine takes it as the coach's decision
                 self.decisions_out[key] = data[name]

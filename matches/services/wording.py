@@ -28,6 +28,7 @@ DECISION_CODES = {
     "improvement_not_allowed",
     "unused_decision",
     "bank_not_allowed",
+    "healing_not_allowed",
 }
 PROBLEMS = {
     "die_count": ngettext_lazy(
@@ -44,6 +45,9 @@ PROBLEMS = {
     "improvement_not_allowed": gettext_lazy("%(input)s: “%(choice)s” is not something this roll allows."),
     "unused_die": gettext_lazy("%(input)s: this match does not call for this die (any more)."),
     "unused_decision": gettext_lazy("%(input)s: this match does not call for this decision (any more)."),
+    "healing_not_allowed": gettext_lazy(
+        "%(input)s: the healing spell only cancels an injury or a death this team's player suffered in this match."
+    ),
 }
 # The engine's bank_not_allowed (rulesets with a bank), by input: the bounds come from the report
 # and the ruleset, since the engine's own detail is English.
@@ -97,6 +101,7 @@ def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -
         "fan_factor": _("Fan factor dice, %(team)s"),
         "bank_transfer": _("Gold moved into the bank, %(team)s"),
         "expenses_from_bank": _("Spiralling expenses paid by the bank, %(team)s"),
+        "healing_pick": _("Healing spell, %(team)s"),
         "table_roll": _("%(roll)s of %(player)s (%(team)s)"),
         "table_roll_avoid": _("%(roll)s of %(player)s (%(team)s), roll to avoid it"),
     }

@@ -178,6 +178,7 @@ _LABELS = {
     "expenses_from_bank": "spiralling expenses paid from the bank",
     "table_roll": "roll on a ruleset's table",
     "table_roll_avoid": "roll to avoid a ruleset's table",
+    "healing_pick": "healing spell",
 }
 
 
@@ -192,6 +193,7 @@ INPUT_PREFIXES = {
     "ff": ("fan_factor", "fan_factor"),
     "bank": ("bank_transfer", "bank_transfer"),
     "se_bank": ("expenses_from_bank", "expenses_from_bank"),
+    "healing": ("healing_pick", "healing_pick"),
 }
 # Faces of the dice of each kind of key; None: one face per MVP candidate; other kinds take D6.
 DIE_FACES = {"mvp": None, "improvement": 6, "leave": 6, "winnings": 6, "winnings_reroll": 6, "ff": 6}
@@ -235,6 +237,7 @@ _PROBLEMS = {
     "unused_die": "die not used by this match",
     "unused_decision": "decision not used by this match",
     "bank_not_allowed": "{detail}",
+    "healing_not_allowed": "{choice} is no casualty of {side} the healing spell may cancel",
 }
 
 
