@@ -16,7 +16,7 @@ HEALING_STEP = "healing_spell"
 
 def step_fields(form: Any) -> None:
     """Add the fields of the steps the ruleset lists (a ReportForm's __init__)."""
-    if HEALING_STEP not in form.ruleset.post_match_steps:
+    if HEALING_STEP not in form.ruleset.post_match_steps or not form.ruleset.params.healing_spell:
         return
     for side, _label in SIDES:
         choices = [("", _("Nobody"))]

@@ -34,7 +34,7 @@ def report():  # type: ignore[no-untyped-def]
 def healing(rs: Ruleset, **params: object) -> Ruleset:
     steps = list(rs.post_match_steps)
     steps.insert(steps.index("improvements"), "healing_spell")
-    return replace(rs.with_overrides(params), post_match_steps=tuple(steps))
+    return replace(rs.with_overrides({"healing_spell": True, **params}), post_match_steps=tuple(steps))
 
 
 def kinds(plan, ref: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -85,5 +85,6 @@ def test_a_pick_the_match_does_not_allow_is_refused(rs: Ruleset) -> None:
     for pick in ("hL1:1", "h1:2", "aL1:1"):
         with pytest.raises(InvalidInput, match="healing spell may cancel"):
             plan_post_match(healing(rs), report(), MatchDice(base_dice()), Decisions({"healing:home": pick}))
-    with pytest.raises(InvalidInput, match="decision not used"):  # a ruleset without the spell
-        plan_post_match(rs, report(), MatchDice(base_dice()), Decisions({"healing:home": "h1:1"}))
+    for without in (rs, healing(rs, healing_spell=False)):  # without the step, or switched off
+        with pytest.raises(InvalidInput, match="decision not used"):
+            plan_post_match(without, report(), MatchDice(base_dice()), Decisions({"healing:home": "h1:1"}))

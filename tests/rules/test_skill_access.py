@@ -81,3 +81,20 @@ def test_a_removed_skill_is_gone_and_not_offered_again(big_guys):
 def test_the_file_is_checked_with_its_line(tmp_path, monkeypatch, csv, append, message):
     with pytest.raises(RulesetDataError, match=message):
         next(lrb6_copy(tmp_path, monkeypatch, "badaccess", append={"skill_access.csv": csv, **append}))
+
+
+def test_the_shipped_house_rules_give_their_big_guys_this_access():
+    from league.rules import load_ruleset
+
+    house = load_ruleset("fr_house")
+    expected = {("human", "ogre"): "GS", ("vampire", "vampire"): "GA", ("skaven", "rat_ogre"): "GSM"}
+    expected |= {("chaos", "minotaur"): "GSM", ("norse", "snow_troll"): "GS", ("human", "lineman"): "G"}
+    for (team, key), normal in expected.items():
+        position = house.team(team).position(key)
+        assert position.normal_categories == frozenset(normal), (team, key)
+    ogre = house.team("ogre").position("ogre")
+    assert ogre.double_categories == frozenset() and ogre.double_choices == ("st", "av", "remove_skill")
+    assert house.team("human").position("lineman").double_choices == ()
+    assert house.value_increases["skill_removed"] == 0 and house.value_increases["st_increase"] == 50_000
+    for key in ("lrb6", "pbbl110", "dungeon_lutece", "classic3"):
+        assert load_ruleset(key).team("human").position("ogre").double_choices == ()

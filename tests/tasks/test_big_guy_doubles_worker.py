@@ -1,5 +1,5 @@
-"""A big guy's double through the worker and the improvement page (skill_access.csv; seed 002,
-spec §2.5, H4): the roll offers only General and Strength skills, +1 ST, +1 AV and the skills he
+"""A big guy's double in the shipped house rules, through the worker and the improvement page
+(fr_house/skill_access.csv; seed 002, spec §2.5, H4): the roll offers only General and Strength skills, +1 ST, +1 AV and the skills he
 may remove; removing Bone-head leaves his value unchanged and his roster line without it, and a
 replay of the match keeps the choice."""
 
@@ -14,18 +14,17 @@ from matches.services.report_input import PlayerLine
 from teams.models import Advancement, ImprovementRoll, Player
 from teams.selectors import compute_team_value
 from teams.services import PlayerOrder, team_create
-from tests.builders import league_of, lrb6_copy
-from tests.rules.test_skill_access import ACCESS, REMOVED
+from tests.builders import league_of
 from tests.tasks.conftest import play, processed, wait_for
 
-KEY = "bigguytest"
+KEY = "fr_house"  # the shipped house rules: big guys need twice the SPP and age after each roll
 
 
 @pytest.fixture
-def big_guy_ruleset(tmp_path, monkeypatch):
-    yield from lrb6_copy(
-        tmp_path, monkeypatch, KEY, append={"skill_access.csv": ACCESS, "value_modifiers.csv": REMOVED}
-    )
+def big_guy_ruleset():
+    from league.rules import load_ruleset
+
+    return load_ruleset(KEY)
 
 
 @pytest.mark.worker
@@ -43,14 +42,15 @@ def test_the_ogre_removes_bone_head_on_a_double(
         players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
     )
     ogre = humans.players.get(number=1)
-    Player.objects.filter(pk=ogre.pk).update(spp=5)  # a completion takes him to his first level
+    Player.objects.filter(pk=ogre.pk).update(spp=21)  # a completion takes him to 22, his first level
     scheduled = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
     ready = prematch_record(match=scheduled, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice)
+    ageing = {f"ageing:p{ogre.pk}:1:avoid": [6, 6]}  # his ageing roll avoided (Novice: 3+)
     report = ReportInput(
         home_score=0,
         away_score=0,
         lines=(PlayerLine(ogre.pk, completions=1),),
-        dice={f"improvement:p{ogre.pk}:1": [3, 3]},
+        dice={f"improvement:p{ogre.pk}:1": [3, 3], **ageing},
     )
     match = play(ready, report, coach_alice, coach_bob)
     wait_for(lambda: processed(match), "the worker to process the match")

@@ -1,6 +1,6 @@
-"""No missed games and the healing spell (seed 003 D:L299-303, D7), through the result sheet, the
-real worker, the match page and a correction: a ruleset copied from LRB6 with the parameter off
-(a league setting) and the step listed, as docs/rulesets.md says a ruleset switches them on."""
+"""No missed games and the healing spell (seed 003 D:L299-303, D7) in the shipped Dungeon Bowl
+ruleset, through the result sheet, the real worker, the match page, a correction, the league's
+settings and the import."""
 
 from __future__ import annotations
 
@@ -13,32 +13,20 @@ from league.core.services import league_settings_update
 from matches.models import Match, MatchCorrection, MatchEffect
 from matches.services import PrematchInput, prematch_record
 from teams.models import Injury, Player
-from tests.builders import lrb6_copy, scheduled_in
+from tests.builders import scheduled_in
 from tests.matches.test_views_support import login, report_data
 from tests.tasks.conftest import processed, wait_for
 
-KEY = "dungeontest"
-SETTING = """
-[settings.casualties_miss_next_game]
-group = "postmatch"
-page = "D:L299-303"
-en = "A casualty makes the player miss the next match (off: Dungeon Bowl's no missed games)."
-fr = "Une sortie fait manquer le match suivant (non : pas de match manqué du Dungeon Bowl)."
-"""
+KEY = "dungeon_lutece"  # the shipped Dungeon Bowl ruleset: both rules on by default (D7)
 
 
 @pytest.fixture
-def dungeon_ruleset(tmp_path, monkeypatch):
-    yield from lrb6_copy(
-        tmp_path,
-        monkeypatch,
-        KEY,
-        replace=(
-            ("casualties_miss_next_game = true", "casualties_miss_next_game = false"),
-            ('"improvements", "remove_dead"', '"healing_spell", "improvements", "remove_dead"'),
-        ),
-        toml_extra=SETTING,
-    )
+def dungeon_ruleset():
+    from league.rules import load_ruleset
+
+    ruleset = load_ruleset(KEY)
+    assert not ruleset.params.casualties_miss_next_game and ruleset.params.healing_spell
+    return ruleset
 
 
 def text(response) -> str:
@@ -50,7 +38,7 @@ def _ready(dungeon_ruleset, commissioner, alice, bob, **settings: object) -> Mat
     scheduled = scheduled_in(KEY, "Lutèce", commissioner, alice, bob)
     if settings:
         league_settings_update(league=scheduled.league, by=commissioner, values=settings)
-    return prematch_record(match=scheduled, data=PrematchInput(weather_dice=(3, 4)), by=alice)
+    return prematch_record(match=scheduled, data=PrematchInput(steps={"dungeon_state": (3, 4)}), by=alice)
 
 
 def _sheet(match: Match, **extra: str) -> dict[str, str]:
@@ -141,6 +129,7 @@ def test_an_imported_report_names_the_healed_player(
     league = league_of(KEY, "Lutèce", commissioner, coach_alice, coach_bob)
     humans, _orcs = human_team(league, coach_alice), orc_team(league, coach_bob)
     data = example() | {"league": league.slug, "ruleset": KEY}
+    data["prematch"] = {"dungeon_state": [3, 4]} | {side: data["prematch"][side] for side in ("home", "away")}
     data["casualties"] = {"home": [{"number": 4, "d6": 6, "d8": 1}], "away": [{"number": 3, "d6": 4, "d8": 1}]}
     with pytest.raises(MatchError, match="healing:home"):  # no such casualty result
         import_match(data | {"decisions": {**data["decisions"], "healing:home": "home#4:3"}}, by=commissioner)

@@ -34,6 +34,8 @@ def healable(run: Run, side: Side) -> dict[str, tuple[PlayerReport, int, str]]:
 
 @post_match_step("healing_spell", before=("remove_dead",))
 def step_healing_spell(run: Run) -> None:
+    if not run.ruleset.params.healing_spell:
+        return  # switched off by the league (Dungeon Bowl's optional rules, D7)
     for side in SIDES:
         options = healable(run, side)
         key = f"{HEALING}:{side}"
