@@ -19,6 +19,7 @@ from league.rules import (
     Position,
     Ruleset,
     TeamFacts,
+    gained_skills,
     player_skills,
     player_value,
     team_value,
@@ -174,7 +175,9 @@ def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> Ro
     return RosterRow(
         player=player,
         position=position,
-        skills=player_skills(ruleset, position, (a.skill for a in gained), journeyman=player.journeyman),
+        skills=player_skills(
+            ruleset, position, gained_skills((a.kind, a.skill) for a in gained), journeyman=player.journeyman
+        ),
         value=0
         if player.rookie
         else player_value(ruleset, position_cost=position.cost, improvements=[a.kind for a in gained]),

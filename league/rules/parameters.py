@@ -84,6 +84,12 @@ class Parameters:
     free_fan_factor_start: int
     justified_concession_penalties: bool
     ignored_injury_misses_next_game: bool
+    # False: no casualty makes a player miss the next match (Dungeon Bowl's "no missed games"); the
+    # permanent effects (niggling, characteristic losses, death) stay.
+    casualties_miss_next_game: bool
+    # Whether the healing_spell post-match step, where a ruleset lists it, offers each coach his
+    # spell (a league may switch it off: Dungeon Bowl's optional rules, D7).
+    healing_spell: bool
     casualty_spp_when_saved: bool
     trophy_reroll_above_cap: bool
     final_inducements: str = field(metadata=_choices("none", "petty_cash_no_stars", "treasury_any"))

@@ -81,6 +81,8 @@ class Position(_Named):
     normal_categories: frozenset[str]
     double_categories: frozenset[str]
     journeyman_eligible: bool
+    # What a double offers besides skills (skill_access.csv): "st", "av", "remove_skill".
+    double_choices: tuple[str, ...] = ()
 
     @property
     def profile_complete(self) -> bool:

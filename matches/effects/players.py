@@ -165,3 +165,15 @@ register(
     "niggling_injury", "stat_injury", "injury_ignored", app=EffectApp(apply_injury, describe_casualty, undo=undo_injury)
 )
 register("departure_avoided", app=EffectApp(apply_nothing, describe_casualty))
+
+
+def describe_healing(reading: Reading, effect: MatchEffect) -> str:
+    d = effect.data or {}
+    return _("Healing spell: %(player)s ignores %(casualty)s.") % {
+        "player": player_label(effect.player),
+        "casualty": casualty_name(reading.ruleset, d.get("casualty")),
+    }
+
+
+# The healed result was never applied (the plan left it out): a record, nothing to undo.
+register("healing_spell", app=EffectApp(apply_nothing, describe_healing))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from league.rules import Ruleset, table_roll_outcome
+from league.rules import SKILL_REMOVED, Ruleset, table_roll_outcome
 from teams.models import Player
 
 ACTIONS = {
@@ -40,7 +40,12 @@ def casualty_name(ruleset: Ruleset, key: str | None) -> str:
 
 
 def choice_label(ruleset: Ruleset, choice: str, skill: str = "") -> str:
-    """“Block” for a skill, “+1 MA” for a characteristic (choice is a key or a value key)."""
+    """“Block” for a skill, “+1 MA” for a characteristic (choice is a key or a value key),
+    “Bone-head removed” for a skill removed on a double (skill_removed, or remove:<skill>)."""
+    if choice == SKILL_REMOVED or choice.startswith("remove:"):
+        key = skill or choice.removeprefix("remove:")
+        name = ruleset.skills[key].name(lang()) if key in ruleset.skills else key
+        return _("%(skill)s removed") % {"skill": name}
     if skill or choice in ruleset.skills:
         key = skill or choice
         return ruleset.skills[key].name(lang()) if key in ruleset.skills else key

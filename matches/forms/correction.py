@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from matches.forms import report_steps
 from matches.forms.report import ReportForm
 from matches.services.report_input import RESULT_FIELDS
 
@@ -88,6 +89,7 @@ class CorrectionForm(ReportForm):
             managed |= {"bank", "se_bank"}
         if self.card_gold:
             managed |= {"card_gold"}
+        managed |= report_steps.managed(self)
         decisions = {k: v for k, v in self.inputs["decisions"].items() if k.split(":", 1)[0] not in managed}
         decisions |= {k: v for k, v in report.decisions.items() if k.split(":", 1)[0] in managed}
         return {

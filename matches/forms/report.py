@@ -23,6 +23,7 @@ from league.rules import (
 )
 from league.rules.postmatch.check import extra_actions
 from matches.forms.card_gold import card_gold_fields
+from matches.forms import report_steps
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values
@@ -140,7 +141,9 @@ class ReportForm(forms.Form):
             self._bank_fields()
         self.card_gold = has_card_gold(ruleset)  # special play cards sold: their gold, in the winnings
         self.fields.update(card_gold_fields(ruleset) if self.card_gold else {})
-        self.skills, self.extra_lines = skills, self._unknown_lines()
+        self.skills = skills
+        report_steps.step_fields(self)
+        self.extra_lines = self._unknown_lines()
 
     def _bank_fields(self) -> None:
         """A ruleset with a bank: per side, the gold the coach moves into it (negative: out of it)
@@ -224,6 +227,7 @@ class ReportForm(forms.Form):
                     "mvp": [self[f"mvp_{side}_{n}"] for n in (1, 2)] if self.mvp_chosen else [],
                     "bank": [self[name] for name in (f"bank_{side}", f"se_bank_{side}") if name in self.fields],
                     "card_gold": self[f"card_gold_{side}"] if self.card_gold else None,
+                    "steps": report_steps.side_fields(self, side),
                 }
             )
         return out
@@ -347,6 +351,7 @@ class ReportForm(forms.Form):
                 )
             else:
                 self.dice_out[f"ff:{side}"] = ff
+        report_steps.clean_side(self, side)
         for prefix in ("bank", "se_bank", "card_gold"):  # an amount (int): the engine takes it as a decision
             if data.get(f"{prefix}_{side}") is not None:
                 self.decisions_out[f"{prefix}:{side}"] = data[f"{prefix}_{side}"]

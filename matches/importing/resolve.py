@@ -214,6 +214,10 @@ def _dice_and_decisions(
             value = f"p{player.pk}" if player else value
         elif kind == "card_gold" and (type(value) is not int or value < 0):
             wrong = _("give the gold in gold pieces (0 or more).")
+        elif kind == "healing":  # the player healed, and which of his casualty results (":2": Decay's)
+            text, _sep, n = value.partition(":") if isinstance(value, str) else ("", "", "")
+            player, wrong = find_ref(text, rosters) if n in ("", "1", "2") else (None, _("add :1 or :2, or nothing."))
+            value = f"p{player.pk}:{n or 1}" if player else value
         elif kind == "winnings_reroll" and not isinstance(value, bool):
             wrong = _("answer true or false.")
         elif kind == "journeyman" and value not in ("hire", "release"):

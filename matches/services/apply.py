@@ -52,6 +52,7 @@ def _options_json(effect: Effect) -> dict:
         "double_categories": sorted(o.double_categories),
         "stats": list(o.stat_choices),
         "excluded": sorted(o.excluded_skills),
+        "removable": list(o.removable),
     }
 
 

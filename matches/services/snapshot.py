@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, cast
 
 from django.db import connection
 
-from league.rules import BankParameters, HolderBenefits, holder_benefits, load_ruleset
+from league.rules import BankParameters, HolderBenefits, gained_skills, holder_benefits, load_ruleset
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
 from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
@@ -178,7 +178,7 @@ def build_report(match: Match) -> MatchReport:
                     position_key=line.position,
                     spp_before=line.spp,
                     improvement_rolls_taken=rolls_taken.get(pk, 0),
-                    skills=tuple(skill for _kind, skill in gained if skill),
+                    skills=gained_skills(gained),
                     improvements=tuple(k for k, _s in gained),
                     stat_improvements=ups,
                     stat_injuries=injuries.get(pk, {}),

@@ -30,6 +30,7 @@ DECISION_CODES = {
     "unused_decision",
     "bank_not_allowed",
     "card_gold_not_allowed",
+    "healing_not_allowed",
 }
 PROBLEMS = {
     "die_count": ngettext_lazy(
@@ -48,6 +49,8 @@ PROBLEMS = {
     "unused_decision": gettext_lazy("%(input)s: this match does not call for this decision (any more)."),
     "card_gold_not_allowed": gettext_lazy(
         "%(input)s: card gold is a whole amount of gold pieces in the league's steps, 0 or more."
+    "healing_not_allowed": gettext_lazy(
+        "%(input)s: the healing spell only cancels an injury or a death this team's player suffered in this match."
     ),
 }
 # The engine's bank_not_allowed (rulesets with a bank), by input: the bounds come from the report
@@ -103,6 +106,7 @@ def input_label(match: Match, request: InputRequest, names: Mapping[str, str]) -
         "bank_transfer": _("Gold moved into the bank, %(team)s"),
         "expenses_from_bank": _("Spiralling expenses paid by the bank, %(team)s"),
         "card_gold": _("Gold from special play cards, %(team)s"),
+        "healing_pick": _("Healing spell, %(team)s"),
         "table_roll": _("%(roll)s of %(player)s (%(team)s)"),
         "table_roll_avoid": _("%(roll)s of %(player)s (%(team)s), roll to avoid it"),
     }

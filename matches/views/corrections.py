@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import signed_in
+from matches.forms import report_steps
 from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_field
 from matches.forms.report import PLAYER_COUNTS
 from matches.models import Match, MatchCorrection
@@ -77,6 +78,8 @@ def correction_initial(inputs: dict[str, Any]) -> dict[str, Any]:
             initial[f"mvp_{parts[1]}_{parts[2]}"] = value
         elif parts[0] in ("bank", "se_bank", "card_gold") and len(parts) == 2:
             initial[f"{parts[0]}_{parts[1]}"] = value
+        else:
+            report_steps.initial_from(key, value, initial)
     initial.update({die_field(key): ", ".join(str(v) for v in values) for key, values in inputs["dice"].items()})
     return initial
 

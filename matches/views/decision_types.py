@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league.core.selectors import league_ruleset
-from league.rules import IMPROVEMENT, Ruleset, decision_options
+from league.rules import IMPROVEMENT, SKILL_REMOVED, Ruleset, decision_options
 from matches.decisions import DecisionType, Groups, StoredKind, register_decision_type
 from matches.effects.words import choice_label
 from matches.forms.common import category_label
@@ -28,7 +28,7 @@ def _improvement_groups(roll: Any, ruleset: Ruleset) -> Groups:
     groups: Groups = []
     choices = roll_choices(roll)
     for letter, keys in choices.items():
-        if letter == "stats" or not keys:
+        if letter in ("stats", "remove") or not keys:
             continue
         label = category_label(ruleset, letter, lang())
         if letter in double:
@@ -37,6 +37,10 @@ def _improvement_groups(roll: Any, ruleset: Ruleset) -> Groups:
     stats = choices.get("stats", ())
     if stats:
         groups.append((_("Characteristics"), [(s, choice_label(ruleset, f"{s}_increase")) for s in stats]))
+    removable = choices.get("remove", ())
+    if removable:  # a double of a position whose access lets him drop a skill (skill_access.csv)
+        label = _("Remove a skill (value unchanged)")
+        groups.append((label, [(f"remove:{k}", choice_label(ruleset, SKILL_REMOVED, k)) for k in removable]))
     return groups
 
 

@@ -27,6 +27,7 @@ STEP_LABELS = {
     "mvp": gettext_lazy("Most valuable player"),
     "spp": gettext_lazy("Star player points"),
     "improvements": gettext_lazy("Improvement rolls"),
+    "healing_spell": gettext_lazy("Healing spell"),
     "remove_dead": gettext_lazy("Casualties and the dead"),
     "winnings": gettext_lazy("Winnings"),
     "petty_cash_return": gettext_lazy("Unspent petty cash"),

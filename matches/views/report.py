@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import signed_in
 from league.rules import Ruleset
+from matches.forms import report_steps
 from matches.forms.report import ReportForm
 from matches.models import Match, MatchPlayer
 from matches.selectors import report as read
@@ -91,6 +92,8 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
             initial[f"mvp_{parts[1]}_{parts[2]}"] = decision.value
         elif parts[0] in ("bank", "se_bank") and len(parts) == 2:
             initial[f"{parts[0]}_{parts[1]}"] = decision.value
+        else:
+            report_steps.initial_from(decision.key, decision.value, initial)
     return initial
 
 

@@ -17,8 +17,8 @@ from league.rules import (
     Ruleset,
     available_skills,
     decide,
+    gained_skills,
     improvement_outcome,
-    player_skills,
 )
 from teams.errors import TeamRuleError
 from teams.hooks import improvement_chosen
@@ -43,9 +43,8 @@ def _player_now(roll: ImprovementRoll) -> tuple[Ruleset, Position, list[str], Ch
     ruleset = league_ruleset(player.team.league)
     position = ruleset.team(player.team.race).position(player.position)
     stats = player_characteristics(ruleset, position, player)
-    skills = player_skills(
-        ruleset, position, (a.skill for a in player.advancements.all()), journeyman=player.journeyman
-    )
+    # The skills gained, removals written "-<key>" (the engine adds the position's and applies them).
+    skills = gained_skills((a.kind, a.skill) for a in player.advancements.all())
     return ruleset, position, list(skills), stats
 
 
@@ -66,7 +65,7 @@ def roll_choices(roll: ImprovementRoll) -> dict[str, tuple[str, ...]]:
     """Skill keys by category letter, plus "stats" for the characteristic increases on offer."""
     options = roll_options(roll)
     ruleset = league_ruleset(roll.player.team.league)
-    return {**available_skills(ruleset, options), "stats": options.stat_choices}
+    return {**available_skills(ruleset, options), "stats": options.stat_choices, "remove": options.removable}
 
 
 def improvement_choose(*, roll: ImprovementRoll, choice: str, by: User | None) -> Advancement:

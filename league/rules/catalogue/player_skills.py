@@ -7,6 +7,25 @@ from collections.abc import Iterable
 from ..ruleset import Ruleset
 from ..types import Position
 
+# The value key (value_modifiers.csv) of a skill removed on a double (seed 002's big guys, H4), and
+# how the engine's lists of skills gained write such a removal: "-bone_head".
+SKILL_REMOVED = "skill_removed"
+REMOVED = "-"
+
+
+def gained_skills(advancements: Iterable[tuple[str, str]]) -> tuple[str, ...]:
+    """(value key, skill) of a player's advancements, in the order taken, as the engine's list of
+    skills gained: a skill removed is written with REMOVED before its key."""
+    return tuple(REMOVED + skill if kind == SKILL_REMOVED else skill for kind, skill in advancements if skill)
+
+
+def held_skills(position: Position, gained: Iterable[str]) -> list[str]:
+    """The position's skills and those gained, less those removed since (gained_skills)."""
+    gained = [key for key in gained if key]
+    removed = {key[len(REMOVED) :] for key in gained if key.startswith(REMOVED)}
+    skills = [key for key in (*position.skills, *gained) if not key.startswith(REMOVED)]
+    return [key for key in dict.fromkeys(skills) if key not in removed]
+
 
 def player_skills(ruleset: Ruleset, position: Position, gained: Iterable[str], *, journeyman: bool) -> tuple[str, ...]:
     """The position's starting skills, the skills gained (in the order taken), then, while he is a
@@ -14,8 +33,9 @@ def player_skills(ruleset: Ruleset, position: Position, gained: Iterable[str], *
 
     Derived from his status rather than stored as a gain: a journeyman hired for good loses Loner
     but keeps what he gained (p.29 L3743-3745), which is exactly what clearing the flag gives.
+    A skill removed on a double (gained_skills: "-<key>") is left out.
     """
-    skills = [*position.skills, *(key for key in gained if key)]
+    skills = held_skills(position, gained)
     if journeyman:
         skills += [key for key in ruleset.journeyman_skills if key not in skills]
     return tuple(skills)

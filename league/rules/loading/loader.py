@@ -27,6 +27,7 @@ from .match_records import load_match_records, record_files
 from .prematch_choices import load_pre_match_choices
 from .prematch_tables import declared_files, load_pre_match_tables
 from .settings import load_settings
+from .skill_access import load_skill_access
 from .standings import load_standings
 from .strict import KNOWN_FILES, folder_problems, toml_problems
 from .table_rolls import load_table_rolls, table_files
@@ -170,6 +171,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     level_tables, level_groups = load_level_tables(folder, problems, teams)
     improvements = tables.load_improvements(folder, problems)
     values = tables.load_value_increases(folder, problems, params)
+    teams = load_skill_access(folder, problems, teams, frozenset(values))
     kickoff = tables.load_kickoff(folder, problems)
     pre_steps, post_steps = known_steps()
     level_keys = {level.key for levels in (spp_levels, *level_tables.values()) for level in levels}

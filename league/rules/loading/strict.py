@@ -33,6 +33,7 @@ KNOWN_FILES = frozenset(
         "spp_levels.csv",
         "spp_levels_by_group.csv",
         "level_groups.csv",
+        "skill_access.csv",
         "improvement_rolls.csv",
         "value_modifiers.csv",
         "kickoff.csv",

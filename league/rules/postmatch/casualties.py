@@ -67,18 +67,22 @@ class PlayerInjuries:
     characteristics: Characteristics  # after the injuries
 
 
-def player_injuries(ruleset: Ruleset, team_key: str, player: PlayerReport) -> PlayerInjuries:
-    """Every lasting effect of the player's casualties, stat limits applied one result at a time."""
+def player_injuries(ruleset: Ruleset, team_key: str, player: PlayerReport, ignored: int = 0) -> PlayerInjuries:
+    """Every lasting effect of the player's casualties, stat limits applied one result at a time.
+    `ignored`: the number (from 1, in the order suffered) of a result whose effects a healing spell
+    cancels (postmatch/healing.py); 0 cancels none."""
     position = ruleset.team(team_key).position(player.position_key)
     stats = Characteristics.for_position(
         ruleset, position, improvements=player.stat_improvements, injuries=player.stat_injuries
     )
     effects = []
-    for cas in player.casualties_suffered:
-        for result in resolve_casualty(ruleset, cas).results:
-            effect = casualty_effect(ruleset, result, stats)
-            stats = effect.characteristics or stats
-            effects.append(effect)
+    results = (result for cas in player.casualties_suffered for result in resolve_casualty(ruleset, cas).results)
+    for number, result in enumerate(results, start=1):
+        if number == ignored:
+            continue
+        effect = casualty_effect(ruleset, result, stats)
+        stats = effect.characteristics or stats
+        effects.append(effect)
     dead = any(e.dead for e in effects)
     misses = not dead and any(e.misses_next_game for e in effects)
     return PlayerInjuries(tuple(effects), misses, dead, stats)

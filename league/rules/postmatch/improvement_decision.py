@@ -19,6 +19,7 @@ from .improvements import (
     choose_improvement,
     improvement_outcome,
     improvement_value_key,
+    removal_choices,
 )
 
 IMPROVEMENT = "improvement"
@@ -37,15 +38,17 @@ def improvement_values_options(ruleset: Ruleset, values: Values) -> ImprovementO
 
 
 def _options(ruleset: Ruleset, values: Values) -> tuple[DecisionOption, ...]:
-    """Skills by category (G, A, S, P, M), then the characteristic increases within the limits."""
+    """Skills by category (G, A, S, P, M), the characteristic increases within the limits, then
+    the skills a double lets him remove (group "remove")."""
     options = improvement_values_options(ruleset, values)
     skills = [DecisionOption(k, letter) for letter, keys in available_skills(ruleset, options).items() for k in keys]
-    return (*skills, *(DecisionOption(stat, "stats") for stat in options.stat_choices))
+    removals = (DecisionOption(key, "remove") for key in removal_choices(options))
+    return (*skills, *(DecisionOption(stat, "stats") for stat in options.stat_choices), *removals)
 
 
 def _effects(ruleset: Ruleset, values: Values, choice: str) -> tuple[DecisionEffect, ...]:
     picked = choose_improvement(ruleset, improvement_values_options(ruleset, values), choice)
-    skill = picked.key if picked.kind == "skill" else ""
+    skill = picked.key if picked.kind in ("skill", "remove") else ""
     return (DecisionEffect("advancement", value_key=improvement_value_key(picked), detail=skill),)
 
 

@@ -47,13 +47,16 @@ class InjuryEffect:
 
 def casualty_effect(ruleset: Ruleset, result: CasualtyResult, stats: Characteristics | None = None) -> InjuryEffect:
     """Apply a casualty result to a player's stats. A stat injury the limits void is ignored, but by
-    default (ignored_injury_misses_next_game) the player still misses the next match (§14 A5)."""
+    default (ignored_injury_misses_next_game) the player still misses the next match (§14 A5).
+    Without missed games (casualties_miss_next_game false) no result makes him miss it."""
+    misses_at_all = ruleset.params.casualties_miss_next_game
     if result.stat is None:
-        return InjuryEffect(result, result.misses_next_game, result.niggling, None, False, result.dead, stats)
+        misses = result.misses_next_game and misses_at_all
+        return InjuryEffect(result, misses, result.niggling, None, False, result.dead, stats)
     if stats is None:
         raise ValueError(f"casualty {result.key!r} lowers {result.stat.upper()}: the player's stats are needed")
     applies = stats.injury_applies(result.stat)
-    misses = (
+    misses = misses_at_all and (
         result.misses_next_game
         if applies
         else (result.misses_next_game and ruleset.params.ignored_injury_misses_next_game)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ..dice import Dice, roll_many
 from ..registry import POST_MATCH
 from ..ruleset import Ruleset
-from . import steps, steps_players  # noqa: F401  (they register the steps)
+from . import healing, steps, steps_players  # noqa: F401  (they register the steps)
 from .casualties import PlayerInjuries, ResolvedCasualty, killed, player_injuries, resolve_casualty
 from .check import check_report
 from .effects import Effect, PostMatchPlan
@@ -83,7 +83,7 @@ def _walk(
         violations = check_report(ruleset, report)
         if violations:
             raise InvalidReport(violations)
-    run = Run(ruleset, report, dice or MatchDice(), decisions or Decisions(), like.injuries if like else None)
+    run = Run(ruleset, report, dice or MatchDice(), decisions or Decisions(), like.suffered if like else None)
     for step in ruleset.post_match_steps:
         run.step = step
         if step in ruleset.table_rolls:  # a step declared in the ruleset's data

@@ -179,6 +179,7 @@ _LABELS = {
     "card_gold": "gold a special play card gave",
     "table_roll": "roll on a ruleset's table",
     "table_roll_avoid": "roll to avoid a ruleset's table",
+    "healing_pick": "healing spell",
 }
 
 
@@ -194,6 +195,7 @@ INPUT_PREFIXES = {
     "bank": ("bank_transfer", "bank_transfer"),
     "se_bank": ("expenses_from_bank", "expenses_from_bank"),
     "card_gold": ("card_gold", "card_gold"),
+    "healing": ("healing_pick", "healing_pick"),
 }
 # Faces of the dice of each kind of key; None: one face per MVP candidate; other kinds take D6.
 DIE_FACES = {"mvp": None, "improvement": 6, "leave": 6, "winnings": 6, "winnings_reroll": 6, "ff": 6}
@@ -238,6 +240,7 @@ _PROBLEMS = {
     "unused_decision": "decision not used by this match",
     "bank_not_allowed": "{detail}",
     "card_gold_not_allowed": "{detail}",
+    "healing_not_allowed": "{choice} is no casualty of {side} the healing spell may cancel",
 }
 
 

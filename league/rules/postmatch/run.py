@@ -38,6 +38,7 @@ class Run:
         "bank",
         "spp",
         "injuries",
+        "suffered",
         "departed",
         "cleared",
         "chosen_values",
@@ -83,6 +84,9 @@ class Run:
                 self.players[player.ref], self.side_of[player.ref] = player, side
                 if player.on_roster and injuries is None:
                     self.injuries[player.ref] = player_injuries(ruleset, team_key, player)
+        # The casualties as suffered, shared with the other walks: a step that changes what a player
+        # keeps of them (the healing spell) replaces `injuries` by a copy of its own.
+        self.suffered = self.injuries
         self.spp = {ref: player.spp_before for ref, player in self.players.items()}
         self.departed: set[str] = set()
         self.cleared = False  # whether the earlier MNG marks were erased by a step already walked

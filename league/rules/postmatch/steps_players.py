@@ -6,9 +6,16 @@ left by the steps before it.
 
 from __future__ import annotations
 
+from ..catalogue.player_skills import REMOVED as REMOVE_MARK
 from ..registry import post_match_step
 from .finance import Side
-from .improvements import available_skills, choose_improvement, improvement_outcome, improvement_value_key
+from .improvements import (
+    available_skills,
+    choose_improvement,
+    improvement_outcome,
+    improvement_value_key,
+    removal_choices,
+)
 from .mvp import mvp_candidates, mvp_from_die
 from .records import SIDES, InputRequest, problem
 from .run import Run
@@ -128,8 +135,10 @@ def step_improvements(run: Run) -> None:
                 options = improvement_outcome(
                     rs, d6a=values[0], d6b=values[1], position=position, skills=skills, stats=stats
                 )
-                allowed = options.stat_choices + tuple(
-                    k for keys in available_skills(rs, options).values() for k in keys
+                allowed = (
+                    options.stat_choices
+                    + tuple(k for keys in available_skills(rs, options).values() for k in keys)
+                    + removal_choices(options)
                 )
                 request = InputRequest(
                     key, "decision", "improvement_choice", side, player.ref, required=False, options=allowed
@@ -161,7 +170,7 @@ def step_improvements(run: Run) -> None:
                 if choice.kind == "stat":
                     stats = stats.improved(choice.key)
                 else:
-                    skills.append(choice.key)
+                    skills.append(REMOVE_MARK + choice.key if choice.kind == "remove" else choice.key)
                 value_key = improvement_value_key(choice)
                 run.chosen_values.setdefault(player.ref, []).append(value_key)
                 run.emit(
@@ -172,7 +181,7 @@ def step_improvements(run: Run) -> None:
                     dice=values,
                     options=options,
                     stat=choice.key if choice.kind == "stat" else None,
-                    skill=choice.key if choice.kind == "skill" else None,
+                    skill=choice.key if choice.kind in ("skill", "remove") else None,
                     value_key=value_key,
                     total=run.spp[player.ref],
                 )

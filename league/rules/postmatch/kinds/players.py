@@ -17,3 +17,5 @@ effect_kind("improvement", reverse=restore)
 for key in ("dead", "niggling_injury", "stat_injury", "injury_ignored", "miss_next_game", "departure"):
     effect_kind(key, reverse=restore)
 effect_kind("miss_next_game_cleared", reverse=restore)
+# The healing spell (postmatch/healing.py): a record of the result ignored, which was never applied.
+effect_kind("healing_spell", reverse=nothing)
