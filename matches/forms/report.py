@@ -22,8 +22,8 @@ from league.rules import (
     holder_benefits,
 )
 from league.rules.postmatch.check import extra_actions
-from matches.forms.card_gold import card_gold_fields
 from matches.forms import report_steps
+from matches.forms.card_gold import card_gold_fields
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values

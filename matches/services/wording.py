@@ -49,6 +49,7 @@ PROBLEMS = {
     "unused_decision": gettext_lazy("%(input)s: this match does not call for this decision (any more)."),
     "card_gold_not_allowed": gettext_lazy(
         "%(input)s: card gold is a whole amount of gold pieces in the league's steps, 0 or more."
+    ),
     "healing_not_allowed": gettext_lazy(
         "%(input)s: the healing spell only cancels an injury or a death this team's player suffered in this match."
     ),
