@@ -69,6 +69,7 @@ class PlayerRowSerializer(serializers.Serializer):
     miss_next_game = serializers.BooleanField()
     injuries = InjurySerializer(many=True)
     journeyman = serializers.BooleanField()
+    champion = serializers.BooleanField(help_text="A star player hired as a permanent roster member (a champion).")
     status = status_field(Player.Status.choices)
     status_display = serializers.CharField()
 
@@ -240,6 +241,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "miss_next_game": player.miss_next_game,
         "injuries": _injuries(player, ruleset, lang),
         "journeyman": player.journeyman,
+        "champion": row.position.champion,
         "status": player.status,
         "status_display": player.get_status_display(),
     }

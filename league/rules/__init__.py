@@ -36,7 +36,7 @@ from .errors import DiceError, RulesetDataError, RulesetParameterError
 from .loading.differences import Difference, load_differences_from, reference_ruleset_key, ruleset_differences
 from .loading.loader import default_ruleset_key, load_ruleset, load_ruleset_from, ruleset_keys
 from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
-from .parameters import BankParameters, Parameters
+from .parameters import BankParameters, ChampionParameters, Parameters
 from .postmatch.fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
 from .postmatch.finance import (
     MatchWinnings,
@@ -150,6 +150,7 @@ __all__ = [
     "PRE_MATCH",
     "STATS",
     "BankParameters",
+    "ChampionParameters",
     "CasualtyResult",
     "Characteristics",
     "Dice",

@@ -78,6 +78,9 @@ class Parameters:
     journeyman_fill_to: int
     regeneration_min_roll: int
     mvps_per_team: int
+    # True: a player receives at most one MVP award in a match (a second draw for the side, the
+    # conceder's handed-over MVP, a final's extra award never go to him again).
+    mvp_once_per_player: bool
     se_tv_includes_petty_cash: bool
     mvp_mode: str = field(metadata=_choices("random", "chosen", "random_living"))
     free_fan_factor: bool
@@ -116,9 +119,20 @@ class BankParameters:
     expenses_default: str = field(metadata=_choices("treasury_first", "bank_first"))
 
 
+@dataclass(frozen=True, slots=True)
+class ChampionParameters:
+    """An optional group: star players ("champions") hired as permanent roster members, one of each
+    per team, at the star's price, never MVP and earning no SPP (league/rules/catalogue/champions.py).
+    Where a ruleset declares it, the star-player inducement is not offered."""
+
+    KEY: ClassVar[str] = "champions"
+    # True: one copy of each champion in the whole league, not only per team.
+    unique_in_league: bool
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
-GROUPS: Mapping[str, type] = {BankParameters.KEY: BankParameters}
+GROUPS: Mapping[str, type] = {BankParameters.KEY: BankParameters, ChampionParameters.KEY: ChampionParameters}
 
 Spec = Mapping[str, tuple[type, Mapping[str, Any]]]
 

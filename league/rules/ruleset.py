@@ -212,6 +212,13 @@ class Ruleset(_Named):
             ma, st, ag, av = (int(stats[s]) for s in STATS)
             if kind == "star":
                 stars[rest] = replace(stars[rest], ma=ma, st=st, ag=ag, av=av)
+                # The star's champion positions (a ruleset with champions) take the same profile.
+                for team_key, team in teams.items():
+                    if any(p.key == rest for p in team.champions):
+                        champions = tuple(
+                            replace(p, ma=ma, st=st, ag=ag, av=av) if p.key == rest else p for p in team.champions
+                        )
+                        teams[team_key] = replace(team, champions=champions)
                 continue
             team_key, _sep, position_key = rest.partition(":")
             team = teams[team_key]

@@ -81,6 +81,9 @@ class Position(_Named):
     normal_categories: frozenset[str]
     double_categories: frozenset[str]
     journeyman_eligible: bool
+    # A star player hired as a permanent roster member (a ruleset with [parameters.champions]): his
+    # key is the star's, his price, profile and skills the star's; he earns no SPP and is never MVP.
+    champion: bool = False
 
     @property
     def profile_complete(self) -> bool:
@@ -107,12 +110,20 @@ class TeamList(_Named):
     special_rules: str
     positions: tuple[Position, ...]
     crp_new_team: bool = False
+    # The star players this team may hire as permanent roster members, as positions (one of each),
+    # where the ruleset has champions (league/rules/catalogue/champions.py); empty elsewhere.
+    champions: tuple[Position, ...] = ()
 
     def position(self, key: str) -> Position:
-        for pos in self.positions:
+        for pos in (*self.positions, *self.champions):
             if pos.key == key:
                 return pos
         raise KeyError(f"team {self.key!r} has no position {key!r}")
+
+    @property
+    def roster_positions(self) -> tuple[Position, ...]:
+        """Every position a roster player may hold: the team list's, then its champions."""
+        return (*self.positions, *self.champions)
 
     @property
     def journeyman_positions(self) -> tuple[Position, ...]:

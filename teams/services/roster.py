@@ -14,7 +14,7 @@ from league.core.selectors import league_ruleset
 from league.rules import may_buy_reroll, reroll_purchase_price
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
-from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
+from teams.services.common import champion_problems, check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post
 
 STAFF = ("assistant_coaches", "cheerleaders", "apothecary")
@@ -50,7 +50,7 @@ def player_hire(*, team: Team, position: str, name: str, number: int | None = No
         require_status(team, Team.Status.READY)
         ruleset = league_ruleset(team.league)
         team_list = ruleset.team(team.race)
-        known = {p.key: p for p in team_list.positions}
+        known = {p.key: p for p in team_list.roster_positions}
         if position not in known:
             raise TeamRuleError([_("“%(position)s” is not a position of this team.") % {"position": position}])
         pos = known[position]
@@ -76,6 +76,7 @@ def player_hire(*, team: Team, position: str, name: str, number: int | None = No
                 )
                 % {"max": pos.max_count, "position": pos.name(get_language() or "en")}
             )
+        problems += champion_problems(team.league, ruleset, team.race, [position], team)
         if number is not None and (number < 1 or number > 99 or active.filter(number=number).exists()):
             problems.append(_("Number %(number)s is not free.") % {"number": number})
         if problems:

@@ -21,7 +21,7 @@ from matches.selectors.common import results_waiting, team_matches
 from matches.selectors.corrections import team_corrections
 from matches.selectors.decisions import team_pending_decisions
 from matches.views.correction_words import team_words
-from teams.forms import PlayerHireForm
+from teams.forms import PlayerHireForm, position_label
 from teams.models import Advancement, Team, TreasuryEntry, staff_label
 from teams.selectors import (
     RosterRow,
@@ -64,8 +64,8 @@ def hire_positions(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> list[
     for row in rows:
         have[row.player.position] = have.get(row.player.position, 0) + 1
     return [
-        (pos.key, f"{pos.name(lang())} — {intcomma(pos.cost)} ({have.get(pos.key, 0)}/{pos.max_count})")
-        for pos in ruleset.team(team.race).positions
+        (pos.key, f"{position_label(pos, lang())} — {intcomma(pos.cost)} ({have.get(pos.key, 0)}/{pos.max_count})")
+        for pos in ruleset.team(team.race).roster_positions
     ]
 
 
@@ -116,6 +116,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     roster = [
         {
             "player": row.player,
+            "position": row.position,
             "position_name": row.position.name(lang()),
             # Skill access for the coach's improvement rolls, in the reader's letters (S reads F).
             "normal": ruleset.category_letters(row.position.normal_categories, lang()),
@@ -236,6 +237,7 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
             "spp": row.player.spp,
             "value": row.value,
             "journeyman": row.player.journeyman,
+            "champion": row.position.champion,
             "miss_next_game": row.player.miss_next_game,
             "niggling_injuries": row.player.niggling_injuries,
             "injuries": [
