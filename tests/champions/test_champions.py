@@ -208,3 +208,26 @@ def test_the_result_sheet_marks_the_champion(client, humans, league_ch, commissi
     client.force_login(coach_alice)
     sheet = text(client.get(reverse("matches:result", args=[match.pk])))
     assert "Morg 'n' Thorg · <span class=\"badge text-bg-warning badge-champion\">Champion</span>" in sheet
+
+
+@pytest.mark.parametrize("ruleset", ["fr_house", "classic3"])
+def test_the_shipped_rulesets_with_champions_hire_them_on_the_team_page(
+    ruleset, client, commissioner, coach_alice, user_factory
+):
+    shipped = load_ruleset(ruleset)
+    assert shipped.team("human").position(MORG).champion
+    assert not any(i.pricing == "star_player" for i in shipped.inducements.values())
+    league = league_of(ruleset, "Shipped", commissioner, coach_alice)
+    lines = [PlayerOrder("lineman", f"H{i}") for i in range(1, 12)]
+    humans = team_create(league=league, coach=coach_alice, name="Reavers", race="human", fan_factor=1, players=lines)
+    client.force_login(coach_alice)
+    hire = reverse("teams:player_hire", args=[humans.pk])
+    assert client.post(hire, {"position": "griff_oberwald", "name": "Griff", "number": 12}).status_code == 302
+    griff = humans.players.get(number=12)
+    humans.refresh_from_db()
+    assert griff.position == "griff_oberwald" and humans.treasury == 1_000_000 - 550_000 - 10_000 - 320_000
+    consistent(humans)
+    again = text(client.post(hire, {"position": "griff_oberwald", "name": "Griff II", "number": 13}, follow=True))
+    assert "Griff Oberwald: at most 1 player per team." in again
+    assert load_ruleset("lrb6").params.mvp_once_per_player is False
+    assert shipped.params.mvp_once_per_player is (ruleset == "fr_house")
