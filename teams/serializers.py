@@ -52,7 +52,9 @@ class PlayerRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     name = serializers.CharField()
-    position = serializers.CharField(help_text="Position key of the team list.")
+    position = serializers.CharField(
+        help_text="Position key of the team list; an ally's is “<race>:<position>” of the allied race's list."
+    )
     position_name = serializers.CharField()
     ma = serializers.IntegerField()
     st = serializers.IntegerField()
@@ -227,7 +229,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "id": player.pk,
         "number": player.number,
         "name": player.display_name,
-        "position": row.position.key,
+        "position": player.position,  # an ally's is "<race>:<position>"
         "position_name": row.position.name(lang),
         "ma": row.ma,
         "st": row.st,

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:pk>/ready/", views.team_ready, name="ready"),
     path("<int:pk>/retire/", views.team_retire, name="retire"),
     path("<int:pk>/players/hire/", views.player_hire, name="player_hire"),
+    path("<int:pk>/allies/hire/", views.ally_hire, name="ally_hire"),
     path("<int:pk>/players/<int:player_pk>/", views.player_detail, name="player"),
     path("<int:pk>/players/<int:player_pk>/fire/", views.player_fire, name="player_fire"),
     path("<int:pk>/players/<int:player_pk>/rename/", views.player_rename, name="player_rename"),

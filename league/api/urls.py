@@ -16,6 +16,7 @@ urlpatterns = [
     path("teams/<int:team_id>/", teams_api.TeamApi.as_view(), name="api-team"),
     path("teams/<int:team_id>/ready/", teams_api.TeamReadyApi.as_view(), name="api-team-ready"),
     path("teams/<int:team_id>/hire/", teams_api.TeamHireApi.as_view(), name="api-team-hire"),
+    path("teams/<int:team_id>/allies/hire/", teams_api.TeamAllyHireApi.as_view(), name="api-team-ally-hire"),
     path("teams/<int:team_id>/rerolls/", teams_api.TeamRerollApi.as_view(), name="api-team-rerolls"),
     path("teams/<int:team_id>/staff/", teams_api.TeamStaffApi.as_view(), name="api-team-staff"),
     path("teams/<int:team_id>/retire/", teams_api.TeamRetireApi.as_view(), name="api-team-retire"),

@@ -130,9 +130,31 @@ class ChampionParameters:
     unique_in_league: bool
 
 
+@dataclass(frozen=True, slots=True)
+class AllyParameters:
+    """An optional group: allies, players of another race a team hires after its first matches
+    (seed 002 H:L17-27, spec §2.1, H6). Which races and positions, and how many of each, is the
+    league's ally table (the commissioner's); these are the rule's numbers."""
+
+    KEY: ClassVar[str] = "allies"
+    # The team's match from which it may hire: 2 = once it has played (processed) one match.
+    from_match: int = field(metadata={"positive": True})
+    # Each hire costs this much Fan Factor, or `gold_at_floor` gold when that would take the Fan
+    # Factor below `fan_factor_floor` (FF never falls below it through this rule, H6, H7).
+    fan_factor_cost: int
+    fan_factor_floor: int
+    gold_at_floor: int = field(metadata=_GP)
+    # Most allies on the pitch at once (recorded as the rule; the roster may hold any number).
+    max_on_pitch: int = field(metadata={"positive": True})
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
-GROUPS: Mapping[str, type] = {BankParameters.KEY: BankParameters, ChampionParameters.KEY: ChampionParameters}
+GROUPS: Mapping[str, type] = {
+    BankParameters.KEY: BankParameters,
+    ChampionParameters.KEY: ChampionParameters,
+    AllyParameters.KEY: AllyParameters,
+}
 
 Spec = Mapping[str, tuple[type, Mapping[str, Any]]]
 

@@ -113,8 +113,17 @@ class TeamList(_Named):
     # The star players this team may hire as permanent roster members, as positions (one of each),
     # where the ruleset has champions (league/rules/catalogue/champions.py); empty elsewhere.
     champions: tuple[Position, ...] = ()
+    # Every other team's positions, which this team may hire as allies where the ruleset has allies
+    # and the league's ally table allows it (league/rules/catalogue/allies.py); a roster player of
+    # one holds the key "<race>:<position>" and keeps that race's profile, price and skill access.
+    allies: tuple[Position, ...] = ()
 
     def position(self, key: str) -> Position:
+        if ":" in key:
+            for pos in self.allies:
+                if f"{pos.team_key}:{pos.key}" == key:
+                    return pos
+            raise KeyError(f"team {self.key!r} may not have the ally {key!r}")
         for pos in (*self.positions, *self.champions):
             if pos.key == key:
                 return pos

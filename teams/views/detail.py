@@ -34,6 +34,7 @@ from teams.selectors import (
     team_ruleset,
 )
 from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
+from teams.views.allies import ally_context
 from teams.views.common import kept_input, lang, team_or_404
 
 AUDIT_ROWS = 100  # the page shows the latest entries; older ones stay in the admin
@@ -118,6 +119,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
             "player": row.player,
             "position": row.position,
             "position_name": row.position.name(lang()),
+            # An ally (a position of another race's list): his race, shown beside his position.
+            "ally_of": ruleset.team(row.position.team_key).name(lang()) if row.position.team_key != team.race else "",
             # Skill access for the coach's improvement rolls, in the reader's letters (S reads F).
             "normal": ruleset.category_letters(row.position.normal_categories, lang()),
             "double": ruleset.category_letters(row.position.double_categories, lang()),
@@ -171,6 +174,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     if can_manage and ready:
         # Bound to a refused hire's input, the form validates it again: its errors show beside the fields.
         hire_form = PlayerHireForm(hire_data, positions=hire_positions(ruleset, team, rows))
+    allies = ally_context(ruleset, team) if can_manage and ready else {"ally_form": None}
     from league.competitions.challenges.trophies.selectors import ruleset_trophies, team_cabinet
     from league.rules import holder_benefits
 
@@ -200,6 +204,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "is_commissioner": commissioner,
         "draft_budget": draft_budget,
         "hire_form": hire_form,
+        **allies,
         "results_waiting": results_waiting([team]) if can_manage else [],
         "matches": team_matches(team),
         # The applied corrections of processed matches that moved this team, with what they moved.

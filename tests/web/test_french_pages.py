@@ -47,6 +47,10 @@ NOT_PAGES = {
     "admin:*": "Django's admin site, translated by Django",
     "favicon": "a redirect to the static icon (tests/web/test_favicon.py)",
     "api-*": "the JSON API for programs, match import included (tests/api/, tests/matches/test_import_entry.py)",
+    "league:allies": "only where the ruleset has allies, not in this world's league: read in French in "
+    "tests/champions/test_allies.py",
+    "teams:ally_hire": "POST only: it redirects to the team page, where its message shows (French in "
+    "tests/champions/test_allies.py)",
 }
 
 
