@@ -17,7 +17,16 @@ from league.competitions.seasons.models import (
     StandingsLot,
     StandingsOrder,
 )
-from league.core.models import AuditEntry, HouseRule, League, Membership, MembershipRequest, Revision, SiteRevision
+from league.core.models import (
+    AllyRule,
+    AuditEntry,
+    HouseRule,
+    League,
+    Membership,
+    MembershipRequest,
+    Revision,
+    SiteRevision,
+)
 
 __all__ = [
     "AuditEntry",
@@ -25,6 +34,7 @@ __all__ = [
     "BracketGame",
     "Bye",
     "Challenge",
+    "AllyRule",
     "HouseRule",
     "League",
     "Membership",

@@ -41,7 +41,7 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
     p = dict(v.params)
     if "position" in p and team_key in ruleset.teams:
         team = ruleset.team(team_key)
-        known = {pos.key: pos for pos in team.positions}
+        known = {pos.key: pos for pos in team.roster_positions}
         if p["position"] in known:
             from django.utils.translation import get_language
 

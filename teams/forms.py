@@ -16,7 +16,7 @@ from django import forms
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import gettext_lazy as _
 
-from league.rules import Ruleset, TeamList, collation_key
+from league.rules import Position, Ruleset, TeamList, collation_key
 from league.rules.catalogue.team_building import fan_factor_for_sale, free_fan_factor
 from teams.services import PlayerOrder, TeamOrder
 
@@ -36,7 +36,17 @@ def position_choices(team_list: TeamList | None, lang: str) -> Choices:
     """Position options labelled with their cost and maximum, e.g. “Blitzer — 90,000 (0–4)”."""
     if team_list is None:
         return []
-    return [(pos.key, f"{pos.name(lang)} — {intcomma(pos.cost)} (0–{pos.max_count})") for pos in team_list.positions]
+    return [
+        (pos.key, f"{position_label(pos, lang)} — {intcomma(pos.cost)} (0–{pos.max_count})")
+        for pos in team_list.roster_positions
+    ]
+
+
+def position_label(pos: Position, lang: str) -> str:
+    """A position's name, a champion (a star player on the roster) marked as one."""
+    if pos.champion:
+        return _("%(name)s (Champion)") % {"name": pos.name(lang)}
+    return pos.name(lang)
 
 
 class TeamOrderForm(forms.Form):
@@ -309,3 +319,27 @@ class ReverseEntryForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
+
+
+class AllyHireForm(forms.Form):
+    """An ally of the league's table (seed 002 H:L17-27): "<race>:<position>", a number, a name."""
+
+    ally = PositionField(label=_("Ally"))
+    number = forms.IntegerField(
+        label=_("Number"), required=False, min_value=1, max_value=99, help_text=_("Empty: the first free number.")
+    )
+    name = forms.CharField(label=_("Name"), max_length=80)
+
+    def __init__(self, *args: Any, allies: Choices, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(PositionField, self.fields["ally"]).set_choices(allies, blank=False)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout(
+            Row(
+                Column("ally", css_class="col-sm-5"),
+                Column("number", css_class="col-sm-2"),
+                Column("name", css_class="col-sm-5"),
+            ),
+        )

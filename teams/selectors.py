@@ -314,3 +314,11 @@ def reversed_by(team: Team) -> dict[int, int]:
     """Id of each reversed entry of the team -> id of the entry reversing it (one query)."""
     keys = team.ledger.filter(key__startswith="reverse:").values_list("key", "pk")
     return {int(key.split(":", 1)[1]): pk for key, pk in keys}
+
+
+PROCESSED = "processed"  # matches.Match.Status.PROCESSED (teams sits below matches)
+
+
+def processed_matches(team: Team) -> int:
+    """The team's matches whose post-match sequence has run (an ally joins from its second)."""
+    return team.home_matches.filter(status=PROCESSED).count() + team.away_matches.filter(status=PROCESSED).count()

@@ -52,7 +52,9 @@ class PlayerRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     name = serializers.CharField()
-    position = serializers.CharField(help_text="Position key of the team list.")
+    position = serializers.CharField(
+        help_text="Position key of the team list; an ally's is “<race>:<position>” of the allied race's list."
+    )
     position_name = serializers.CharField()
     ma = serializers.IntegerField()
     st = serializers.IntegerField()
@@ -72,6 +74,7 @@ class PlayerRowSerializer(serializers.Serializer):
     rookie = serializers.BooleanField(
         help_text="A free rookie: characteristics halved, no team re-roll for his actions, 0 in team value."
     )
+    champion = serializers.BooleanField(help_text="A star player hired as a permanent roster member (a champion).")
     status = status_field(Player.Status.choices)
     status_display = serializers.CharField()
 
@@ -233,7 +236,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "id": player.pk,
         "number": player.number,
         "name": player.display_name,
-        "position": row.position.key,
+        "position": player.position,  # an ally's is "<race>:<position>"
         "position_name": row.position.name(lang),
         "ma": row.ma,
         "st": row.st,
@@ -248,6 +251,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "injuries": _injuries(player, ruleset, lang),
         "journeyman": player.journeyman,
         "rookie": player.rookie,
+        "champion": row.position.champion,
         "status": player.status,
         "status_display": player.get_status_display(),
     }

@@ -18,6 +18,7 @@ urlpatterns = [
     path("teams/<int:team_id>/hire/", teams_api.TeamHireApi.as_view(), name="api-team-hire"),
     path("teams/<int:team_id>/rookies/", teams_api.TeamRookieApi.as_view(), name="api-team-rookies"),
     path("teams/<int:team_id>/college/", teams_api.TeamCollegeApi.as_view(), name="api-team-college"),
+    path("teams/<int:team_id>/allies/hire/", teams_api.TeamAllyHireApi.as_view(), name="api-team-ally-hire"),
     path("teams/<int:team_id>/rerolls/", teams_api.TeamRerollApi.as_view(), name="api-team-rerolls"),
     path("teams/<int:team_id>/staff/", teams_api.TeamStaffApi.as_view(), name="api-team-staff"),
     path("teams/<int:team_id>/retire/", teams_api.TeamRetireApi.as_view(), name="api-team-retire"),

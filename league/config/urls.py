@@ -9,6 +9,7 @@ from league.competitions.seasons.urls import urlpatterns as season_patterns
 from league.competitions.standings import views as views_standings
 from league.competitions.standings.playoffs import views as views_playoffs
 from league.competitions.stats.urls import urlpatterns as stats_patterns
+from league.core.views import allies as views_allies
 from league.core.views import members as views_members
 from league.core.views import roster as views_roster
 from league.core.views import settings as views_settings
@@ -35,6 +36,7 @@ league_patterns = (
         ),
         path("<slug:slug>/coaches/", views_members.league_members, name="members"),
         path("<slug:slug>/roster-catalogue/", views_roster.roster_catalogue, name="roster_catalogue"),
+        path("<slug:slug>/allies/", views_allies.league_allies, name="allies"),
         path("<slug:slug>/seasons/<int:number>/playoffs/", views_playoffs.season_playoffs, name="season_playoffs"),
         # Building a team belongs to a league, so its pages live under the league's URL.
         path("<slug:slug>/teams/new/", team_views.team_new, name="team_new"),

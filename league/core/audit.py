@@ -33,6 +33,8 @@ ACTIONS = {
     "league.setting.changed": _("League setting changed"),
     "league.ruleset.changed": _("League ruleset changed"),
     "league.roster_profile.changed": _("Roster catalogue profile changed"),
+    "league.ally_rule.changed": _("Ally table changed"),
+    "teams.ally.hired": _("Ally hired"),
     "league.standings.changed": _("Points scheme or tie-breakers changed"),
     "league.standings.lots_drawn": _("Lots drawn for the standings"),
     "league.standings.ordered": _("Tied teams ordered by the commissioner"),

@@ -88,6 +88,28 @@ class HouseRule(models.Model):
         return f"{self.league}: {self.key}={self.value!r}"
 
 
+class AllyRule(models.Model):
+    """One row of the league's ally table (seed 002 H:L17-27, spec H6): a team of `host_race` may hire
+    up to `cap` players of `ally_race`'s `position` as allies, where the ruleset has allies."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ally_rules")
+    host_race = models.CharField(_("team"), max_length=40)  # team-list keys of the league's ruleset
+    ally_race = models.CharField(_("allied team"), max_length=40)
+    position = models.CharField(_("position"), max_length=40)  # a position key of ally_race's list
+    cap = models.PositiveSmallIntegerField(_("at most"), default=1)
+
+    class Meta:
+        ordering = ["league", "host_race", "ally_race", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "host_race", "ally_race", "position"], name="ally_rule_unique")
+        ]
+        verbose_name = _("ally rule")
+        verbose_name_plural = _("ally rules")
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.host_race} + {self.ally_race}/{self.position} x{self.cap}"
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         COMMISSIONER = "commissioner", _("Commissioner")

@@ -6,6 +6,7 @@ Ruleset (or its Parameters) and die values, and returns plain ints or frozen out
 
 from __future__ import annotations
 
+from .catalogue.allies import AllyFee, ally_fee, ally_key, may_hire_allies, split_ally_key
 from .catalogue.characteristics import Characteristics, StatLimits, StatLine
 from .catalogue.player_skills import SKILL_REMOVED, gained_skills, player_skills
 from .catalogue.tables import kickoff, weather
@@ -36,7 +37,7 @@ from .errors import DiceError, RulesetDataError, RulesetParameterError
 from .loading.differences import Difference, load_differences_from, reference_ruleset_key, ruleset_differences
 from .loading.loader import default_ruleset_key, load_ruleset, load_ruleset_from, ruleset_keys
 from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
-from .parameters import BankParameters, Parameters
+from .parameters import AllyParameters, BankParameters, ChampionParameters, Parameters
 from .postmatch.card_gold import has_card_gold
 from .postmatch.fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
 from .postmatch.finance import (
@@ -152,7 +153,14 @@ __all__ = [
     "POST_MATCH",
     "PRE_MATCH",
     "STATS",
+    "AllyFee",
+    "AllyParameters",
     "BankParameters",
+    "ally_fee",
+    "ally_key",
+    "may_hire_allies",
+    "split_ally_key",
+    "ChampionParameters",
     "CasualtyResult",
     "Characteristics",
     "Dice",

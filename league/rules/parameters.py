@@ -78,6 +78,9 @@ class Parameters:
     journeyman_fill_to: int
     regeneration_min_roll: int
     mvps_per_team: int
+    # True: a player receives at most one MVP award in a match (a second draw for the side, the
+    # conceder's handed-over MVP, a final's extra award never go to him again).
+    mvp_once_per_player: bool
     se_tv_includes_petty_cash: bool
     mvp_mode: str = field(metadata=_choices("random", "chosen", "random_living"))
     free_fan_factor: bool
@@ -153,9 +156,43 @@ class RookieParameters:
     fill_to: int = field(metadata={"positive": True})
 
 
+@dataclass(frozen=True, slots=True)
+class ChampionParameters:
+    """An optional group: star players ("champions") hired as permanent roster members, one of each
+    per team, at the star's price, never MVP and earning no SPP (league/rules/catalogue/champions.py).
+    Where a ruleset declares it, the star-player inducement is not offered."""
+
+    KEY: ClassVar[str] = "champions"
+    # True: one copy of each champion in the whole league, not only per team.
+    unique_in_league: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AllyParameters:
+    """An optional group: allies, players of another race a team hires after its first matches
+    (seed 002 H:L17-27, spec §2.1, H6). Which races and positions, and how many of each, is the
+    league's ally table (the commissioner's); these are the rule's numbers."""
+
+    KEY: ClassVar[str] = "allies"
+    # The team's match from which it may hire: 2 = once it has played (processed) one match.
+    from_match: int = field(metadata={"positive": True})
+    # Each hire costs this much Fan Factor, or `gold_at_floor` gold when that would take the Fan
+    # Factor below `fan_factor_floor` (FF never falls below it through this rule, H6, H7).
+    fan_factor_cost: int
+    fan_factor_floor: int
+    gold_at_floor: int = field(metadata=_GP)
+    # Most allies on the pitch at once (recorded as the rule; the roster may hold any number).
+    max_on_pitch: int = field(metadata={"positive": True})
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
-GROUPS: Mapping[str, type] = {BankParameters.KEY: BankParameters, RookieParameters.KEY: RookieParameters}
+GROUPS: Mapping[str, type] = {
+    BankParameters.KEY: BankParameters,
+    RookieParameters.KEY: RookieParameters,
+    ChampionParameters.KEY: ChampionParameters,
+    AllyParameters.KEY: AllyParameters,
+}
 
 Spec = Mapping[str, tuple[type, Mapping[str, Any]]]
 

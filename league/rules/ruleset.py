@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field, replace
 from types import MappingProxyType
 from typing import TypeVar
 
+from .catalogue.allies import with_allies
 from .catalogue.trophies import TrophyData
 from .errors import RulesetParameterError
 from .loading.settings import LeagueSetting, SettingGroup
@@ -221,6 +222,13 @@ class Ruleset(_Named):
             ma, st, ag, av = (int(stats[s]) for s in STATS)
             if kind == "star":
                 stars[rest] = replace(stars[rest], ma=ma, st=st, ag=ag, av=av)
+                # The star's champion positions (a ruleset with champions) take the same profile.
+                for team_key, team in teams.items():
+                    if any(p.key == rest for p in team.champions):
+                        champions = tuple(
+                            replace(p, ma=ma, st=st, ag=ag, av=av) if p.key == rest else p for p in team.champions
+                        )
+                        teams[team_key] = replace(team, champions=champions)
                 continue
             team_key, _sep, position_key = rest.partition(":")
             team = teams[team_key]
@@ -228,6 +236,8 @@ class Ruleset(_Named):
                 replace(p, ma=ma, st=st, ag=ag, av=av) if p.key == position_key else p for p in team.positions
             )
             teams[team_key] = replace(team, positions=positions)
+        # Allies (a ruleset with allies) are the other teams' positions: taken again, corrected.
+        teams = with_allies({k: replace(t, allies=()) for k, t in teams.items()}, self.parameter_groups)
         return replace(self, teams=teams, star_players=stars, profiles={**self.profiles, **profiles})
 
     def group(self, kind: type[G]) -> G | None:

@@ -83,6 +83,9 @@ class Position(_Named):
     journeyman_eligible: bool
     # What a double offers besides skills (skill_access.csv): "st", "av", "remove_skill".
     double_choices: tuple[str, ...] = ()
+    # A star player hired as a permanent roster member (a ruleset with [parameters.champions]): his
+    # key is the star's, his price, profile and skills the star's; he earns no SPP and is never MVP.
+    champion: bool = False
 
     @property
     def profile_complete(self) -> bool:
@@ -109,12 +112,29 @@ class TeamList(_Named):
     special_rules: str
     positions: tuple[Position, ...]
     crp_new_team: bool = False
+    # The star players this team may hire as permanent roster members, as positions (one of each),
+    # where the ruleset has champions (league/rules/catalogue/champions.py); empty elsewhere.
+    champions: tuple[Position, ...] = ()
+    # Every other team's positions, which this team may hire as allies where the ruleset has allies
+    # and the league's ally table allows it (league/rules/catalogue/allies.py); a roster player of
+    # one holds the key "<race>:<position>" and keeps that race's profile, price and skill access.
+    allies: tuple[Position, ...] = ()
 
     def position(self, key: str) -> Position:
-        for pos in self.positions:
+        if ":" in key:
+            for pos in self.allies:
+                if f"{pos.team_key}:{pos.key}" == key:
+                    return pos
+            raise KeyError(f"team {self.key!r} may not have the ally {key!r}")
+        for pos in (*self.positions, *self.champions):
             if pos.key == key:
                 return pos
         raise KeyError(f"team {self.key!r} has no position {key!r}")
+
+    @property
+    def roster_positions(self) -> tuple[Position, ...]:
+        """Every position a roster player may hold: the team list's, then its champions."""
+        return (*self.positions, *self.champions)
 
     @property
     def journeyman_positions(self) -> tuple[Position, ...]:

@@ -196,13 +196,14 @@ class ReportForm(forms.Form):
                 known = self.skills.get(line.player_id, set())
                 try:
                     position = self.ruleset.team(self.match.team(side).race).position(line.player.position)
-                    position_name = position.name(get_language() or "en")
+                    position_name, champion = position.name(get_language() or "en"), position.champion
                 except KeyError:
-                    position_name = line.player.position
+                    position_name, champion = line.player.position, False
                 players.append(
                     {
                         "line": line,
                         "position": position_name,
+                        "champion": champion,
                         "counts": [self[f"{p}_{k}"] for k, _a, _l in PLAYER_COUNTS]
                         + [self[f"{p}_x_{action}"] for action, _l in self.other_actions],
                         "cas": {k: self[f"{p}_{k}"] for k in (*CASUALTY_FIELDS, "apo", "apo_keep")},

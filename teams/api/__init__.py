@@ -1,5 +1,6 @@
 """The JSON API of teams, players and ledgers (wired in league/api/urls.py)."""
 
+from teams.api.allies import TeamAllyHireApi
 from teams.api.ledger import LedgerApi, LedgerReverseApi
 from teams.api.players import PlayerApi, PlayerFireApi
 from teams.api.rookies import TeamCollegeApi, TeamRookieApi
@@ -18,6 +19,7 @@ __all__ = [
     "LedgerReverseApi",
     "PlayerApi",
     "PlayerFireApi",
+    "TeamAllyHireApi",
     "TeamApi",
     "TeamCollegeApi",
     "TeamHireApi",

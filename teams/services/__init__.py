@@ -1,5 +1,6 @@
 """Write-side operations on teams. Views, forms, the API and commands call these; nothing else writes."""
 
+from teams.services.allies import ally_hire
 from teams.services.common import team_refresh_value
 from teams.services.creation import (
     PlayerOrder,
@@ -26,6 +27,7 @@ from teams.services.roster import (
 )
 
 __all__ = [
+    "ally_hire",
     "STAFF",
     "PlayerOrder",
     "TeamOrder",

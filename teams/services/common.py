@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from league.core.models import League
 from league.core.permissions import can_manage_team
+from league.rules import ChampionParameters, Ruleset
 from teams.errors import TeamRuleError
-from teams.models import Team
+from teams.models import Player, Team
 from teams.selectors import compute_team_value
 
 
@@ -41,3 +44,27 @@ def team_refresh_value(*, team: Team) -> int:
     Team.objects.filter(pk=team.pk).update(team_value=value)
     team.team_value = value
     return value
+
+
+def champion_problems(
+    league: League, ruleset: Ruleset, race: str, positions: list[str], team: Team | None = None
+) -> list[str]:
+    """Why these positions break the league-wide uniqueness of champions, where the ruleset asks it
+    (champions.unique_in_league): a champion another ready team of the league already holds."""
+    group = ruleset.group(ChampionParameters)
+    if group is None or not group.unique_in_league or race not in ruleset.teams:
+        return []
+    champions = {p.key: p for p in ruleset.team(race).champions if p.key in positions}
+    if not champions:
+        return []
+    held = Player.objects.filter(
+        team__league=league, team__status=Team.Status.READY, status=Player.Status.ACTIVE, position__in=champions
+    )
+    if team is not None:
+        held = held.exclude(team=team)
+    lang = get_language() or "en"
+    return [
+        _("%(name)s already plays for another team of this league: there is one of each champion.")
+        % {"name": champions[key].name(lang)}
+        for key in sorted(set(held.values_list("position", flat=True)))
+    ]

@@ -18,7 +18,7 @@ from league.core.selectors import league_ruleset
 from league.rules.catalogue.team_building import NewTeam, check_new_team, creation_cost, starting_fan_factor
 from teams.errors import TeamRuleError, violation_messages
 from teams.models import Player, Team, TreasuryEntry
-from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
+from teams.services.common import champion_problems, check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post_many
 
 
@@ -75,6 +75,7 @@ def order_problems(league: League, order: TeamOrder, *, complete: bool, team: Te
         problems.append(_("This league's ruleset has no college of magic."))
     if len(order.college.strip()) > 80:
         problems.append(_("A college of magic is at most 80 characters long."))
+    problems += champion_problems(league, ruleset, order.race, [p.position for p in order.players], team)
     numbers = [p.number for p in order.players if p.number is not None]
     if len(numbers) != len(set(numbers)):
         problems.append(_("Two players cannot wear the same number."))
@@ -90,7 +91,7 @@ def budget_left(league: League, order: TeamOrder) -> int:
     ruleset = league_ruleset(league)
     if order.race not in ruleset.teams:
         return ruleset.params.starting_treasury
-    known = {p.key for p in ruleset.team(order.race).positions}
+    known = {p.key for p in ruleset.team(order.race).roster_positions}
     new_team = order.as_new_team()
     if any(k not in known for k in new_team.positions):
         return ruleset.params.starting_treasury

@@ -15,7 +15,7 @@ from league.rules import may_buy_reroll, reroll_purchase_price
 from league.rules.catalogue.team_building import group_cap_violation
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp, violation_message
 from teams.models import Player, Team, TreasuryEntry
-from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
+from teams.services.common import champion_problems, check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post
 
 STAFF = ("assistant_coaches", "cheerleaders", "apothecary")
@@ -51,7 +51,7 @@ def player_hire(*, team: Team, position: str, name: str, number: int | None = No
         require_status(team, Team.Status.READY)
         ruleset = league_ruleset(team.league)
         team_list = ruleset.team(team.race)
-        known = {p.key: p for p in team_list.positions}
+        known = {p.key: p for p in team_list.roster_positions}
         if position not in known:
             raise TeamRuleError([_("“%(position)s” is not a position of this team.") % {"position": position}])
         pos = known[position]
@@ -82,6 +82,7 @@ def player_hire(*, team: Team, position: str, name: str, number: int | None = No
             counts[key] = counts.get(key, 0) + 1
         if cap := group_cap_violation(ruleset, team.race, counts):  # e.g. at most 2 big guys (H3)
             problems.append(violation_message(ruleset, team.race, cap))
+        problems += champion_problems(team.league, ruleset, team.race, [position], team)
         if number is not None and (number < 1 or number > 99 or active.filter(number=number).exists()):
             problems.append(_("Number %(number)s is not free.") % {"number": number})
         if problems:

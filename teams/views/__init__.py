@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from teams.views.allies import ally_hire
 from teams.views.charts import team_charts
 from teams.views.creation import (
     team_edit,
@@ -27,6 +28,7 @@ from teams.views.roster import (
 )
 
 __all__ = [
+    "ally_hire",
     "my_teams",
     "player_detail",
     "player_fire",

@@ -21,7 +21,7 @@ from matches.selectors.common import results_waiting, team_matches
 from matches.selectors.corrections import team_corrections
 from matches.selectors.decisions import team_pending_decisions
 from matches.views.correction_words import team_words
-from teams.forms import PlayerHireForm
+from teams.forms import PlayerHireForm, position_label
 from teams.models import Advancement, Team, TreasuryEntry, staff_label
 from teams.selectors import (
     RosterRow,
@@ -34,6 +34,7 @@ from teams.selectors import (
     team_ruleset,
 )
 from teams.services import STAFF, PlayerOrder, TeamOrder, budget_left
+from teams.views.allies import ally_context
 from teams.views.common import kept_input, lang, team_or_404
 
 AUDIT_ROWS = 100  # the page shows the latest entries; older ones stay in the admin
@@ -64,8 +65,8 @@ def hire_positions(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> list[
     for row in rows:
         have[row.player.position] = have.get(row.player.position, 0) + 1
     return [
-        (pos.key, f"{pos.name(lang())} — {intcomma(pos.cost)} ({have.get(pos.key, 0)}/{pos.max_count})")
-        for pos in ruleset.team(team.race).positions
+        (pos.key, f"{position_label(pos, lang())} — {intcomma(pos.cost)} ({have.get(pos.key, 0)}/{pos.max_count})")
+        for pos in ruleset.team(team.race).roster_positions
     ]
 
 
@@ -116,7 +117,10 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     roster = [
         {
             "player": row.player,
+            "position": row.position,
             "position_name": row.position.name(lang()),
+            # An ally (a position of another race's list): his race, shown beside his position.
+            "ally_of": ruleset.team(row.position.team_key).name(lang()) if row.position.team_key != team.race else "",
             # Skill access for the coach's improvement rolls, in the reader's letters (S reads F).
             "normal": ruleset.category_letters(row.position.normal_categories, lang()),
             "double": ruleset.category_letters(row.position.double_categories, lang()),
@@ -170,6 +174,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     if can_manage and ready:
         # Bound to a refused hire's input, the form validates it again: its errors show beside the fields.
         hire_form = PlayerHireForm(hire_data, positions=hire_positions(ruleset, team, rows))
+    allies = ally_context(ruleset, team) if can_manage and ready else {"ally_form": None}
     from league.competitions.challenges.trophies.selectors import ruleset_trophies, team_cabinet
     from league.rules import holder_benefits
 
@@ -199,6 +204,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "is_commissioner": commissioner,
         "draft_budget": draft_budget,
         "hire_form": hire_form,
+        **allies,
         "results_waiting": results_waiting([team]) if can_manage else [],
         "matches": team_matches(team),
         # The applied corrections of processed matches that moved this team, with what they moved.
@@ -240,6 +246,7 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
             "spp": row.player.spp,
             "value": row.value,
             "journeyman": row.player.journeyman,
+            "champion": row.position.champion,
             "miss_next_game": row.player.miss_next_game,
             "niggling_injuries": row.player.niggling_injuries,
             "injuries": [

@@ -32,7 +32,7 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
     improvements = [
         {"advancement": a, "name": choice_label(ruleset, a.kind, a.skill)} for a in player_advancements(player)
     ]
-    position = next((p for p in team_list.positions if p.key == player.position), None)
+    position = next((p for p in team_list.roster_positions if p.key == player.position), None)
     # The level table of his position's group where the ruleset has one (big guys' doubled levels).
     where = {"team_key": team.race, "position_key": player.position}
     following = next_level(ruleset, player.spp, **where)

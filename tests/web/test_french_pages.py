@@ -49,6 +49,10 @@ NOT_PAGES = {
     "teams:rookie_hire": "only where a ruleset has rookies (the world plays LRB6): French in tests/teams/test_roster_house_rules.py",
     "teams:college": "only where a ruleset has a college (the world plays LRB6): French in tests/teams/test_roster_house_rules.py",
     "api-*": "the JSON API for programs, match import included (tests/api/, tests/matches/test_import_entry.py)",
+    "league:allies": "only where the ruleset has allies, not in this world's league: read in French in "
+    "tests/champions/test_allies.py",
+    "teams:ally_hire": "POST only: it redirects to the team page, where its message shows (French in "
+    "tests/champions/test_allies.py)",
 }
 
 

@@ -90,6 +90,10 @@ ELSEWHERE = {
     "api-team-ledger-reverse": "tests/api/test_permissions.py",
     "api-player": "tests/api/test_permissions.py",
     "api-player-fire": "tests/api/test_permissions.py",
+    # Only where the ruleset has allies: the house rules' league of these tests.
+    "league:allies": "tests/champions/test_allies.py",
+    "teams:ally_hire": "tests/champions/test_allies.py",
+    "api-team-ally-hire": "tests/champions/test_allies.py",
 }
 
 

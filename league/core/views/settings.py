@@ -23,7 +23,7 @@ from league.core.selectors import (
     league_setting_changes,
     league_setting_values,
 )
-from league.rules import LeagueSetting, load_ruleset
+from league.rules import AllyParameters, LeagueSetting, load_ruleset
 
 
 def shown(setting: LeagueSetting | None, value: object, lang: str) -> str:
@@ -112,6 +112,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
             "ruleset_form": RulesetForm(initial={"ruleset": league.ruleset}),
             "ruleset_locked": league_has_teams(league),
             "has_house_rules": league_has_house_rules(league),
+            "has_allies": ruleset.group(AllyParameters) is not None,
         },
     )
 

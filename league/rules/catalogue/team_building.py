@@ -76,7 +76,7 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
         return (Violation("unknown_team", {"team": order.team_key}),)
     team = ruleset.team(order.team_key)
     p = ruleset.params
-    known = {pos.key: pos for pos in team.positions}
+    known = {pos.key: pos for pos in team.roster_positions}
     found: list[Violation] = []
 
     for key, count in order.positions.items():

@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from ..catalogue.allies import with_allies
+from ..catalogue.champions import with_champions
 from ..decisions import DECISION_KINDS
 from ..errors import RulesetDataError
 from ..parameters import groups_from_mapping, parameters_from_mapping, unknown_keys_problem
@@ -163,6 +165,8 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     teams = catalogue.load_teams(folder, problems, params, skills)
     stars = catalogue.load_stars(folder, problems, params, skills, teams)
     inducements = catalogue.load_inducements(folder, problems, params, teams)
+    teams, inducements = with_champions(teams, stars, inducements, parameter_groups)
+    teams = with_allies(teams, parameter_groups)
     casualties = tables.load_casualties(folder, problems)
     ledger_kinds = tables.load_ledger_kinds(folder, problems)
     spp_awards = tables.load_spp_awards(folder, problems)

@@ -106,7 +106,8 @@ def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerRep
         if getattr(player, name) < 0:
             found.append(Violation("negative_value", {"player": ref, "field": name}))
     team = ruleset.team(team_key)
-    known = {pos.key for pos in team.positions}
+    known = {pos.key for pos in team.roster_positions}
+    known |= {f"{pos.team_key}:{pos.key}" for pos in team.allies}  # allies hold "<race>:<position>"
     induced_ok = player.is_star_or_mercenary and player.position_key in ruleset.star_players
     if player.position_key not in known and not induced_ok:
         found.append(Violation("unknown_position", {"player": ref, "position": player.position_key}))

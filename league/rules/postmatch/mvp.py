@@ -4,24 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..catalogue.champions import is_champion
 from ..dice import Dice
 from ..ruleset import Ruleset
 from .casualties import killed
 from .records import SideReport
 
 
-def mvp_candidates(ruleset: Ruleset, side: SideReport) -> tuple[str, ...]:
+def mvp_candidates(ruleset: Ruleset, side: SideReport, already: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Refs of the players an MVP may go to, numbered 1..n in the order of SideReport.players.
 
     "random" (rulebook): everyone who could play this match, the dead, unused reserves, journeymen,
     stars and mercenaries included (a star or mercenary wastes it). "random_living" (§10.1 b) leaves
     out the dead and the induced players; "chosen" (§10.1 a) lets the coach pick a roster player.
-    A player who had to miss this match (an earlier MNG) is never a candidate.
+    A player who had to miss this match (an earlier MNG) is never a candidate, nor a champion (a
+    star player on the roster, seed 002 H:L88), nor anyone in `already` (the players who received
+    an MVP in this match, where the ruleset gives a player at most one: mvp_once_per_player).
     """
     mode = ruleset.params.mvp_mode
+    team = ruleset.teams.get(side.team_key)
     found = []
     for player in side.players:
-        if not player.eligible_for_mvp or player.miss_next_game_before:
+        if not player.eligible_for_mvp or player.miss_next_game_before or player.ref in already:
+            continue
+        if team is not None and player.on_roster and is_champion(team, player.position_key):
             continue
         if mode in ("random_living", "chosen") and player.is_star_or_mercenary:
             continue

@@ -6,6 +6,7 @@ left by the steps before it.
 
 from __future__ import annotations
 
+from ..catalogue.champions import is_champion
 from ..catalogue.player_skills import REMOVED as REMOVE_MARK
 from ..registry import post_match_step
 from .finance import Side
@@ -38,9 +39,10 @@ def step_mvp(run: Run) -> None:
         awards = p.mvps_per_team
         if run.penalised:
             awards = 0 if side == run.conceder else 2 * p.mvps_per_team
-        candidates = mvp_candidates(run.ruleset, run.report.side(side))
+        awarded: set[str] = set()  # the side's players given an MVP so far (mvp_once_per_player)
         for n in range(1, awards + 1):
             key, reason = f"mvp:{side}:{n}", "from_conceder" if n > p.mvps_per_team else None
+            candidates = mvp_candidates(run.ruleset, run.report.side(side), frozenset(awarded))
             if not candidates:
                 run.emit(side, "mvp_none", key, reason=reason)
                 continue
@@ -60,24 +62,31 @@ def step_mvp(run: Run) -> None:
                 ref = mvp_from_die(candidates, values[0]) if values else None
                 dice = values or ()
             if ref is None:
+                if p.mvp_once_per_player:
+                    break  # the next draw's candidates depend on this one: asked once it is known
                 continue
             if run.players[str(ref)].is_star_or_mercenary:
                 run.emit(side, "mvp_wasted", key, player_ref=ref, dice=dice, reason=reason)
                 continue
             award = run.ruleset.spp_awards["mvp"]
             run.spp[str(ref)] += award
+            if p.mvp_once_per_player:
+                awarded.add(str(ref))
             run.emit(side, "mvp", key, player_ref=ref, spp=award, total=run.spp[str(ref)], dice=dice, reason=reason)
         if run.report.side(side).finalists_extra_mvp:
-            _finalists_mvp(run, side)
+            _finalists_mvp(run, side, awarded)
 
 
-def _finalists_mvp(run: Run, side: Side) -> None:
+def _finalists_mvp(run: Run, side: Side, awarded: set[str]) -> None:
     """A trophy's final (LRB6 Blood Bowl): an MVP award for every roster player who could play it,
     besides the drawn ones (A11: "taking part" = the MVP-eligible players; stars and mercenaries
     are not the team's players, so they get none)."""
     award = run.ruleset.spp_awards["mvp"]
+    team = run.ruleset.team(run.report.side(side).team_key)
     for player in run.report.side(side).players:
         if player.is_star_or_mercenary or not player.eligible_for_mvp or player.miss_next_game_before:
+            continue
+        if player.ref in awarded or is_champion(team, player.position_key):
             continue
         run.spp[player.ref] += award
         key = f"mvp_final:{player.ref}"
@@ -87,7 +96,10 @@ def _finalists_mvp(run: Run, side: Side) -> None:
 @post_match_step("spp", before=("improvements",))
 def step_spp(run: Run) -> None:
     for side in SIDES:
+        team = run.ruleset.team(run.report.side(side).team_key)
         for player in run.roster(side):
+            if is_champion(team, player.position_key):
+                continue  # a champion earns no SPP (spec H9)
             counted = [(suffix, action, getattr(player, attribute)) for suffix, action, attribute in EVENTS]
             counted += [(action, action, count) for action, count in sorted(player.actions.items())]
             for suffix, action, count in counted:
