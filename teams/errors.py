@@ -38,14 +38,21 @@ PROFILE_UNKNOWN = gettext_lazy(
 
 
 def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
+    from django.utils.translation import get_language
+
     p = dict(v.params)
-    if "position" in p and team_key in ruleset.teams:
-        team = ruleset.team(team_key)
+    language = get_language() or "en"
+    roster = str(p.get("roster") or team_key)  # an alliance team's position names its roster
+    if "position" in p and roster in ruleset.teams:
+        team = ruleset.team(roster)
         known = {pos.key: pos for pos in team.positions}
         if p["position"] in known:
-            from django.utils.translation import get_language
-
-            p["position"] = known[str(p["position"])].name(get_language() or "en")
+            p["position"] = known[str(p["position"])].name(language)
+            if p.get("roster"):
+                p["position"] = f"{p['position']} ({team.name(language)})"
+    for name in ("team", "other"):  # team lists by their names in the reader's language
+        if name in p and str(p[name]) in ruleset.teams:
+            p[name] = ruleset.team(str(p[name])).name(language)
     # Worded here, at call time, in the active language; counts pick their plural form.
     plural = {
         "position_max": (
@@ -63,6 +70,11 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
         "too_many_players": ngettext(
             "A team may have at most %(max)s player (you have %(count)s).",
             "A team may have at most %(max)s players (you have %(count)s).",
+            _number(p.get("max")),
+        ),
+        "alliance_roster_max": ngettext(
+            "%(team)s: at most %(max)s player from this roster (you chose %(count)s).",
+            "%(team)s: at most %(max)s players from this roster (you chose %(count)s).",
             _number(p.get("max")),
         ),
         "reroll_max": ngettext(
@@ -83,6 +95,10 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
         ),
         "negative_staff": _("Staff numbers cannot be negative."),
         "apothecary_forbidden": _("This team may not hire an apothecary."),
+        "alliance_unavailable": _("This league does not offer alliance teams."),
+        "alliance_rosters": _("An alliance team has exactly %(count)s rosters: choose both the second and the third."),
+        "alliance_duplicate": _("%(team)s is chosen twice: the three rosters of an alliance must be different."),
+        "alliance_not_allied": _("%(team)s and %(other)s are not allied: the three rosters must all be allied."),
         "over_budget": _("This team costs %(cost)s gp, over the %(budget)s gp budget."),
         **plural,
     }

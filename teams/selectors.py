@@ -23,6 +23,7 @@ from league.rules import (
     player_value,
     team_value,
 )
+from league.rules.catalogue.alliances import roster_position
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
 
 
@@ -40,15 +41,15 @@ def roster_players(team: Team) -> QuerySet[Player]:
 def roster_value(
     ruleset: Ruleset,
     team: Team,
-    players: Iterable[tuple[str, bool, Iterable[str]]],
+    players: Iterable[tuple[str, bool, Iterable[str]] | tuple[str, bool, Iterable[str], str]],
     trophies: HolderBenefits | None = None,
 ) -> int:
-    """Team value of a roster given as (position key, misses the next game, advancement kinds) rows:
+    """Team value of a roster given as (position key, misses the next game, advancement kinds[,
+    roster]) rows (roster: an alliance team's player's own team list, "" for the race):
     the rules engine's figure, whether the roster was read as models or as plain rows. `trophies`:
     the benefits of the trophies the team holds (their re-rolls count, A10). The team's treasury
     (team.treasury, never its bank) is handed over too: the engine counts it where the ruleset
     says so (team_value_includes_treasury)."""
-    race = ruleset.team(team.race)
     facts = TeamFacts(
         team_key=team.race,
         rerolls=team.rerolls,
@@ -58,11 +59,16 @@ def roster_value(
         apothecary=team.apothecary,
         players=tuple(
             PlayerFacts(
-                value=player_value(ruleset, position_cost=race.position(position).cost, improvements=list(kinds)),
-                available=not misses,
+                value=player_value(
+                    ruleset,
+                    position_cost=roster_position(ruleset, team.race, row[0], row[3] if len(row) > 3 else "").cost,
+                    improvements=list(row[2]),
+                ),
+                available=not row[1],
             )
-            for position, misses, kinds in players
+            for row in players
         ),
+        allies=team.allies,
         trophy_rerolls=trophies.extra_rerolls if trophies else 0,
         trophy_fan_factor=trophies.fan_factor_bonus if trophies else 0,
         treasury=team.treasury,
@@ -78,7 +84,7 @@ def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
     return roster_value(
         team_ruleset(team),
         team,
-        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()]) for p in players),
+        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()], p.roster) for p in players),
         team_benefits(team.league, team.pk),
     )
 
@@ -158,7 +164,7 @@ def player_characteristics(ruleset: Ruleset, position: Position, player: Player)
 def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> RosterRow:
     """The roster line of one player, whatever his status (a fired or dead player keeps his profile)."""
     team = team or player.team
-    position = ruleset.team(team.race).position(player.position)
+    position = roster_position(ruleset, team.race, player.position, player.roster)
     gained = list(player.advancements.all())
     return RosterRow(
         player=player,

@@ -189,7 +189,9 @@ class ReportForm(forms.Form):
                 p = f"p{line.player_id}"
                 known = self.skills.get(line.player_id, set())
                 try:
-                    position = self.ruleset.team(self.match.team(side).race).position(line.player.position)
+                    position = self.ruleset.team(line.player.roster or self.match.team(side).race).position(
+                        line.player.position
+                    )
                     position_name = position.name(get_language() or "en")
                 except KeyError:
                     position_name = line.player.position

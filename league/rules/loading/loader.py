@@ -20,6 +20,7 @@ from ..registry import known_steps, order_problems
 from ..ruleset import Ruleset
 from ..types import Skill
 from . import catalogue, tables
+from .alliances import load_alliances
 from .csvio import Problems
 from .inherit import read_document
 from .levels import load_level_tables
@@ -165,6 +166,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     spp_action_names = tables.load_spp_action_names(folder)
     spp_levels = tables.load_spp_levels(folder, problems)
     level_tables, level_groups = load_level_tables(folder, problems, teams)
+    alliances = load_alliances(folder, problems, teams, "alliances" in parameter_groups, _group_line(text, "alliances"))
     improvements = tables.load_improvements(folder, problems)
     values = tables.load_value_increases(folder, problems, params)
     kickoff = tables.load_kickoff(folder, problems)
@@ -192,7 +194,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     if problem := unknown_keys_problem(params, inducements):
         problems.add(RULESET_FILE, _toml_line(text, "excluded_inducements"), problem)
     names = {key: (item.name("en"), item.name("fr")) for key, item in inducements.items()}
-    league_settings, setting_groups = load_settings(document, text, params, problems, inducement_names=names)
+    league_settings, setting_groups = load_settings(
+        document, text, params, problems, inducement_names=names, parameter_groups=parameter_groups
+    )
     problems.raise_if_any()
 
     return Ruleset(
@@ -211,6 +215,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         spp_levels=spp_levels,
         level_tables=level_tables,
         level_groups=level_groups,
+        alliances=alliances,
         table_rolls=table_rolls,
         improvement_table=improvements,
         value_increases=values,

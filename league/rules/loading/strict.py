@@ -38,6 +38,7 @@ KNOWN_FILES = frozenset(
         "kickoff.csv",
         "trophies.csv",
         "differences.csv",
+        "alliances.csv",
     }
 )
 

@@ -69,7 +69,7 @@ class PlayerInjuries:
 
 def player_injuries(ruleset: Ruleset, team_key: str, player: PlayerReport) -> PlayerInjuries:
     """Every lasting effect of the player's casualties, stat limits applied one result at a time."""
-    position = ruleset.team(team_key).position(player.position_key)
+    position = ruleset.team(player.list_key(team_key)).position(player.position_key)
     stats = Characteristics.for_position(
         ruleset, position, improvements=player.stat_improvements, injuries=player.stat_injuries
     )
