@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -369,40 +368,4 @@ def ageing_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
             "spp_levels_by_group.csv": BIG_GUYS_LEVELS,
             "ageing.csv": AGEING_TABLE,
         },
-    )
-
-
-# --- Alliance teams (Dungeon Bowl's schools): LRB6 with the alliance group and the spec's matrix ---
-
-ALLIANCE_KEY = "alliancetest"
-ALLIANCE_MATRIX = Path(__file__).parent / "teams" / "alliances_matrix.csv"  # spec §3.1, LRB6's team keys
-ALLIANCE_TOML = """
-[parameters.alliances]
-enabled = true
-first_roster_max = 16
-second_roster_max = 6
-third_roster_max = 2
-reroll_cost = 50000
-
-[setting_groups.teams]
-en = "Team building"
-fr = "Création des équipes"
-
-[settings."alliances.enabled"]
-group = "teams"
-page = "D:L230-278 (D7)"
-en = "Alliance teams: three rosters all allied with each other."
-fr = "Alliances : trois listes toutes alliées entre elles."
-"""
-
-
-@pytest.fixture
-def alliance_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
-    """LRB6 offering alliance teams (docs/rulesets.md, "Alliance teams"), found by ALLIANCE_KEY."""
-    yield from lrb6_copy(
-        tmp_path,
-        monkeypatch,
-        ALLIANCE_KEY,
-        toml_extra=ALLIANCE_TOML,
-        append={"alliances.csv": ALLIANCE_MATRIX.read_text(encoding="utf-8")},
     )

@@ -1,7 +1,7 @@
 """Alliance teams through the pages (Dungeon Bowl's schools, spec §3.1, D7, D8): three pairwise
 allied rosters, 16/6/2 players within each roster's position limits, re-rolls at the alliance's
-price, the Necromancer when no roster may have an apothecary. The ruleset is LRB6 copied with the
-alliance group and the spec's matrix (tests/builders.py, `alliance_ruleset`)."""
+price, the Necromancer when no roster may have an apothecary. The shipped Dungeon Bowl ruleset
+switches them on in its data (alliances.csv, [parameters.alliances])."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from league.core.services import league_settings_update
 from teams.errors import TeamRuleError
 from teams.models import Player, Team, TreasuryEntry
 from teams.services import PlayerOrder, team_create
-from tests.builders import ALLIANCE_KEY, league_of
+from tests.builders import league_of
 from tests.web.test_team_creation_pages import form_data, rows_of
 
 pytestmark = pytest.mark.django_db
@@ -27,8 +27,8 @@ SCHOOL_ROWS = rows_of(("lineman", 7), ("gutter_runner", 2), ("chaos:beastman", 2
 
 
 @pytest.fixture
-def school_league(alliance_ruleset, commissioner, coach_alice):
-    return league_of(ALLIANCE_KEY, "Lutece", commissioner, coach_alice)
+def school_league(commissioner, coach_alice):
+    return league_of("dungeon_lutece", "Lutece", commissioner, coach_alice)
 
 
 def new_url(league) -> str:

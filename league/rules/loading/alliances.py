@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..types import TeamList
 from .csvio import Problems, read_rows, unique_key
+from .inherit import file_in
 
 ALLIANCES_FILE = "alliances.csv"
 RULESET_FILE = "ruleset.toml"
@@ -23,7 +24,7 @@ def load_alliances(
 ) -> dict[str, frozenset[str]]:
     """team key -> the team keys it may ally with; empty when the ruleset has no alliances.
     `declared`: the ruleset.toml has [parameters.alliances] (at line `where`)."""
-    present = (folder / ALLIANCES_FILE).is_file()
+    present = file_in(folder, ALLIANCES_FILE).is_file()  # its own, else its base's
     if not present:
         if declared:
             problems.add(RULESET_FILE, where, f"[parameters.alliances] needs the file {ALLIANCES_FILE}")
