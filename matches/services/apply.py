@@ -166,8 +166,8 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
         .order_by()
         .values_list("team_id", "pk", "number", "position", "miss_next_game", "advancements__kind", "roster")
     )
-    for team_id, pk, number, position, misses, kind, roster in rows:
-        player = rosters[sides[team_id]].setdefault(pk, (number, position, misses, [], roster))
+    for team_id, pk, number, position, misses, kind, list_key in rows:
+        player = rosters[sides[team_id]].setdefault(pk, (number, position, misses, [], list_key))
         if kind:
             player[3].append(kind)
     added: list[Player] = []

@@ -50,7 +50,11 @@ def test_the_form_offers_the_alliance_rosters_and_groups_the_positions(alice_cli
     page = text(alice_client.get(new_url(school_league)))
     assert 'name="second_roster"' in page and 'name="third_roster"' in page
     assert "Second roster (alliance)" in page and "up to 16, 6 and 2 players" in page
-    fields = text(alice_client.post(reverse("league:team_new_fields", args=[school_league.slug]), form_data(rows=SCHOOL_ROWS[:1], **SCHOOL)))
+    fields = text(
+        alice_client.post(
+            reverse("league:team_new_fields", args=[school_league.slug]), form_data(rows=SCHOOL_ROWS[:1], **SCHOOL)
+        )
+    )
     # One group a roster with its cap; the allies' positions name their roster.
     assert '<optgroup label="Skaven (0–16)">' in fields and '<optgroup label="Chaos (0–6)">' in fields
     assert '<optgroup label="Nurgle (0–2)">' in fields and 'value="chaos:minotaur"' in fields
@@ -73,7 +77,7 @@ def test_a_school_is_created_its_players_keep_their_rosters_and_rerolls_cost_500
     assert team.treasury == 1_000_000 - 670_000 - 100_000 - 50_000 == 180_000
     assert team.team_value == 820_000
     page = text(alice_client.get(team.get_absolute_url()))
-    assert "Beastman <small class=\"roster-ally\">(Chaos)</small>" in page
+    assert 'Beastman <small class="roster-ally">(Chaos)</small>' in page
     assert 'id="team-alliance"' in page and "Skaven (9/16)" in page and "Chaos (2/6)" in page and "Nurgle (1/2)" in page
     # The beastman's skill access is his own roster's (General, Strength, Mutation), not a Skaven's.
     beastman = team.players.filter(roster="chaos").first()
@@ -185,4 +189,4 @@ def test_the_alliance_speaks_french(alice_client, school_league):
     assert "Chaos : au plus 6 joueurs de cette liste (vous en avez choisi 7)." in text(response)
     assert alice_client.post(url, form_data(rows=SCHOOL_ROWS, **SCHOOL)).status_code == 302
     page = text(alice_client.get(Team.objects.get().get_absolute_url()))
-    assert "Homme-bête <small class=\"roster-ally\">(Chaos)</small>" in page and "Skavens (9/16)" in page
+    assert 'Homme-bête <small class="roster-ally">(Chaos)</small>' in page and "Skavens (9/16)" in page
