@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from league.rules import Ruleset
 from league.rules.catalogue.team_building import Violation, capped_positions
@@ -39,19 +39,21 @@ PROFILE_UNKNOWN = gettext_lazy(
 
 def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
     p = dict(v.params)
-    if "position" in p and team_key in ruleset.teams:
-        team = ruleset.team(team_key)
+    language = get_language() or "en"
+    roster = str(p.get("roster") or team_key)  # an alliance team's position names its roster
+    if "position" in p and roster in ruleset.teams:
+        team = ruleset.team(roster)
         known = {pos.key: pos for pos in team.roster_positions}
         if p["position"] in known:
-            from django.utils.translation import get_language
-
-            p["position"] = known[str(p["position"])].name(get_language() or "en")
+            p["position"] = known[str(p["position"])].name(language)
+            if p.get("roster"):
+                p["position"] = f"{p['position']} ({team.name(language)})"
     if v.code == "group_cap" and team_key in ruleset.teams:
-        from django.utils.translation import get_language
-
         capped = capped_positions(ruleset, team_key)
-        lang = get_language() or "en"
-        p["positions"] = ", ".join(pos.name(lang) for pos in ruleset.team(team_key).positions if pos.key in capped)
+        p["positions"] = ", ".join(pos.name(language) for pos in ruleset.team(team_key).positions if pos.key in capped)
+    for name in ("team", "other"):  # team lists by their names in the reader's language
+        if name in p and str(p[name]) in ruleset.teams:
+            p[name] = ruleset.team(str(p[name])).name(language)
     # Worded here, at call time, in the active language; counts pick their plural form.
     plural = {
         "position_max": (
@@ -76,6 +78,11 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
             "At most %(max)s players of these positions per team: %(positions)s (you have %(count)s).",
             _number(p.get("max")),
         ),
+        "alliance_roster_max": ngettext(
+            "%(team)s: at most %(max)s player from this roster (you chose %(count)s).",
+            "%(team)s: at most %(max)s players from this roster (you chose %(count)s).",
+            _number(p.get("max")),
+        ),
         "reroll_max": ngettext(
             "A team may have at most %(max)s team re-roll (you chose %(count)s).",
             "A team may have at most %(max)s team re-rolls (you chose %(count)s).",
@@ -95,6 +102,10 @@ def violation_message(ruleset: Ruleset, team_key: str, v: Violation) -> str:
         ),
         "negative_staff": _("Staff numbers cannot be negative."),
         "apothecary_forbidden": _("This team may not hire an apothecary."),
+        "alliance_unavailable": _("This league does not offer alliance teams."),
+        "alliance_rosters": _("An alliance team has exactly %(count)s rosters: choose both the second and the third."),
+        "alliance_duplicate": _("%(team)s is chosen twice: the three rosters of an alliance must be different."),
+        "alliance_not_allied": _("%(team)s and %(other)s are not allied: the three rosters must all be allied."),
         "over_budget": _("This team costs %(cost)s gp, over the %(budget)s gp budget."),
         **plural,
     }

@@ -34,6 +34,10 @@ class Team(models.Model):
     )
     name = models.CharField(_("name"), max_length=80)
     race = models.CharField(_("race"), max_length=40)  # a team-list key of the league's ruleset
+    # An alliance team (docs/rulesets.md, "Alliance teams"): its second and third rosters, team-list
+    # keys allied with the race (its first roster); both empty for every other team.
+    second_roster = models.CharField(_("second roster"), max_length=40, blank=True, default="")
+    third_roster = models.CharField(_("third roster"), max_length=40, blank=True, default="")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     rerolls = models.PositiveSmallIntegerField(_("team re-rolls"), default=0)
     fan_factor = models.PositiveSmallIntegerField(_("fan factor"), default=0)
@@ -61,6 +65,11 @@ class Team(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("teams:detail", kwargs={"pk": self.pk})
 
+    @property
+    def allies(self) -> tuple[str, ...]:
+        """An alliance team's second and third rosters; () for a team of one roster."""
+        return tuple(r for r in (self.second_roster, self.third_roster) if r)
+
 
 class Player(models.Model):
     class Status(models.TextChoices):
@@ -73,6 +82,9 @@ class Player(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=80)
     position = models.CharField(_("position"), max_length=40)  # a position key of the team's list
+    # The team list the position belongs to: empty for the team's race (every team of one roster);
+    # an alliance team's second or third roster for its players from those (docs/decisions/teams.md).
+    roster = models.CharField(_("roster"), max_length=40, blank=True, default="")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     journeyman = models.BooleanField(_("journeyman"), default=False)
     # A free rookie (ruleset group [parameters.rookies]): halved characteristics, never a team
@@ -114,6 +126,11 @@ class Player(models.Model):
         if self.rookie:
             return gettext("Rookie %(n)s") % {"n": self.number}
         return gettext("Journeyman %(n)s") % {"n": self.number}
+
+    @property
+    def roster_key(self) -> str:
+        """The team-list key his position belongs to: his roster, else his team's race."""
+        return self.roster or self.team.race
 
 
 class Advancement(models.Model):

@@ -24,6 +24,7 @@ from league.rules import (
     player_value,
     team_value,
 )
+from league.rules.catalogue.alliances import roster_position
 from league.rules.catalogue.team_building import rookie_profile
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
 
@@ -42,16 +43,16 @@ def roster_players(team: Team) -> QuerySet[Player]:
 def roster_value(
     ruleset: Ruleset,
     team: Team,
-    players: Iterable[tuple[str, bool, Iterable[str]] | tuple[str, bool, Iterable[str], bool]],
+    players: Iterable[tuple],
     trophies: HolderBenefits | None = None,
 ) -> int:
     """Team value of a roster given as (position key, misses the next game, advancement kinds[, is
-    a rookie]) rows: the rules engine's figure, whether the roster was read as models or as plain
-    rows. A free rookie is worth 0 (spec H5). `trophies`:
+    a rookie[, roster]]) rows (roster: an alliance team's player's own team list, "" for the race):
+    the rules engine's figure, whether the roster was read as models or as plain rows. A free
+    rookie is worth 0 (spec H5). `trophies`:
     the benefits of the trophies the team holds (their re-rolls count, A10). The team's treasury
     (team.treasury, never its bank) is handed over too: the engine counts it where the ruleset
     says so (team_value_includes_treasury)."""
-    race = ruleset.team(team.race)
     facts = TeamFacts(
         team_key=team.race,
         rerolls=team.rerolls,
@@ -63,11 +64,16 @@ def roster_value(
             PlayerFacts(
                 value=0
                 if rookie
-                else player_value(ruleset, position_cost=race.position(position).cost, improvements=list(kinds)),
+                else player_value(
+                    ruleset,
+                    position_cost=roster_position(ruleset, team.race, position, roster).cost,
+                    improvements=list(kinds),
+                ),
                 available=not misses,
             )
-            for position, misses, kinds, rookie in (_with_rookie(row) for row in players)
+            for position, misses, kinds, rookie, roster in (_full_row(row) for row in players)
         ),
+        allies=team.allies,
         trophy_rerolls=trophies.extra_rerolls if trophies else 0,
         trophy_fan_factor=trophies.fan_factor_bonus if trophies else 0,
         treasury=team.treasury,
@@ -75,10 +81,12 @@ def roster_value(
     return team_value(ruleset, facts)
 
 
-def _with_rookie(
-    row: tuple[str, bool, Iterable[str]] | tuple[str, bool, Iterable[str], bool],
-) -> tuple[str, bool, Iterable[str], bool]:
-    return (row[0], row[1], row[2], bool(row[3]) if len(row) > 3 else False)
+def _full_row(row: tuple) -> tuple[str, bool, Iterable[str], bool, str]:
+    """A roster row with its optional fields filled: (position, misses, kinds, rookie, roster)."""
+    position, misses, kinds, *rest = row
+    rookie = bool(rest[0]) if rest else False
+    roster = str(rest[1]) if len(rest) > 1 else ""
+    return position, misses, kinds, rookie, roster
 
 
 def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
@@ -89,7 +97,7 @@ def compute_team_value(team: Team, players: list[Player] | None = None) -> int:
     return roster_value(
         team_ruleset(team),
         team,
-        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()], p.rookie) for p in players),
+        ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()], p.rookie, p.roster) for p in players),
         team_benefits(team.league, team.pk),
     )
 
@@ -170,7 +178,7 @@ def player_characteristics(ruleset: Ruleset, position: Position, player: Player)
 def player_row(player: Player, ruleset: Ruleset, team: Team | None = None) -> RosterRow:
     """The roster line of one player, whatever his status (a fired or dead player keeps his profile)."""
     team = team or player.team
-    position = ruleset.team(team.race).position(player.position)
+    position = roster_position(ruleset, team.race, player.position, player.roster)
     gained = list(player.advancements.all())
     return RosterRow(
         player=player,

@@ -48,6 +48,14 @@ class AdvancementSerializer(serializers.Serializer):
         ref_name = "Advancement"
 
 
+class RosterRefSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="Team-list key of the ruleset.")
+    name = serializers.CharField()
+
+    class Meta:
+        ref_name = "RosterRef"
+
+
 class PlayerRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -56,6 +64,9 @@ class PlayerRowSerializer(serializers.Serializer):
         help_text="Position key of the team list; an ally's is “<race>:<position>” of the allied race's list."
     )
     position_name = serializers.CharField()
+    roster = serializers.CharField(
+        help_text="Team-list key the position belongs to: the team's race, or an alliance team's second or third roster."
+    )
     ma = serializers.IntegerField()
     st = serializers.IntegerField()
     ag = serializers.IntegerField()
@@ -91,6 +102,10 @@ class TeamSerializer(serializers.Serializer):
     coach = serializers.CharField(help_text="Username of the coach.")
     race = serializers.CharField(help_text="Team-list key of the ruleset.")
     race_name = serializers.CharField()
+    rosters = RosterRefSerializer(
+        many=True,
+        help_text="The team's rosters: its race alone, or an alliance team's three (the race first).",
+    )
     status = status_field(Team.Status.choices)
     status_display = serializers.CharField()
     team_value = serializers.IntegerField()
@@ -192,6 +207,10 @@ def team_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "coach": team.coach.get_username(),
         "race": team.race,
         "race_name": ruleset.team(team.race).name(lang) if team.race in ruleset.teams else team.race,
+        "rosters": [
+            {"key": key, "name": ruleset.team(key).name(lang) if key in ruleset.teams else key}
+            for key in (team.race, *team.allies)
+        ],
         "status": team.status,
         "status_display": team.get_status_display(),
         "team_value": team.team_value,
@@ -208,7 +227,9 @@ def team_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
 def team_detail_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
     return {
         **team_data(team, ruleset, lang),
-        "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=team.status == Team.Status.DRAFT),
+        "reroll_price": reroll_purchase_price(
+            ruleset, team.race, at_creation=team.status == Team.Status.DRAFT, allies=team.allies
+        ),
         "players": [row_data(row, ruleset, lang) for row in roster_rows(team, ruleset)],
     }
 
@@ -238,6 +259,7 @@ def row_data(row: RosterRow, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "name": player.display_name,
         "position": player.position,  # an ally's is "<race>:<position>"
         "position_name": row.position.name(lang),
+        "roster": row.position.team_key,
         "ma": row.ma,
         "st": row.st,
         "ag": row.ag,

@@ -53,10 +53,8 @@ def league_list() -> QuerySet[League]:
 def league_setting_values(league: League) -> dict[str, object]:
     """Each setting of the league's ruleset ([settings] in its data) with the value in force."""
     ruleset = league_ruleset(league)
-    return {
-        s.key: getattr(league, s.key) if s.league_field else getattr(ruleset.params, s.key)
-        for s in ruleset.league_settings
-    }
+    values = ruleset.parameter_values()  # an optional group's as "<group>.<name>"
+    return {s.key: getattr(league, s.key) if s.league_field else values[s.key] for s in ruleset.league_settings}
 
 
 def league_setting_changes(league: League, limit: int = 50) -> QuerySet[AuditEntry]:

@@ -185,6 +185,21 @@ class AllyParameters:
     max_on_pitch: int = field(metadata={"positive": True})
 
 
+@dataclass(frozen=True, slots=True)
+class AllianceParameters:
+    """An optional group: alliance teams built from three pairwise allied rosters (the ruleset's
+    alliances.csv), e.g. Dungeon Bowl's schools. `enabled` is the league's switch; the caps are the
+    players each roster may give (first, second, third) and `reroll_cost` the list price of every
+    team re-roll of such a team (doubled after creation like any re-roll)."""
+
+    KEY: ClassVar[str] = "alliances"
+    enabled: bool
+    first_roster_max: int = field(metadata={"positive": True})
+    second_roster_max: int
+    third_roster_max: int
+    reroll_cost: int = field(metadata={**_GP, "positive": True})
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
 GROUPS: Mapping[str, type] = {
@@ -192,6 +207,7 @@ GROUPS: Mapping[str, type] = {
     RookieParameters.KEY: RookieParameters,
     ChampionParameters.KEY: ChampionParameters,
     AllyParameters.KEY: AllyParameters,
+    AllianceParameters.KEY: AllianceParameters,
 }
 
 Spec = Mapping[str, tuple[type, Mapping[str, Any]]]

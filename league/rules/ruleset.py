@@ -98,6 +98,9 @@ class Ruleset(_Named):
     # other position uses spp_levels (postmatch/spp.py, levels_for).
     level_tables: Mapping[str, tuple[SppLevel, ...]] = field(default_factory=lambda: MappingProxyType({}))
     level_groups: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
+    # alliances.csv (with [parameters.alliances]): team key -> the team keys it may ally with in an
+    # alliance team (catalogue/alliances.py); empty where the ruleset has no alliances.
+    alliances: Mapping[str, frozenset[str]] = field(default_factory=lambda: MappingProxyType({}))
     # Post-match steps declared in data ([table_rolls.<key>]), listed by key in post_match_steps.
     table_rolls: Mapping[str, TableRoll] = field(default_factory=lambda: MappingProxyType({}))
     # [decisions.<kind>]: the limits of a coach's decision after a match (league.rules.decisions),
@@ -132,6 +135,7 @@ class Ruleset(_Named):
             "spp_action_names",
             "level_tables",
             "level_groups",
+            "alliances",
             "table_rolls",
             "decision_limits",
             "match_records",

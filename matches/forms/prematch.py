@@ -23,6 +23,7 @@ from league.rules import (
     mercenary_price,
     star_price,
 )
+from league.rules.catalogue.alliances import stars_for
 from league.rules.types import PICKABLE_CATEGORIES
 from matches.forms.common import MERCENARY_ROWS, NUMERIC, category_label, number
 from matches.models import SIDES, Match
@@ -150,7 +151,7 @@ class PrematchForm(forms.Form):
                         widget=forms.CheckboxSelectMultiple,
                         choices=[
                             (s.key, f"{s.name(lang)} — {intcomma(star_price(ruleset, s.key))}")
-                            for s in ruleset.stars_for_team(team.race, lang)
+                            for s in stars_for(ruleset, team.race, team.allies, lang)
                         ],
                     )
                     if item.key in ruleset.params.excluded_inducements:

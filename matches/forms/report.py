@@ -195,7 +195,9 @@ class ReportForm(forms.Form):
                 p = f"p{line.player_id}"
                 known = self.skills.get(line.player_id, set())
                 try:
-                    position = self.ruleset.team(self.match.team(side).race).position(line.player.position)
+                    position = self.ruleset.team(line.player.roster or self.match.team(side).race).position(
+                        line.player.position
+                    )
                     position_name, champion = position.name(get_language() or "en"), position.champion
                 except KeyError:
                     position_name, champion = line.player.position, False

@@ -151,6 +151,7 @@ class InducementsStep(PrematchStep):
                 position_counts=position_counts(roster),
                 final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
                 trophy_prices=prices[side],
+                allies=team.allies,
             )
             ctx.problems += [
                 _("%(label)s: %(value)s") % {"label": team.name, "value": m}

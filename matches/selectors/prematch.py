@@ -35,7 +35,7 @@ def expected_tvs(teams: Iterable[Team], rulesets: dict[int, Ruleset]) -> dict[in
         tv = roster_value(
             ruleset,
             team,
-            ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()], p.rookie) for p in rows),
+            ((p.position, p.miss_next_game, [a.kind for a in p.advancements.all()], p.rookie, p.roster) for p in rows),
             benefits,
         )
         if has_step(ruleset, "journeymen"):

@@ -161,14 +161,14 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
     """Both rosters as they now stand in one read (a row per player and advancement), then the new
     journeymen in one insert and the team values from the same rows."""
     sides = {ctx.teams[side].pk: side for side in w.journeymen_for | w.value_for}
-    rosters: dict[str, dict[int, tuple[int, str, bool, list[str], bool]]] = {side: {} for side in sides.values()}
+    rosters: dict[str, dict[int, tuple[int, str, bool, list[str], bool, str]]] = {side: {} for side in sides.values()}
     rows = (
         Player.objects.filter(team_id__in=list(sides), status=Player.Status.ACTIVE)
         .order_by()
-        .values_list("team_id", "pk", "number", "position", "miss_next_game", "advancements__kind", "rookie")
+        .values_list("team_id", "pk", "number", "position", "miss_next_game", "advancements__kind", "rookie", "roster")
     )
-    for team_id, pk, number, position, misses, kind, rookie in rows:
-        player = rosters[sides[team_id]].setdefault(pk, (number, position, misses, [], rookie))
+    for team_id, pk, number, position, misses, kind, rookie, list_key in rows:
+        player = rosters[sides[team_id]].setdefault(pk, (number, position, misses, [], rookie, list_key))
         if kind:
             player[3].append(kind)
     added: list[Player] = []
@@ -185,7 +185,7 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
         revived += [p.pk for p in back]
         added += new
         entries = [(p.number, p.position) for p in back + new]
-        rosters[side].update({-n: (num, pos, False, [], False) for n, (num, pos) in enumerate(entries, start=1)})
+        rosters[side].update({-n: (num, pos, False, [], False, "") for n, (num, pos) in enumerate(entries, start=1)})
     if added:
         for p in added:
             p.joined_after = ctx.match
@@ -195,7 +195,7 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
     for side in w.value_for | w.journeymen_for:  # new journeymen count in the kept value, as at pre-match
         team = ctx.teams[side]
         team.team_value = roster_value(
-            ctx.ruleset, team, ((p[1], p[2], p[3], p[4]) for p in rosters[side].values()), w.trophies.get(side)
+            ctx.ruleset, team, ((p[1], p[2], p[3], p[4], p[5]) for p in rosters[side].values()), w.trophies.get(side)
         )
         w.teams_changed.add(side)
 

@@ -108,6 +108,7 @@ def side_violations(
         position_counts=counts,
         final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
         trophy_prices=team_benefits(match.league, team.pk).inducement_prices,
+        allies=team.allies,
     )
 
 

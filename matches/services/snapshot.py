@@ -52,7 +52,7 @@ _T = {
 _IN_MATCH = f"IN (SELECT player_id FROM {_T[MatchPlayer]} WHERE match_id = %s)"
 LINES_SQL = (  # in shirt-number order (the MVP draw numbers candidates in roster order)
     f"SELECT l.side, l.eligible, l.completions, l.touchdowns, l.interceptions, l.casualties, p.id, p.position, "
-    f"p.spp, p.journeyman, l.actions FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
+    f"p.spp, p.journeyman, l.actions, p.roster FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
     f"WHERE l.match_id = %s ORDER BY l.side, p.number"
 )
 HISTORIES_SQL = (  # advancements (in the order gained), lasting injuries and rolls taken, tagged
@@ -82,6 +82,7 @@ class Line(NamedTuple):
     spp: int
     journeyman: bool
     actions: Any  # JSON: a dict (PostgreSQL) or its text (SQLite), as the raw query returns it
+    roster: str  # an alliance team's player's own roster, "" for the team's race
 
 
 def _json(value: Any) -> dict[str, int]:
@@ -191,6 +192,7 @@ def build_report(match: Match) -> MatchReport:
                     casualties=line.casualties,
                     actions=_json(line.actions),
                     casualties_suffered=tuple(casualties.get(pk, ())),
+                    roster_key=line.roster,
                 )
             )
         for pk, _side, star, position, _cost in (i for i in inducements if i[1] == side and (i[2] or i[3])):
@@ -220,6 +222,7 @@ def build_report(match: Match) -> MatchReport:
             trophy_fan_factor=trophies[side].fan_factor_bonus,
             finalists_extra_mvp=final_mvp,
             bank_before=banks.get(team.pk, 0),
+            allies=team.allies,
         )
 
     return MatchReport(
@@ -287,7 +290,9 @@ def report_from_json(data: dict[str, Any]) -> MatchReport:
         )
 
     def side(d: dict[str, Any]) -> SideReport:
-        return SideReport(**{**d, "players": tuple(player(p) for p in d["players"])})
+        return SideReport(
+            **{**d, "players": tuple(player(p) for p in d["players"]), "allies": tuple(d.get("allies", ()))}
+        )
 
     return MatchReport(
         home=side(data["home"]),

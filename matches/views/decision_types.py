@@ -48,7 +48,7 @@ def _improvement_context(roll: Any, ruleset: Ruleset) -> dict[str, Any]:
     team = roll.player.team
     return {
         "roll": roll,
-        "position": ruleset.team(team.race).position(roll.player.position).name(lang()),
+        "position": ruleset.team(roll.player.roster or team.race).position(roll.player.position).name(lang()),
         "total": roll.d6a + roll.d6b,
         "is_double": roll.d6a == roll.d6b,
     }

@@ -43,7 +43,7 @@ def player_skills(ruleset: Ruleset, match: Match, lines: list[MatchPlayer]) -> d
     for line in lines:
         team = match.team(line.side)
         try:
-            base = set(ruleset.team(team.race).position(line.player.position).skills)
+            base = set(ruleset.team(line.player.roster or team.race).position(line.player.position).skills)
         except KeyError:
             base = set()
         out[line.player_id] = base | gained.get(line.player_id, set())

@@ -15,6 +15,7 @@ from league.core.audit import log_action
 from league.core.models import League
 from league.core.permissions import is_member
 from league.core.selectors import league_ruleset
+from league.rules.catalogue.alliances import reroll_cost, roster_position
 from league.rules.catalogue.team_building import NewTeam, check_new_team, creation_cost, starting_fan_factor
 from teams.errors import TeamRuleError, violation_messages
 from teams.models import Player, Team, TreasuryEntry
@@ -27,6 +28,7 @@ class PlayerOrder:
     position: str
     name: str
     number: int | None = None
+    roster: str = ""  # an alliance team's second or third roster; "" for the team's race
 
 
 @dataclass(frozen=True)
@@ -42,11 +44,15 @@ class TeamOrder:
     cheerleaders: int = 0
     apothecary: bool = False
     college: str = ""  # free text, where the ruleset asks for a college of magic (team_college)
+    allies: tuple[str, ...] = ()  # an alliance team's second and third rosters
 
     def as_new_team(self) -> NewTeam:
         counts: dict[str, int] = {}
+        ally_counts: dict[str, dict[str, int]] = {}
         for p in self.players:
-            counts[p.position] = counts.get(p.position, 0) + 1
+            roster = p.roster if p.roster and p.roster != self.race else ""
+            into = ally_counts.setdefault(roster, {}) if roster else counts
+            into[p.position] = into.get(p.position, 0) + 1
         return NewTeam(
             team_key=self.race,
             positions=counts,
@@ -55,6 +61,8 @@ class TeamOrder:
             assistant_coaches=self.assistant_coaches,
             cheerleaders=self.cheerleaders,
             apothecary=self.apothecary,
+            allies=self.allies,
+            ally_positions=ally_counts,
         )
 
 
@@ -62,6 +70,9 @@ def order_problems(league: League, order: TeamOrder, *, complete: bool, team: Te
     """Every reason the order cannot be saved (complete=False: a draft may lack players)."""
     ruleset = league_ruleset(league)
     problems = violation_messages(ruleset, order.race, check_new_team(ruleset, order.as_new_team(), complete=complete))
+    strays = {p.roster for p in order.players if p.roster and p.roster != order.race and p.roster not in order.allies}
+    if strays:  # a player of a roster the team does not have (an alliance's rosters changed)
+        problems.append(_("A player belongs to a roster this team does not have: choose his position again."))
     name = order.name.strip()
     if not name:
         problems.insert(0, _("The team needs a name."))
@@ -91,10 +102,11 @@ def budget_left(league: League, order: TeamOrder) -> int:
     ruleset = league_ruleset(league)
     if order.race not in ruleset.teams:
         return ruleset.params.starting_treasury
-    known = {p.key for p in ruleset.team(order.race).roster_positions}
     new_team = order.as_new_team()
-    if any(k not in known for k in new_team.positions):
-        return ruleset.params.starting_treasury
+    for roster, counts in new_team.counts():
+        team_list = ruleset.teams.get(roster)
+        if team_list is None or any(k not in {p.key for p in team_list.roster_positions} for k in counts):
+            return ruleset.params.starting_treasury
     return ruleset.params.starting_treasury - creation_cost(ruleset, new_team)
 
 
@@ -103,7 +115,11 @@ def _write_players(team: Team, players: Sequence[PlayerOrder]) -> None:
     free = (n for n in range(1, 100) if n not in taken)
     Player.objects.bulk_create(
         Player(
-            team=team, number=p.number if p.number is not None else next(free), name=p.name.strip(), position=p.position
+            team=team,
+            number=p.number if p.number is not None else next(free),
+            name=p.name.strip(),
+            position=p.position,
+            roster=p.roster if p.roster != team.race else "",
         )
         for p in players
     )
@@ -129,6 +145,8 @@ def team_save_draft(
     fields = dict(
         name=order.name.strip(),
         race=order.race,
+        second_roster=order.allies[0] if order.allies else "",
+        third_roster=order.allies[1] if len(order.allies) > 1 else "",
         rerolls=order.rerolls,
         fan_factor=order.fan_factor,
         assistant_coaches=order.assistant_coaches,
@@ -169,26 +187,32 @@ def team_make_ready(*, team: Team, by: User | None = None) -> Team:
             cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
             college=team.college,
-            players=[PlayerOrder(p.position, p.name, p.number) for p in players],
+            allies=team.allies,
+            players=[PlayerOrder(p.position, p.name, p.number, p.roster) for p in players],
         )
         problems = order_problems(team.league, order, complete=True, team=team)
         if problems:
             raise TeamRuleError(problems)
         ruleset = league_ruleset(team.league)
-        team_list, p = ruleset.team(team.race), ruleset.params
+        p = ruleset.params
         payer = by or team.coach
         entries = [(TreasuryEntry.Kind.STARTING_BUDGET, p.starting_treasury, "create:budget", "")]
         entries += [
             (
                 TreasuryEntry.Kind.PLAYER_HIRED,
-                -team_list.position(player.position).cost,
+                -roster_position(ruleset, team.race, player.position, player.roster).cost,
                 f"create:player:{player.pk}",
                 f"#{player.number} {player.name}",
             )
             for player in players
         ]
         purchases = [
-            (TreasuryEntry.Kind.REROLL_BOUGHT, team.rerolls * team_list.reroll_cost, "rerolls", ""),
+            (
+                TreasuryEntry.Kind.REROLL_BOUGHT,
+                team.rerolls * reroll_cost(ruleset, team.race, team.allies),
+                "rerolls",
+                "",
+            ),
             (TreasuryEntry.Kind.FAN_FACTOR_BOUGHT, team.fan_factor * p.fan_factor_cost, "fan_factor", ""),
             (
                 TreasuryEntry.Kind.STAFF_HIRED,
@@ -235,6 +259,7 @@ def team_create(
     cheerleaders: int = 0,
     apothecary: bool = False,
     college: str = "",
+    allies: tuple[str, ...] = (),
     by: User | None = None,
 ) -> Team:
     """Create a legal team in one step (draft + ready). Raises TeamRuleError; nothing is written then."""
@@ -248,6 +273,7 @@ def team_create(
         cheerleaders=cheerleaders,
         apothecary=apothecary,
         college=college,
+        allies=allies,
     )
     problems = order_problems(league, order, complete=True)
     if problems:

@@ -41,7 +41,7 @@ def check_advancement_kind(ruleset: Ruleset, kind: str) -> None:
 def _player_now(roll: ImprovementRoll) -> tuple[Ruleset, Position, list[str], Characteristics]:
     player: Player = roll.player
     ruleset = league_ruleset(player.team.league)
-    position = ruleset.team(player.team.race).position(player.position)
+    position = ruleset.team(player.roster or player.team.race).position(player.position)  # his own roster's
     stats = player_characteristics(ruleset, position, player)
     # The skills gained, removals written "-<key>" (the engine adds the position's and applies them).
     skills = gained_skills((a.kind, a.skill) for a in player.advancements.all())

@@ -12,6 +12,8 @@ from league.core.audit import log_action
 from league.core.revisions import revision_bump
 from league.core.selectors import league_ruleset
 from league.rules import may_buy_reroll, reroll_purchase_price
+from league.rules.catalogue.alliances import apothecary_allowed as alliance_apothecary_allowed
+from league.rules.catalogue.alliances import roster_caps as alliance_caps
 from league.rules.catalogue.team_building import group_cap_violation
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp, violation_message
 from teams.models import Player, Team, TreasuryEntry
@@ -43,14 +45,21 @@ def _next_number(team: Team) -> int:
     return next(n for n in range(1, 100) if n not in taken)
 
 
-def player_hire(*, team: Team, position: str, name: str, number: int | None = None, by: User | None = None) -> Player:
-    """Buy a player at list price: position maximum, 16 players and the treasury apply."""
+def player_hire(
+    *, team: Team, position: str, name: str, number: int | None = None, roster: str = "", by: User | None = None
+) -> Player:
+    """Buy a player at list price: position maximum, 16 players and the treasury apply; an alliance
+    team's player comes from one of its rosters (`roster`: "" for its race), within its cap."""
     check_manager(by, team)
     with transaction.atomic():
         lock_team(team)
         require_status(team, Team.Status.READY)
         ruleset = league_ruleset(team.league)
-        team_list = ruleset.team(team.race)
+        roster = "" if roster == team.race else roster
+        rosters = ("", *team.allies)
+        if roster not in rosters:
+            raise TeamRuleError([_("This team has no such roster.")])
+        team_list = ruleset.team(roster or team.race)
         known = {p.key: p for p in team_list.roster_positions}
         if position not in known:
             raise TeamRuleError([_("“%(position)s” is not a position of this team.") % {"position": position}])
@@ -68,7 +77,18 @@ def player_hire(*, team: Team, position: str, name: str, number: int | None = No
                 ngettext("The roster is full (%(max)s player).", "The roster is full (%(max)s players).", most)
                 % {"max": most}
             )
-        if active.filter(position=position).count() >= pos.max_count:
+        if team.allies:
+            cap = alliance_caps(ruleset)[rosters.index(roster)]
+            if active.filter(journeyman=False, roster=roster).count() >= cap:
+                problems.append(
+                    ngettext(
+                        "%(team)s: at most %(max)s player from this roster.",
+                        "%(team)s: at most %(max)s players from this roster.",
+                        cap,
+                    )
+                    % {"max": cap, "team": team_list.name(get_language() or "en")}
+                )
+        if active.filter(position=position, roster=roster).count() >= pos.max_count:
             problems.append(
                 ngettext(
                     "%(position)s: at most %(max)s player per team.",
@@ -88,7 +108,11 @@ def player_hire(*, team: Team, position: str, name: str, number: int | None = No
         if problems:
             raise TeamRuleError(problems)
         player = Player.objects.create(
-            team=team, position=position, name=name.strip(), number=number if number is not None else _next_number(team)
+            team=team,
+            position=position,
+            roster=roster,
+            name=name.strip(),
+            number=number if number is not None else _next_number(team),
         )
         _pay(
             team,
@@ -175,7 +199,7 @@ def team_buy_reroll(*, team: Team, by: User | None = None) -> Team:
                     % {"max": most}
                 ]
             )
-        price = reroll_purchase_price(ruleset, team.race, at_creation=False)
+        price = reroll_purchase_price(ruleset, team.race, at_creation=False, allies=team.allies)
         count = team.ledger.filter(kind=TreasuryEntry.Kind.REROLL_BOUGHT).count()
         _pay(team, amount=price, kind=TreasuryEntry.Kind.REROLL_BOUGHT, key=f"hire:reroll:{count + 1}", memo="", by=by)
         Team.objects.filter(pk=team.pk).update(rerolls=team.rerolls + 1)
@@ -196,7 +220,7 @@ def staff_hire(*, team: Team, kind: str, by: User | None = None) -> Team:
         ruleset = league_ruleset(team.league)
         p = ruleset.params
         if kind == "apothecary":
-            if not ruleset.team(team.race).apothecary_allowed:
+            if not alliance_apothecary_allowed(ruleset, team.race, team.allies):
                 raise TeamRuleError([_("This team may not hire an apothecary.")])
             if team.apothecary:
                 raise TeamRuleError([_("The team already has an apothecary.")])

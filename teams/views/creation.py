@@ -24,15 +24,19 @@ from league.core.models import League
 from league.core.permissions import can_create_team, signed_in
 from league.core.selectors import league_or_404, league_ruleset
 from league.infra.inputs import posted_id
+from league.rules.catalogue import alliances
 from teams.errors import TeamRuleError
 from teams.forms import (
     MAX_ROWS,
     PlayerRowFormSet,
     TeamOrderForm,
+    flat_choices,
+    head_allies,
+    join_position,
     order_from_data,
     order_from_forms,
-    position_choices,
     read_order_data,
+    team_position_choices,
 )
 from teams.models import Team
 from teams.selectors import active_players
@@ -72,7 +76,9 @@ def _preview(league: League, team: Team | None, head: Head, rows: Rows) -> dict[
     """Cost, budget left and broken rules of the order as typed; reads only."""
     ruleset = league_ruleset(league)
     team_list = ruleset.teams.get(head.get("race", ""))
-    order = order_from_data(head, rows, apothecary_allowed=team_list.apothecary_allowed if team_list else True)
+    allies = [a for a in head_allies(head) if a in ruleset.teams]
+    allowed = alliances.apothecary_allowed(ruleset, team_list.key, allies) if team_list else True
+    order = order_from_data(head, rows, apothecary_allowed=allowed)
     budget = ruleset.params.starting_treasury
     left = budget_left(league, order)
     if team_list is None:
@@ -94,7 +100,8 @@ def _context(
 ) -> dict[str, Any]:
     ruleset = league_ruleset(league)
     team_list = ruleset.teams.get(head.get("race", ""))
-    positions = position_choices(team_list, lang())
+    allies = head_allies(head) if alliances.alliance_rules(ruleset) else ()
+    positions = team_position_choices(ruleset, head.get("race", ""), allies, lang())
     urls = _urls(league, team)
     kwargs: dict[str, Any] = {
         "ruleset": ruleset,
@@ -108,7 +115,7 @@ def _context(
         formset = PlayerRowFormSet(request.POST, prefix="players", form_kwargs={"positions": positions})
     else:
         # Re-rendered while typing: no errors yet; a position the new race lacks is cleared.
-        keys = {key for key, _label in positions}
+        keys = {key for key, _label in flat_choices(positions)}
         for row in rows:
             if row["position"] not in keys:
                 row["position"] = ""
@@ -121,7 +128,7 @@ def _context(
         "formset": formset,
         "preview": _preview(league, team, head, rows),
         "team_list": team_list,
-        "reroll_price": intcomma(team_list.reroll_cost) if team_list else "",
+        "reroll_price": intcomma(alliances.reroll_cost(ruleset, team_list.key, allies)) if team_list else "",
         "max_rows": MAX_ROWS,
         **urls,
     }
@@ -140,6 +147,8 @@ def _team_head(team: Team) -> Head:
     return {
         "name": team.name,
         "race": team.race,
+        "second_roster": team.second_roster,
+        "third_roster": team.third_roster,
         "rerolls": team.rerolls,
         "fan_factor": team.fan_factor,
         "assistant_coaches": team.assistant_coaches,
@@ -151,7 +160,7 @@ def _team_head(team: Team) -> Head:
 
 def _team_rows(team: Team) -> Rows:
     players = active_players(team)
-    rows = [{"position": p.position, "number": str(p.number), "name": p.name} for p in players]
+    rows = [{"position": join_position(p.position, p.roster), "number": str(p.number), "name": p.name} for p in players]
     return rows or _blank_rows(DEFAULT_ROWS)
 
 
@@ -184,6 +193,7 @@ def _submit(request: HttpRequest, league: League, team: Team | None) -> HttpResp
                 cheerleaders=order.cheerleaders,
                 apothecary=order.apothecary,
                 college=order.college,
+                allies=order.allies,
                 by=user,
             )
         else:
@@ -219,6 +229,8 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
     head = {
         "name": "",
         "race": "",
+        "second_roster": "",
+        "third_roster": "",
         "rerolls": 0,
         "fan_factor": league_ruleset(league).params.fan_factor_min_at_creation,
         "assistant_coaches": 0,

@@ -16,12 +16,16 @@ from django.utils.translation import gettext_lazy
 from league.core.audit import action_label
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT, Ruleset, collation_key, load_ruleset, reroll_purchase_price
+from league.rules.catalogue.alliances import apothecary_allowed as alliance_apothecary_allowed
+from league.rules.catalogue.alliances import has_necromancer
+from league.rules.catalogue.alliances import reroll_cost as alliance_reroll_cost
+from league.rules.catalogue.alliances import roster_caps as alliance_caps
 from league.rules.catalogue.team_building import fan_factor_for_sale, rookie_rules, rookie_source, starting_fan_factor
 from matches.selectors.common import results_waiting, team_matches
 from matches.selectors.corrections import team_corrections
 from matches.selectors.decisions import team_pending_decisions
 from matches.views.correction_words import team_words
-from teams.forms import PlayerHireForm, position_label
+from teams.forms import PlayerHireForm, join_position, position_label
 from teams.models import Advancement, Team, TreasuryEntry, staff_label
 from teams.selectors import (
     RosterRow,
@@ -59,15 +63,49 @@ def _injury_labels(row: RosterRow) -> list[str]:
     return labels
 
 
-def hire_positions(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> list[tuple[str, str]]:
-    """Position choices for hiring, with price and how many the team already has."""
-    have: dict[str, int] = {}
+def hire_positions(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> list[tuple[str, Any]]:
+    """Position choices for hiring, with price and how many the team already has; an alliance
+    team's grouped by roster (its allies' values name their roster: "<roster>:<position>")."""
+    have: dict[tuple[str, str], int] = {}
     for row in rows:
-        have[row.player.position] = have.get(row.player.position, 0) + 1
-    return [
-        (pos.key, f"{position_label(pos, lang())} — {intcomma(pos.cost)} ({have.get(pos.key, 0)}/{pos.max_count})")
-        for pos in ruleset.team(team.race).roster_positions
-    ]
+        mark = (row.player.roster, row.player.position)
+        have[mark] = have.get(mark, 0) + 1
+
+    def choices(key: str, roster: str) -> list[tuple[str, str]]:
+        return [
+            (
+                join_position(pos.key, roster),
+                f"{position_label(pos, lang())} — {intcomma(pos.cost)} ({have.get((roster, pos.key), 0)}/{pos.max_count})",
+            )
+            for pos in (ruleset.team(key).roster_positions if not roster else ruleset.team(key).positions)
+        ]
+
+    if not team.allies:
+        return list(choices(team.race, ""))
+    return [(ruleset.team(key).name(lang()), choices(key, roster)) for key, roster in _rosters(team)]
+
+
+def _rosters(team: Team) -> list[tuple[str, str]]:
+    """(team-list key, roster as a player stores it) of each roster of the team, the race's first."""
+    return [(team.race, ""), *((key, key) for key in team.allies)]
+
+
+def _alliance(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> dict[str, Any] | None:
+    """An alliance team's rosters as the page names them, with how many players each gives."""
+    if not team.allies:
+        return None
+    counts: dict[str, int] = {}
+    for row in rows:
+        if not row.player.journeyman:
+            counts[row.player.roster] = counts.get(row.player.roster, 0) + 1
+    caps = alliance_caps(ruleset)
+    return {
+        "rosters": [
+            {"name": ruleset.team(key).name(lang()), "count": counts.get(roster, 0), "max": caps[n]}
+            for n, (key, roster) in enumerate(_rosters(team))
+        ],
+        "necromancer": has_necromancer(ruleset, team.race, team.allies),
+    }
 
 
 def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
@@ -77,7 +115,7 @@ def _staff(ruleset: Ruleset, team: Team) -> list[dict[str, Any]]:
         "cheerleaders": p.cheerleader_cost,
         "apothecary": p.apothecary_cost,
     }
-    allowed = ruleset.team(team.race).apothecary_allowed
+    allowed = alliance_apothecary_allowed(ruleset, team.race, team.allies)
     return [
         {
             "kind": kind,
@@ -119,8 +157,10 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
             "player": row.player,
             "position": row.position,
             "position_name": row.position.name(lang()),
-            # An ally (a position of another race's list): his race, shown beside his position.
-            "ally_of": ruleset.team(row.position.team_key).name(lang()) if row.position.team_key != team.race else "",
+            # An ally (a position of another race's list, "<race>:<position>"): his race, beside his position.
+            "ally_of": ruleset.team(row.position.team_key).name(lang()) if ":" in row.player.position else "",
+            # An alliance team's player from its second or third roster: that roster's name.
+            "roster_name": ruleset.team(row.player.roster).name(lang()) if row.player.roster else "",
             # Skill access for the coach's improvement rolls, in the reader's letters (S reads F).
             "normal": ruleset.category_letters(row.position.normal_categories, lang()),
             "double": ruleset.category_letters(row.position.double_categories, lang()),
@@ -160,7 +200,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
             assistant_coaches=team.assistant_coaches,
             cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
-            players=[PlayerOrder(r.player.position, r.player.name, r.player.number) for r in rows],
+            allies=team.allies,
+            players=[PlayerOrder(r.player.position, r.player.name, r.player.number, r.player.roster) for r in rows],
         )
         draft_budget = budget_left(team.league, order)
     # Every decision its manager still has to make after a match, kind by kind (improvements first).
@@ -188,8 +229,9 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
             ruleset_trophies(team.league), [a.trophy.key for _name, a in cabinet if a.current and a.trophy.key]
         ),
         "race_name": team_list.name(lang()),
-        "reroll_cost": team_list.reroll_cost,
-        "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=False),
+        "reroll_cost": alliance_reroll_cost(ruleset, team.race, team.allies),
+        "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=False, allies=team.allies),
+        "alliance": _alliance(ruleset, team, rows),
         "can_buy_reroll": team.rerolls < team_list.max_rerolls,
         "roster": roster,
         "pending_rolls": pending,
@@ -240,6 +282,7 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
             "number": row.player.number,
             "name": row.player.display_name,
             "position": row.player.position,
+            "roster": row.player.roster_key,
             "position_name": {"en": row.position.name("en"), "fr": row.position.name("fr")},
             "profile": {"ma": row.ma, "st": row.st, "ag": row.ag, "av": row.av},
             "skills": list(row.skills),
@@ -263,6 +306,7 @@ def team_export(request: HttpRequest, pk: int) -> JsonResponse:
             "name": team.name,
             "race": team.race,
             "race_name": {"en": team_list.name("en"), "fr": team_list.name("fr")},
+            "rosters": [team.race, *team.allies],
             "status": team.status,
             "league": team.league.slug,
             "coach": team.coach.get_username(),

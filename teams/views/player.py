@@ -21,7 +21,8 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
     team = team_or_404(pk)
     player = player_or_404(team, player_pk)
     ruleset = team_ruleset(team)
-    team_list = ruleset.team(team.race)
+    # His own roster's list (an alliance team's second or third roster), else the team's race.
+    team_list = ruleset.team(player.roster or team.race)
     career = player_career(player)
     spp = career["spp_by_kind"]
     spp_rows = [
@@ -34,7 +35,7 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
     ]
     position = next((p for p in team_list.roster_positions if p.key == player.position), None)
     # The level table of his position's group where the ruleset has one (big guys' doubled levels).
-    where = {"team_key": team.race, "position_key": player.position}
+    where = {"team_key": team_list.key, "position_key": player.position}
     following = next_level(ruleset, player.spp, **where)
     return render(
         request,
@@ -43,6 +44,7 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
             "team": team,
             "player": player,
             "position_name": position.name(lang()) if position else player.position,
+            "roster_name": team_list.name(lang()) if player.roster else "",
             "level_name": spp_level(ruleset, player.spp, **where).name(lang()),
             "next_spp": following.spp_min if following else None,
             "matches": career["matches"],

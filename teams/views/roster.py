@@ -22,7 +22,7 @@ from league.core.permissions import is_commissioner, signed_in
 from league.rules import reroll_purchase_price
 from teams import services
 from teams.errors import TeamRuleError
-from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm
+from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm, split_position
 from teams.models import Team, staff_label
 from teams.selectors import ledger_kind_name, player_or_404, roster_rows, team_ruleset, treasury_entry_or_404
 from teams.views.common import attempt, keep_input, managed_team_or_403, team_or_404
@@ -73,9 +73,15 @@ def player_hire(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayerHireForm(request.POST, positions=hire_positions(ruleset, team, roster_rows(team, ruleset)))
     if form.is_valid():
         cd = form.cleaned_data
+        position, roster = split_position(cd["position"])
         try:
             player = services.player_hire(
-                team=team, position=cd["position"], name=cd["name"], number=cd["number"], by=signed_in(request.user)
+                team=team,
+                position=position,
+                roster=roster,
+                name=cd["name"],
+                number=cd["number"],
+                by=signed_in(request.user),
             )
         except TeamRuleError as refusal:
             for message in refusal.messages:
@@ -148,7 +154,7 @@ def player_rename(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
 @require_POST
 def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
     team = managed_team_or_403(request, pk)
-    price = reroll_purchase_price(team_ruleset(team), team.race, at_creation=False)
+    price = reroll_purchase_price(team_ruleset(team), team.race, at_creation=False, allies=team.allies)
     attempt(
         request,
         lambda: services.team_buy_reroll(team=team, by=signed_in(request.user)),

@@ -12,7 +12,8 @@ from types import MappingProxyType
 
 from ..parameters import RookieParameters
 from ..ruleset import Ruleset
-from ..types import STATS, Position
+from ..types import STATS, Position, TeamList
+from . import alliances as alliance
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,14 @@ class NewTeam:
     assistant_coaches: int = 0
     cheerleaders: int = 0
     apothecary: bool = False
+    # An alliance team: its second and third rosters (team keys), and the players bought from each
+    # (roster -> position key -> count); `positions` are then those of the first roster, team_key.
+    allies: tuple[str, ...] = ()
+    ally_positions: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def counts(self) -> tuple[tuple[str, Mapping[str, int]], ...]:
+        """(roster, counts per position) for each roster of the team, the first one first."""
+        return ((self.team_key, self.positions), *((a, self.ally_positions.get(a, {})) for a in self.allies))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +63,15 @@ def starting_fan_factor(ruleset: Ruleset, bought: int) -> int:
 
 def creation_cost(ruleset: Ruleset, order: NewTeam) -> int:
     """Gold spent on a new team: players, re-rolls at list price, fan factor and staff."""
-    team = ruleset.team(order.team_key)
     p = ruleset.params
-    players = sum(team.position(key).cost * count for key, count in order.positions.items())
+    players = sum(
+        ruleset.team(roster).position(key).cost * count
+        for roster, counts in order.counts()
+        for key, count in counts.items()
+    )
     return (
         players
-        + order.rerolls * team.reroll_cost
+        + order.rerolls * alliance.reroll_cost(ruleset, order.team_key, order.allies)
         + order.fan_factor * p.fan_factor_cost
         + order.assistant_coaches * p.assistant_coach_cost
         + order.cheerleaders * p.cheerleader_cost
@@ -76,19 +88,14 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
         return (Violation("unknown_team", {"team": order.team_key}),)
     team = ruleset.team(order.team_key)
     p = ruleset.params
-    known = {pos.key: pos for pos in team.roster_positions}
     found: list[Violation] = []
-
-    for key, count in order.positions.items():
-        if key not in known:
-            found.append(Violation("unknown_position", {"position": key}))
-        elif count < 0:
-            found.append(Violation("negative_count", {"position": key}))
-        elif count > known[key].max_count:
-            found.append(Violation("position_max", {"position": key, "max": known[key].max_count, "count": count}))
-        elif count and not known[key].profile_complete:  # a source that lost it: the league completes it
-            found.append(Violation("profile_unknown", {"position": key}))
-    players = sum(max(c, 0) for c in order.positions.values())
+    if order.allies:
+        found += _alliance_problems(ruleset, order)
+        if any(v.code in _ALLIANCE_FATAL for v in found):  # the rosters themselves cannot be read
+            return tuple(found)
+    for roster, counts in order.counts():
+        found += _position_problems(ruleset.team(roster), counts, roster if order.allies else None)
+    players = sum(max(c, 0) for _roster, counts in order.counts() for c in counts.values())
     if complete and players < p.roster_min_players:
         found.append(Violation("too_few_players", {"min": p.roster_min_players, "count": players}))
     if players > p.roster_max_players:
@@ -105,7 +112,7 @@ def check_new_team(ruleset: Ruleset, order: NewTeam, *, complete: bool = True) -
         found.append(cap)
     if order.assistant_coaches < 0 or order.cheerleaders < 0:
         found.append(Violation("negative_staff", {}))
-    if order.apothecary and not team.apothecary_allowed:
+    if order.apothecary and not alliance.apothecary_allowed(ruleset, order.team_key, order.allies):
         found.append(Violation("apothecary_forbidden", {"team": team.key}))
     if not any(v.code in {"unknown_position", "negative_count"} for v in found):
         cost = creation_cost(ruleset, order)
@@ -175,3 +182,54 @@ def rookies_allowed(ruleset: Ruleset, available_players: int) -> int:
     if available_players < 0:
         raise ValueError(f"available players cannot be negative, got {available_players}")
     return max(rules.fill_to - available_players, 0)
+
+
+_ALLIANCE_FATAL = frozenset({"alliance_unavailable", "alliance_rosters", "unknown_team", "alliance_duplicate"})
+
+
+def _position_problems(team: TeamList, counts: Mapping[str, int], roster: str | None) -> list[Violation]:
+    """The position limits of one roster (`roster`: its key, named for an alliance team's rosters)."""
+    known = {pos.key: pos for pos in team.roster_positions}  # champions too, where a ruleset has them
+    found: list[Violation] = []
+    named = {"roster": roster} if roster else {}
+    for key, count in counts.items():
+        if key not in known:
+            found.append(Violation("unknown_position", {"position": key, **named}))
+        elif count < 0:
+            found.append(Violation("negative_count", {"position": key, **named}))
+        elif count > known[key].max_count:
+            found.append(
+                Violation("position_max", {"position": key, "max": known[key].max_count, "count": count, **named})
+            )
+        elif count and not known[key].profile_complete:  # a source that lost it: the league completes it
+            found.append(Violation("profile_unknown", {"position": key, **named}))
+    return found
+
+
+def _alliance_problems(ruleset: Ruleset, order: NewTeam) -> list[Violation]:
+    """An alliance team's own rules: alliances offered, three distinct rosters, pairwise allied,
+    each roster within its cap (first, second, third)."""
+    if alliance.alliance_rules(ruleset) is None:
+        return [Violation("alliance_unavailable")]
+    rosters = alliance.rosters_of(order.team_key, order.allies)
+    if len(order.allies) != 2 or len(rosters) != 3:
+        return [Violation("alliance_rosters", {"count": 3})]
+    unknown = [key for key in rosters if key not in ruleset.teams]
+    if unknown:
+        return [Violation("unknown_team", {"team": key}) for key in unknown]
+    if len(set(rosters)) != len(rosters):
+        return [
+            Violation("alliance_duplicate", {"team": key})
+            for key in sorted({k for k in rosters if rosters.count(k) > 1})
+        ]
+    found = [
+        Violation("alliance_not_allied", {"team": a, "other": b})
+        for i, a in enumerate(rosters)
+        for b in rosters[i + 1 :]
+        if not alliance.allied(ruleset, a, b)
+    ]
+    for cap, (roster, counts) in zip(alliance.roster_caps(ruleset), order.counts(), strict=True):
+        count = sum(max(c, 0) for c in counts.values())
+        if count > cap:
+            found.append(Violation("alliance_roster_max", {"team": roster, "max": cap, "count": count}))
+    return found

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
+from .alliances import reroll_cost as alliance_reroll_cost
 
 
 def player_value(ruleset: Ruleset, *, position_cost: int, improvements: Iterable[str]) -> int:
@@ -43,6 +44,7 @@ class TeamFacts:
     trophy_rerolls: int = 0
     trophy_fan_factor: int = 0
     treasury: int = 0  # counted only where the ruleset says so (team_value_includes_treasury)
+    allies: tuple[str, ...] = ()  # an alliance team's other rosters: its re-rolls' list price is the alliance's
 
 
 def team_value(ruleset: Ruleset, facts: TeamFacts) -> int:
@@ -52,7 +54,6 @@ def team_value(ruleset: Ruleset, facts: TeamFacts) -> int:
     the ruleset says so (team_value_includes_treasury: PBBL P32/L72), a bank never.
     Re-rolls bought after creation cost double but add the single price (p.29 L3847-3850).
     """
-    team = ruleset.team(facts.team_key)
     p = ruleset.params
     for name in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "trophy_rerolls", "trophy_fan_factor"):
         if getattr(facts, name) < 0:
@@ -61,7 +62,7 @@ def team_value(ruleset: Ruleset, facts: TeamFacts) -> int:
     fan_factor = 0 if p.free_fan_factor else (facts.fan_factor + facts.trophy_fan_factor) * p.fan_factor_cost
     return (
         players
-        + (facts.rerolls + facts.trophy_rerolls) * team.reroll_cost
+        + (facts.rerolls + facts.trophy_rerolls) * alliance_reroll_cost(ruleset, facts.team_key, facts.allies)
         + fan_factor
         + facts.assistant_coaches * p.assistant_coach_cost
         + facts.cheerleaders * p.cheerleader_cost
@@ -77,9 +78,10 @@ def match_team_value(roster_tv: int, petty_cash: int) -> int:
     return roster_tv + petty_cash
 
 
-def reroll_purchase_price(ruleset: Ruleset, team_key: str, *, at_creation: bool) -> int:
-    """Gold paid for one team re-roll: list price at creation, multiplied afterwards (§1 rule 3)."""
-    price = ruleset.team(team_key).reroll_cost
+def reroll_purchase_price(ruleset: Ruleset, team_key: str, *, at_creation: bool, allies: tuple[str, ...] = ()) -> int:
+    """Gold paid for one team re-roll: list price at creation, multiplied afterwards (§1 rule 3);
+    an alliance team's list price is the alliance's (catalogue/alliances.py)."""
+    price = alliance_reroll_cost(ruleset, team_key, allies)
     return price if at_creation else price * ruleset.params.reroll_cost_multiplier_after_creation
 
 

@@ -22,6 +22,7 @@ from ..registry import known_steps, order_problems
 from ..ruleset import Ruleset
 from ..types import FIXED_SPP_ACTIONS, Skill
 from . import catalogue, tables
+from .alliances import load_alliances
 from .csvio import Problems
 from .inherit import read_document
 from .levels import load_level_tables
@@ -173,6 +174,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     spp_action_names = tables.load_spp_action_names(folder)
     spp_levels = tables.load_spp_levels(folder, problems)
     level_tables, level_groups = load_level_tables(folder, problems, teams)
+    alliances = load_alliances(folder, problems, teams, "alliances" in parameter_groups, _group_line(text, "alliances"))
     improvements = tables.load_improvements(folder, problems)
     values = tables.load_value_increases(folder, problems, params)
     teams = load_skill_access(folder, problems, teams, frozenset(values))
@@ -218,7 +220,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         "spp_actions": {key: spp_action_names[key][:2] for key in optional if key in spp_action_names},
         "teams": {key: (team.name("en"), team.name("fr")) for key, team in teams.items()},
     }
-    league_settings, setting_groups = load_settings(document, text, params, problems, key_names=names)
+    league_settings, setting_groups = load_settings(
+        document, text, params, problems, key_names=names, parameter_groups=parameter_groups
+    )
     problems.raise_if_any()
 
     return Ruleset(
@@ -237,6 +241,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         spp_levels=spp_levels,
         level_tables=level_tables,
         level_groups=level_groups,
+        alliances=alliances,
         table_rolls=table_rolls,
         improvement_table=improvements,
         value_increases=values,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..parameters import PARAMETER_SPECS, Parameters
+from ..parameters import GROUP_SPECS, PARAMETER_SPECS, Parameters
 from .csvio import Problems
 
 RULESET_FILE = "ruleset.toml"
@@ -108,6 +108,7 @@ def _setting(
     params: Parameters,
     groups: Mapping[str, SettingGroup],
     key_names: Mapping[str, Mapping[str, tuple[str, str]]],
+    parameter_groups: Mapping[str, object] | None = None,
 ) -> LeagueSetting | str:
     """The setting, or why it is refused."""
     texts = _texts(raw, ("page", "en", "fr"))
@@ -123,10 +124,18 @@ def _setting(
             return f"[settings.{key}] a league field needs kind 'bool' or 'int' and a default of that kind"
         assert isinstance(default, bool | int)
         return LeagueSetting(key, str(kind), default, group, page, text_en, text_fr, league_field=True)
-    if key not in PARAMETER_SPECS:
+    group_key, dot, name = key.partition(".")
+    if dot:  # a parameter of an optional group the ruleset declares: "alliances.enabled"
+        declared = (parameter_groups or {}).get(group_key)
+        if declared is None or name not in GROUP_SPECS.get(group_key, {}):
+            return f"[settings.{key}] is not a parameter of a group this ruleset declares"
+        python_type, meta = GROUP_SPECS[group_key][name]
+        value = getattr(declared, name)
+    elif key not in PARAMETER_SPECS:
         return f"[settings.{key}] is not a parameter (mark a league field with league_field = true)"
-    python_type, meta = PARAMETER_SPECS[key]
-    value = getattr(params, key)
+    else:
+        python_type, meta = PARAMETER_SPECS[key]
+        value = getattr(params, key)
     choices: tuple[SettingChoice, ...] = ()
     if "choices" in meta:
         choices, problem = _choices(key, raw, tuple(meta["choices"]))
@@ -155,9 +164,12 @@ def load_settings(
     params: Parameters,
     problems: Problems,
     key_names: Mapping[str, Mapping[str, tuple[str, str]]] | None = None,
+    parameter_groups: Mapping[str, object] | None = None,
 ) -> tuple[tuple[LeagueSetting, ...], Mapping[str, SettingGroup]]:
     """(settings in the file's order, groups by key); every problem names its line.
-    `key_names` (catalogue -> key -> English and French names) words a list of keys."""
+    `key_names` (catalogue -> key -> English and French names) words a list of keys;
+    `parameter_groups` are the optional groups declared, whose parameters a setting names as
+    "<group>.<name>" (a quoted key: [settings."alliances.enabled"])."""
     groups = _groups(document, text, problems)
     table = document.get("settings", {})
     if not isinstance(table, dict):
@@ -165,9 +177,9 @@ def load_settings(
         return (), groups
     settings: list[LeagueSetting] = []
     for key, raw in table.items():
-        where = _line(text, rf"^[ \t]*\[settings\.{re.escape(key)}\]")
+        where = _line(text, rf'^[ \t]*\[settings\.(?:{re.escape(key)}|"{re.escape(key)}")\]')
         result = (
-            _setting(key, raw, params, groups, key_names or {})
+            _setting(key, raw, params, groups, key_names or {}, parameter_groups)
             if isinstance(raw, dict)
             else f"[settings.{key}] must be a table"
         )

@@ -39,6 +39,7 @@ KNOWN_FILES = frozenset(
         "kickoff.csv",
         "trophies.csv",
         "differences.csv",
+        "alliances.csv",
     }
 )
 

@@ -71,7 +71,7 @@ def player_injuries(ruleset: Ruleset, team_key: str, player: PlayerReport, ignor
     """Every lasting effect of the player's casualties, stat limits applied one result at a time.
     `ignored`: the number (from 1, in the order suffered) of a result whose effects a healing spell
     cancels (postmatch/healing.py); 0 cancels none."""
-    position = ruleset.team(team_key).position(player.position_key)
+    position = ruleset.team(player.list_key(team_key)).position(player.position_key)
     stats = Characteristics.for_position(
         ruleset, position, improvements=player.stat_improvements, injuries=player.stat_injuries
     )

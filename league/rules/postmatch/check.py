@@ -105,7 +105,10 @@ def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerRep
     for name in _PLAYER_COUNTS:
         if getattr(player, name) < 0:
             found.append(Violation("negative_value", {"player": ref, "field": name}))
-    team = ruleset.team(team_key)
+    team = ruleset.teams.get(player.list_key(team_key))
+    if team is None:
+        found.append(Violation("unknown_team", {"player": ref, "team": player.list_key(team_key)}))
+        return
     known = {pos.key for pos in team.roster_positions}
     known |= {f"{pos.team_key}:{pos.key}" for pos in team.allies}  # allies hold "<race>:<position>"
     induced_ok = player.is_star_or_mercenary and player.position_key in ruleset.star_players
@@ -129,7 +132,7 @@ def _check_player(ruleset: Ruleset, side: Side, team_key: str, player: PlayerRep
         if key not in ruleset.skills:
             found.append(Violation("unknown_skill", {"player": ref, "skill": key}))
     taken = player.improvement_rolls_taken
-    where = {"team_key": team_key, "position_key": player.position_key}  # its group's levels (big guys)
+    where = {"team_key": player.list_key(team_key), "position_key": player.position_key}  # its group's levels
     if player.spp_before >= 0 and taken > spp_level(ruleset, player.spp_before, **where).improvement_rolls:
         found.append(Violation("improvement_rolls_exceed_level", {"player": ref, "taken": taken}))
     if player.miss_next_game_before and (any(getattr(player, name) for name in _ACTIONS) or player.casualties_suffered):

@@ -70,9 +70,16 @@ class PlayerReport:
     # Counts of the ruleset's other SPP actions (spp_actions.csv beyond the four above and the MVP,
     # e.g. a chest opened underground), by action key.
     actions: Mapping[str, int] = field(default_factory=_empty)
+    # The team list his position belongs to when it is not his team's (an alliance team's second or
+    # third roster, catalogue/alliances.py); "" for the team's own.
+    roster_key: str = ""
 
     def __post_init__(self) -> None:
         _freeze(self, "stat_improvements", "stat_injuries", "actions")
+
+    def list_key(self, team_key: str) -> str:
+        """The team-list key of his position: his roster's, else his team's."""
+        return self.roster_key or team_key
 
     @property
     def on_roster(self) -> bool:
@@ -111,6 +118,7 @@ class SideReport:
     # finalists an extra MVP award (LRB6 Blood Bowl, p.33 L4266-4274, A11).
     finalists_extra_mvp: bool = False
     bank_before: int = 0  # gold in the team's bank before the match (rulesets with a bank group)
+    allies: tuple[str, ...] = ()  # an alliance team's second and third rosters (its re-rolls' price)
 
 
 @dataclass(frozen=True, slots=True)

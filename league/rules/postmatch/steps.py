@@ -218,7 +218,7 @@ def step_team_value(run: Run) -> None:
             PlayerFacts(
                 player_value(
                     run.ruleset,
-                    position_cost=team.position(player.position_key).cost,
+                    position_cost=run.ruleset.team(player.list_key(team.key)).position(player.position_key).cost,
                     improvements=(*player.improvements, *run.chosen_values.get(player.ref, ())),
                 ),
                 run.available(player),
@@ -237,6 +237,7 @@ def step_team_value(run: Run) -> None:
             trophy_rerolls=own.trophy_rerolls,
             trophy_fan_factor=own.trophy_fan_factor,
             treasury=run.treasury[side],
+            allies=own.allies,
         )
         run.emit(
             side,

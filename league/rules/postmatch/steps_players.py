@@ -131,11 +131,15 @@ def step_improvements(run: Run) -> None:
         for player in run.roster(side):
             if run.dead(player.ref):
                 continue
-            position = team.position(player.position_key)
+            position = rs.team(player.list_key(team.key)).position(player.position_key)
             skills, stats = list(player.skills), run.injuries[player.ref].characteristics
             waiting = False
             due = improvement_rolls_pending(
-                rs, run.spp[player.ref], player.improvement_rolls_taken, team_key=team.key, position_key=position.key
+                rs,
+                run.spp[player.ref],
+                player.improvement_rolls_taken,
+                team_key=position.team_key,
+                position_key=position.key,
             )
             for n in range(player.improvement_rolls_taken + 1, player.improvement_rolls_taken + due + 1):
                 key = f"improvement:{player.ref}:{n}"

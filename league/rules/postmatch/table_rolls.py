@@ -29,7 +29,7 @@ def _level_of_roll(levels: tuple[SppLevel, ...], n: int) -> SppLevel:
 
 def _triggers(run: Run, roll: TableRoll, team_key: str, player: PlayerReport) -> Iterator[tuple[str, SppLevel]]:
     """(effect key, level reached) for each roll the player makes in this match."""
-    where = {"team_key": team_key, "position_key": player.position_key}
+    where = {"team_key": player.list_key(team_key), "position_key": player.position_key}
     if roll.trigger == "improvement":
         levels = levels_for(run.ruleset, **where)
         for effect in run.effects:

@@ -111,7 +111,12 @@ def _check_items(
 
 
 def _check_stars(
-    ruleset: Ruleset, team_key: str, order: InducementOrder, final_mode: str | None, found: list[Violation]
+    ruleset: Ruleset,
+    team_key: str,
+    order: InducementOrder,
+    final_mode: str | None,
+    found: list[Violation],
+    allies: tuple[str, ...] = (),
 ) -> int:
     """Star checks; returns the squad slots the valid stars take."""
     item = _by_pricing(ruleset, "star_player")
@@ -119,7 +124,7 @@ def _check_stars(
     for key in order.stars:
         if key not in ruleset.star_players:
             found.append(Violation("unknown_star", {"star": key}))
-        elif not star_allowed(ruleset, key, team_key):
+        elif not star_allowed(ruleset, key, team_key, allies):
             found.append(Violation("star_not_for_team", {"star": key, "team": team_key}))
     groups = _star_groups(ruleset, tuple(known))
     for group in sorted({g for g in groups if groups.count(g) > 1}, key=min):
@@ -191,8 +196,10 @@ def check_inducements(
     final: bool = False,
     position_counts: Mapping[str, int] | None = None,
     trophy_prices: Mapping[str, int] | None = None,
+    allies: tuple[str, ...] = (),
 ) -> tuple[Violation, ...]:
-    """Every inducement rule the order breaks, in a stable order.
+    """Every inducement rule the order breaks, in a stable order (`allies`: an alliance team's other
+    rosters, whose star players it may induce too).
 
     roster_size counts the players on the team for this match (journeymen included): stars and
     mercenaries may never take the squad past roster_max_players. position_counts (position key ->
@@ -208,7 +215,7 @@ def check_inducements(
     final_mode = p.final_inducements if final and p.final_inducements != "treasury_any" else None
     found: list[Violation] = []
     _check_items(ruleset, team_key, order, final_mode, found, roster_size)
-    slots = _check_stars(ruleset, team_key, order, final_mode, found)
+    slots = _check_stars(ruleset, team_key, order, final_mode, found, allies)
     _check_mercenaries(ruleset, team_key, order, final_mode, position_counts, found)
     squad = roster_size + slots + len(order.mercenaries)
     if (order.stars or order.mercenaries) and squad > p.roster_max_players:

@@ -79,9 +79,10 @@ def inducement_price(
     return price
 
 
-def star_allowed(ruleset: Ruleset, star_key: str, team_key: str) -> bool:
-    """A star may be induced only by a team his entry lists."""
-    return team_key in ruleset.star_players[star_key].teams
+def star_allowed(ruleset: Ruleset, star_key: str, team_key: str, allies: tuple[str, ...] = ()) -> bool:
+    """A star may be induced only by a team his entry lists; an alliance team by any of its rosters'
+    (catalogue/alliances.py)."""
+    return any(key in ruleset.star_players[star_key].teams for key in (team_key, *allies))
 
 
 def star_price(ruleset: Ruleset, star_key: str) -> int:

@@ -207,7 +207,11 @@ def _gifts(award: TrophyAward, dice: Dice | None) -> None:
     )
     candidates = []
     for player in players:
-        position = team_list.position(player.position)
+        position = (
+            ruleset.team(player.roster).position(player.position)
+            if player.roster
+            else team_list.position(player.position)
+        )
         gained = {a.skill for a in player.advancements.all() if a.skill}
         candidates.append(
             GiftCandidate(f"p{player.pk}", position.normal_categories, frozenset(position.skills) | gained)
@@ -260,7 +264,7 @@ def _player_of_the_year(award: TrophyAward, dice: Dice | None) -> None:
     players = list(top.filter(spp=best))
     candidates = []
     for player in players:
-        position = ruleset.team(player.team.race).position(player.position)
+        position = ruleset.team(player.roster or player.team.race).position(player.position)
         gained = {a.skill for a in player.advancements.all() if a.skill}
         candidates.append(
             (
