@@ -98,10 +98,10 @@ def player_hire(
                 % {"max": pos.max_count, "position": pos.name(get_language() or "en")}
             )
         counts = {position: 1}
-        for key in active.values_list("position", flat=True):
+        for key in active.filter(roster=roster).values_list("position", flat=True):
             counts[key] = counts.get(key, 0) + 1
-        if cap := group_cap_violation(ruleset, team.race, counts):  # e.g. at most 2 big guys (H3)
-            problems.append(violation_message(ruleset, team.race, cap))
+        if group_cap := group_cap_violation(ruleset, team.race, counts):  # e.g. at most 2 big guys (H3)
+            problems.append(violation_message(ruleset, team.race, group_cap))
         problems += champion_problems(team.league, ruleset, team.race, [position], team)
         if number is not None and (number < 1 or number > 99 or active.filter(number=number).exists()):
             problems.append(_("Number %(number)s is not free.") % {"number": number})
