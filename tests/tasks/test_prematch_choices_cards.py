@@ -101,6 +101,21 @@ def test_choices_and_cards_are_recorded_shown_and_card_gold_is_paid_with_the_win
     page = login(client, coach_alice).get(match.get_absolute_url()).content.decode()
     assert "Gold from special play cards, in the winnings: 20,000 gp." in page
 
+    # A correction of the card gold replays the match: the effect and its ledger rows follow it.
+    from matches.services.corrections import correction_confirm, correction_draft, inputs_of
+
+    inputs = inputs_of(match)
+    assert inputs["decisions"]["card_gold:home"] == 20000
+    inputs["decisions"]["card_gold:home"] = 30000
+    correction = correction_draft(match=match, by=commissioner, reason="The card gave 30,000", inputs=inputs)
+    correction_confirm(correction=correction, by=commissioner)
+    wait_for(
+        lambda: MatchEffect.objects.filter(match=match, kind="card_gold", amount=30000).exists(),
+        "the worker to replay the corrected match",
+    )
+    card_rows = TreasuryEntry.objects.filter(team=home, key__contains="card_gold")
+    assert sum(card_rows.values_list("amount", flat=True)) == 30000
+
 
 def test_each_card_bought_needs_its_deck_and_card_and_a_choice_needs_its_chooser(
     client, commissioner, coach_alice, coach_bob, db
