@@ -6,7 +6,6 @@ Ruleset (or its Parameters) and die values, and returns plain ints or frozen out
 
 from __future__ import annotations
 
-from .catalogue.allies import AllyFee, ally_fee, ally_key, may_hire_allies, split_ally_key
 from .catalogue.characteristics import Characteristics, StatLimits, StatLine
 from .catalogue.player_skills import SKILL_REMOVED, gained_skills, player_skills
 from .catalogue.tables import kickoff, weather
@@ -153,13 +152,8 @@ __all__ = [
     "POST_MATCH",
     "PRE_MATCH",
     "STATS",
-    "AllyFee",
     "AllyParameters",
     "BankParameters",
-    "ally_fee",
-    "ally_key",
-    "may_hire_allies",
-    "split_ally_key",
     "ChampionParameters",
     "CasualtyResult",
     "Characteristics",

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_noop as N_
 from league.core.allies import ally_rules_for
 from league.core.audit import log_action
 from league.core.selectors import league_ruleset
-from league.rules import AllyParameters, ally_fee, ally_key, may_hire_allies
+from league.rules import AllyParameters
+from league.rules.catalogue.allies import ally_fee, ally_key, may_hire_allies
 from teams.errors import TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import processed_matches

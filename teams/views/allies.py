@@ -15,7 +15,8 @@ from django.views.decorators.http import require_POST
 
 from league.core.allies import ally_rules_for
 from league.core.permissions import signed_in
-from league.rules import AllyParameters, Ruleset, ally_fee, ally_key
+from league.rules import AllyParameters, Ruleset
+from league.rules.catalogue.allies import ally_fee, ally_key
 from teams import services
 from teams.errors import TeamRuleError
 from teams.forms import AllyHireForm
