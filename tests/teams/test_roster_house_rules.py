@@ -1,4 +1,4 @@
-"""Team building switched on by ruleset data (`roster_ruleset`, tests/builders.py), through the
+"""Team building switched on by ruleset data (`roster_ruleset`, tests/teams/conftest.py), through the
 pages and the API: free rookies (halved, no team re-roll, TV 0), the big-guy cap with its
 commissioner exemption, the fan factor minimum at creation and a college of magic."""
 
@@ -11,9 +11,10 @@ from django.urls import reverse
 
 from teams.models import Player, Team, TreasuryEntry
 from teams.services import PlayerOrder, team_create, team_refresh_value
-from tests.builders import ROSTER_KEY, league_of
+from tests.builders import league_of
 from tests.matches.test_league_options_pages import save_settings
 from tests.matches.test_views_support import login
+from tests.teams.conftest import ROSTER_KEY
 from tests.web.test_team_creation_pages import form_data, rows_of
 
 pytestmark = pytest.mark.django_db
