@@ -146,16 +146,8 @@ MATCH_FIELDS = (
 )
 # What it reads of the teams: what it writes (apply.write_teams), the report's and the team value's facts.
 TEAM_FIELDS = (
-    "race",
-    "second_roster",
-    "third_roster",
-    "treasury",
-    "fan_factor",
-    "team_value",
-    "rerolls",
-    "assistant_coaches",
-    "cheerleaders",
-    "apothecary",
+    *("race", "second_roster", "third_roster", "treasury", "fan_factor", "team_value"),  # an alliance's rosters too
+    *("rerolls", "assistant_coaches", "cheerleaders", "apothecary"),
 )
 
 
