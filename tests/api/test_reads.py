@@ -113,6 +113,7 @@ def test_teams_are_listed_and_filtered_by_league(anon, league, other_commissione
         "coach": "alice",
         "race": "human",
         "race_name": "Human",
+        "rosters": [{"key": "human", "name": "Human"}],  # an alliance team lists its three
         "status": "ready",
         "status_display": "Ready",
         "team_value": 550_000,
