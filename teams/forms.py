@@ -356,32 +356,6 @@ class PlayerHireForm(forms.Form):
         )
 
 
-class RookieHireForm(forms.Form):
-    """A free rookie (rulesets with [parameters.rookies]): the position is the rules'; name and number optional."""
-
-    number = forms.IntegerField(
-        label=_("Number"), required=False, min_value=1, max_value=99, help_text=_("Empty: the first free number.")
-    )
-    name = forms.CharField(label=_("Name"), max_length=80, required=False, help_text=_("Empty: “Rookie <number>”."))
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-        self.helper.layout = Layout(Row(Column("number", css_class="col-sm-3"), Column("name", css_class="col-sm-9")))
-
-
-class CollegeForm(forms.Form):
-    college = forms.CharField(label=_("College of magic"), max_length=80, required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-
 class PlayerRenameForm(forms.Form):
     number = forms.IntegerField(label=_("Number"), min_value=1, max_value=99)
     name = forms.CharField(label=_("Name"), max_length=80)
@@ -402,27 +376,3 @@ class ReverseEntryForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
-
-
-class AllyHireForm(forms.Form):
-    """An ally of the league's table (seed 002 H:L17-27): "<race>:<position>", a number, a name."""
-
-    ally = PositionField(label=_("Ally"))
-    number = forms.IntegerField(
-        label=_("Number"), required=False, min_value=1, max_value=99, help_text=_("Empty: the first free number.")
-    )
-    name = forms.CharField(label=_("Name"), max_length=80)
-
-    def __init__(self, *args: Any, allies: Choices, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        cast(PositionField, self.fields["ally"]).set_choices(allies, blank=False)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-        self.helper.layout = Layout(
-            Row(
-                Column("ally", css_class="col-sm-5"),
-                Column("number", css_class="col-sm-2"),
-                Column("name", css_class="col-sm-5"),
-            ),
-        )

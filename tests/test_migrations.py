@@ -73,13 +73,14 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # ...and its sequence became play order (matches 0015): the day played, confirmation, id.
     after["matches_match"] = [row[:sequence] + row[sequence + 1 : added] for row in after["matches_match"]]
     before["matches_match"] = [row[:sequence] + row[sequence + 1 :] for row in before["matches_match"]]
-    # A player gained the match whose sequence added him (teams 0005), then his free rookie's mark
-    # (teams 0006, the last column): empty and false for all.
-    assert all(row[-2] is None and row[-1] in (False, 0) for row in after["teams_player"])
-    after["teams_player"] = [row[:-2] for row in after["teams_player"]]
-    # A team gained its college of magic (teams 0006, the last column): empty for all.
-    assert all(row[-1] == "" for row in after["teams_team"])
-    after["teams_team"] = [row[:-1] for row in after["teams_team"]]
+    # A player gained the match whose sequence added him (teams 0005), his free rookie's mark (teams
+    # 0006) and his roster in an alliance team (teams 0007, the last column): empty, false, empty.
+    assert all(row[-3] is None and row[-2] in (False, 0) and row[-1] == "" for row in after["teams_player"])
+    after["teams_player"] = [row[:-3] for row in after["teams_player"]]
+    # A team gained its college of magic (teams 0006) and an alliance's second and third rosters
+    # (teams 0007, the last columns): empty for all.
+    assert all(row[-3:] == ("", "", "") for row in after["teams_team"])
+    after["teams_team"] = [row[:-3] for row in after["teams_team"]]
     # A league gained its setting letting coaches correct their matches together (league 0013).
     assert all(row[-1] in (False, 0) for row in after["league_league"])
     after["league_league"] = [row[:-1] for row in after["league_league"]]

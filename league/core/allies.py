@@ -1,4 +1,4 @@
-"""The league's ally table (seed 002 H:L17-27, spec §2.1, H6): which positions of which races each
+"""The league's ally table (a house rule: the ruleset's [parameters.allies], spec H6): which positions of which races each
 race may hire as allies, and how many. The commissioner edits it where the ruleset has allies
 ([parameters.allies]); every change is audited. The teams' hiring reads it (teams/services/allies.py)."""
 

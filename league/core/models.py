@@ -89,7 +89,7 @@ class HouseRule(models.Model):
 
 
 class AllyRule(models.Model):
-    """One row of the league's ally table (seed 002 H:L17-27, spec H6): a team of `host_race` may hire
+    """One row of the league's ally table (a house rule: the ruleset's [parameters.allies], spec H6): a team of `host_race` may hire
     up to `cap` players of `ally_race`'s `position` as allies, where the ruleset has allies."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ally_rules")

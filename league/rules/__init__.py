@@ -37,7 +37,6 @@ from .loading.differences import Difference, load_differences_from, reference_ru
 from .loading.loader import default_ruleset_key, load_ruleset, load_ruleset_from, ruleset_keys
 from .loading.settings import LeagueSetting, SettingChoice, SettingGroup
 from .parameters import AllyParameters, BankParameters, ChampionParameters, Parameters
-from .postmatch.card_gold import has_card_gold
 from .postmatch.fans import FanFactorRoll, fame, fan_factor_change, fan_factor_dice, fans, roll_fan_factor
 from .postmatch.finance import (
     MatchWinnings,
@@ -218,7 +217,6 @@ __all__ = [
     "improvement_rolls_pending",
     "improvement_value_key",
     "inducement_allowed",
-    "has_card_gold",
     "inducement_money",
     "inducement_money_among",
     "inducement_price",
@@ -294,7 +292,6 @@ __all__ = [
     "plan_post_match",
     "required_inputs",
     "roll_missing",
-    # standings (standings/)
     "BonusRule",
     "Bye",
     "LotsRequest",
@@ -318,7 +315,6 @@ __all__ = [
     "decision_options",
     "register_decision_kind",
     "inputs_set_aside",
-    # display helpers
     "SkillCategory",
     "collation_key",
 ]

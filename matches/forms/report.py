@@ -18,18 +18,18 @@ from league.rules import (
     Ruleset,
     concession_penalised,
     fan_factor_dice,
-    has_card_gold,
     holder_benefits,
 )
+from league.rules.postmatch.card_gold import has_card_gold
 from league.rules.postmatch.check import extra_actions
 from matches.forms import report_steps
+from matches.forms.bank_fields import bank_fields
 from matches.forms.card_gold import card_gold_fields
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
-from teams.errors import gp
 from teams.hooks import held_keys
 
 PLAYER_COUNTS = (
@@ -138,34 +138,12 @@ class ReportForm(forms.Form):
                 )
         self.bank = ruleset.group(BankParameters)
         if self.bank is not None:
-            self._bank_fields()
+            bank_fields(self)
         self.card_gold = has_card_gold(ruleset)  # special play cards sold: their gold, in the winnings
         self.fields.update(card_gold_fields(ruleset) if self.card_gold else {})
         self.skills = skills
         report_steps.step_fields(self)
         self.extra_lines = self._unknown_lines()
-
-    def _bank_fields(self) -> None:
-        """A ruleset with a bank: per side, the gold the coach moves into it (negative: out of it)
-        and the part of the spiralling expenses it pays (blank: the ruleset's default split)."""
-        assert self.bank is not None
-        step = {"step": self.ruleset.params.gp_granularity, "class": "form-control"}
-        for side, _label in SIDES:
-            self.fields[f"bank_{side}"] = forms.IntegerField(
-                label=_("Into the bank (negative: out of it)"),
-                required=False,
-                help_text=_("At most %(max)s gp in the bank; leave empty to move nothing.")
-                % {"max": gp(self.bank.max_balance)},
-                widget=forms.NumberInput(attrs=step),
-            )
-            if self.bank.pays_spiralling_expenses:
-                self.fields[f"se_bank_{side}"] = forms.IntegerField(
-                    label=_("Spiralling expenses paid by the bank"),
-                    required=False,
-                    min_value=0,
-                    help_text=_("Only when the team owes some and has gold in the bank; empty: the default split."),
-                    widget=forms.NumberInput(attrs={**step, "min": 0}),
-                )
 
     def _unknown_lines(self) -> list[PlayerLine]:
         """Lines posted for players who are not in this match: handed to the service, which refuses them."""

@@ -1,4 +1,4 @@
-"""Hiring an ally through the API (seed 002 H:L17-27, spec H6): the team page's form as JSON."""
+"""Hiring an ally through the API (a house rule: the ruleset's [parameters.allies], spec H6): the team page's form as JSON."""
 
 from __future__ import annotations
 

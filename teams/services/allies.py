@@ -1,4 +1,4 @@
-"""Hiring an ally (seed 002 H:L17-27, spec §2.1, H6): a player of an allied race's position, from
+"""Hiring an ally (a house rule: the ruleset's [parameters.allies], spec H6): a player of an allied race's position, from
 the team's second match, within the league's ally table, at the position's price plus 1 Fan
 Factor, or a sum of gold when the Fan Factor is at its floor (the ruleset's [parameters.allies])."""
 

@@ -1,4 +1,4 @@
-"""Hiring an ally from the team page (seed 002 H:L17-27, spec H6): the league's ally table offers
+"""Hiring an ally from the team page (a house rule: the ruleset's [parameters.allies], spec H6): the league's ally table offers
 the positions; the service checks the match count, the cap, the roster and the treasury."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from league.rules import AllyParameters, Ruleset
 from league.rules.catalogue.allies import ally_fee, ally_key
 from teams import services
 from teams.errors import TeamRuleError
-from teams.forms import AllyHireForm
+from teams.hire_forms import AllyHireForm
 from teams.models import Team
 from teams.selectors import processed_matches, team_ruleset
 from teams.views.common import lang, managed_team_or_403

@@ -17,7 +17,7 @@ from league.core.permissions import signed_in
 from league.rules.catalogue.team_building import rookie_profile, rookie_rules, rookie_source
 from teams import services
 from teams.errors import TeamRuleError
-from teams.forms import CollegeForm, RookieHireForm
+from teams.hire_forms import CollegeForm, RookieHireForm
 from teams.selectors import team_ruleset
 from teams.views.common import lang, managed_team_or_403
 
