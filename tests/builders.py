@@ -41,9 +41,12 @@ def coach_bob(user_factory):
 
 
 def human_team(league, coach, name: str = "Reavers"):
-    """Eleven Human linemen, H1 to H11."""
+    """Eleven Human linemen, H1 to H11, the lowest fan factor the ruleset allows (0 in LRB6)."""
+    from league.core.selectors import league_ruleset
+
     players = [PlayerOrder("lineman", f"H{i}") for i in range(1, 12)]
-    return team_create(league=league, coach=coach, name=name, race="human", players=players)
+    least = league_ruleset(league).params.fan_factor_min_at_creation
+    return team_create(league=league, coach=coach, name=name, race="human", players=players, fan_factor=least)
 
 
 def orc_team(league, coach, name: str = "Gouged Eye"):
@@ -369,3 +372,8 @@ def ageing_ruleset(tmp_path, monkeypatch) -> Iterator[Ruleset]:
             "ageing.csv": AGEING_TABLE,
         },
     )
+
+
+# The house rules' pre-match choices (seed 002 H:L80-85): the receiving team, here the away side,
+# keeps grass and its own dice. prematch_record(data=PrematchInput(steps=HOUSE_CHOICES, ...)).
+HOUSE_CHOICES = {"pitch": {"option": "grass", "side": "away"}, "dice_pair": {"option": "receiving", "side": "away"}}

@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from .errors import RulesetParameterError
+from .parameter_groups import (  # re-exported: the groups are parameters too
+    GROUPS,
+    AllianceParameters,
+    AllyParameters,
+    BankParameters,
+    ChampionParameters,
+    RookieParameters,
+)
 
 # Metadata keys on Parameters fields: "gp" marks gold amounts (checked against the ruleset's
 # granularity), "choices" lists the allowed values of a string option, "positive" forbids 0,
@@ -131,84 +139,6 @@ class Parameters:
     draws_allowed: bool
     result_mode: str = field(metadata=_choices("score", "first_touchdown"))
 
-
-@dataclass(frozen=True, slots=True)
-class BankParameters:
-    """An optional group: a bank beside the treasury (PBBL P31-32/L70-72, P38/L84 step 5). Gold
-    moves in or out only in its own post-match step, never counts in team value and never buys
-    players, staff, re-rolls or inducements; it may pay spiralling expenses."""
-
-    KEY: ClassVar[str] = "bank"
-    max_balance: int = field(metadata=_GP)
-    pays_spiralling_expenses: bool
-    # Who pays spiralling expenses when the coach has not split them himself (A2).
-    expenses_default: str = field(metadata=_choices("treasury_first", "bank_first"))
-
-
-@dataclass(frozen=True, slots=True)
-class RookieParameters:
-    """An optional group: free rookies (a house rule). While a team has fewer than `fill_to`
-    players able to play it may hire free rookies of its most numerous position, every
-    characteristic halved rounding up, never using a team re-roll, worth 0 in team value; the
-    pre-match step "rookies" tops the roster up with them."""
-
-    KEY: ClassVar[str] = "rookies"
-    fill_to: int = field(metadata={"positive": True})
-
-
-@dataclass(frozen=True, slots=True)
-class ChampionParameters:
-    """An optional group: star players ("champions") hired as permanent roster members, one of each
-    per team, at the star's price, never MVP and earning no SPP (league/rules/catalogue/champions.py).
-    Where a ruleset declares it, the star-player inducement is not offered."""
-
-    KEY: ClassVar[str] = "champions"
-    # True: one copy of each champion in the whole league, not only per team.
-    unique_in_league: bool
-
-
-@dataclass(frozen=True, slots=True)
-class AllyParameters:
-    """An optional group: allies, players of another race a team hires after its first matches
-    (seed 002 H:L17-27, spec §2.1, H6). Which races and positions, and how many of each, is the
-    league's ally table (the commissioner's); these are the rule's numbers."""
-
-    KEY: ClassVar[str] = "allies"
-    # The team's match from which it may hire: 2 = once it has played (processed) one match.
-    from_match: int = field(metadata={"positive": True})
-    # Each hire costs this much Fan Factor, or `gold_at_floor` gold when that would take the Fan
-    # Factor below `fan_factor_floor` (FF never falls below it through this rule, H6, H7).
-    fan_factor_cost: int
-    fan_factor_floor: int
-    gold_at_floor: int = field(metadata=_GP)
-    # Most allies on the pitch at once (recorded as the rule; the roster may hold any number).
-    max_on_pitch: int = field(metadata={"positive": True})
-
-
-@dataclass(frozen=True, slots=True)
-class AllianceParameters:
-    """An optional group: alliance teams built from three pairwise allied rosters (the ruleset's
-    alliances.csv), e.g. Dungeon Bowl's schools. `enabled` is the league's switch; the caps are the
-    players each roster may give (first, second, third) and `reroll_cost` the list price of every
-    team re-roll of such a team (doubled after creation like any re-roll)."""
-
-    KEY: ClassVar[str] = "alliances"
-    enabled: bool
-    first_roster_max: int = field(metadata={"positive": True})
-    second_roster_max: int
-    third_roster_max: int
-    reroll_cost: int = field(metadata={**_GP, "positive": True})
-
-
-# The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
-# ruleset without the table has no such group: ruleset.group(BankParameters) is None.
-GROUPS: Mapping[str, type] = {
-    BankParameters.KEY: BankParameters,
-    RookieParameters.KEY: RookieParameters,
-    ChampionParameters.KEY: ChampionParameters,
-    AllyParameters.KEY: AllyParameters,
-    AllianceParameters.KEY: AllianceParameters,
-}
 
 Spec = Mapping[str, tuple[type, Mapping[str, Any]]]
 
@@ -360,3 +290,14 @@ def override_groups(
 def group_values(groups: Mapping[str, object]) -> dict[str, object]:
     """Every group parameter as "<group>.<name>" -> value (snapshots, settings pages)."""
     return {f"{key}.{n}": getattr(group, n) for key, group in groups.items() for n in GROUP_SPECS[key]}
+
+
+__all__ = [
+    "GROUPS",
+    "AllianceParameters",
+    "AllyParameters",
+    "BankParameters",
+    "ChampionParameters",
+    "Parameters",
+    "RookieParameters",
+]

@@ -26,7 +26,7 @@ from matches.services import (
 from teams.models import Player, TreasuryEntry
 from teams.selectors import compute_team_value, ledger_balance
 from teams.services import PlayerOrder, team_create
-from tests.builders import league_of
+from tests.builders import HOUSE_CHOICES, league_of
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def house(commissioner, coach_alice, user_factory):
 
 def play(league, home, away, bob, commissioner, capture, lines=()) -> Match:
     match = match_schedule(league=league, home=home, away=away, by=commissioner)
-    match = prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=home.coach)
+    match = prematch_record(match=match, data=PrematchInput(steps=HOUSE_CHOICES, weather_dice=(3, 4)), by=home.coach)
     scored = sum(line.touchdowns for line in lines)
     report = ReportInput(
         home_score=1,

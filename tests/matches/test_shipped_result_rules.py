@@ -16,6 +16,8 @@ from league.tooling.demo_rulesets import load_ruleset_demos
 from matches.importing import import_match
 from matches.models import Match
 from matches.services import MatchError, PrematchInput, prematch_record, report_confirm
+from matches.services.common import match_ruleset
+from tests.builders import HOUSE_CHOICES
 from tests.matches.test_views_support import report_data
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +33,8 @@ def _fixture(league: League) -> Match:
     """The league's first scheduled fixture, its pre-match recorded by the commissioner."""
     match = Match.objects.filter(league=league, status=Match.Status.SCHEDULED).order_by("round__number", "pk").first()
     assert match is not None
-    return prematch_record(match=match, data=PrematchInput(), by=league.commissioner)  # the server rolls its table
+    choices = {step: HOUSE_CHOICES[step] for step in match_ruleset(match).pre_match_choices}  # the house rules'
+    return prematch_record(match=match, data=PrematchInput(steps=choices), by=league.commissioner)  # tables: rolled
 
 
 def test_classic_third_edition_a_tie_goes_to_a_shootout_and_the_sheet_records_weapons_and_arguments(

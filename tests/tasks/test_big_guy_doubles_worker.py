@@ -14,7 +14,7 @@ from matches.services.report_input import PlayerLine
 from teams.models import Advancement, ImprovementRoll, Player
 from teams.selectors import compute_team_value
 from teams.services import PlayerOrder, team_create
-from tests.builders import league_of
+from tests.builders import HOUSE_CHOICES, league_of
 from tests.tasks.conftest import play, processed, wait_for
 
 KEY = "fr_house"  # the shipped house rules: big guys need twice the SPP and age after each roll
@@ -33,18 +33,21 @@ def test_the_ogre_removes_bone_head_on_a_double(
 ):
     league = league_of(KEY, "Gros Balaises", commissioner, coach_alice, coach_bob)
     players = [PlayerOrder("ogre", "Grok"), *(PlayerOrder("lineman", f"H{i}") for i in range(2, 12))]
-    humans = team_create(league=league, coach=coach_alice, name="Reavers", race="human", players=players)
+    humans = team_create(league=league, coach=coach_alice, name="Reavers", race="human", players=players, fan_factor=1)
     orcs = team_create(
         league=league,
         coach=coach_bob,
         name="Gouged Eye",
         race="orc",
         players=[PlayerOrder("lineman", f"O{i}") for i in range(1, 12)],
+        fan_factor=1,  # a legal team needs at least 1 (H7)
     )
     ogre = humans.players.get(number=1)
     Player.objects.filter(pk=ogre.pk).update(spp=21)  # a completion takes him to 22, his first level
     scheduled = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
-    ready = prematch_record(match=scheduled, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice)
+    ready = prematch_record(
+        match=scheduled, data=PrematchInput(steps=HOUSE_CHOICES, weather_dice=(3, 4)), by=coach_alice
+    )
     ageing = {f"ageing:p{ogre.pk}:1:avoid": [6, 6]}  # his ageing roll avoided (Novice: 3+)
     report = ReportInput(
         home_score=0,

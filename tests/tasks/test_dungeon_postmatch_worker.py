@@ -131,6 +131,10 @@ def test_an_imported_report_names_the_healed_player(
     data = example() | {"league": league.slug, "ruleset": KEY}
     data["prematch"] = {"dungeon_state": [3, 4]} | {side: data["prematch"][side] for side in ("home", "away")}
     data["casualties"] = {"home": [{"number": 4, "d6": 6, "d8": 1}], "away": [{"number": 3, "d6": 4, "d8": 1}]}
+    # The first touchdown wins and ends the match (D6): 1-0, scored by #1.
+    data["result"] = data["result"] | {"home_score": 1, "away_score": 0}
+    data["players"] = {"home": [{"number": 1, "touchdowns": 1}], "away": [{"number": 2, "casualties": 1}]}
+    data["dice"] = {k: v for k, v in data["dice"].items() if not k.startswith("improvement:")}  # no level now
     with pytest.raises(MatchError, match="healing:home"):  # no such casualty result
         import_match(data | {"decisions": {**data["decisions"], "healing:home": "home#4:3"}}, by=commissioner)
     data["decisions"] = {**data["decisions"], "healing:home": "home#4"}

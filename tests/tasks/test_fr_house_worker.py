@@ -11,8 +11,8 @@ from django.urls import reverse
 from matches.models import DiceRoll, MatchEffect
 from teams.models import ImprovementRoll, Injury, Player
 from teams.services import PlayerOrder, team_create
-from tests.builders import league_of
-from tests.tasks.test_house_rules_worker import _mvp_face, _play, _ready, text
+from tests.builders import HOUSE_CHOICES, league_of
+from tests.tasks.test_house_rules_worker import _mvp_face, _play, text
 
 pytestmark = pytest.mark.worker
 KEY = "fr_house"
@@ -41,7 +41,11 @@ def test_novice_at_eleven_the_big_guy_at_twenty_two_and_ageing_costs_armour(
     league, humans, orcs, bob = house
     ogre, h2 = humans.players.get(number=1), humans.players.get(number=2)
     Player.objects.filter(pk__in=[ogre.pk, h2.pk]).update(spp=10)  # LRB6 would have levelled both at 6
-    match = _ready(league, humans, orcs, commissioner, coach_alice)
+    from matches.services import PrematchInput, match_schedule, prematch_record
+
+    scheduled = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+    data = PrematchInput(steps=HOUSE_CHOICES, weather_dice=(3, 4))
+    match = prematch_record(match=scheduled, data=data, by=coach_alice)
     lines = {f"p{ogre.pk}_comp": 1, f"p{h2.pk}_comp": 1}
     client.force_login(coach_alice)
     client.post(reverse("matches:result", args=[match.pk]), _sheet(match, lines))

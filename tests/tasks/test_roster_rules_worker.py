@@ -14,7 +14,7 @@ from matches.services import PrematchInput, match_schedule, prematch_record
 from teams.models import Player, Team
 from teams.selectors import compute_team_value
 from teams.services import PlayerOrder, team_create, team_refresh_value
-from tests.builders import league_of
+from tests.builders import HOUSE_CHOICES, league_of
 from tests.matches.test_views_support import login, report_data
 from tests.tasks.conftest import processed, wait_for
 
@@ -39,7 +39,7 @@ def test_rookies_top_up_at_pre_match_and_a_concession_keeps_the_fan_factor_floor
     Player.objects.filter(team=humans, number__in=[1, 2]).update(miss_next_game=True)
     value = team_refresh_value(team=humans)
     match = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
-    match = prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=coach_alice)
+    match = prematch_record(match=match, data=PrematchInput(steps=HOUSE_CHOICES, weather_dice=(3, 4)), by=coach_alice)
 
     # Two free rookies (the most numerous position, Linemen), no journeyman; worth 0 in the match's TV.
     rookies = list(Player.objects.filter(team=humans, rookie=True).order_by("number"))
