@@ -128,3 +128,22 @@ def test_the_house_rules_sheet_records_the_allies_animosity(client, demos):
     assert client.post(url, report_data(match, rec_animosity_away=f"#{ally.number} 1")).status_code == 302
     detail = client.get(match.get_absolute_url()).content.decode()
     assert "1: Animosity: the team loses a re-roll" in detail
+
+
+def test_the_house_rules_sheet_flags_a_penalty_touchdown_with_its_player(client, demos):
+    """H:L102: the touchdown a short team gives is the credited player's touchdown (3 SPP, in the
+    score) and a record naming him, the penalty flag."""
+    league = demos["fr_house"]
+    match = _fixture(league)
+    client.force_login(league.commissioner)
+    url = reverse("matches:result", args=[match.pk])
+    assert "Penalty touchdown" in client.get(url).content.decode()
+    scorer = match.home.players.get(number=2)
+    data = report_data(match, **{f"p{scorer.pk}_td": 1}, rec_penalty_touchdown_home="#2")
+    assert client.post(url, data).status_code == 302
+    match.refresh_from_db()
+    assert [r for r in match.records if r["record"] == "penalty_touchdown"] == [
+        {"record": "penalty_touchdown", "side": "home", "player": scorer.pk}
+    ]
+    client.cookies["django_language"] = "fr"
+    assert "Touchdown de pénalité" in client.get(match.get_absolute_url()).content.decode()
