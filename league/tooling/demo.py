@@ -126,31 +126,37 @@ def load_demo(stdout: Any = None) -> League:
             commissioner=commissioner,
             description="A demonstration league with five teams and one match played.",
         )
-        for coach_name, team_name, race, lineup, rerolls, ff, assistants, cheer, apo in DEMO_TEAMS:
-            coach = user(coach_name)
+        for entry in DEMO_TEAMS:
+            coach = user(entry[0])
             membership_add(league=league, user=coach)
-            players: list[PlayerOrder] = []
-            for position, count in lineup:
-                for _ in range(count):
-                    names = _NAMES[race]
-                    players.append(PlayerOrder(position=position, name=names[len(players) % len(names)]))
-            team_create(
-                league=league,
-                coach=coach,
-                name=team_name,
-                race=race,
-                players=players,
-                rerolls=rerolls,
-                fan_factor=ff,
-                assistant_coaches=assistants,
-                cheerleaders=cheer,
-                apothecary=apo,
-            )
+            demo_team(league, coach, entry)
             if stdout:
-                stdout.write(f"  {team_name} ({race})\n")
+                stdout.write(f"  {entry[1]} ({entry[2]})\n")
         _demo_season(league)
         _play_demo_match(league)
     return league
+
+
+def demo_team(
+    league: League, coach: Any, entry: tuple, fan_factor_min: int = 0, apothecary_allowed: bool = True
+) -> None:
+    """One team of DEMO_TEAMS built through the coaches' own service, its players named for its race
+    (the ruleset's lowest fan factor and its apothecary rule respected, for the other rulesets' demos)."""
+    _coach, team_name, race, lineup, rerolls, ff, assistants, cheer, apo = entry
+    names = _NAMES[race]
+    positions = [position for position, count in lineup for _ in range(count)]
+    team_create(
+        league=league,
+        coach=coach,
+        name=team_name,
+        race=race,
+        players=[PlayerOrder(position=position, name=names[i % len(names)]) for i, position in enumerate(positions)],
+        rerolls=rerolls,
+        fan_factor=max(ff, fan_factor_min),
+        assistant_coaches=assistants,
+        cheerleaders=cheer,
+        apothecary=apo and apothecary_allowed,
+    )
 
 
 DEMO_SEASON_START = date(2026, 11, 2)  # a Monday; a round a week

@@ -15,9 +15,8 @@ from django.db import transaction
 from league.core.models import League
 from league.core.services import league_create, membership_add
 from league.rules import default_ruleset_key, load_ruleset, ruleset_keys
-from teams.services import PlayerOrder, team_create
 
-from .demo import _NAMES, DEMO_TEAMS, _demo_season
+from .demo import DEMO_TEAMS, _demo_season, demo_team
 
 TEAMS_PER_LEAGUE = 4
 
@@ -48,28 +47,10 @@ def load_ruleset_demos(stdout: Any = None) -> list[League]:
                 commissioner=commissioner,
                 description=f"{rs.name_en} / {rs.name_fr}",
             )
-            for coach_name, team_name, race, lineup, rerolls, ff, assistants, cheer, apo in DEMO_TEAMS[
-                :TEAMS_PER_LEAGUE
-            ]:
-                coach = User.objects.get(username=coach_name)
+            for entry in DEMO_TEAMS[:TEAMS_PER_LEAGUE]:
+                coach = User.objects.get(username=entry[0])
                 membership_add(league=league, user=coach)
-                names = _NAMES[race]
-                players = [
-                    PlayerOrder(position=position, name=names[i % len(names)])
-                    for i, position in enumerate(p for p, count in lineup for _ in range(count))
-                ]
-                team_create(
-                    league=league,
-                    coach=coach,
-                    name=team_name,
-                    race=race,
-                    players=players,
-                    rerolls=rerolls,
-                    fan_factor=max(ff, rs.params.fan_factor_min_at_creation),
-                    assistant_coaches=assistants,
-                    cheerleaders=cheer,
-                    apothecary=apo and rs.params.apothecary_max > 0,
-                )
+                demo_team(league, coach, entry, rs.params.fan_factor_min_at_creation, rs.params.apothecary_max > 0)
             _demo_season(league)
         if stdout:
             stdout.write(f"  {league.name}: {league.teams.count()} teams\n")
