@@ -147,3 +147,18 @@ def test_the_house_rules_sheet_flags_a_penalty_touchdown_with_its_player(client,
     ]
     client.cookies["django_language"] = "fr"
     assert "Touchdown de pénalité" in client.get(match.get_absolute_url()).content.decode()
+
+
+def test_a_dungeon_sheet_records_a_secret_weapon_roll_with_its_player(client, demos):
+    """D:L280-289: after a touchdown each secret weapon rolls 2D6 against its number: recorded."""
+    league = demos["dungeon_lutece"]
+    match = _fixture(league)
+    client.force_login(league.commissioner)
+    url = reverse("matches:result", args=[match.pk])
+    assert "Secret weapon roll" in client.get(url).content.decode()
+    assert client.post(url, report_data(match, rec_secret_weapon_roll_home="#5 4+3")).status_code == 302
+    match.refresh_from_db()
+    rolls = [r for r in match.records if r["record"] == "secret_weapon_roll"]
+    assert rolls == [
+        {"record": "secret_weapon_roll", "side": "home", "player": match.home.players.get(number=5).pk, "dice": [4, 3]}
+    ]
