@@ -61,3 +61,20 @@ class AllyHireForm(forms.Form):
                 Column("name", css_class="col-sm-5"),
             ),
         )
+
+
+class AssistantTitlesForm(forms.Form):
+    """The assistant coaches' titles, one a line (a ruleset that gives each a title of his own)."""
+
+    titles = forms.CharField(
+        label=_("Titles, one a line"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("One different title for each assistant coach, e.g. “Offensive coordinator”."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True

@@ -46,6 +46,8 @@ class Team(models.Model):
     apothecary = models.BooleanField(_("apothecary"), default=False)
     # The team's sponsor, a "college of magic" (free text), where the ruleset asks for one (team_college).
     college = models.CharField(_("college of magic"), max_length=80, blank=True)
+    # Its assistant coaches' titles, each different (a ruleset with assistant_coach_titles).
+    assistant_titles = models.JSONField(_("assistant coaches' titles"), default=list, blank=True)
     # Kept values, rewritten in the same transaction as every change that moves them; the
     # ledger (treasury) and the rules engine (team value) stay the sources of truth.
     treasury = models.BigIntegerField(_("treasury"), default=0)

@@ -20,6 +20,7 @@ urlpatterns = [
     path("<int:pk>/players/hire/", views.player_hire, name="player_hire"),
     path("<int:pk>/players/rookie/", views.rookie_hire, name="rookie_hire"),
     path("<int:pk>/college/", views.team_college, name="college"),
+    path("<int:pk>/assistants/titles/", views.team_assistant_titles, name="assistant_titles"),
     path("<int:pk>/allies/hire/", views.ally_hire, name="ally_hire"),
     path("<int:pk>/players/<int:player_pk>/", views.player_detail, name="player"),
     path("<int:pk>/players/<int:player_pk>/fire/", views.player_fire, name="player_fire"),

@@ -77,10 +77,10 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # 0006) and his roster in an alliance team (teams 0007, the last column): empty, false, empty.
     assert all(row[-3] is None and row[-2] in (False, 0) and row[-1] == "" for row in after["teams_player"])
     after["teams_player"] = [row[:-3] for row in after["teams_player"]]
-    # A team gained its college of magic (teams 0006) and an alliance's second and third rosters
-    # (teams 0007, the last columns): empty for all.
-    assert all(row[-3:] == ("", "", "") for row in after["teams_team"])
-    after["teams_team"] = [row[:-3] for row in after["teams_team"]]
+    # A team gained its college of magic (teams 0006), an alliance's second and third rosters
+    # (teams 0007) and its assistant coaches' titles (teams 0008, the last column): empty for all.
+    assert all(row[-4:-1] == ("", "", "") and row[-1] in ("[]", []) for row in after["teams_team"])
+    after["teams_team"] = [row[:-4] for row in after["teams_team"]]
     # A league gained its setting letting coaches correct their matches together (league 0013).
     assert all(row[-1] in (False, 0) for row in after["league_league"])
     after["league_league"] = [row[:-1] for row in after["league_league"]]

@@ -24,6 +24,7 @@ ACTIONS = {
     "teams.player.renamed": _("Player renamed or renumbered"),
     "teams.rookie.hired": _("Free rookie hired"),
     "teams.team.college": _("College of magic changed"),
+    "teams.team.assistant_titles": _("Assistant coaches' titles changed"),
     "teams.reroll.bought": _("Team re-roll bought"),
     "teams.staff.hired": _("Staff hired"),
     "teams.staff.fired": _("Staff fired"),

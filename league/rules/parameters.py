@@ -133,6 +133,8 @@ class Parameters:
     capped_group_exempt_teams: tuple[str, ...] = field(metadata={"keys": "teams"})
     # A free-text "college of magic" (the team's sponsor) is asked at creation and shown on the team.
     team_college: bool
+    # Each assistant coach has a title of his own, listed on the roster (a team keeps them).
+    assistant_coach_titles: bool
     # The result policy (league/rules/postmatch/results.py): whether a level league match stands as
     # a draw (False: sudden-death overtime, then a shoot-out names the winner), and whether any
     # score is a result ("score") or the first touchdown wins and ends the match ("first_touchdown").

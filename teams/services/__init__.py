@@ -10,6 +10,7 @@ from teams.services.creation import (
     team_create,
     team_make_ready,
     team_save_draft,
+    team_set_assistant_titles,
     team_set_college,
 )
 from teams.services.improvements import improvement_choose, roll_choices, roll_options, roll_values
@@ -51,6 +52,7 @@ __all__ = [
     "team_refresh_value",
     "team_retire",
     "team_save_draft",
+    "team_set_assistant_titles",
     "team_set_college",
     "treasury_post",
     "treasury_post_many",

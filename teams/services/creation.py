@@ -285,6 +285,42 @@ def team_create(
     return team
 
 
+TITLE_MAX = 40
+
+
+def team_set_assistant_titles(*, team: Team, titles: list[str], by: User | None = None) -> Team:
+    """Name the team's assistant coaches, where its ruleset gives each a title of his own: no more
+    titles than assistants, none empty or longer than TITLE_MAX, no two alike (case aside)."""
+    check_manager(by, team)
+    titles = [t.strip() for t in titles if t.strip()]
+    with transaction.atomic():
+        lock_team(team)
+        require_status(team, Team.Status.READY, Team.Status.DRAFT)
+        if not league_ruleset(team.league).params.assistant_coach_titles:
+            raise TeamRuleError([_("This league's ruleset gives assistant coaches no titles.")])
+        problems = []
+        if len(titles) > team.assistant_coaches:
+            problems.append(
+                _("%(count)s titles for %(assistants)s assistant coaches: one title each, at most.")
+                % {"count": len(titles), "assistants": team.assistant_coaches}
+            )
+        if any(len(t) > TITLE_MAX for t in titles):
+            problems.append(_("A title is at most %(max)s characters long.") % {"max": TITLE_MAX})
+        folded = [t.casefold() for t in titles]
+        twice = sorted({t for t, f in zip(titles, folded, strict=True) if folded.count(f) > 1})
+        if twice:
+            problems.append(
+                _("Each assistant coach needs a different title: %(titles)s.") % {"titles": ", ".join(twice)}
+            )
+        if problems:
+            raise TeamRuleError(problems)
+        before = list(team.assistant_titles)
+        Team.objects.filter(pk=team.pk).update(assistant_titles=titles)
+        team.assistant_titles = titles
+        log_action(action="teams.team.assistant_titles", actor=by, team=team, before=before, after=titles)
+    return team
+
+
 def team_set_college(*, team: Team, college: str, by: User | None = None) -> Team:
     """Change the team's college of magic (free text), where its ruleset asks for one."""
     check_manager(by, team)

@@ -15,7 +15,7 @@ from teams.views.creation import (
 )
 from teams.views.detail import my_teams, team_detail, team_export
 from teams.views.player import player_detail
-from teams.views.rookies import rookie_hire, team_college
+from teams.views.rookies import rookie_hire, team_assistant_titles, team_college
 from teams.views.roster import (
     player_fire,
     player_hire,
@@ -35,6 +35,7 @@ __all__ = [
     "player_hire",
     "player_rename",
     "rookie_hire",
+    "team_assistant_titles",
     "team_college",
     "staff_fire",
     "staff_hire",

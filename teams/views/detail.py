@@ -263,6 +263,7 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "rookies": rookie_rules(ruleset),
         "rookie_position": rookie_source(ruleset, team.race).name(lang()) if rookie_rules(ruleset) else "",
         "college_shown": ruleset.params.team_college,
+        "titles_shown": ruleset.params.assistant_coach_titles,
     }
 
 

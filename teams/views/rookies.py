@@ -17,7 +17,7 @@ from league.core.permissions import signed_in
 from league.rules.catalogue.team_building import rookie_profile, rookie_rules, rookie_source
 from teams import services
 from teams.errors import TeamRuleError
-from teams.hire_forms import CollegeForm, RookieHireForm
+from teams.hire_forms import AssistantTitlesForm, CollegeForm, RookieHireForm
 from teams.selectors import team_ruleset
 from teams.views.common import lang, managed_team_or_403
 
@@ -97,6 +97,41 @@ def team_college(request: HttpRequest, pk: int) -> HttpResponse:
             "team": team,
             "title": _("College of magic"),
             "question": _("The college of magic that sponsors %(team)s") % {"team": team.name},
+            "button": _("Save"),
+            "form": form,
+            "danger": False,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_assistant_titles(request: HttpRequest, pk: int) -> HttpResponse:
+    """The assistant coaches' titles, each different, where the ruleset gives them one."""
+    team = managed_team_or_403(request, pk)
+    if not team_ruleset(team).params.assistant_coach_titles:
+        raise Http404("This ruleset gives assistant coaches no titles")
+    initial = {"titles": "\n".join(team.assistant_titles)}
+    form = AssistantTitlesForm(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.team_set_assistant_titles(
+                team=team, titles=form.cleaned_data["titles"].splitlines(), by=signed_in(request.user)
+            )
+        except TeamRuleError as refusal:
+            for message in refusal.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(request, _("Assistant coaches' titles saved."))
+            return redirect(team)
+    return render(
+        request,
+        "teams/confirm.html",
+        {
+            "team": team,
+            "title": _("Assistant coaches' titles"),
+            "question": _("The titles of the %(count)s assistant coaches of %(team)s")
+            % {"count": team.assistant_coaches, "team": team.name},
             "button": _("Save"),
             "form": form,
             "danger": False,

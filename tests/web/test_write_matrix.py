@@ -49,6 +49,7 @@ OPEN = {
 ELSEWHERE = {
     "league:settings": "tests/web/test_league_admin.py",
     "league:ruleset": "tests/web/test_league_ruleset.py",
+    "teams:assistant_titles": "tests/teams/test_assistant_titles.py",
     "league:season_playoffs": "tests/playoffs/test_bracket_sizes.py",
     "league:team_new": "tests/web/test_permissions.py",
     "league:team_new_fields": "tests/web/test_permissions.py",
