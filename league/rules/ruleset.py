@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from .catalogue.allies import with_allies
 from .catalogue.trophies import TrophyData
+from .choices import PreMatchChoice
 from .errors import RulesetParameterError
 from .loading.settings import LeagueSetting, SettingGroup
 from .match_records import MatchRecord
@@ -23,7 +24,6 @@ from .types import (
     CasualtyResult,
     ImprovementResult,
     Inducement,
-    PreMatchChoice,
     PreMatchTable,
     Skill,
     SkillCategory,

@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league.rules import Ruleset
-from league.rules.types import PreMatchChoice
+from league.rules.choices import PreMatchChoice
 from matches.models import SIDES
 from matches.services.prematch_steps import PrematchContext, PrematchStep, register_kind
 

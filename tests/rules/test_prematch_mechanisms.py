@@ -12,7 +12,6 @@ from league.rules import (
     InducementOrder,
     RulesetDataError,
     check_inducements,
-    has_card_gold,
     inducement_cost,
     inducement_money,
     inducement_money_among,
@@ -20,6 +19,7 @@ from league.rules import (
     load_ruleset,
     load_ruleset_from,
 )
+from league.rules.postmatch.card_gold import has_card_gold
 
 PITCH = """
 [pre_match_choices.pitch]

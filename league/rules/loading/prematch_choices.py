@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..types import ChoiceOption, PreMatchChoice
+from ..choices import ChoiceOption, PreMatchChoice
 from .csvio import Problems
 from .strict import RULESET_FILE, key_line
 
