@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -87,13 +88,28 @@ def demo_league(db):
 
 @pytest.fixture(scope="session")
 def celery_worker_session(django_db_setup, django_db_blocker):
+    """The only in-process worker of a pytest process (two worker threads on one Celery app take
+    each other's connections), listening to a queue of this run's own: other test runs on the same
+    Redis database (several people's at once on one machine) would otherwise take its tasks, and
+    it theirs."""
     from celery.contrib.testing import worker as testing_worker
 
     from league.config.celery import app
+    from tests.broker_queues import forget_redis_queue
 
-    with django_db_blocker.unblock():
-        with testing_worker.start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as w:
-            yield w
+    queue = f"tests-{uuid.uuid4().hex[:12]}"
+    saved = app.conf.task_routes
+    app.conf.update(task_routes={"*": {"queue": queue}})
+    try:
+        with django_db_blocker.unblock():
+            with testing_worker.start_worker(
+                app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
+            ) as worker:
+                yield worker
+    finally:
+        app.conf.update(task_routes=saved)
+        if settings.CELERY_BROKER_URL.startswith("redis://"):
+            forget_redis_queue(settings.CELERY_BROKER_URL, queue)
 
 
 @pytest.fixture

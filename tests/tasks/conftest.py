@@ -32,6 +32,7 @@ from matches.models import DiceRoll, Match, MatchEffect, MatchStep
 from matches.services import match_schedule, prematch_record, report_confirm, report_save, report_submit
 from matches.services.prematch import PrematchInput
 from teams.models import ImprovementRoll, Injury, Player, TreasuryEntry
+from tests.broker_queues import forget_redis_queue
 from tests.builders import human_team, orc_team, worked_report_for
 
 WAIT = 30.0  # seconds: the bound of every wait of these tests
@@ -82,28 +83,6 @@ def task_runs() -> Iterator[list[TaskRun]]:
     task_postrun.connect(record, weak=False)
     yield runs
     task_postrun.disconnect(record)
-
-
-@pytest.fixture(scope="session")
-def celery_worker_session(django_db_setup, django_db_blocker):
-    """tests/conftest.py's in-process worker, listening to a queue of this pytest run's own: other
-    test runs on the same Redis database (several people's at once on one machine) would otherwise
-    take its tasks, and it theirs."""
-    from celery.contrib.testing import worker as testing_worker
-
-    queue = f"tests-{uuid.uuid4().hex[:12]}"
-    saved = app.conf.task_routes
-    app.conf.update(task_routes={"*": {"queue": queue}})
-    try:
-        with django_db_blocker.unblock():
-            with testing_worker.start_worker(
-                app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[queue]
-            ) as worker:
-                yield worker
-    finally:
-        app.conf.update(task_routes=saved)
-        if settings.CELERY_BROKER_URL.startswith("redis://"):
-            _forget_redis_queue(Broker(settings.CELERY_BROKER_URL, queue))
 
 
 # --- A twin of the worked match: same rosters, same entered dice, other teams ---
@@ -205,24 +184,7 @@ def subprocess_broker(tmp_path) -> Iterator[Broker]:
     broker = Broker(url, f"tests-postgame-{uuid.uuid4().hex[:12]}", options)
     yield broker
     if url.startswith("redis://"):
-        _forget_redis_queue(broker)
-
-
-def _forget_redis_queue(broker: Broker) -> None:
-    """A killed worker leaves its message unacknowledged; nobody else listens to this queue, so
-    remove it and its traces rather than leave them in a shared Redis database."""
-    import redis
-
-    client = redis.Redis.from_url(broker.url)
-    for tag, payload in client.hgetall("unacked").items():
-        try:
-            routing_key = json.loads(payload)[2]
-        except (ValueError, IndexError, TypeError):
-            continue
-        if routing_key == broker.queue:
-            client.hdel("unacked", tag)
-            client.zrem("unacked_index", tag)
-    client.delete(broker.queue, *(f"{broker.queue}\x06\x16{p}" for p in (3, 6, 9)), f"_kombu.binding.{broker.queue}")
+        forget_redis_queue(broker.url, broker.queue)
 
 
 def _database_env() -> dict[str, str]:
