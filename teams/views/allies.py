@@ -18,11 +18,10 @@ from league.core.permissions import signed_in
 from league.rules import AllyParameters, Ruleset
 from league.rules.catalogue.allies import ally_fee, ally_key
 from teams import services
-from teams.errors import TeamRuleError
 from teams.hire_forms import AllyHireForm
 from teams.models import Team
 from teams.selectors import processed_matches, team_ruleset
-from teams.views.common import lang, managed_team_or_403
+from teams.views.common import hired, lang, managed_team_or_403
 
 
 def ally_choices(ruleset: Ruleset, team: Team) -> list[tuple[str, str]]:
@@ -68,20 +67,17 @@ def ally_hire(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         cd = form.cleaned_data
         race, _sep, position = cd["ally"].partition(":")
-        try:
-            player = services.ally_hire(
+        hired(
+            request,
+            lambda: services.ally_hire(
                 team=team,
                 ally_race=race,
                 position=position,
                 name=cd["name"],
                 number=cd["number"],
                 by=signed_in(request.user),
-            )
-        except TeamRuleError as refusal:
-            for message in refusal.messages:
-                messages.error(request, message)
-        else:
-            messages.success(request, _("#%(number)s %(name)s hired.") % {"number": player.number, "name": player.name})
+            ),
+        )
     else:
         for field_errors in form.errors.values():
             for error in field_errors:

@@ -48,6 +48,18 @@ def attempt(request: HttpRequest, action: Callable[[], Any], success: str) -> bo
     return True
 
 
+def hired(request: HttpRequest, hire: Callable[[], Any]) -> bool:
+    """attempt() for a hire: the success message names the player the service returns."""
+    try:
+        player = hire()
+    except TeamRuleError as refusal:
+        for message in refusal.messages:
+            messages.error(request, message)
+        return False
+    messages.success(request, _("#%(number)s %(name)s hired.") % {"number": player.number, "name": player.name})
+    return True
+
+
 # What a refused form keeps for the page it redirects to. Longer input is cut: it is refused anyway
 # (every field the team pages keep allows far less), and the session is no place for megabytes.
 KEPT_INPUT_MAX_CHARS = 200

@@ -25,7 +25,7 @@ from teams.errors import TeamRuleError
 from teams.forms import PlayerHireForm, PlayerRenameForm, ReverseEntryForm, split_position
 from teams.models import Team, staff_label
 from teams.selectors import ledger_kind_name, player_or_404, roster_rows, team_ruleset, treasury_entry_or_404
-from teams.views.common import attempt, keep_input, managed_team_or_403, team_or_404
+from teams.views.common import attempt, hired, keep_input, managed_team_or_403, team_or_404
 from teams.views.detail import hire_input_key, hire_positions
 
 
@@ -74,20 +74,17 @@ def player_hire(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         cd = form.cleaned_data
         position, roster = split_position(cd["position"])
-        try:
-            player = services.player_hire(
+        if hired(
+            request,
+            lambda: services.player_hire(
                 team=team,
                 position=position,
                 roster=roster,
                 name=cd["name"],
                 number=cd["number"],
                 by=signed_in(request.user),
-            )
-        except TeamRuleError as refusal:
-            for message in refusal.messages:
-                messages.error(request, message)
-        else:
-            messages.success(request, _("#%(number)s %(name)s hired.") % {"number": player.number, "name": player.name})
+            ),
+        ):
             return redirect(team)
     else:
         messages.error(request, _("The player was not hired: see the form below."))

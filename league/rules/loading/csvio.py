@@ -7,12 +7,16 @@ row of a file at once; the loader raises them together as one RulesetDataError.
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import RulesetDataError
 from .inherit import file_in
+
+if TYPE_CHECKING:
+    from ..types import TeamList
 
 
 class Problems:
@@ -132,3 +136,17 @@ def unique_key(row: Row, key: object, seen: dict[object, int], what: str) -> boo
         return False
     seen[key] = row.line
     return True
+
+
+def position_rows(row: Row, teams: Mapping[str, TeamList], seen: dict[object, int]) -> list[tuple[str, str]]:
+    """The (team, position) pairs a row's team_key and position_key name, each once in a file: an
+    empty team_key names the position in every team list that has it. Errors go on the row."""
+    team_key, position_key = row.text("team_key"), row.text("position_key")
+    if team_key and team_key not in teams:
+        row.error(f"unknown team {team_key!r}")
+        return []
+    named = [teams[team_key]] if team_key else list(teams.values())
+    pairs = [(t.key, position_key) for t in named if any(p.key == position_key for p in t.positions)]
+    if not pairs:
+        row.error(f"no team has a position {position_key!r}" if not team_key else f"unknown position {position_key!r}")
+    return [pair for pair in pairs if unique_key(row, pair, seen, "position")]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..types import SppLevel, TeamList
-from .csvio import Problems, Row, read_rows, unique_key
+from .csvio import Problems, Row, position_rows, read_rows
 from .inherit import file_in
 from .tables import SPP_LEVEL_COLUMNS, spp_levels_of
 
@@ -38,22 +38,12 @@ def load_level_tables(
     if file_in(folder, GROUPS_FILE).is_file():
         seen: dict[object, int] = {}
         for row in read_rows(folder, GROUPS_FILE, ("team_key", "position_key", "level_group"), problems, None):
-            team_key, position_key, group = row.text("team_key"), row.text("position_key"), row.text("level_group")
+            group = row.text("level_group")
             if group not in tables:
                 row.error(f"level group {group!r} has no levels in {TABLES_FILE}")
                 continue
-            if team_key and team_key not in teams:
-                row.error(f"unknown team {team_key!r}")
-                continue
-            named = [teams[team_key]] if team_key else list(teams.values())
-            pairs = [(t.key, position_key) for t in named if any(p.key == position_key for p in t.positions)]
-            if not pairs:
-                row.error(
-                    f"no team has a position {position_key!r}" if not team_key else f"unknown position {position_key!r}"
-                )
-            for pair in pairs:
-                if unique_key(row, pair, seen, "position"):
-                    groups[pair] = group
+            for pair in position_rows(row, teams, seen):
+                groups[pair] = group
     for group in sorted(set(tables) - set(groups.values())):
         problems.add(TABLES_FILE, None, f"level group {group!r} is given to no position (in {GROUPS_FILE})")
     return tables, groups

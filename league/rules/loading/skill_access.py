@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..catalogue.player_skills import SKILL_REMOVED
 from ..types import PICKABLE_CATEGORIES, Position, TeamList
-from .csvio import Problems, read_rows, unique_key
+from .csvio import Problems, position_rows, read_rows
 
 FILE = "skill_access.csv"
 DOUBLE_CHOICES = ("st", "av", "remove_skill")
@@ -32,7 +32,6 @@ def load_skill_access(
     seen: dict[object, int] = {}
     columns = ("team_key", "position_key", "normal", "double", "double_choices")
     for row in read_rows(folder, FILE, columns, problems, None):
-        team_key, position_key = row.text("team_key"), row.text("position_key")
         normal, double = row.text("normal"), row.text("double")
         choices = tuple(row.text("double_choices").split())
         bad = sorted(set(normal + double) - set(PICKABLE_CATEGORIES))
@@ -45,18 +44,8 @@ def load_skill_access(
         if "remove_skill" in choices and SKILL_REMOVED not in value_keys:
             row.error(f"remove_skill needs the value key {SKILL_REMOVED!r} in value_modifiers.csv")
             continue
-        if team_key and team_key not in teams:
-            row.error(f"unknown team {team_key!r}")
-            continue
-        named = [teams[team_key]] if team_key else list(teams.values())
-        pairs = [(t.key, position_key) for t in named if any(p.key == position_key for p in t.positions)]
-        if not pairs:
-            row.error(
-                f"no team has a position {position_key!r}" if not team_key else f"unknown position {position_key!r}"
-            )
-        for pair in pairs:
-            if unique_key(row, pair, seen, "position"):
-                changed[pair] = (frozenset(normal), frozenset(double), choices)
+        for pair in position_rows(row, teams, seen):
+            changed[pair] = (frozenset(normal), frozenset(double), choices)
 
     def access(position: Position) -> Position:
         found = changed.get((position.team_key, position.key))
