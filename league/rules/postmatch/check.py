@@ -10,8 +10,8 @@ from ..prematch.sequence import inducement_budgets
 from ..ruleset import Ruleset
 from ..types import FIXED_SPP_ACTIONS, STATS
 from .casualties import casualty_by_key, resolve_casualty
-from .injuries import casualty_from_dice
 from .finance import Side
+from .injuries import casualty_from_dice
 from .records import SIDES, CasualtyReport, MatchReport, PlayerReport, SideReport
 from .spp import spp_level
 
@@ -77,7 +77,7 @@ def check_after_match_apothecary(
             continue
         try:
             dead = any(casualty_from_dice(ruleset, d6, d8).dead for d6, d8 in cas.rolls)
-        except ValueError:  # dice out of range: _check_casualty reports them
+        except (TypeError, ValueError):  # dice missing or out of range: reported by the casualty's checks
             continue
         if dead:
             found.append(Violation("after_match_apothecary_on_death", {"player": ref}))
