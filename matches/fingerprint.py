@@ -32,9 +32,13 @@ CASUALTY_DICE = (
     "apothecary_kept_reroll",
     "regeneration_roll",
 )
+# Casualty flags added after fingerprints were first stored: they count only when set, so that a
+# result saved before them (every one of them unset) keeps the fingerprint it was stored with.
+LATER_FLAGS = ("apothecary_after_match",)
 
 Line = tuple[str, int, Sequence[int]]  # side, roster number, COUNTS
-Casualty = tuple[str, int, Sequence[int | bool | None]]  # side, roster number of the victim, CASUALTY_DICE
+# side, roster number of the victim, CASUALTY_DICE then LATER_FLAGS (which may be left off)
+Casualty = tuple[str, int, Sequence[int | bool | None]]
 
 
 def fingerprint(
@@ -56,9 +60,15 @@ def fingerprint(
         "conceded": [conceded_by or "", bool(conceded_by and justified)],
         "lines": sorted([side, number, *map(int, counts)] for side, number, counts in lines if any(counts)),
         # Victims are unique in a match: the sort never compares past the side and the number.
-        "casualties": sorted([side, number, *(int(v or 0) for v in dice)] for side, number, dice in casualties),
+        "casualties": sorted(_casualty(side, number, dice) for side, number, dice in casualties),
     }
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+
+
+def _casualty(side: str, number: int, dice: Sequence[int | bool | None]) -> list[Any]:
+    known = len(CASUALTY_DICE)
+    later = [name for name, value in zip(LATER_FLAGS, dice[known:], strict=False) if value]
+    return [side, number, *(int(v or 0) for v in dice[:known]), *later]
 
 
 def match_fingerprint(match: Any) -> str:
@@ -76,7 +86,8 @@ def match_fingerprint(match: Any) -> str:
         justified=match.concession_justified,
         lines=((line.side, line.player.number, [getattr(line, name) for name in COUNTS]) for line in lines),
         casualties=(
-            (*who.get(cas.victim_id, ("", 0)), [getattr(cas, name) for name in CASUALTY_DICE])
+            # A historical model (the migration filling older matches) lacks the later flags.
+            (*who.get(cas.victim_id, ("", 0)), [getattr(cas, name, False) for name in (*CASUALTY_DICE, *LATER_FLAGS)])
             for cas in match.casualties.all()
         ),
     )

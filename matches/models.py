@@ -283,6 +283,8 @@ class MatchCasualty(models.Model):
     apothecary_d6 = models.PositiveSmallIntegerField(null=True, blank=True)
     apothecary_d8 = models.PositiveSmallIntegerField(null=True, blank=True)
     apothecary_kept_reroll = models.BooleanField(default=False)
+    # The re-roll was the apothecary's treatment after the match, where the ruleset allows one.
+    apothecary_after_match = models.BooleanField(default=False)
     regeneration_roll = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:

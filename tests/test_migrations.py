@@ -84,6 +84,9 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # A league gained its setting letting coaches correct their matches together (league 0013).
     assert all(row[-1] in (False, 0) for row in after["league_league"])
     after["league_league"] = [row[:-1] for row in after["league_league"]]
+    # A casualty gained its apothecary's treatment after the match (matches 0018, the last column): false.
+    assert all(row[-1] in (False, 0) for row in after["matches_matchcasualty"])
+    after["matches_matchcasualty"] = [row[:-1] for row in after["matches_matchcasualty"]]
     assert after == before
     from matches.models import Match
     from matches.services.sequence import match_sequence

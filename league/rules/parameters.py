@@ -76,6 +76,9 @@ class Parameters:
     # An apothecary's casualty re-roll: the coach keeps either result ("choose") or the re-roll
     # stands only when lower ("lower", PBBL P18/L44).
     apothecary_reroll: str = field(metadata=_choices("choose", "lower"))
+    # An apothecary left unused during the match may re-roll one casualty that is not a death after
+    # it (a house rule's post-match treatment): it counts as that apothecary's use of the match.
+    apothecary_after_match: bool
     # The team value counts the treasury (PBBL P32/L72), never a bank.
     team_value_includes_treasury: bool
     justified_concession_max_players: int

@@ -114,6 +114,9 @@ class ReportForm(forms.Form):
             self.fields[f"p{line.player_id}_apo_keep"] = forms.BooleanField(
                 label=_("Kept the apothecary's roll"), required=False, initial=True, widget=checkbox()
             )
+            self.fields[f"p{line.player_id}_apo_after"] = forms.BooleanField(
+                label=_("Treated after the match"), required=False, widget=checkbox()
+            )
         for side, _label in SIDES:
             self.fields[f"winnings_{side}"] = number(_("Winnings D6"), min=1, max=6)
             self.fields[f"reroll_{side}"] = forms.ChoiceField(
@@ -186,7 +189,8 @@ class ReportForm(forms.Form):
                         "champion": champion,
                         "counts": [self[f"{p}_{k}"] for k, _a, _l in PLAYER_COUNTS]
                         + [self[f"{p}_x_{action}"] for action, _l in self.other_actions],
-                        "cas": {k: self[f"{p}_{k}"] for k in (*CASUALTY_FIELDS, "apo", "apo_keep")},
+                        "cas": {k: self[f"{p}_{k}"] for k in (*CASUALTY_FIELDS, "apo", "apo_keep", "apo_after")},
+                        "after_match": self.ruleset.params.apothecary_after_match or self[f"{p}_apo_after"].value(),
                         "decay": "decay" in known,
                         "regeneration": "regeneration" in known,
                         "hurt": any(self[f"{p}_{k}"].value() not in (None, "") for k in CASUALTY_FIELDS),
@@ -288,6 +292,8 @@ class ReportForm(forms.Form):
                 apothecary_d6=dice["apo_d6"] if used else None,
                 apothecary_d8=dice["apo_d8"] if used else None,
                 apothecary_kept_reroll=used and bool(data.get(f"{p}_apo_keep")),
+                # Ticked without the apothecary's roll: the rules engine's check says what is missing.
+                apothecary_after_match=bool(data.get(f"{p}_apo_after")),
                 regeneration_roll=dice["regen"],
             )
         )

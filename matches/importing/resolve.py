@@ -273,6 +273,7 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
                     apothecary_d6=apo["d6"] if apo else None,
                     apothecary_d8=apo["d8"] if apo else None,
                     apothecary_kept_reroll=bool(apo and apo["kept"]),
+                    apothecary_after_match=bool(apo and apo.get("after_match")),
                     regeneration_roll=entry.get("regeneration"),
                 )
             )
@@ -335,7 +336,8 @@ def report_fingerprint(data: dict[str, Any], league: League, rosters: dict[str, 
             decay, apo = entry.get("decay", {}), entry.get("apothecary")
             dice = [entry["d6"], entry["d8"], decay.get("d6"), decay.get("d8"), apo is not None]
             dice += [apo["d6"], apo["d8"], bool(apo["kept"])] if apo else [None, None, False]
-            casualties.append((side, number(entry, roster), [*dice, entry.get("regeneration")]))
+            after = bool(apo and apo.get("after_match"))
+            casualties.append((side, number(entry, roster), [*dice, entry.get("regeneration"), after]))
     return fingerprint(
         league_id=league.pk,
         home_id=rosters["home"].team.pk,

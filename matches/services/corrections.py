@@ -28,6 +28,7 @@ from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.rules.postmatch.scoring import winning_side
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
+from matches.services.apothecary import stored_apothecary_problems
 from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
@@ -35,7 +36,6 @@ from matches.services.report import (
     REPORT_DECISIONS,
     playoff_problems,
     report_problems,
-    stored_apothecary_problems,
     write_report,
 )
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput

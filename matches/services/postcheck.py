@@ -26,7 +26,7 @@ from matches.services.postgame import plan_for_server, stored_inputs
 from matches.services.sequence import played_day
 from matches.services.snapshot import build_report, ref_player_id
 from matches.services.wording import (
-    apothecary_problem,
+    apothecary_violation,
     casualties_problem,
     input_label,
     input_names,
@@ -45,9 +45,9 @@ def _player(ref: object) -> str:
 
 def _violation(v: Violation, match: Match) -> str:
     params = dict(v.params)
-    if v.code == "apothecary_uses_exceeded":
-        team = match.team(str(params["side"])).name
-        return apothecary_problem(team, params["used"], params["fielded"])  # type: ignore[arg-type]
+    if v.code.startswith(("apothecary_uses", "after_match_apothecary")):
+        team = match.team(str(params["side"])).name if "side" in params else ""
+        return apothecary_violation(v, team, _player(params["player"]) if "player" in params else "")
     if v.code == "casualties_exceed_suffered":
         return casualties_problem(str(params["side"]), cast(int, params["inflicted"]), cast(int, params["suffered"]))
     if v.code == "missed_game_but_credited":

@@ -5,9 +5,6 @@ commissioner (report_save)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
-
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -20,11 +17,11 @@ from league.core.permissions import is_commissioner
 from league.core.selectors import settings_snapshot
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
-from league.rules.postmatch.check import apothecary_uses_allowed, check_apothecary_uses, extra_actions
-from league.rules.postmatch.records import SIDES
+from league.rules.postmatch.check import extra_actions
 from league.rules.postmatch.results import result_violations
 from matches.fingerprint import match_fingerprint
-from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchPlayer
+from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
+from matches.services.apothecary import apothecary_problems, stored_apothecary_problems
 from matches.services.bank import BANK_KEYS, bank_problems
 from matches.services.common import (
     MatchError,
@@ -41,7 +38,7 @@ from matches.services.records import records_problems
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
-from matches.services.wording import apothecary_problem, result_problem
+from matches.services.wording import result_problem
 
 # The decisions the result sheet holds (by key prefix): saving a sheet replaces them all.
 REPORT_DECISIONS = ("mvp", "winnings_reroll", "card_gold", *BANK_KEYS)
@@ -126,8 +123,7 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
                 check_die(cas.regeneration_roll, 6, "regeneration")
             except ValueError as exc:
                 problems.append(str(exc))
-    used = Counter(lines[c.victim_id].side for c in report.casualties if c.apothecary_used and c.victim_id in lines)
-    problems += apothecary_problems(match, used)
+    problems += apothecary_problems(match, report.casualties, lines)
     problems += bank_problems(match, report.decisions)
     for purpose, values in report.dice.items():
         sides = die_faces(purpose, ruleset)
@@ -182,29 +178,6 @@ def _corrected(match: Match, by: User | None, was: str) -> bool:
     if by is None or was == Match.Status.PREMATCH_DONE or not is_commissioner(by, match.league):
         return False
     return was == Match.Status.SUBMITTED or side_of_user(match, by) is None
-
-
-def apothecary_problems(match: Match, used: Mapping[str, int]) -> list[str]:
-    """A side may not use more apothecaries than it fielded (its own and induced ones, each once per
-    match): `used` counts, per side, the casualties of its players an apothecary re-rolled."""
-    ruleset = match_ruleset(match)
-    induced: dict[str, Counter[str]] = {"home": Counter(), "away": Counter()}
-    for side, key in MatchInducement.objects.filter(match=match).values_list("side", "key"):
-        induced[side][key] += 1
-    problems = []
-    for side in SIDES:
-        team = match.team(side)
-        fielded = apothecary_uses_allowed(ruleset, own_apothecary=team.apothecary, inducements=induced[side])
-        for found in check_apothecary_uses(side, used=used.get(side, 0), fielded=fielded):
-            problems.append(apothecary_problem(team.name, found.params["used"], found.params["fielded"]))  # type: ignore[arg-type]
-    return problems
-
-
-def stored_apothecary_problems(match: Match) -> list[str]:
-    """apothecary_problems for the casualties saved on the match (checked again at submission)."""
-    sides = dict(MatchPlayer.objects.filter(match=match).values_list("player_id", "side"))
-    victims = MatchCasualty.objects.filter(match=match, apothecary_used=True).values_list("victim_id", flat=True)
-    return apothecary_problems(match, Counter(sides[victim] for victim in victims if victim in sides))
 
 
 def write_report(match: Match, report: ReportInput, by: User | None) -> None:

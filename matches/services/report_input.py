@@ -31,6 +31,7 @@ class CasualtyLine:
     apothecary_d6: int | None = None
     apothecary_d8: int | None = None
     apothecary_kept_reroll: bool = False
+    apothecary_after_match: bool = False  # the re-roll was a treatment after the match
     regeneration_roll: int | None = None
 
 

@@ -64,7 +64,8 @@ HISTORIES_SQL = (  # advancements (in the order gained), lasting injuries and ro
 )
 CASUALTIES_SQL = (
     f"SELECT victim_id, d6, d8, second_d6, second_d8, apothecary_used, apothecary_d6, apothecary_d8, "
-    f"apothecary_kept_reroll, regeneration_roll FROM {_T[MatchCasualty]} WHERE match_id = %s ORDER BY id"
+    f"apothecary_kept_reroll, regeneration_roll, apothecary_after_match FROM {_T[MatchCasualty]} "
+    f"WHERE match_id = %s ORDER BY id"
 )
 INDUCEMENTS_SQL = f"SELECT id, side, star, position, cost FROM {_T[MatchInducement]} WHERE match_id = %s ORDER BY id"
 INDUCEMENT_TREASURY_SQL = f"SELECT team_id, amount FROM {_T[TreasuryEntry]} WHERE match_id = %s AND kind = %s"
@@ -100,13 +101,17 @@ def _rows(sql: str, params: list[Any]) -> list[tuple]:
 
 
 def _casualty(row: tuple) -> CasualtyReport:
-    _victim, d6, d8, second_d6, second_d8, apo_used, apo_d6, apo_d8, apo_kept, regeneration = row
+    _victim, d6, d8, second_d6, second_d8, apo_used, apo_d6, apo_d8, apo_kept, regeneration, apo_after = row
     rolls = [(d6, d8)]
     if second_d6 is not None and second_d8 is not None:
         rolls.append((second_d6, second_d8))
     apo = (apo_d6, apo_d8) if apo_used and apo_d6 else None
     return CasualtyReport(
-        rolls=tuple(rolls), apothecary_reroll=apo, apothecary_kept_reroll=bool(apo_kept), regeneration=regeneration
+        rolls=tuple(rolls),
+        apothecary_reroll=apo,
+        apothecary_kept_reroll=bool(apo_kept),
+        apothecary_after_match=bool(apo_after),
+        regeneration=regeneration,
     )
 
 

@@ -164,6 +164,41 @@ def apothecary_problem(team: str, used: int, fielded: int) -> str:
     ) % {"team": team, "used": used, "fielded": fielded}
 
 
+def apothecary_violation(found: Violation, team: str, player: str = "") -> str:
+    """The rules engine's refusals of an apothecary's re-rolls (league.rules.postmatch.check) for a
+    coach: more uses than apothecaries, and the treatment after the match where a ruleset has one."""
+    code, params = found.code, dict(found.params)
+    if code == "after_match_apothecary_not_allowed":
+        return _(
+            "%(player)s: this league's rules give no apothecary treatment after the match; "
+            "an apothecary re-rolls a casualty only during the match."
+        ) % {"player": player}
+    if code == "after_match_apothecary_without_roll":
+        return _(
+            "%(player)s: a treatment after the match is an apothecary's re-roll: tick the apothecary and enter its "
+            "D6 and D8."
+        ) % {"player": player}
+    if code == "after_match_apothecary_on_death":
+        return _(
+            "%(player)s was killed: only an apothecary acting at once, during the match, can save a dead player, "
+            "not a treatment after the match."
+        ) % {"player": player}
+    if code == "after_match_apothecary_twice":
+        return _(
+            "%(team)s has %(count)s treatments after the match: an apothecary left unused treats only one "
+            "player after the match."
+        ) % {"team": team, "count": params["count"]}
+    if code == "after_match_apothecary_already_used":
+        return ngettext(
+            "%(team)s used its apothecary during the match: only an apothecary that did nothing during the match "
+            "may treat a player after it (%(used)s uses for %(fielded)s apothecary).",
+            "%(team)s used its apothecaries during the match: only an apothecary that did nothing during the match "
+            "may treat a player after it (%(used)s uses for %(fielded)s apothecaries).",
+            params["fielded"],  # type: ignore[arg-type]
+        ) % {"team": team, "used": params["used"], "fielded": params["fielded"]}
+    return apothecary_problem(team, params["used"], params["fielded"])  # type: ignore[arg-type]
+
+
 def casualties_problem(side: str, inflicted: int, suffered: int) -> str:
     return _(
         "The %(side)s players caused %(inflicted)s casualties by blocks but the other side suffered only %(suffered)s."

@@ -72,6 +72,7 @@ def correction_initial(inputs: dict[str, Any]) -> dict[str, Any]:
         p = f"p{cas['victim_id']}"
         initial.update({f"{p}_{key}": cas.get(column) for key, column in CASUALTY_COLUMNS.items()})
         initial[f"{p}_apo"], initial[f"{p}_apo_keep"] = cas.get("apothecary_used"), cas.get("apothecary_kept_reroll")
+        initial[f"{p}_apo_after"] = cas.get("apothecary_after_match", False)  # absent from older corrections
     for key, value in inputs["decisions"].items():
         parts = key.split(":")
         if parts[0] == "mvp" and len(parts) == 3:

@@ -150,10 +150,11 @@ def result_facts(match: Match) -> dict[str, Any]:
             parts.append(_("Decay: %(roll)s") % {"roll": _casualty_roll(ruleset, cas.second_d6, cas.second_d8)})
         if cas.apothecary_used and cas.apothecary_d6:
             kept = _("kept") if cas.apothecary_kept_reroll else _("not kept")
-            parts.append(
-                _("apothecary: %(roll)s, %(kept)s")
-                % {"roll": _casualty_roll(ruleset, cas.apothecary_d6, cas.apothecary_d8), "kept": kept}
-            )
+            rerolled = {"roll": _casualty_roll(ruleset, cas.apothecary_d6, cas.apothecary_d8), "kept": kept}
+            if cas.apothecary_after_match:
+                parts.append(_("apothecary after the match: %(roll)s, %(kept)s") % rerolled)
+            else:
+                parts.append(_("apothecary: %(roll)s, %(kept)s") % rerolled)
         if cas.regeneration_roll is not None:
             parts.append(_("regeneration D6: %(die)s") % {"die": cas.regeneration_roll})
         casualties.append({"victim": cas.victim, "side": match.side_of(cas.victim.team_id), "text": "; ".join(parts)})

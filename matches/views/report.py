@@ -76,6 +76,7 @@ def report_initial(match: Match, lines: list[MatchPlayer]) -> dict[str, Any]:
         p = f"p{cas.victim_id}"
         initial.update({f"{p}_{key}": getattr(cas, column) for key, column in CASUALTY_COLUMNS.items()})
         initial[f"{p}_apo"], initial[f"{p}_apo_keep"] = cas.apothecary_used, cas.apothecary_kept_reroll
+        initial[f"{p}_apo_after"] = cas.apothecary_after_match
     for roll in read.entered_dice(match):
         kind, _sep, side = roll.purpose.partition(":")
         if kind == "winnings":

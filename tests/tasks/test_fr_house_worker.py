@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from matches.models import DiceRoll, MatchEffect
 from teams.models import ImprovementRoll, Injury, Player
-from teams.services import PlayerOrder, team_create
+from teams.services import PlayerOrder, staff_hire, team_create
 from tests.builders import HOUSE_CHOICES, league_of
 from tests.tasks.test_house_rules_worker import _mvp_face, _play, text
 
@@ -80,6 +80,37 @@ def test_novice_at_eleven_the_big_guy_at_twenty_two_and_ageing_costs_armour(
     assert "Débutant (niveau suivant à 22 XP)" in text(client.get(reverse("teams:player", args=[humans.pk, ogre.pk])))
     page = text(client.get(reverse("matches:detail", args=[match.pk])))
     assert "Vieillissement" in page
+
+
+def test_an_apothecary_unused_during_the_match_treats_one_player_after_it(
+    client, celery_worker, task_runs, house, commissioner, coach_alice
+):
+    """H:L104, H11: the Reavers' apothecary did nothing during the match; after it, it re-rolls #3's
+    smashed hip (53, -1 MA) into a Badly Hurt (21) and the coach keeps the better result. The Orcs,
+    without an apothecary, keep the same smashed hip."""
+    league, humans, orcs, bob = house
+    staff_hire(team=humans, kind="apothecary", by=coach_alice)
+    h3, o3 = humans.players.get(number=3), orcs.players.get(number=3)
+    from matches.services import PrematchInput, match_schedule, prematch_record
+
+    scheduled = match_schedule(league=league, home=humans, away=orcs, by=commissioner)
+    match = prematch_record(
+        match=scheduled, data=PrematchInput(steps=HOUSE_CHOICES, weather_dice=(3, 4)), by=coach_alice
+    )
+    treated = {f"p{h3.pk}_{name}": value for name, value in (("d6", 5), ("d8", 3), ("apo_d6", 2), ("apo_d8", 1))}
+    treated |= {f"p{h3.pk}_{box}": "on" for box in ("apo", "apo_keep", "apo_after")}
+    _play(client, match, bob, {**treated, f"p{o3.pk}_d6": 5, f"p{o3.pk}_d8": 3}, {})
+
+    match.refresh_from_db()
+    suffered = [cas for p in match.postgame_input["home"]["players"] for cas in p["casualties_suffered"]]
+    assert [(cas["apothecary_reroll"], cas["apothecary_after_match"]) for cas in suffered] == [([2, 1], True)]
+    h3.refresh_from_db()
+    o3.refresh_from_db()
+    assert not h3.miss_next_game and not Injury.objects.filter(player=h3).exists()
+    assert o3.miss_next_game
+    assert list(Injury.objects.filter(player=o3).values_list("casualty", "stat")) == [("smashed_hip", "ma")]
+    page = text(client.get(reverse("matches:detail", args=[match.pk])))
+    assert "apothecary after the match: 21 Badly Hurt, kept" in page
 
 
 def _sheet(match, lines):

@@ -11,6 +11,7 @@ from ..ruleset import Ruleset
 from ..types import FIXED_SPP_ACTIONS, STATS
 from .casualties import casualty_by_key, resolve_casualty
 from .finance import Side
+from .injuries import casualty_from_dice
 from .records import SIDES, CasualtyReport, MatchReport, PlayerReport, SideReport
 from .spp import spp_level
 
@@ -49,11 +50,40 @@ def apothecary_uses(casualties: Iterable[CasualtyReport]) -> int:
     return sum(1 for cas in casualties if cas.apothecary_reroll is not None)
 
 
-def check_apothecary_uses(side: Side, *, used: int, fielded: int) -> tuple[Violation, ...]:
-    """A side cannot use more apothecaries than it fielded: each one works once per match."""
+def check_apothecary_uses(side: Side, *, used: int, fielded: int, after_match: int = 0) -> tuple[Violation, ...]:
+    """A side cannot use more apothecaries than it fielded: each one works once per match. A
+    treatment after the match is one of those uses (only an apothecary that did nothing during the
+    match gives it, seed 002 H:L104): when one is recorded, the excess says so."""
     if used > fielded:
-        return (Violation("apothecary_uses_exceeded", {"side": side, "used": used, "fielded": fielded}),)
+        code = "after_match_apothecary_already_used" if after_match and fielded else "apothecary_uses_exceeded"
+        return (Violation(code, {"side": side, "used": used, "fielded": fielded}),)
     return ()
+
+
+def check_after_match_apothecary(
+    ruleset: Ruleset, side: Side, casualties: Iterable[tuple[str, CasualtyReport]]
+) -> tuple[Violation, ...]:
+    """The apothecary's treatment after the match, on (player ref, casualty) pairs of one side:
+    only where the ruleset allows it (Parameters.apothecary_after_match), as a re-roll of one
+    casualty per side that is not a death, since a dead player is saved only by an apothecary
+    acting at once (seed 002 H:L104, H11). Whether an apothecary was left is check_apothecary_uses'."""
+    treated = [(ref, cas) for ref, cas in casualties if cas.apothecary_after_match]
+    if treated and not ruleset.params.apothecary_after_match:
+        return tuple(Violation("after_match_apothecary_not_allowed", {"player": ref}) for ref, _cas in treated)
+    found: list[Violation] = []
+    for ref, cas in treated:
+        if cas.apothecary_reroll is None:
+            found.append(Violation("after_match_apothecary_without_roll", {"player": ref}))
+            continue
+        try:
+            dead = any(casualty_from_dice(ruleset, d6, d8).dead for d6, d8 in cas.rolls)
+        except (TypeError, ValueError):  # dice missing or out of range: reported by the casualty's checks
+            continue
+        if dead:
+            found.append(Violation("after_match_apothecary_on_death", {"player": ref}))
+    if len(treated) > 1:
+        found.append(Violation("after_match_apothecary_twice", {"side": side, "count": len(treated)}))
+    return tuple(found)
 
 
 def _check_casualty(ruleset: Ruleset, ref: str, cas: CasualtyReport, found: list[Violation]) -> None:
@@ -156,9 +186,12 @@ def _check_side(ruleset: Ruleset, side: Side, own: SideReport, found: list[Viola
     touchdowns = sum(max(p.touchdowns, 0) for p in own.players)
     if touchdowns > own.score >= 0:  # fewer is fine: a TD given when the opponent fields nobody has no scorer (A21)
         found.append(Violation("touchdowns_exceed_score", {"side": side, "touchdowns": touchdowns, "score": own.score}))
+    suffered = [(p.ref, cas) for p in own.players for cas in p.casualties_suffered]
+    found += check_after_match_apothecary(ruleset, side, suffered)
     if own.apothecaries_fielded is not None:
-        used = apothecary_uses(cas for p in own.players for cas in p.casualties_suffered)
-        found += check_apothecary_uses(side, used=used, fielded=own.apothecaries_fielded)
+        used = apothecary_uses(cas for _ref, cas in suffered)
+        after = sum(1 for _ref, cas in suffered if cas.apothecary_after_match)
+        found += check_apothecary_uses(side, used=used, fielded=own.apothecaries_fielded, after_match=after)
     if own.team_key not in ruleset.teams:
         found.append(Violation("unknown_team", {"side": side, "team": own.team_key}))
         return False

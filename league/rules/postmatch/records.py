@@ -42,6 +42,8 @@ class CasualtyReport:
     apothecary_reroll: tuple[int, int] | None = None  # the apothecary's (D6, D8); None: no apothecary
     apothecary_roll_index: int = 0  # which roll the apothecary re-rolled (Decay: coach's choice, A32)
     apothecary_kept_reroll: bool = True  # the coach keeps either result (p.17 L2161-2172)
+    # The re-roll was an apothecary's treatment after the match (Parameters.apothecary_after_match).
+    apothecary_after_match: bool = False
     regeneration: int | None = None  # Regeneration D6, if the player has the skill
     regeneration_reroll: int | None = None  # Igor's re-roll of a failed Regeneration
     final: tuple[str, ...] = ()  # casualty keys the coach recorded; checked against the dice
