@@ -8,6 +8,7 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -80,7 +81,11 @@ class NumbersWidget(forms.Widget):
     def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
         return False
 
-    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
+    def id_for_label(self, id_: str) -> str:
+        """The row's label names the first input (each input has its own label too)."""
+        return f"{id_}__{self.choices[0].value}" if id_ and self.choices else id_
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
         values = value if isinstance(value, dict) else {}
         rows = format_html_join(
             "",

@@ -56,9 +56,8 @@ def records_facts(match: Match, ruleset: Ruleset, lines: Sequence[MatchPlayer]) 
                 dice = "+".join(str(d) for d in entry["dice"])
                 row = record.outcome(entry["dice"]) if record.table else None
                 parts.append(_("%(dice)s: %(outcome)s") % {"dice": dice, "outcome": row.name(lang)} if row else dice)
-                if record.penalty and (
-                    verdict := _penalty_verdict(ruleset, players.get(entry.get("player")), entry["dice"], lang)
-                ):
+                player = players.get(entry["player"]) if "player" in entry else None
+                if record.penalty and (verdict := _penalty_verdict(ruleset, player, entry["dice"], lang)):
                     parts.append(verdict)
             if "count" in entry:
                 parts.append(str(entry["count"]))

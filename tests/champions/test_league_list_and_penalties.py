@@ -60,7 +60,9 @@ def test_the_settings_page_words_the_missing_values_as_not_from_the_rulebook(cli
     french = text(client.get(url, HTTP_ACCEPT_LANGUAGE="fr"))
     assert "Valeurs absentes du livre de règles" in french
     assert "Pas dans le livre de règles, dont le tableau des chiffres de pénalité est tronqué" in french
-    assert "Tronçonneuse" in french and "Pas dans le livre de règles, dont la liste des champions est tronquée" in french
+    assert (
+        "Tronçonneuse" in french and "Pas dans le livre de règles, dont la liste des champions est tronquée" in french
+    )
 
 
 def test_the_commissioner_enters_prices_withdraws_a_champion_and_the_hire_follows(

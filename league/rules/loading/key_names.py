@@ -13,7 +13,7 @@ from .csvio import Problems
 
 RULESET_FILE = "ruleset.toml"
 # key -> (English name, French name) or (English name, French name, default number)
-KeyNames = Mapping[str, Mapping[str, tuple]]
+KeyNames = Mapping[str, Mapping[str, tuple[str, str] | tuple[str, str, int]]]
 
 
 def setting_key_names(

@@ -110,7 +110,7 @@ def _setting(
     raw: Mapping[str, object],
     params: Parameters,
     groups: Mapping[str, SettingGroup],
-    key_names: Mapping[str, Mapping[str, tuple]],
+    key_names: Mapping[str, Mapping[str, tuple[str, str] | tuple[str, str, int]]],
     parameter_groups: Mapping[str, object] | None = None,
 ) -> LeagueSetting | str:
     """The setting, or why it is refused."""
@@ -166,7 +166,7 @@ def load_settings(
     text: str,
     params: Parameters,
     problems: Problems,
-    key_names: Mapping[str, Mapping[str, tuple]] | None = None,
+    key_names: Mapping[str, Mapping[str, tuple[str, str] | tuple[str, str, int]]] | None = None,
     parameter_groups: Mapping[str, object] | None = None,
 ) -> tuple[tuple[LeagueSetting, ...], Mapping[str, SettingGroup]]:
     """(settings in the file's order, groups by key); every problem names its line.
