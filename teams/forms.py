@@ -45,7 +45,7 @@ def position_choices(team_list: TeamList | None, lang: str, roster: str = "") ->
     prefix = f"{roster}{ROSTER_SEP}" if roster else ""
     return [
         (f"{prefix}{pos.key}", f"{position_label(pos, lang)} — {intcomma(pos.cost)} (0–{pos.max_count})")
-        for pos in team_list.roster_positions
+        for pos in team_list.hire_positions
     ]
 
 

@@ -7,11 +7,13 @@ from typing import Any, cast
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from league.core.models import League
-from league.rules import LeagueSetting, load_ruleset, ruleset_keys
+from league.rules import LeagueSetting, SettingChoice, load_ruleset, ruleset_keys
 
 
 class SignUpForm(UserCreationForm):
@@ -65,6 +67,60 @@ class RulesetForm(forms.Form):
         cast(forms.ChoiceField, self.fields["ruleset"]).choices = ruleset_choices(get_language() or "en")
 
 
+class NumbersWidget(forms.Widget):
+    """One number input per key of a "numbers" setting (a champion's price, a weapon's penalty
+    number), each labelled with the key's name; its placeholder is the default an empty input keeps."""
+
+    def __init__(self, choices: tuple[SettingChoice, ...], lang: str) -> None:
+        super().__init__()
+        self.choices, self.lang = choices, lang
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> dict[str, str]:
+        return {c.value: data.get(f"{name}__{c.value}", "") for c in self.choices}
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return False
+
+    def id_for_label(self, id_: str) -> str:
+        """The row's label names the first input (each input has its own label too)."""
+        return f"{id_}__{self.choices[0].value}" if id_ and self.choices else id_
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        values = value if isinstance(value, dict) else {}
+        rows = format_html_join(
+            "",
+            '<div class="input-group input-group-sm mb-1"><label class="input-group-text" for="{0}">{1}</label>'
+            '<input type="number" class="form-control" name="{2}" id="{0}" value="{3}" placeholder="{4}"></div>',
+            (
+                (
+                    f"id_{name}__{c.value}",
+                    c.label(self.lang),
+                    f"{name}__{c.value}",
+                    values.get(c.value, ""),
+                    c.default or "",
+                )
+                for c in self.choices
+            ),
+        )
+        return format_html('<div id="id_{}">{}</div>', name, rows)
+
+
+class NumbersField(forms.Field):
+    """Key -> whole number; an empty input is left out (the key keeps its default, or stays unset)."""
+
+    def to_python(self, value: Any) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for key, text in (value or {}).items():
+            text = "" if text is None else str(text).strip()
+            if not text:
+                continue
+            try:
+                found[key] = int(text)
+            except ValueError:
+                raise forms.ValidationError(_("Enter whole numbers only.")) from None
+        return found
+
+
 class LeagueSettingsForm(forms.Form):
     """One field per setting of the ruleset's data ([settings]); the rules engine checks the values."""
 
@@ -88,6 +144,10 @@ class LeagueSettingsForm(forms.Form):
                     required=False,
                     choices=[(c.value, c.label(lang)) for c in setting.choices],
                     widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
+                )
+            elif setting.kind == "numbers":
+                self.fields[setting.key] = NumbersField(
+                    label=label, required=False, widget=NumbersWidget(setting.choices, lang)
                 )
             else:
                 choices = [(c.value, c.label(lang)) for c in setting.choices]

@@ -113,15 +113,25 @@ def _setting_refusal(setting: LeagueSetting, value: object, granularity: int) ->
         return _("choose one of the listed options")
     if setting.kind == "multi":
         return _("tick only the listed options")
+    if setting.kind == "numbers":
+        return _("one of the numbers is not allowed (at least %(minimum)s, gold in multiples of %(gp)s gp)") % {
+            "minimum": setting.minimum,
+            "gp": f"{granularity:,}",
+        }
     return _("the ruleset does not allow it")
 
 
 def _multi_value(setting: LeagueSetting, value: object) -> object:
     """A list of keys as the engine keeps it: a tuple in the order the setting lists them (so the
-    same choice compares equal however it was ticked); keys it does not list go last, to be refused."""
+    same choice compares equal however it was ticked); keys it does not list go last, to be refused.
+    A map of numbers likewise, without the keys set to their default (a champion at his list price)."""
+    order = {choice.value: n for n, choice in enumerate(setting.choices)}
+    if setting.kind == "numbers" and isinstance(value, dict):
+        defaults = {choice.value: choice.default for choice in setting.choices}
+        kept = {k: v for k, v in value.items() if v is not None and not (k in defaults and v == defaults[k])}
+        return {k: kept[k] for k in sorted(kept, key=lambda key: order.get(key, len(order)))}
     if setting.kind != "multi" or not isinstance(value, list | tuple):
         return value
-    order = {choice.value: n for n, choice in enumerate(setting.choices)}
     return tuple(sorted(value, key=lambda key: order.get(key, len(order))))
 
 

@@ -6,7 +6,9 @@ A record is kept per match or per team (`per`), and each of its entries is one o
 
 - "roll": a die roll (`dice`: "D6", "2D6", "D16"...), read on the record's table when it has one
   (`table`: a CSV of roll_from, roll_to, <key>_key, name_en, name_fr covering every total once);
-  with `player = true` the roll is a player's (a secret weapon's penalty roll, an ally's animosity);
+  with `player = true` the roll is a player's (a secret weapon's penalty roll, an ally's animosity),
+  and with `penalty = true` it is read against the player's secret weapon's penalty number
+  (league/rules/secret_weapons.py: sent off or not, where the league entered the number);
 - "player": a player of the team (lost in the warp, a wandering monster's victim);
 - "count": how many times (one number per team or per match);
 - "note": a line of text.
@@ -43,6 +45,7 @@ class MatchRecord:
     table: tuple[TableEntry, ...] = ()
     when_en: str = ""  # when it is recorded, for the sheet
     when_fr: str = ""
+    penalty: bool = False  # read against the player's secret weapon's penalty number (secret_weapons)
 
     def name(self, lang: str) -> str:
         return self.name_fr if lang.startswith("fr") else self.name_en

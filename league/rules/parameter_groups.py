@@ -3,15 +3,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import ClassVar
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 _GP = {"gp": True}
 
 
 def _choices(*values: str) -> dict[str, tuple[str, ...]]:
     return {"choices": values}
+
+
+def map_problem(name: str, value: object, meta: Mapping[str, Any], granularity: int | None) -> str | None:
+    """Why `value` is not a map of keys to whole numbers within the field's limits (a "range", else
+    positive or not negative, a multiple of the granularity for gold), or None."""
+    if not isinstance(value, Mapping) or not all(type(k) is str and type(v) is int for k, v in value.items()):
+        return f"parameter {name!r} must map keys to whole numbers, got {value!r}"
+    low, high = meta.get("range", (1 if meta.get("positive") else 0, None))
+    for key, number in value.items():
+        gp_off = meta.get("gp") and granularity and number % granularity
+        if number < low or (high is not None and number > high) or gp_off:
+            return f"parameter {name!r}: {key!r} = {number} is not allowed"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +60,11 @@ class ChampionParameters:
     KEY: ClassVar[str] = "champions"
     # True: one copy of each champion in the whole league, not only per team.
     unique_in_league: bool
+    # The league's own list, where its ruleset makes these league settings (classic 3rd edition,
+    # whose list is cut off): the champions it does not offer, and star key -> its price where the
+    # league's differs from the star's (an empty map: the stars' prices).
+    withdrawn: tuple[str, ...] = field(default=(), metadata={"keys": "champions"})
+    prices: dict[str, int] = field(default_factory=dict, metadata={**_GP, "keys": "champions", "positive": True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +100,18 @@ class AllianceParameters:
     reroll_cost: int = field(metadata={**_GP, "positive": True})
 
 
+@dataclass(frozen=True, slots=True)
+class SecretWeaponParameters:
+    """An optional group: secret weapons sent off on a penalty roll (3rd edition, seed 004 L303-315):
+    after each drive he played, 2D6 at least his weapon's penalty number sends the player off. His
+    weapon is the first skill of `weapons` he has (the last one, Secret Weapon itself, names the
+    others); `penalty_numbers` holds each weapon's number where the league entered it (a setting)."""
+
+    KEY: ClassVar[str] = "secret_weapons"
+    weapons: tuple[str, ...] = field(metadata={"keys": "skills"})
+    penalty_numbers: dict[str, int] = field(default_factory=dict, metadata={"keys": "weapons", "range": (2, 12)})
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
 GROUPS: Mapping[str, type] = {
@@ -90,4 +120,22 @@ GROUPS: Mapping[str, type] = {
     ChampionParameters.KEY: ChampionParameters,
     AllyParameters.KEY: AllyParameters,
     AllianceParameters.KEY: AllianceParameters,
+    SecretWeaponParameters.KEY: SecretWeaponParameters,
 }
+
+
+def group_keys_problem(groups: Mapping[str, object], catalogues: Mapping[str, Collection[str]]) -> str | None:
+    """Why a group's list or map of keys names one its catalogue lacks (metadata "keys": a catalogue
+    the Ruleset knows, or another field of the same group, e.g. a weapon of `weapons`), or None."""
+    for key, group in groups.items():
+        for spec in fields(group):  # type: ignore[arg-type]
+            catalogue = spec.metadata.get("keys")
+            if catalogue is None:
+                continue
+            known = getattr(group, catalogue) if hasattr(group, catalogue) else catalogues.get(catalogue)
+            if known is None:
+                continue
+            unknown = [k for k in getattr(group, spec.name) if k not in known]
+            if unknown:
+                return f"parameter '{key}.{spec.name}' names unknown {catalogue}: {', '.join(unknown)}"
+    return None

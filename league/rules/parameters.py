@@ -7,7 +7,7 @@ types (so that house rules can be validated) but holds no rule number itself.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from .errors import RulesetParameterError
@@ -18,6 +18,8 @@ from .parameter_groups import (  # re-exported: the groups are parameters too
     BankParameters,
     ChampionParameters,
     RookieParameters,
+    SecretWeaponParameters,
+    map_problem,
 )
 
 # Metadata keys on Parameters fields: "gp" marks gold amounts (checked against the ruleset's
@@ -154,7 +156,7 @@ def _specs(cls: type) -> Spec:
         f.name: (
             f.type
             if isinstance(f.type, type)
-            else {"int": int, "bool": bool, "str": str, "tuple[str, ...]": tuple}[str(f.type)],
+            else {"int": int, "bool": bool, "str": str, "tuple[str, ...]": tuple, "dict[str, int]": dict}[str(f.type)],
             f.metadata,
         )
         for f in fields(cls)
@@ -178,6 +180,8 @@ def parameter_problem(name: str, value: object, granularity: int | None, specs: 
         if len(set(value)) != len(value):
             return f"parameter {name!r} names a key twice: {value!r}"
         return None
+    if kind is dict:  # key -> whole number (a group's map: the league's champion prices)
+        return map_problem(name, value, meta, granularity)
     # bool is a subclass of int in Python: compare exact types so that True is not a count.
     if type(value) is not kind:
         return f"parameter {name!r} must be {kind.__name__}, got {type(value).__name__} {value!r}"
@@ -267,7 +271,10 @@ def groups_from_mapping(
             continue
         specs = GROUP_SPECS[key]
         found = [(f"{key}.{n}", p) for n, v in table.items() if (p := parameter_problem(n, v, granularity, specs))]
-        found += [(f"{key}.{n}", f"missing parameter {key}.{n!r}") for n in specs if n not in table]
+        optional = {f.name for f in fields(GROUPS[key]) if f.default is not MISSING or f.default_factory is not MISSING}
+        found += [
+            (f"{key}.{n}", f"missing parameter {key}.{n!r}") for n in specs if n not in table and n not in optional
+        ]
         if found:
             problems += found
         else:
@@ -305,4 +312,5 @@ __all__ = [
     "ChampionParameters",
     "Parameters",
     "RookieParameters",
+    "SecretWeaponParameters",
 ]

@@ -11,12 +11,14 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from .catalogue.allies import with_allies
+from .catalogue.champions import champion_keys, with_league_list
 from .catalogue.trophies import TrophyData
 from .choices import PreMatchChoice
 from .errors import RulesetParameterError
 from .loading.settings import LeagueSetting, SettingGroup
 from .match_records import MatchRecord
-from .parameters import Parameters, group_values, override_groups, override_parameters
+from .parameter_groups import group_keys_problem
+from .parameters import ChampionParameters, Parameters, group_values, override_groups, override_parameters
 from .standings.records import PointsScheme
 from .types import (
     FIXED_SPP_ACTIONS,
@@ -197,9 +199,15 @@ class Ruleset(_Named):
         dotted = {k: v for k, v in overrides.items() if "." in k}
         params = override_parameters(self.params, core, catalogues=self.key_catalogues())
         groups = override_groups(self.parameter_groups, dotted, params.gp_granularity) if dotted else None
+        if groups is not None and (problem := group_keys_problem(groups, self.key_catalogues())):
+            raise RulesetParameterError(f"house rule refused: {problem}")
+        teams = self.teams
+        if any(k.startswith(f"{ChampionParameters.KEY}.") for k in dotted) and groups is not None:
+            teams = with_league_list(self.teams, self.star_players, groups[ChampionParameters.KEY])
         return replace(
             self,
             params=params,
+            teams=teams,
             parameter_groups=self.parameter_groups if groups is None else groups,
             overrides={**self.overrides, **overrides},
         )
@@ -210,6 +218,8 @@ class Ruleset(_Named):
             "inducements": self.inducements,
             "spp_actions": [k for k in self.all_spp_awards if k not in FIXED_SPP_ACTIONS],
             "teams": self.teams,
+            "skills": self.skills,
+            "champions": champion_keys(self.teams),
         }
 
     def with_profiles(self, profiles: Mapping[str, Mapping[str, int]]) -> Ruleset:

@@ -86,6 +86,9 @@ class Position(_Named):
     # A star player hired as a permanent roster member (a ruleset with [parameters.champions]): his
     # key is the star's, his price, profile and skills the star's; he earns no SPP and is never MVP.
     champion: bool = False
+    # False: a champion the league withdrew from its list (a league setting): no team may hire him,
+    # while one already hired stays on his roster and in team value.
+    offered: bool = True
 
     @property
     def profile_complete(self) -> bool:
@@ -135,6 +138,11 @@ class TeamList(_Named):
     def roster_positions(self) -> tuple[Position, ...]:
         """Every position a roster player may hold: the team list's, then its champions."""
         return (*self.positions, *self.champions)
+
+    @property
+    def hire_positions(self) -> tuple[Position, ...]:
+        """The positions a team may hire now: the team list's, then the champions its league offers."""
+        return (*self.positions, *(p for p in self.champions if p.offered))
 
     @property
     def journeyman_positions(self) -> tuple[Position, ...]:

@@ -133,7 +133,7 @@ class TeamOrderSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {"race": [_("“%(team)s” is not a team of this ruleset.") % {"team": race}]}
             )
-        known = {p.key for p in ruleset.team(race).roster_positions}
+        known = {p.key for p in ruleset.team(race).hire_positions}
         errors = [
             {} if p["position"] in known else {"position": [unknown_position(p["position"])]}
             for p in attrs.get("players", [])
@@ -310,7 +310,7 @@ class TeamHireApi(ServiceApi):
             ref_name = "HireInput"
 
         def validate_position(self, value: str) -> str:
-            if value not in {p.key for p in self.context["team_list"].roster_positions}:
+            if value not in {p.key for p in self.context["team_list"].hire_positions}:
                 raise serializers.ValidationError(unknown_position(value))
             return value
 

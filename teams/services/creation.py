@@ -105,7 +105,7 @@ def budget_left(league: League, order: TeamOrder) -> int:
     new_team = order.as_new_team()
     for roster, counts in new_team.counts():
         team_list = ruleset.teams.get(roster)
-        if team_list is None or any(k not in {p.key for p in team_list.roster_positions} for k in counts):
+        if team_list is None or any(k not in {p.key for p in team_list.hire_positions} for k in counts):
             return ruleset.params.starting_treasury
     return ruleset.params.starting_treasury - creation_cost(ruleset, new_team)
 

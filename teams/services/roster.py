@@ -60,7 +60,7 @@ def player_hire(
         if roster not in rosters:
             raise TeamRuleError([_("This team has no such roster.")])
         team_list = ruleset.team(roster or team.race)
-        known = {p.key: p for p in team_list.roster_positions}
+        known = {p.key: p for p in team_list.hire_positions}
         if position not in known:
             raise TeamRuleError([_("“%(position)s” is not a position of this team.") % {"position": position}])
         pos = known[position]

@@ -77,7 +77,7 @@ def hire_positions(ruleset: Ruleset, team: Team, rows: list[RosterRow]) -> list[
                 join_position(pos.key, roster),
                 f"{position_label(pos, lang())} — {intcomma(pos.cost)} ({have.get((roster, pos.key), 0)}/{pos.max_count})",
             )
-            for pos in (ruleset.team(key).roster_positions if not roster else ruleset.team(key).positions)
+            for pos in (ruleset.team(key).hire_positions if not roster else ruleset.team(key).positions)
         ]
 
     if not team.allies:

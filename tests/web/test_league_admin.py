@@ -73,6 +73,8 @@ def settings_form(league, **changes: object) -> dict[str, object]:
             data[key] = "on"
         elif isinstance(value, list | tuple):
             data[key] = list(value)  # a multiple choice: one value per ticked box
+        elif isinstance(value, dict):  # a map of numbers: one input per key, empty ones left out
+            data.update({f"{key}__{k}": str(v) for k, v in value.items()})
         elif value is not False:
             data[key] = str(value)
     return data

@@ -38,6 +38,12 @@ def shown(setting: LeagueSetting | None, value: object, lang: str) -> str:
     if setting.kind == "multi" and isinstance(value, list | tuple):
         labels = {c.value: c.label(lang) for c in setting.choices}
         return ", ".join(labels.get(str(key), str(key)) for key in value) or _("none")
+    if setting.kind == "numbers" and isinstance(value, dict):
+        labels = {c.value: c.label(lang) for c in setting.choices}
+        amount = (
+            (lambda n: _("%(amount)s gp") % {"amount": number_format(n, force_grouping=True)}) if setting.gp else str
+        )
+        return ", ".join(f"{labels.get(str(key), str(key))}: {amount(number)}" for key, number in value.items()) or "—"
     if isinstance(value, int):
         text = number_format(value, force_grouping=True)
         return _("%(amount)s gp") % {"amount": text} if setting.gp else text

@@ -57,7 +57,32 @@ def with_champions(
             key=lambda s: s.key,
         )
         found[key] = replace(team, champions=tuple(champion_position(key, s) for s in offered))
+    found = with_league_list(found, stars, groups[ChampionParameters.KEY])
     return found, {k: item for k, item in inducements.items() if item.pricing != "star_player"}
+
+
+def with_league_list(
+    teams: Mapping[str, TeamList], stars: Mapping[str, StarPlayer], group: object
+) -> dict[str, TeamList]:
+    """The champions at the league's prices, those it withdrew no longer offered (a hired one stays
+    on his roster and in team value at the league's price): ChampionParameters.withdrawn and prices."""
+    if not isinstance(group, ChampionParameters):
+        return dict(teams)
+    return {
+        key: replace(
+            team,
+            champions=tuple(
+                replace(p, cost=group.prices.get(p.key, stars[p.key].cost), offered=p.key not in group.withdrawn)
+                for p in team.champions
+            ),
+        )
+        for key, team in teams.items()
+    }
+
+
+def champion_keys(teams: Mapping[str, TeamList]) -> set[str]:
+    """Every star a team may hire as a champion (what the league's list and prices may name)."""
+    return {p.key for team in teams.values() for p in team.champions}
 
 
 def is_champion(team: TeamList, position_key: str) -> bool:

@@ -189,7 +189,7 @@ _ALLIANCE_FATAL = frozenset({"alliance_unavailable", "alliance_rosters", "unknow
 
 def _position_problems(team: TeamList, counts: Mapping[str, int], roster: str | None) -> list[Violation]:
     """The position limits of one roster (`roster`: its key, named for an alliance team's rosters)."""
-    known = {pos.key: pos for pos in team.roster_positions}  # champions too, where a ruleset has them
+    known = {pos.key: pos for pos in team.hire_positions}  # champions the league offers too
     found: list[Violation] = []
     named = {"roster": roster} if roster else {}
     for key, count in counts.items():

@@ -25,6 +25,7 @@ from . import catalogue, tables
 from .alliances import load_alliances
 from .csvio import Problems
 from .inherit import read_document
+from .key_names import check_group_keys, setting_key_names
 from .levels import load_level_tables
 from .match_records import load_match_records, record_files
 from .prematch_choices import load_pre_match_choices
@@ -215,11 +216,11 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
             _toml_line(text, "capped_group"),
             f"capped_group {params.capped_group!r} is not a group of level_groups.csv",
         )
-    names = {
-        "inducements": {key: (item.name("en"), item.name("fr")) for key, item in inducements.items()},
-        "spp_actions": {key: spp_action_names[key][:2] for key in optional if key in spp_action_names},
-        "teams": {key: (team.name("en"), team.name("fr")) for key, team in teams.items()},
-    }
+    check_group_keys(parameter_groups, teams, skills, problems, None)  # the message names the parameter
+    spp_names = {key: spp_action_names[key][:2] for key in optional if key in spp_action_names}
+    names = setting_key_names(
+        inducements=inducements, spp_actions=spp_names, teams=teams, skills=skills, stars=stars, groups=parameter_groups
+    )
     league_settings, setting_groups = load_settings(
         document, text, params, problems, key_names=names, parameter_groups=parameter_groups
     )

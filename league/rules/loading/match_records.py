@@ -14,7 +14,7 @@ from .strict import RULESET_FILE, key_line
 from .tables import EFFECT_COLUMNS, _check_coverage, _range
 
 TABLE = "match_records"
-KEYS = frozenset({"name_en", "name_fr", "per", "kind", "dice", "player", "table", "when_en", "when_fr"})
+KEYS = frozenset({"name_en", "name_fr", "per", "kind", "dice", "player", "table", "when_en", "when_fr", "penalty"})
 RECORD_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 FILE_NAME = re.compile(r"^[a-z][a-z0-9_]*\.csv$")
 
@@ -91,7 +91,11 @@ def load_match_records(
                 refuse("table names a CSV file of the folder, for a roll", "table")
                 continue
             table = _table(folder, file, key, spec, problems)
+        penalty = config.get("penalty", False)
+        if not isinstance(penalty, bool) or (penalty and not (player and spec is not None and not table)):
+            refuse("penalty = true is for a player's roll without a table", "penalty")
+            continue
         found[key] = MatchRecord(
-            key, names[0], names[1], str(per), str(kind), str(dice), player, table, names[2], names[3]
+            key, names[0], names[1], str(per), str(kind), str(dice), player, table, names[2], names[3], penalty
         )
     return found

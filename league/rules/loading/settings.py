@@ -17,7 +17,9 @@ from .csvio import Problems
 
 RULESET_FILE = "ruleset.toml"
 # "multi": a list of keys, several of which may be ticked (the ruleset's inducements, offered by name).
-KINDS = {bool: "bool", int: "int", str: "choice", tuple: "multi"}
+# "numbers": key -> whole number, one field per key, each unset or its default when left empty (the
+# league's champion prices, the secret weapons' penalty numbers).
+KINDS = {bool: "bool", int: "int", str: "choice", tuple: "multi", dict: "numbers"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +27,7 @@ class SettingChoice:
     value: str
     label_en: str
     label_fr: str
+    default: int | None = None  # a "numbers" key's value when the league sets none (a list price)
 
     def label(self, lang: str) -> str:
         return self.label_fr if lang.startswith("fr") else self.label_en
@@ -35,8 +38,8 @@ class LeagueSetting:
     """One house-rule-able setting as the settings page shows it."""
 
     key: str
-    kind: str  # "bool", "int", "choice" or "multi"
-    default: bool | int | str | tuple[str, ...]
+    kind: str  # "bool", "int", "choice", "multi" or "numbers"
+    default: bool | int | str | tuple[str, ...] | dict[str, int]
     group: str
     page: str
     text_en: str
@@ -107,7 +110,7 @@ def _setting(
     raw: Mapping[str, object],
     params: Parameters,
     groups: Mapping[str, SettingGroup],
-    key_names: Mapping[str, Mapping[str, tuple[str, str]]],
+    key_names: Mapping[str, Mapping[str, tuple[str, str] | tuple[str, str, int]]],
     parameter_groups: Mapping[str, object] | None = None,
 ) -> LeagueSetting | str:
     """The setting, or why it is refused."""
@@ -143,7 +146,7 @@ def _setting(
             return problem
     if meta.get("keys"):  # worded by the names of the ruleset's own catalogue (inducements, SPP actions)
         named = key_names.get(str(meta["keys"]), {})
-        choices = tuple(SettingChoice(k, en, fr) for k, (en, fr) in named.items())
+        choices = tuple(SettingChoice(k, *names) for k, names in named.items())
     return LeagueSetting(
         key,
         KINDS[python_type],
@@ -153,7 +156,7 @@ def _setting(
         text_en,
         text_fr,
         choices=choices,
-        minimum=1 if meta.get("positive") else 0,
+        minimum=meta["range"][0] if "range" in meta else 1 if meta.get("positive") else 0,
         gp=bool(meta.get("gp")),
     )
 
@@ -163,7 +166,7 @@ def load_settings(
     text: str,
     params: Parameters,
     problems: Problems,
-    key_names: Mapping[str, Mapping[str, tuple[str, str]]] | None = None,
+    key_names: Mapping[str, Mapping[str, tuple[str, str] | tuple[str, str, int]]] | None = None,
     parameter_groups: Mapping[str, object] | None = None,
 ) -> tuple[tuple[LeagueSetting, ...], Mapping[str, SettingGroup]]:
     """(settings in the file's order, groups by key); every problem names its line.
