@@ -100,7 +100,9 @@ def records_text(record: MatchRecord, side: str, stored: Iterable[Any], lines: S
         return mine[0].get("count") if mine else None
     if record.kind == "note":
         return "\n".join(str(e.get("note", "")) for e in mine)
-    parts, groups, group = [], [], None
+    parts: list[str] = []
+    groups: list[str] = []
+    group: object = None
     for entry in mine:
         who = f"#{numbers.get(entry['player'], '?')}" if "player" in entry else ""
         dice = "+".join(str(d) for d in entry.get("dice", []))
