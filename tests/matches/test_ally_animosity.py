@@ -190,3 +190,9 @@ def test_the_loader_refuses_an_allies_record_without_allies_or_with_another_limi
     assert any(
         "players_max of an allies record is [parameters.allies] max_on_pitch" in p for p in refused.value.problems
     )
+    # A count or a note cannot be grouped: the sheet types a group's rolls or players only.
+    counted = '\n[match_records.per_drive]\nname_en = "C"\nname_fr = "C"\nper = "team"\nkind = "count"\n'
+    (tmp_path / "c").mkdir()
+    with pytest.raises(RulesetDataError) as refused:
+        next(lrb6_copy(tmp_path / "c", monkeypatch, "groupedcount", toml_extra=counted + 'grouped_by = "kickoff"\n'))
+    assert any("grouped_by is for a roll or player record" in p for p in refused.value.problems)

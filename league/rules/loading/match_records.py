@@ -52,6 +52,8 @@ def _players_rule(config: Mapping[str, object], kind: str, player: bool, groups:
     players_max = config.get("players_max", 0)
     if grouped_by not in ("", *GROUPED_BY):
         return f"grouped_by is one of {', '.join(GROUPED_BY)}"
+    if grouped_by and kind not in ("roll", "player"):  # the sheet types a group's rolls or players
+        return "grouped_by is for a roll or player record"
     if players_from not in PLAYERS_FROM:
         return f"players_from is one of {', '.join(PLAYERS_FROM)}"
     if type(players_max) is not int or players_max < 0:
