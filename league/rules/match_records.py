@@ -13,15 +13,24 @@ A record is kept per match or per team (`per`), and each of its entries is one o
 - "count": how many times (one number per team or per match);
 - "note": a line of text.
 
+A player's record may also declare (spec §2.1, H6: "before every kick-off, a D6 for each ally on
+the pitch", "at most 5 allies on the pitch"):
+
+- `grouped_by = "kickoff"`: each entry names the kick-off it was made before ("kickoff": 1, 2...);
+- `players_from = "allies"`: its players are the team's allies (hired from an allied race: a
+  position key "<race>:<position>", league/rules/catalogue/allies.py), not any player;
+- `players_max`: at most this many different players per team in one group (one kick-off), or in
+  the match when the record is not grouped.
+
 Entries are plain values: {"side": "home", "player": 12, "dice": [3, 5], "count": 2, "note": "..."}
-(side only for a per-team record; player, dice, count or note as the kind says). Nothing here
-changes a team or a player: records only.
+(side only for a per-team record; player, dice, count or note as the kind says; "kickoff" where
+the record is grouped). Nothing here changes a team or a player: records only.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .types import TableEntry
@@ -31,6 +40,9 @@ PER = ("match", "team")
 DICE = re.compile(r"^([1-9]?)D([1-9][0-9]?)$")
 NOTE_MAX = 200
 ENTRIES_MAX = 50
+GROUPED_BY = ("kickoff",)  # what a record's entries may be grouped by (the entry's field of that name)
+GROUP_MAX = 99  # the highest kick-off number an entry may name
+PLAYERS_FROM = ("team", "allies")  # whose players a player's record names
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +58,9 @@ class MatchRecord:
     when_en: str = ""  # when it is recorded, for the sheet
     when_fr: str = ""
     penalty: bool = False  # read against the player's secret weapon's penalty number (secret_weapons)
+    grouped_by: str = ""  # "kickoff": each entry names its kick-off; "" for none
+    players_from: str = "team"  # "allies": only the team's allies
+    players_max: int = 0  # most different players per team and group (0: no limit)
 
     def name(self, lang: str) -> str:
         return self.name_fr if lang.startswith("fr") else self.name_en
@@ -72,11 +87,22 @@ def dice_spec(text: object) -> tuple[int, int] | None:
     return (int(found.group(1) or 1), int(found.group(2))) if found else None
 
 
-def entry_problems(record: MatchRecord, entry: Mapping[str, object], players: Mapping[str, set[int]]) -> list[str]:
+def entry_problems(
+    record: MatchRecord,
+    entry: Mapping[str, object],
+    players: Mapping[str, set[int]],
+    allies: Mapping[str, set[int]] | None = None,
+) -> list[str]:
     """Why one entry does not fit its record (English codes for logs; the sites word them):
-    `players` are the ids of each side's players in the match."""
+    `players` are the ids of each side's players in the match, `allies` those of them hired as
+    allies (needed for a record whose players are allies)."""
     found: list[str] = []
     allowed = {"side", "note"} if record.per == "team" else {"note"}
+    if record.grouped_by:
+        allowed.add(record.grouped_by)
+        group = entry.get(record.grouped_by)
+        if not isinstance(group, int) or isinstance(group, bool) or not 1 <= group <= GROUP_MAX:
+            found.append(record.grouped_by)
     if record.kind == "roll":
         allowed |= {"dice", "player"} if record.player else {"dice"}
     elif record.kind == "player":
@@ -105,6 +131,21 @@ def entry_problems(record: MatchRecord, entry: Mapping[str, object], players: Ma
         player = entry.get("player")
         if type(player) is not int or player not in players.get(str(side), set()):
             found.append("player")
+        elif record.players_from == "allies" and player not in (allies or {}).get(str(side), set()):
+            found.append("ally")
     if record.kind == "count" and (type(entry.get("count")) is not int or not 0 <= int(entry["count"]) <= 99):  # type: ignore[call-overload]
         found.append("count")
     return found
+
+
+def crowded_groups(record: MatchRecord, entries: Iterable[Mapping[str, object]]) -> list[tuple[str, int, int]]:
+    """(side, group, players) for each team and group whose entries name more different players
+    than the record's `players_max` (group 0: the whole match, for a record not grouped)."""
+    if not record.players_max:
+        return []
+    seen: dict[tuple[str, int], set[object]] = {}
+    for entry in entries:
+        group = entry.get(record.grouped_by, 0) if record.grouped_by else 0
+        if "player" in entry and type(group) is int:
+            seen.setdefault((str(entry.get("side", "")), group), set()).add(entry["player"])
+    return [(side, group, len(ids)) for (side, group), ids in sorted(seen.items()) if len(ids) > record.players_max]

@@ -81,7 +81,8 @@ class AllyParameters:
     fan_factor_cost: int
     fan_factor_floor: int
     gold_at_floor: int = field(metadata=_GP)
-    # Most allies on the pitch at once (recorded as the rule; the roster may hold any number).
+    # Most allies on the pitch at once (the roster may hold any number): checked on the per-kick-off
+    # rolls of a match record taking allies, whose players_max the loader keeps equal to it.
     max_on_pitch: int = field(metadata={"positive": True})
 
 

@@ -102,7 +102,7 @@ REPORT_OUTLINE: dict[str, Any] = {
             "type": "array",
             "items": {"type": "object"},
             "description": "The match-sheet records the ruleset declares: {record, side?, number or id?, dice?, "
-            "count?, note?} (docs/match-report.md).",
+            "count?, note?, kickoff?} (docs/match-report.md).",
         },
         "players": _object(
             "Per side, lines by roster number or id: completions, touchdowns, interceptions, casualties (blocks)."

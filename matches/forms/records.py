@@ -1,7 +1,9 @@
 """The result sheet's fields for the ruleset's match-sheet records (league.rules.match_records):
 one field per record (per team when the record is kept per team), typed as a coach writes it at
 the table: rolls "7, 12" or "#8 4+5, #3 6" (a player's roster number, then the dice), players
-"#3, #7", a count, or notes one per line. The service checks the entries (matches.services.records)."""
+"#3, #7", a count, or notes one per line; a record grouped by kick-off takes each kick-off's
+entries after its number, "1: #8 4, #3 6; 2: #8 1". The service checks the entries
+(matches.services.records)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from league.rules.match_records import MatchRecord
 from matches.forms.common import NUMERIC
 from matches.models import SIDES, MatchPlayer
 
+_GROUP = re.compile(r"^(\d{1,3})\s*:\s*")  # "2: ": the kick-off the entries from here on were made before
 _ENTRY = re.compile(r"^(?:#?(\d{1,3})\s+|#(\d{1,3})\s*)?(\d{1,2}(?:\s*[+ ]\s*\d{1,2})*)?$")
 
 
@@ -33,6 +36,13 @@ def record_fields(ruleset: Ruleset) -> list[tuple[str, MatchRecord, str]]:
 
 
 def _help(record: MatchRecord) -> str:
+    if record.grouped_by and record.kind == "roll" and record.player:
+        return _(
+            "Each kick-off's number, then its rolls: the player's number and the dice (%(dice)s), "
+            "e.g. “1: #8 4, #3 6; 2: #8 1”."
+        ) % {"dice": record.dice}
+    if record.grouped_by:
+        return _("Each kick-off's number, then its entries, e.g. “1: #3, #7; 2: #3”.")
     if record.kind == "roll" and record.player:
         return _("One roll per entry: the player's number, then the dice (%(dice)s), e.g. “#8 4+5, #3 6”.") % {
             "dice": record.dice
@@ -90,12 +100,20 @@ def records_text(record: MatchRecord, side: str, stored: Iterable[Any], lines: S
         return mine[0].get("count") if mine else None
     if record.kind == "note":
         return "\n".join(str(e.get("note", "")) for e in mine)
-    parts = []
+    parts: list[str] = []
+    groups: list[str] = []
+    group: object = None
     for entry in mine:
         who = f"#{numbers.get(entry['player'], '?')}" if "player" in entry else ""
         dice = "+".join(str(d) for d in entry.get("dice", []))
-        parts.append(" ".join(p for p in (who, dice) if p))
-    return ", ".join(parts)
+        text = " ".join(p for p in (who, dice) if p)
+        if record.grouped_by and entry.get(record.grouped_by) != group:  # a new kick-off: "; 2: ..."
+            group = entry.get(record.grouped_by)
+            if parts:
+                groups.append(", ".join(parts))
+            parts, text = [], f"{group}: {text}"
+        parts.append(text)
+    return "; ".join([*groups, ", ".join(parts)] if parts else groups)
 
 
 def clean_records(form: forms.Form, ruleset: Ruleset, lines: Sequence[MatchPlayer]) -> list[dict[str, Any]]:
@@ -112,8 +130,14 @@ def clean_records(form: forms.Form, ruleset: Ruleset, lines: Sequence[MatchPlaye
         if record.kind == "note":
             entries += [{**base, "note": note.strip()} for note in str(raw or "").splitlines() if note.strip()]
             continue
+        group = 1  # entries before any "<kick-off>:" are the first kick-off's
         for chunk in (c.strip() for c in re.split(r"[,;\n]", str(raw or "")) if c.strip()):
+            starts = _GROUP.match(chunk) if record.grouped_by else None
+            if starts:
+                group, chunk = int(starts.group(1)), chunk[starts.end() :]
             entry = _entry(record, side, chunk, by_number)
+            if entry is not None and record.grouped_by:
+                entry[record.grouped_by] = group
             if entry is None:
                 form.add_error(
                     name, _("“%(entry)s” cannot be read: %(help)s") % {"entry": chunk, "help": _help(record)}

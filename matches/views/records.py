@@ -47,6 +47,8 @@ def records_facts(match: Match, ruleset: Ruleset, lines: Sequence[MatchPlayer]) 
         texts = []
         for entry in (e for e in entries if e.get("record") == record.key):
             parts = []
+            if record.grouped_by and entry.get(record.grouped_by):
+                parts.append(_("Kick-off %(number)s") % {"number": entry[record.grouped_by]})
             if entry.get("side") in ("home", "away"):
                 parts.append(match.team(entry["side"]).name)
             if "player" in entry:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.fields import empty
 from rest_framework.pagination import BasePagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,8 +28,15 @@ from teams.api.base import (
     player_or_404,
     team_or_404,
 )
+from teams.api.orders import (
+    PlayerOrderSerializer,
+    TeamOrderSerializer,
+    creation_order,
+    draft_order,
+    position_errors,
+)
 from teams.models import Team, staff_label
-from teams.selectors import active_players, api_team_list
+from teams.selectors import api_team_list
 from teams.serializers import (
     PlayerDetailSerializer,
     TeamDetailSerializer,
@@ -42,8 +47,6 @@ from teams.serializers import (
 )
 from teams.services import (
     STAFF,
-    PlayerOrder,
-    TeamOrder,
     player_hire,
     staff_fire,
     staff_hire,
@@ -54,11 +57,6 @@ from teams.services import (
     team_save_draft,
 )
 from teams.services.common import check_manager
-
-
-def unknown_position(position: str) -> str:
-    # Same wording as the service's refusal, so one translation serves both.
-    return _("“%(position)s” is not a position of this team.") % {"position": position}
 
 
 def team_response(team_id: int, code: int = status.HTTP_200_OK) -> Response:
@@ -74,96 +72,6 @@ def managed_team(request: Request, team_id: int) -> Team:
     team = team_or_404(team_id)
     check_manager(request.user, team)
     return team
-
-
-class PlayerOrderSerializer(serializers.Serializer):
-    position = serializers.CharField(max_length=40, help_text="Position key of the team list.")
-    # Blank names and out-of-range numbers are the rules' business: the service words them.
-    name = serializers.CharField(max_length=80, allow_blank=True, trim_whitespace=False)
-    number = serializers.IntegerField(required=False, allow_null=True, help_text="1 to 99; free one if omitted.")
-
-    class Meta:
-        ref_name = "PlayerOrder"
-
-
-class TeamOrderSerializer(serializers.Serializer):
-    # What a coach chooses when building a team: the body of a draft edit, and of a creation with its league.
-    name = serializers.CharField(max_length=80, allow_blank=True, trim_whitespace=False)
-    race = serializers.CharField(max_length=40, help_text="Team-list key of the league's ruleset.")
-    players = PlayerOrderSerializer(many=True, allow_empty=True)
-    rerolls = serializers.IntegerField(default=0)
-    fan_factor = serializers.IntegerField(default=0)
-    assistant_coaches = serializers.IntegerField(default=0)
-    cheerleaders = serializers.IntegerField(default=0)
-    apothecary = serializers.BooleanField(default=False)
-    college = serializers.CharField(
-        max_length=80,
-        default="",
-        allow_blank=True,
-        help_text="College of magic (free text), only where the league's ruleset asks for one.",
-    )
-
-    class Meta:
-        ref_name = "TeamDraftInput"
-
-    def __init__(self, *args: Any, keep_unsent: bool = False, **kwargs: Any) -> None:
-        # Not DRF's partial=True, which would also let each player sent lack his position or name.
-        super().__init__(*args, **kwargs)
-        self.keep_unsent = keep_unsent
-        if keep_unsent:
-            for field in self.fields.values():
-                field.required, field.default = False, empty
-
-    def ruleset_and_race(self, attrs: dict[str, Any]) -> tuple[Ruleset, str]:
-        # Editing a draft: its league's ruleset; a PATCH without a race keeps the draft's.
-        team: Team = self.context["team"]
-        return league_ruleset(team.league), attrs.get("race", team.race)
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        # Unknown race or position is malformed input (field errors); every other rule is
-        # left to the service so that its messages are the only wording of the rules.
-        if self.keep_unsent:
-            # A form-encoded body reads an absent checkbox as false and an absent list as empty: only
-            # what was really sent counts.
-            attrs = {key: value for key, value in attrs.items() if key in self.initial_data}
-            if not attrs:
-                raise serializers.ValidationError(_("Give at least one field to change."))
-        ruleset, race = self.ruleset_and_race(attrs)
-        if race not in ruleset.teams:
-            raise serializers.ValidationError(
-                {"race": [_("“%(team)s” is not a team of this ruleset.") % {"team": race}]}
-            )
-        known = {p.key for p in ruleset.team(race).hire_positions}
-        errors = [
-            {} if p["position"] in known else {"position": [unknown_position(p["position"])]}
-            for p in attrs.get("players", [])
-        ]
-        if any(errors):
-            raise serializers.ValidationError({"players": errors})
-        return attrs
-
-
-def draft_order(team: Team, data: dict[str, Any]) -> TeamOrder:
-    """The order to save: what was sent, and for a PATCH what the draft has for the rest."""
-    if "players" in data:
-        players = tuple(PlayerOrder(**p) for p in data["players"])
-    else:
-        kept = active_players(team)
-        players = tuple(PlayerOrder(p.position, p.name, p.number) for p in kept)
-    head = {
-        key: data.get(key, getattr(team, key))
-        for key in (
-            "name",
-            "race",
-            "rerolls",
-            "fan_factor",
-            "assistant_coaches",
-            "cheerleaders",
-            "apothecary",
-            "college",
-        )
-    }
-    return TeamOrder(players=players, **head)
 
 
 class TeamsApi(ServiceApi):
@@ -227,17 +135,7 @@ class TeamsApi(ServiceApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        order = TeamOrder(
-            name=data["name"],
-            race=data["race"],
-            players=tuple(PlayerOrder(**p) for p in data["players"]),
-            rerolls=data["rerolls"],
-            fan_factor=data["fan_factor"],
-            assistant_coaches=data["assistant_coaches"],
-            cheerleaders=data["cheerleaders"],
-            apothecary=data["apothecary"],
-            college=data["college"],
-        )
+        order = creation_order(data)
         if data["draft"]:
             team = team_save_draft(
                 league=data["league"], coach=signed_in(request.user), order=order, by=signed_in(request.user)
@@ -255,6 +153,7 @@ class TeamsApi(ServiceApi):
                 cheerleaders=order.cheerleaders,
                 apothecary=order.apothecary,
                 college=order.college,
+                allies=order.allies,
                 by=signed_in(request.user),
             )
         return team_response(team.pk, status.HTTP_201_CREATED)
@@ -309,10 +208,11 @@ class TeamHireApi(ServiceApi):
         class Meta:
             ref_name = "HireInput"
 
-        def validate_position(self, value: str) -> str:
-            if value not in {p.key for p in self.context["team_list"].hire_positions}:
-                raise serializers.ValidationError(unknown_position(value))
-            return value
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            # The position of the player's roster: the race's, or an alliance team's second or third.
+            if errors := position_errors(self.context["ruleset"], self.context["race"], attrs):
+                raise serializers.ValidationError(errors)
+            return attrs
 
     @extend_schema(
         operation_id="teams_hire", request=InputSerializer, responses={201: PlayerDetailSerializer, **WRITE_ERRORS}
@@ -320,7 +220,7 @@ class TeamHireApi(ServiceApi):
     def post(self, request: Request, team_id: int) -> Response:
         team = managed_team(request, team_id)
         ruleset = league_ruleset(team.league)
-        serializer = self.InputSerializer(data=request.data, context={"team_list": ruleset.team(team.race)})
+        serializer = self.InputSerializer(data=request.data, context={"ruleset": ruleset, "race": team.race})
         serializer.is_valid(raise_exception=True)
         player = player_hire(team=team, by=signed_in(request.user), **serializer.validated_data)
         data = player_detail_data(player_or_404(player.pk), ruleset, request_language())

@@ -80,8 +80,14 @@ def test_draft_edits_and_reversals_document_their_bodies(schema):
         "cheerleaders",
         "apothecary",
         "college",
+        "second_roster",  # an alliance team's rosters (docs/rulesets.md, "Alliance teams")
+        "third_roster",
     }
     assert set(put["properties"]) == fields and set(put["required"]) == {"name", "race", "players"}
+    player = schema["components"]["schemas"]["PlayerOrder"]["properties"]
+    assert (
+        set(player) == {"position", "name", "number", "roster"} and "second_roster" in player["roster"]["description"]
+    )
     patch = request_body(schema, "/api/teams/{team_id}/", "patch")
     assert set(patch["properties"]) == fields and not patch.get("required")
     assert not any("default" in prop for prop in patch["properties"].values())  # what is not sent is kept

@@ -124,10 +124,12 @@ def test_the_house_rules_sheet_records_the_allies_animosity(client, demos):
     client.force_login(league.commissioner)
     url = reverse("matches:result", args=[match.pk])
     assert "Allies&#x27; animosity" in client.get(url).content.decode()
-    ally = match.away.players.order_by("number").last()
-    assert client.post(url, report_data(match, rec_animosity_away=f"#{ally.number} 1")).status_code == 302
-    detail = client.get(match.get_absolute_url()).content.decode()
-    assert "1: Animosity: the team loses a re-roll" in detail
+    # The demo teams have no allies: a roll for one of their own players is refused (the rolls by
+    # kick-off and their allies: tests/matches/test_ally_animosity.py).
+    player = match.away.players.order_by("number").last()
+    refused = client.post(url, report_data(match, rec_animosity_away=f"1: #{player.number} 1"))
+    assert refused.status_code == 200
+    assert "name an ally of that team, a player hired as an ally." in refused.content.decode()
 
 
 def test_the_house_rules_sheet_flags_a_penalty_touchdown_with_its_player(client, demos):

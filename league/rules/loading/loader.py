@@ -205,7 +205,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     decision_limits = _decision_limits(document, text, problems)
-    match_records = load_match_records(folder, document, text, problems)
+    match_records = load_match_records(folder, document, text, problems, parameter_groups)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
     optional = [key for key in spp_awards if key not in FIXED_SPP_ACTIONS]
     if problem := unknown_keys_problem(params, {"inducements": inducements, "spp_actions": optional, "teams": teams}):

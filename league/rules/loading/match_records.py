@@ -7,14 +7,18 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..match_records import KINDS, PER, MatchRecord, dice_spec
+from ..match_records import GROUPED_BY, KINDS, PER, PLAYERS_FROM, MatchRecord, dice_spec
+from ..parameters import AllyParameters
 from ..types import TableEntry
 from .csvio import Problems, read_rows
 from .strict import RULESET_FILE, key_line
 from .tables import EFFECT_COLUMNS, _check_coverage, _range
 
 TABLE = "match_records"
-KEYS = frozenset({"name_en", "name_fr", "per", "kind", "dice", "player", "table", "when_en", "when_fr", "penalty"})
+KEYS = frozenset(
+    {"name_en", "name_fr", "per", "kind", "dice", "player", "table", "when_en", "when_fr", "penalty"}
+    | {"grouped_by", "players_from", "players_max"}
+)
 RECORD_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 FILE_NAME = re.compile(r"^[a-z][a-z0-9_]*\.csv$")
 
@@ -42,8 +46,33 @@ def _table(folder: Path, file: str, key: str, dice: tuple[int, int], problems: P
     return tuple(entries)
 
 
+def _players_rule(config: Mapping[str, object], kind: str, player: bool, groups: Mapping[str, object]) -> str:
+    """Why a record's grouping and players keys do not hold together ("" when they do)."""
+    grouped_by, players_from = config.get("grouped_by", ""), config.get("players_from", "team")
+    players_max = config.get("players_max", 0)
+    if grouped_by not in ("", *GROUPED_BY):
+        return f"grouped_by is one of {', '.join(GROUPED_BY)}"
+    if grouped_by and kind not in ("roll", "player"):  # the sheet types a group's rolls or players
+        return "grouped_by is for a roll or player record"
+    if players_from not in PLAYERS_FROM:
+        return f"players_from is one of {', '.join(PLAYERS_FROM)}"
+    if type(players_max) is not int or players_max < 0:
+        return "players_max is a whole number (0: no limit)"
+    names_players = kind == "player" or player
+    if (players_from != "team" or players_max) and not names_players:
+        return "players_from and players_max are for a record of players (kind player, or player = true)"
+    if players_from == "allies":
+        # The same rule as the ally group's number on the pitch (spec §2.1, H6): one number, kept equal.
+        allies = groups.get(AllyParameters.KEY)
+        if not isinstance(allies, AllyParameters):
+            return 'players_from = "allies" needs [parameters.allies]'
+        if players_max and players_max != allies.max_on_pitch:
+            return "players_max of an allies record is [parameters.allies] max_on_pitch"
+    return ""
+
+
 def load_match_records(
-    folder: Path, document: Mapping[str, object], text: str, problems: Problems
+    folder: Path, document: Mapping[str, object], text: str, problems: Problems, groups: Mapping[str, object]
 ) -> dict[str, MatchRecord]:
     raw = document.get(TABLE, {})
     if not isinstance(raw, dict):
@@ -80,6 +109,9 @@ def load_match_records(
         if kind == "player" and per != "team":
             refuse("a player record is kept per team", "per")
             continue
+        if wrong := _players_rule(config, str(kind), player, groups):
+            refuse(wrong, next((k for k in ("grouped_by", "players_from", "players_max") if k in config), "kind"))
+            continue
         dice, file = config.get("dice", ""), config.get("table")
         spec = dice_spec(dice)
         if (kind == "roll") != (spec is not None):
@@ -96,6 +128,19 @@ def load_match_records(
             refuse("penalty = true is for a player's roll without a table", "penalty")
             continue
         found[key] = MatchRecord(
-            key, names[0], names[1], str(per), str(kind), str(dice), player, table, names[2], names[3], penalty
+            key,
+            names[0],
+            names[1],
+            str(per),
+            str(kind),
+            str(dice),
+            player,
+            table,
+            names[2],
+            names[3],
+            penalty,
+            grouped_by=str(config.get("grouped_by", "")),
+            players_from=str(config.get("players_from", "team")),
+            players_max=int(config.get("players_max", 0)),
         )
     return found
