@@ -34,6 +34,7 @@ from teams.api.orders import (
     creation_order,
     draft_order,
     position_errors,
+    unknown_position,
 )
 from teams.models import Team, staff_label
 from teams.selectors import api_team_list
@@ -207,6 +208,13 @@ class TeamHireApi(ServiceApi):
     class InputSerializer(PlayerOrderSerializer):
         class Meta:
             ref_name = "HireInput"
+
+        def validate_position(self, value: str) -> str:
+            # A position no roster of the ruleset has is refused with the other fields' errors; the
+            # roster it must belong to is checked once every field is read (validate below).
+            if not any(value in {p.key for p in t.hire_positions} for t in self.context["ruleset"].teams.values()):
+                raise serializers.ValidationError(unknown_position(value))
+            return value
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             # The position of the player's roster: the race's, or an alliance team's second or third.
