@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 
@@ -48,6 +49,24 @@ def set_french(s: Session) -> None:
     s.page.select_option("#language-select", "fr")
     # The answer is a redirect to the same page: wait for its first bytes and its language, not for
     # a "load" event, which a slow stylesheet of a loaded machine once held past the 30 s timeout.
-    with s.page.expect_navigation(wait_until="commit"):
-        s.page.locator("#language-submit").click()
+    try:
+        with s.page.expect_navigation(wait_until="commit"):
+            s.page.locator("#language-submit").click()
+    except PlaywrightTimeoutError as late:
+        raise AssertionError(f"no answer to the language switch; the database's sessions: {sessions()}") from late
     expect(s.page.locator("html")).to_have_attribute("lang", "fr")
+
+
+def sessions() -> list[tuple]:
+    """What every connection to the test database is doing (PostgreSQL), to tell a page that waits
+    on a lock from one that was never asked for."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, state, wait_event_type, wait_event, left(query, 160) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchall()
