@@ -300,6 +300,8 @@ class MatchInducement(models.Model):
     position = models.CharField(max_length=40, blank=True)  # a mercenary's position
     extra_skill = models.CharField(max_length=40, blank=True)
     cost = models.BigIntegerField()
+    # A star player both sides induced: each paid, he plays for neither (league.rules.prematch.induce).
+    plays_for_neither = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["match", "side", "pk"]
