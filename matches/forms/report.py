@@ -28,7 +28,7 @@ from matches.forms.card_gold import card_gold_fields
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values
-from matches.forms.sheet_rules import add_apothecary_ko_fields, apothecary_ko_values
+from matches.forms.sheet_rules import add_apothecary_ko_fields, apothecary_ko_values, playoff_gate_note
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.hooks import held_keys
@@ -383,7 +383,7 @@ def gate_help(match: Match, ruleset: Ruleset) -> str:
     """What the trophy holders add to their gate roll or fan factor (ruleset data): the
     gate is counted at the table, so the sheet reminds whoever enters it."""
     held = held_keys([match.home_id, match.away_id])
-    notes = []
+    notes = [playoff_gate_note(ruleset)] if match.is_final_stage and ruleset.params.playoff_gate_multiplier > 1 else []
     for team in (match.home, match.away):
         b = holder_benefits(ruleset.trophies, held.get(team.pk, []))
         if b.gate_roll_bonus:
