@@ -65,7 +65,9 @@ def check_apothecary_uses(
             code = "apothecary_used_on_ko"
         else:
             code = "apothecary_uses_exceeded"
-        params = {"side": side, "used": used + on_ko, "fielded": fielded, "on_ko": on_ko, "rerolls": used}
+        params: dict[str, object] = {"side": side, "used": used + on_ko, "fielded": fielded}
+        if code == "apothecary_used_on_ko":
+            params.update(on_ko=on_ko, rerolls=used)
         return (Violation(code, params),)
     return ()
 
