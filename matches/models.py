@@ -106,8 +106,8 @@ class Match(models.Model):
     # with no scorer): declared, so that a score the player lines do not explain is refused.
     home_uncredited_touchdowns = models.PositiveSmallIntegerField(_("home touchdowns with no roster scorer"), default=0)
     away_uncredited_touchdowns = models.PositiveSmallIntegerField(_("away touchdowns with no roster scorer"), default=0)
-    # Apothecaries used on a KO'd player (LRB6 p.17 L2162-2165): each is that apothecary's one use of
-    # the match, so it can no longer re-roll a casualty (spec A31).
+    # Apothecaries used on a KO'd player: each is that apothecary's one use of the match, so it can
+    # no longer re-roll a casualty (spec A31).
     home_apothecary_ko = models.PositiveSmallIntegerField(_("home apothecaries used on a KO'd player"), default=0)
     away_apothecary_ko = models.PositiveSmallIntegerField(_("away apothecaries used on a KO'd player"), default=0)
     conceded_by = models.CharField(_("conceded by"), max_length=4, choices=SIDES, blank=True)

@@ -1,6 +1,6 @@
 """Rules the result sheet states beside its usual fields.
 
-- An apothecary used on a KO'd player (LRB6 p.17 L2162-2165: he stays on the pitch Stunned, or
+- An apothecary used on a KO'd player (the rulebook: he stays on the pitch Stunned, or
   goes to the Reserves). No die is rolled for it: the sheet keeps how many of the side's
   apothecaries were so used, and each counts as that apothecary's one use of the match, so it
   re-rolls no casualty afterwards (spec A31; matches.services.apothecary refuses the excess).
@@ -36,8 +36,8 @@ def apothecary_ko_values(form: forms.Form) -> dict[str, Any]:
 
 
 def playoff_gate_note(ruleset: Ruleset) -> str:
-    """The gate of a semi-final or a final, multiplied by the ruleset's playoff_gate_multiplier (LRB6
-    p.31 L4072-4073): the sheet records the gate the match drew, so it says what to enter. The fans
+    """The gate of a semi-final or a final, multiplied by the ruleset's playoff_gate_multiplier (the
+    rulebook's semi-finals and final): the sheet records the gate the match drew, so it says what to enter. The fans
     of each side, and so FAME, are those rolled: only the gate is multiplied."""
     return _(
         "A semi-final or a final: the gate is multiplied by %(n)s. Enter both teams' fans as rolled, times %(n)s; "
