@@ -106,6 +106,10 @@ class Match(models.Model):
     # with no scorer): declared, so that a score the player lines do not explain is refused.
     home_uncredited_touchdowns = models.PositiveSmallIntegerField(_("home touchdowns with no roster scorer"), default=0)
     away_uncredited_touchdowns = models.PositiveSmallIntegerField(_("away touchdowns with no roster scorer"), default=0)
+    # Apothecaries used on a KO'd player: each is that apothecary's one use of the match, so it can
+    # no longer re-roll a casualty (spec A31).
+    home_apothecary_ko = models.PositiveSmallIntegerField(_("home apothecaries used on a KO'd player"), default=0)
+    away_apothecary_ko = models.PositiveSmallIntegerField(_("away apothecaries used on a KO'd player"), default=0)
     conceded_by = models.CharField(_("conceded by"), max_length=4, choices=SIDES, blank=True)
     concession_justified = models.BooleanField(_("justified concession"), default=False)
     # A play-off match has a winner (the rulebook: sudden-death overtime, then a shoot-out): when its score
@@ -300,6 +304,8 @@ class MatchInducement(models.Model):
     position = models.CharField(max_length=40, blank=True)  # a mercenary's position
     extra_skill = models.CharField(max_length=40, blank=True)
     cost = models.BigIntegerField()
+    # A star player both sides induced: each paid, he plays for neither (league.rules.prematch.induce).
+    plays_for_neither = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["match", "side", "pk"]

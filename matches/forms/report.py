@@ -28,6 +28,7 @@ from matches.forms.card_gold import card_gold_fields
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values
+from matches.forms.sheet_rules import add_apothecary_ko_fields, apothecary_ko_values, playoff_gate_note
 from matches.models import SIDES, Match, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.hooks import held_keys
@@ -97,6 +98,7 @@ class ReportForm(forms.Form):
         # A level score that may not stand (a play-off match, a ruleset without draws): overtime and shoot-out.
         self.ties_resolved = add_result_policy_fields(self, match, ruleset)
         add_record_fields(self, ruleset, lines)  # the ruleset's match-sheet records
+        add_apothecary_ko_fields(self, match)  # an apothecary used on a KO'd player: its one use (spec A31)
         self.fields["concession_justified"].label = _(
             "Justified: conceded at a kick-off with %(max)s players or fewer able to play"
         ) % {"max": ruleset.params.justified_concession_max_players}
@@ -204,6 +206,7 @@ class ReportForm(forms.Form):
                     "players": players,
                     "score": self[f"{side}_score"],
                     "uncredited": self[f"{side}_uncredited_touchdowns"],
+                    "apothecary_ko": self[f"{side}_apothecary_ko"],
                     "fame": self[f"{side}_fame"],
                     "winnings": self[f"winnings_{side}"],
                     "reroll": self[f"reroll_{side}"],
@@ -372,6 +375,7 @@ class ReportForm(forms.Form):
             played_on=data.get("played_on"),
             records=list(self.records_out),
             **result_policy_values(self),
+            **apothecary_ko_values(self),
         )
 
 
@@ -379,7 +383,7 @@ def gate_help(match: Match, ruleset: Ruleset) -> str:
     """What the trophy holders add to their gate roll or fan factor (ruleset data): the
     gate is counted at the table, so the sheet reminds whoever enters it."""
     held = held_keys([match.home_id, match.away_id])
-    notes = []
+    notes = [playoff_gate_note(ruleset)] if match.is_final_stage and ruleset.params.playoff_gate_multiplier > 1 else []
     for team in (match.home, match.away):
         b = holder_benefits(ruleset.trophies, held.get(team.pk, []))
         if b.gate_roll_bonus:

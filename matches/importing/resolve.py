@@ -300,6 +300,8 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
         away_fame=result.get("away_fame", 0),
         home_uncredited_touchdowns=result.get("home_uncredited_touchdowns", 0),
         away_uncredited_touchdowns=result.get("away_uncredited_touchdowns", 0),
+        home_apothecary_ko=result.get("home_apothecary_ko", 0),
+        away_apothecary_ko=result.get("away_apothecary_ko", 0),
         gate=result.get("gate"),
         conceded_by=result.get("conceded_by") or "",
         concession_justified=result.get("concession_justified", False),

@@ -18,6 +18,7 @@ from league.rules import (
     star_price,
 )
 from league.rules.postmatch.finance import Side
+from league.rules.prematch.induce import stars_for_neither
 from matches.models import MatchInducement
 from matches.prematch_steps import cards
 from matches.services.common import violation_messages
@@ -51,15 +52,23 @@ def _orders(ctx: PrematchContext, budgets: Any) -> dict[str, InducementOrder]:
     return given
 
 
-def order_lines(ruleset: Ruleset, team: Team, order: InducementOrder, lang: str) -> list[str]:
-    """What a side bought, one line per purchase, in the reader's language."""
+def order_lines(
+    ruleset: Ruleset, team: Team, order: InducementOrder, lang: str, neither: frozenset[str] = frozenset()
+) -> list[str]:
+    """What a side bought, one line per purchase, in the reader's language (`neither`: the stars
+    both sides chose, who take both fees and play for neither)."""
     lines = [
         _("%(count)s × %(name)s") % {"count": count, "name": ruleset.inducements[key].name(lang)}
         for key, count in order.items.items()
         if key in ruleset.inducements
     ]
     lines += [
-        _("Star player: %(name)s") % {"name": ruleset.star_players[key].name(lang)}
+        (
+            _("Star player: %(name)s (both teams chose him: both pay, he plays for neither)")
+            if key in neither
+            else _("Star player: %(name)s")
+        )
+        % {"name": ruleset.star_players[key].name(lang)}
         for key in order.stars
         if key in ruleset.star_players
     ]
@@ -103,6 +112,8 @@ class InducementsStep(PrematchStep):
         state, preview = page["state"], page["preview"]
         by_side = {row["side"]: row for row in preview["sides"]}
         first = match.side_of(preview["buys_first"].pk)
+        orders = tuple(order_from_json(getattr(match, f"{side}_inducements")) for side in SIDES)
+        neither = stars_for_neither(ruleset, orders)
         rows = []
         for side in (first, "away" if first == "home" else "home"):
             team = match.team(side)
@@ -113,7 +124,7 @@ class InducementsStep(PrematchStep):
                     "side": side,
                     "team": team,
                     "chosen": chosen_json is not None,
-                    "lines": order_lines(ruleset, team, order_from_json(chosen_json), page["lang"]),
+                    "lines": order_lines(ruleset, team, order_from_json(chosen_json), page["lang"], neither),
                     "cost": by_side[side]["cost"],
                     "turn": turn,
                     "mine": turn and may_declare(match, side, request.user),
@@ -165,7 +176,9 @@ class InducementsStep(PrematchStep):
         budgets, orders, prices = ctx.shared["inducements"]
         cards.record_cards(ctx)
         petty = has_step(ruleset, "petty_cash")
-        star_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "star"), "star_players")
+        # A star both sides induced takes both fees and plays for neither: paid, not fielded.
+        neither = stars_for_neither(ruleset, (orders["home"], orders["away"]))
+        star_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "star_player"), "star_players")
         merc_key = next((i.key for i in ruleset.inducements.values() if i.pricing == "mercenary"), "mercenaries")
         for side in SIDES:
             team, order = ctx.teams[side], orders[side]
@@ -178,7 +191,14 @@ class InducementsStep(PrematchStep):
                 for _ in range(count)
             ]
             rows += [
-                MatchInducement(match=match, side=side, key=star_key, star=s, cost=star_price(ruleset, s))
+                MatchInducement(
+                    match=match,
+                    side=side,
+                    key=star_key,
+                    star=s,
+                    cost=star_price(ruleset, s),
+                    plays_for_neither=s in neither,
+                )
                 for s in order.stars
             ]
             team_list = ruleset.team(team.race)

@@ -36,10 +36,16 @@ def casualty_report(cas: Any) -> CasualtyReport:
     )
 
 
-def apothecary_problems(match: Match, casualties: Iterable[Any], lines: Mapping[int, MatchPlayer]) -> list[str]:
+def apothecary_problems(
+    match: Match,
+    casualties: Iterable[Any],
+    lines: Mapping[int, MatchPlayer],
+    on_ko: Mapping[str, int] | None = None,
+) -> list[str]:
     """Every refusal of the casualties' apothecary re-rolls: a treatment after the match where the
     ruleset has none, on a death or twice for one side, and more re-rolls than the side's own and
-    induced apothecaries give (each once per match, the treatment after the match included).
+    induced apothecaries give (each once per match, the treatment after the match included, and so
+    is a use on a KO'd player: `on_ko`, side -> apothecaries so used, spec A31).
     `lines`: the match's player lines by player id (casualties of other players are not counted)."""
     ruleset = match_ruleset(match)
     suffered: dict[str, list[tuple[str, CasualtyReport]]] = {side: [] for side in SIDES}
@@ -59,7 +65,8 @@ def apothecary_problems(match: Match, casualties: Iterable[Any], lines: Mapping[
         fielded = apothecary_uses_allowed(ruleset, own_apothecary=team.apothecary, inducements=induced[side])
         used = apothecary_uses(cas for _ref, cas in own)
         after = sum(1 for _ref, cas in own if cas.apothecary_after_match)
-        for found in check_apothecary_uses(side, used=used, fielded=fielded, after_match=after):
+        ko = max((on_ko or {}).get(side, 0), 0)
+        for found in check_apothecary_uses(side, used=used, fielded=fielded, after_match=after, on_ko=ko):
             problems.append(apothecary_violation(found, team.name))
     return problems
 
@@ -67,4 +74,5 @@ def apothecary_problems(match: Match, casualties: Iterable[Any], lines: Mapping[
 def stored_apothecary_problems(match: Match) -> list[str]:
     """apothecary_problems for the casualties saved on the match (checked again at submission)."""
     lines = {line.player_id: line for line in MatchPlayer.objects.filter(match=match).select_related("player")}
-    return apothecary_problems(match, MatchCasualty.objects.filter(match=match), lines)
+    on_ko: dict[str, int] = {side: getattr(match, f"{side}_apothecary_ko") for side in SIDES}
+    return apothecary_problems(match, MatchCasualty.objects.filter(match=match), lines, on_ko)

@@ -55,6 +55,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         ("away_fame", report.away_fame),
         ("home_uncredited_touchdowns", report.home_uncredited_touchdowns),
         ("away_uncredited_touchdowns", report.away_uncredited_touchdowns),
+        ("home_apothecary_ko", report.home_apothecary_ko),
+        ("away_apothecary_ko", report.away_apothecary_ko),
     ):
         if value is None or value < 0:
             problems.append(_("%(field)s cannot be negative.") % {"field": name.replace("_", " ")})
@@ -123,7 +125,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
                 check_die(cas.regeneration_roll, 6, "regeneration")
             except ValueError as exc:
                 problems.append(str(exc))
-    problems += apothecary_problems(match, report.casualties, lines)
+    on_ko = {"home": report.home_apothecary_ko, "away": report.away_apothecary_ko}
+    problems += apothecary_problems(match, report.casualties, lines, on_ko)
     problems += bank_problems(match, report.decisions)
     for purpose, values in report.dice.items():
         sides = die_faces(purpose, ruleset)

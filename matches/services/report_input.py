@@ -43,6 +43,9 @@ class ReportInput:
     away_fame: int = 0
     home_uncredited_touchdowns: int = 0  # no roster scorer: a star's, a mercenary's, or awarded
     away_uncredited_touchdowns: int = 0
+    # Apothecaries used on a KO'd player: each is that apothecary's one use of the match (spec A31).
+    home_apothecary_ko: int = 0
+    away_apothecary_ko: int = 0
     gate: int | None = None
     conceded_by: str = ""  # "", "home" or "away"
     concession_justified: bool = False
@@ -66,6 +69,8 @@ RESULT_FIELDS = (
     "away_fame",
     "home_uncredited_touchdowns",
     "away_uncredited_touchdowns",
+    "home_apothecary_ko",
+    "away_apothecary_ko",
     "gate",
     "conceded_by",
     "concession_justified",

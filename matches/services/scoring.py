@@ -21,7 +21,7 @@ def side_scores(match: Match) -> dict[str, SideScore]:
     credited = dict(
         MatchPlayer.objects.filter(match=match).values_list("side").annotate(total=Sum("touchdowns")).order_by()
     )
-    induced = MatchInducement.objects.filter(match=match).exclude(star="", position="")
+    induced = MatchInducement.objects.filter(match=match, plays_for_neither=False).exclude(star="", position="")
     return {
         side: SideScore(
             score=getattr(match, f"{side}_score") or 0,

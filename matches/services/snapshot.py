@@ -67,7 +67,10 @@ CASUALTIES_SQL = (
     f"apothecary_kept_reroll, regeneration_roll, apothecary_after_match FROM {_T[MatchCasualty]} "
     f"WHERE match_id = %s ORDER BY id"
 )
-INDUCEMENTS_SQL = f"SELECT id, side, star, position, cost FROM {_T[MatchInducement]} WHERE match_id = %s ORDER BY id"
+INDUCEMENTS_SQL = (
+    f"SELECT id, side, star, position, cost, plays_for_neither FROM {_T[MatchInducement]} "
+    f"WHERE match_id = %s ORDER BY id"
+)
 INDUCEMENT_TREASURY_SQL = f"SELECT team_id, amount FROM {_T[TreasuryEntry]} WHERE match_id = %s AND kind = %s"
 
 
@@ -161,7 +164,8 @@ def build_report(match: Match) -> MatchReport:
     casualties: dict[int, list[CasualtyReport]] = {}
     for row in _rows(CASUALTIES_SQL, [match.pk]):
         casualties.setdefault(row[0], []).append(_casualty(row))
-    inducements = _rows(INDUCEMENTS_SQL, [match.pk])  # (id, side, star, position, cost), both sides
+    # (id, side, star, position, cost, plays_for_neither), both sides
+    inducements = _rows(INDUCEMENTS_SQL, [match.pk])
     # Treasury gold paid for inducements at the pre-match (rulesets without petty cash).
     from_treasury: dict[int, int] = {}
     for team_id, amount in _rows(INDUCEMENT_TREASURY_SQL, [match.pk, TreasuryEntry.Kind.INDUCEMENT]):
@@ -200,7 +204,9 @@ def build_report(match: Match) -> MatchReport:
                     roster_key=line.roster,
                 )
             )
-        for pk, _side, star, position, _cost in (i for i in inducements if i[1] == side and (i[2] or i[3])):
+        # A star both sides induced is paid for (inducements_cost) but plays for neither.
+        fielded = (i for i in inducements if i[1] == side and (i[2] or i[3]) and not i[5])
+        for pk, _side, star, position, _cost, _neither in fielded:
             players.append(PlayerReport(ref=f"i{pk}", position_key=star or position, is_star_or_mercenary=True))
         return SideReport(
             team_key=team.race,

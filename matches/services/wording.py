@@ -196,6 +196,12 @@ def apothecary_violation(found: Violation, team: str, player: str = "") -> str:
             "may treat a player after it (%(used)s uses for %(fielded)s apothecaries).",
             params["fielded"],  # type: ignore[arg-type]
         ) % {"team": team, "used": params["used"], "fielded": params["fielded"]}
+    if code == "apothecary_used_on_ko":
+        return _(
+            "%(team)s used an apothecary on a KO'd player: an apothecary works once per match, on a KO'd player "
+            "or on a casualty, so that one re-rolls no casualty (KO'd players treated: %(ko)s, casualty re-rolls: "
+            "%(rerolls)s, apothecaries in this match: %(fielded)s)."
+        ) % {"team": team, "ko": params["on_ko"], "rerolls": params["rerolls"], "fielded": params["fielded"]}
     return apothecary_problem(team, params["used"], params["fielded"])  # type: ignore[arg-type]
 
 

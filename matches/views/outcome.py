@@ -119,6 +119,8 @@ def prematch_facts(match: Match) -> dict[str, Any]:
         for row in (r for r in inducements if r.side == side):
             if row.star and row.star in ruleset.star_players:
                 name = ruleset.star_players[row.star].name(lang())
+                if row.plays_for_neither:
+                    name = _("%(star)s (both teams induced him: paid, he plays for neither)") % {"star": name}
             elif row.position:
                 position = ruleset.team(team.race).position(row.position).name(lang())
                 name = _("Mercenary %(position)s") % {"position": position}

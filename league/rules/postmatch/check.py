@@ -50,13 +50,25 @@ def apothecary_uses(casualties: Iterable[CasualtyReport]) -> int:
     return sum(1 for cas in casualties if cas.apothecary_reroll is not None)
 
 
-def check_apothecary_uses(side: Side, *, used: int, fielded: int, after_match: int = 0) -> tuple[Violation, ...]:
+def check_apothecary_uses(
+    side: Side, *, used: int, fielded: int, after_match: int = 0, on_ko: int = 0
+) -> tuple[Violation, ...]:
     """A side cannot use more apothecaries than it fielded: each one works once per match. A
     treatment after the match is one of those uses (only an apothecary that did nothing during the
-    match gives it, seed 002 H:L104): when one is recorded, the excess says so."""
-    if used > fielded:
-        code = "after_match_apothecary_already_used" if after_match and fielded else "apothecary_uses_exceeded"
-        return (Violation(code, {"side": side, "used": used, "fielded": fielded}),)
+    match gives it, seed 002 H:L104): when one is recorded, the excess says so. So is an apothecary
+    used on a KO'd player (`on_ko`, p.17 L2162-2165; spec A31: one use per match for KO or CAS):
+    that apothecary re-rolls no casualty afterwards."""
+    if used + on_ko > fielded:
+        if after_match and fielded:
+            code = "after_match_apothecary_already_used"
+        elif on_ko and fielded:
+            code = "apothecary_used_on_ko"
+        else:
+            code = "apothecary_uses_exceeded"
+        params: dict[str, object] = {"side": side, "used": used + on_ko, "fielded": fielded}
+        if code == "apothecary_used_on_ko":
+            params.update(on_ko=on_ko, rerolls=used)
+        return (Violation(code, params),)
     return ()
 
 

@@ -62,6 +62,20 @@ def _star_groups(ruleset: Ruleset, stars: tuple[str, ...]) -> list[frozenset[str
     return groups
 
 
+def stars_for_neither(ruleset: Ruleset, orders: tuple[InducementOrder, ...]) -> frozenset[str]:
+    """The star players two sides of one match both induced: each side pays for him and he plays
+    for neither (PBBL P36/L80, "both pay and neither gets him"; LRB6's details, p.49-50, are
+    missing from seed 000, so the one text we have applies: docs/decisions/matches.md). A
+    paired star (Brick Far'th and Grotty) named by either key on each side is the same inducement:
+    both keys are returned. Unknown keys are ignored (check_inducements refuses them)."""
+    sides = [
+        set().union(*_star_groups(ruleset, tuple(k for k in order.stars if k in ruleset.star_players)))
+        for order in orders
+    ]
+    twice = {key for i, keys in enumerate(sides) for key in keys if any(key in other for other in sides[i + 1 :])}
+    return frozenset(twice)
+
+
 def inducement_cost(
     ruleset: Ruleset, team_key: str, order: InducementOrder, trophy_prices: Mapping[str, int] | None = None
 ) -> int:
