@@ -53,7 +53,7 @@ def test_the_filters_narrow_by_deck_and_by_timing_in_english(client):
     text = page(client, f"{url}?deck=good_karma&timing=PRE")
     assert card_rows(text) == ["extra_training", "team_anthem", "the_fan"]
     assert "3 cards" in text and '<option value="good_karma" selected>' in text
-    assert '<option value="PRE" selected>PRE: Before the match, once all inducements are bought</option>' in text
+    assert '<option value="PRE" selected>PRE — Before the match, once all inducements are bought</option>' in text
     row = text.split('id="card-the_fan"')[1].split("</tr>")[0]
     assert "Q♦" in row and "The Fan" in row and "Good Karma" in row and "never on the roster" in row
     # One filter alone; a card touching league records carries its star.
