@@ -1,7 +1,7 @@
 """The public ruleset pages: each shipped ruleset, its version, where it departs from the
 reference ruleset (each difference with the page of the ruleset's own text that says so), and
 what its data gives: experience awards and levels (a position group's own table too), its dice
-tables before and after the match, and its inducements."""
+tables before and after the match, and its inducements; and the page of its special play cards."""
 
 from __future__ import annotations
 
@@ -60,8 +60,43 @@ def detail(request: HttpRequest, key: str) -> HttpResponse:
             "reference": reference,
             "reference_name": reference.name(lang),
             "differences": differences,
+            "has_cards": bool(ruleset.special_cards),
             **_contents(ruleset, lang),
         },
+    )
+
+
+def cards(request: HttpRequest, key: str) -> HttpResponse:
+    """Every special play card of the ruleset, narrowed by deck and by the moment it is played
+    (GET deck= and timing=; a value the ruleset lacks narrows nothing)."""
+    lang = get_language() or "en"
+    ruleset = _shipped(key)
+    catalogue = ruleset.special_cards
+    if not catalogue:
+        raise Http404("This ruleset has no special play cards")
+    deck = request.GET.get("deck", "")
+    deck = deck if deck in catalogue.decks else ""
+    timing = request.GET.get("timing", "")
+    timing = timing if timing in catalogue.timings else ""
+    rows = [
+        {
+            "key": card.key,
+            "label": card.label,
+            "name": card.name(lang),
+            "deck": catalogue.decks[card.deck].name(lang),
+            "timing": card.timing,
+            "timing_name": catalogue.timings[card.timing].name(lang),
+            "effect": card.effect(lang),
+            "records": card.records,
+        }
+        for card in catalogue.cards.values()
+        if deck in ("", card.deck) and timing in ("", card.timing)
+    ]
+    decks = [{"key": d.key, "name": d.name(lang), "size": d.size, "price": d.price} for d in catalogue.decks.values()]
+    timings = [{"key": t.key, "name": t.name(lang)} for t in catalogue.timings.values()]
+    context = {"ruleset": ruleset, "ruleset_name": ruleset.name(lang), "decks": decks, "timings": timings}
+    return render(
+        request, "catalogue/cards.html", {**context, "cards": rows, "chosen_deck": deck, "chosen_timing": timing}
     )
 
 
@@ -130,4 +165,5 @@ app_name = "rulesets"
 urlpatterns = [
     path("", index, name="index"),
     path("<slug:key>/", detail, name="detail"),
+    path("<slug:key>/cards/", cards, name="cards"),
 ]

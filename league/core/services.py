@@ -8,6 +8,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -98,6 +99,13 @@ def account_create(*, form: UserCreationForm) -> User:
         return account
 
 
+def _amount(setting: LeagueSetting, number: int) -> str:
+    """A bound as the reader reads it: gold grouped and in gp, a count as it is."""
+    if not setting.gp:
+        return str(number)
+    return _("%(amount)s gp") % {"amount": number_format(number, force_grouping=True)}
+
+
 def _setting_refusal(setting: LeagueSetting, value: object, granularity: int) -> str:
     """Why the engine refused `value`, in the reader's language, from the setting's own data."""
     if setting.kind == "bool" and type(value) is not bool:
@@ -106,7 +114,9 @@ def _setting_refusal(setting: LeagueSetting, value: object, granularity: int) ->
         if type(value) is not int:
             return _("enter a whole number")
         if value < setting.minimum:
-            return _("the least allowed is %(minimum)s") % {"minimum": setting.minimum}
+            return _("the least allowed is %(minimum)s") % {"minimum": _amount(setting, setting.minimum)}
+        if setting.maximum is not None and value > setting.maximum:
+            return _("the most allowed is %(maximum)s") % {"maximum": _amount(setting, setting.maximum)}
         if setting.gp and granularity and value % granularity:
             return _("it must be a multiple of %(gp)s gp") % {"gp": f"{granularity:,}"}
     if setting.kind == "choice":

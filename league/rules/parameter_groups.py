@@ -113,6 +113,36 @@ class SecretWeaponParameters:
     penalty_numbers: dict[str, int] = field(default_factory=dict, metadata={"keys": "weapons", "range": (2, 12)})
 
 
+@dataclass(frozen=True, slots=True)
+class CardParameters:
+    """An optional group: how the commissioner sells the ruleset's special play cards (its decks.csv),
+    one of the rulebook's four ways (LRB6 p.34, PBBL P43): "inducements" (cards join the pre-match
+    inducement list, at most `max_draws` per coach), "none", "replace" (cards are the only
+    inducements, at most `max_draws`), or "budget" (each coach gets `budget` gold per match for
+    cards only, neither carried over nor transferable, between the rulebook's `budget_min` and
+    `budget_max`). `merged_decks`: the decks marked mergeable are shuffled into one deck."""
+
+    KEY: ClassVar[str] = "cards"
+    mode: str = field(metadata=_choices("inducements", "none", "replace", "budget"))
+    max_draws: int  # per coach and match where cards are inducements; 0: no limit (PBBL gives none)
+    budget: int = field(metadata={**_GP, "between": ("budget_min", "budget_max")})
+    budget_min: int = field(metadata=_GP)
+    budget_max: int = field(metadata=_GP)
+    merged_decks: bool
+
+    def problem(self) -> str | None:
+        """Why the numbers do not hold together, or None."""
+        if not self.budget_min <= self.budget <= self.budget_max:
+            return f"budget {self.budget} is not between {self.budget_min} and {self.budget_max}"
+        return None
+
+
+def group_problem(group: object) -> str | None:
+    """Why a group's parameters do not hold together (its own `problem()`, where it has one), or None."""
+    check = getattr(group, "problem", None)
+    return check() if callable(check) else None
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
 GROUPS: Mapping[str, type] = {
@@ -122,6 +152,7 @@ GROUPS: Mapping[str, type] = {
     AllyParameters.KEY: AllyParameters,
     AllianceParameters.KEY: AllianceParameters,
     SecretWeaponParameters.KEY: SecretWeaponParameters,
+    CardParameters.KEY: CardParameters,
 }
 
 

@@ -16,16 +16,17 @@ from .parameter_groups import (  # re-exported: the groups are parameters too
     AllianceParameters,
     AllyParameters,
     BankParameters,
+    CardParameters,
     ChampionParameters,
     RookieParameters,
     SecretWeaponParameters,
+    group_problem,
     map_problem,
 )
 
-# Metadata keys on Parameters fields: "gp" marks gold amounts (checked against the ruleset's
-# granularity), "choices" lists the allowed values of a string option, "positive" forbids 0,
-# "keys" marks a list of keys of one of the ruleset's catalogues, named by KEY_CATALOGUES (checked by
-# the Ruleset, which knows them: override_parameters' catalogues).
+# Metadata keys on Parameters fields: "gp" marks gold amounts (checked against the ruleset's granularity),
+# "choices" lists the allowed values of a string option, "positive" forbids 0, "keys" marks a list of keys
+# of one of the ruleset's catalogues, named by KEY_CATALOGUES (checked by the Ruleset, which knows them).
 _GP = {"gp": True}
 
 
@@ -279,6 +280,7 @@ def groups_from_mapping(
             problems += found
         else:
             groups[key] = GROUPS[key](**_tuples(table))
+            problems += [(key, p) for p in [group_problem(groups[key])] if p]
     return groups, problems
 
 
@@ -292,10 +294,11 @@ def override_groups(
         key, _sep, name = dotted.partition(".")
         if key not in result:
             raise RulesetParameterError(f"house rule refused: this ruleset has no parameter group {key!r}")
-        problem = parameter_problem(name, value, granularity, GROUP_SPECS[key])
+        if not (problem := parameter_problem(name, value, granularity, GROUP_SPECS[key])):
+            result[key] = replace(result[key], **{name: value})  # type: ignore[type-var]
+            problem = group_problem(result[key])  # the group's numbers together (a budget in its range)
         if problem:
             raise RulesetParameterError(f"house rule refused: {key}.{problem}")
-        result[key] = replace(result[key], **{name: value})  # type: ignore[type-var]
     return result
 
 
@@ -309,6 +312,7 @@ __all__ = [
     "AllianceParameters",
     "AllyParameters",
     "BankParameters",
+    "CardParameters",
     "ChampionParameters",
     "Parameters",
     "RookieParameters",

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from .catalogue.allies import with_allies
+from .catalogue.cards import CardCatalogue
 from .catalogue.champions import champion_keys, with_league_list
 from .catalogue.trophies import TrophyData
 from .choices import PreMatchChoice
@@ -76,6 +77,7 @@ class Ruleset(_Named):
     league_settings: tuple[LeagueSetting, ...] = ()
     setting_groups: Mapping[str, SettingGroup] = field(default_factory=lambda: MappingProxyType({}))
     trophies: Mapping[str, TrophyData] = field(default_factory=lambda: MappingProxyType({}))  # trophies.csv
+    special_cards: CardCatalogue = field(default_factory=CardCatalogue)  # decks.csv, cards.csv, card_timings.csv
     # spp_actions.csv: action key -> (English, French, English abbreviation, French abbreviation).
     spp_action_names: Mapping[str, tuple[str, str, str, str]] = field(default_factory=lambda: MappingProxyType({}))
     source: str = ""  # [ruleset] source: the text (seed) the data was taken from, shown to readers

@@ -171,6 +171,19 @@ PAGES = [
     # the ruleset pages
     Page("rulesets:index", None, lambda w: reverse("rulesets:index")),
     Page("rulesets:detail", None, lambda w: reverse("rulesets:detail", args=["lrb6"])),
+    Page("rulesets:cards", None, lambda w: reverse("rulesets:cards", args=["lrb6"])),
+    Page(
+        "rulesets:cards",
+        None,
+        lambda w: reverse("rulesets:cards", args=["pbbl110"]) + "?deck=good_karma&timing=PRE",
+        note="filtered",
+    ),
+    Page(
+        "rulesets:cards",
+        None,
+        lambda w: reverse("rulesets:cards", args=["lrb6"]) + "?deck=desperate_measures&timing=TM",
+        note="no card left",
+    ),
     # accounts
     Page("login", None, lambda w: reverse("login")),
     Page(

@@ -95,10 +95,13 @@ def _document(folder: Path, seen: tuple[Path, ...]) -> tuple[dict[str, object], 
 
 
 def _drop(document: dict[str, object], dotted: str) -> None:
-    *parents, last = dotted.split(".")
+    """Remove `dotted` from the base; a key holding a dot is matched whole ("settings.cards.mode"
+    drops [settings."cards.mode"], a setting of a parameter group)."""
     table: object = document
-    for part in parents:
-        table = table.get(part) if isinstance(table, dict) else None
+    last = dotted
+    while isinstance(table, dict) and last not in table and "." in last:
+        part, _sep, last = last.partition(".")
+        table = table.get(part)
     if not isinstance(table, dict) or last not in table:
         raise RulesetDataError([f"{RULESET_FILE}: [ruleset] drop: the base has no {dotted!r}"])
     del table[last]

@@ -23,6 +23,7 @@ from ..ruleset import Ruleset
 from ..types import FIXED_SPP_ACTIONS, Skill
 from . import catalogue, tables
 from .alliances import load_alliances
+from .cards import load_cards
 from .csvio import Problems
 from .inherit import read_document
 from .key_names import check_group_keys, setting_key_names
@@ -41,15 +42,13 @@ DATA_DIR = Path(__file__).parent.parent / "data"
 RULESET_FILE = "ruleset.toml"
 
 
-def _toml_line(text: str, key: str) -> int | None:
-    """Line of `key = ...` in the TOML text (tomllib does not report positions)."""
+def _toml_line(text: str, key: str) -> int | None:  # tomllib does not report positions
     match = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", text, re.MULTILINE)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 
 def _group_line(text: str, dotted: str) -> int | None:
-    """Line of a group parameter "bank.max_balance" (in its [parameters.bank] table), or of the
-    table's header for a problem with the group itself."""
+    """Line of a group parameter "bank.max_balance" (in [parameters.bank]), or of the group's header."""
     group, _sep, name = dotted.partition(".")
     header = re.search(rf"^[ \t]*\[parameters\.{re.escape(group)}\]", text, re.MULTILINE)
     if header is None:
@@ -203,6 +202,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
             RULESET_FILE, _toml_line(text, "pre_match_steps"), "pre-match step 'rookies' needs [parameters.rookies]"
         )
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
+    cards = load_cards(
+        folder, problems, params.gp_granularity, declared="cards" in parameter_groups, where=_group_line(text, "cards")
+    )
     journeyman_skills = _journeyman_skills(document, text, skills, problems)
     decision_limits = _decision_limits(document, text, problems)
     match_records = load_match_records(folder, document, text, problems, parameter_groups)
@@ -264,6 +266,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         league_settings=league_settings,
         setting_groups=setting_groups,
         trophies=trophies,
+        special_cards=cards,
         source=str(head.get("source", "")),
         source_fr=str(head.get("source_fr", "")),
     )

@@ -48,6 +48,7 @@ class LeagueSetting:
     league_field: bool = False  # stored on the League row, not as a HouseRule
     minimum: int = 0
     gp: bool = False  # a gold amount: a multiple of the ruleset's granularity
+    maximum: int | None = None  # the most allowed, where the rulebook bounds the value (a card budget)
 
     def text(self, lang: str) -> str:
         return self.text_fr if lang.startswith("fr") else self.text_en
@@ -134,6 +135,8 @@ def _setting(
             return f"[settings.{key}] is not a parameter of a group this ruleset declares"
         python_type, meta = GROUP_SPECS[group_key][name]
         value = getattr(declared, name)
+        if "between" in meta:  # bounds the ruleset gives as two other numbers of the group
+            meta = {**meta, "range": tuple(getattr(declared, bound) for bound in meta["between"])}
     elif key not in PARAMETER_SPECS:
         return f"[settings.{key}] is not a parameter (mark a league field with league_field = true)"
     else:
@@ -158,6 +161,7 @@ def _setting(
         choices=choices,
         minimum=meta["range"][0] if "range" in meta else 1 if meta.get("positive") else 0,
         gp=bool(meta.get("gp")),
+        maximum=meta["range"][1] if "range" in meta else None,
     )
 
 

@@ -40,6 +40,9 @@ KNOWN_FILES = frozenset(
         "trophies.csv",
         "differences.csv",
         "alliances.csv",
+        "decks.csv",
+        "cards.csv",
+        "card_timings.csv",
     }
 )
 
