@@ -87,6 +87,12 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # A casualty gained its apothecary's treatment after the match (matches 0018, the last column): false.
     assert all(row[-1] in (False, 0) for row in after["matches_matchcasualty"])
     after["matches_matchcasualty"] = [row[:-1] for row in after["matches_matchcasualty"]]
+    # A match line gained whether he played as a journeyman, an induced player his skills for the
+    # match (matches 0019, the last column of each): false, empty.
+    assert all(row[-1] in (False, 0) for row in after["matches_matchplayer"])
+    after["matches_matchplayer"] = [row[:-1] for row in after["matches_matchplayer"]]
+    assert all(row[-1] == "" for row in after["matches_matchinducement"])
+    after["matches_matchinducement"] = [row[:-1] for row in after["matches_matchinducement"]]
     assert after == before
     from matches.models import Match
     from matches.services.sequence import match_sequence

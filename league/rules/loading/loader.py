@@ -99,19 +99,19 @@ def _table_roll_places(steps: tuple[str, ...], rolls: Mapping[str, object], text
             problems.add(RULESET_FILE, where, f"table roll {key!r} must come after the step 'improvements'")
 
 
-def _journeyman_skills(
-    document: dict[str, object], text: str, skills: Mapping[str, Skill], problems: Problems
+def _induced_skills(
+    document: dict[str, object], text: str, skills: Mapping[str, Skill], problems: Problems, name: str
 ) -> tuple[str, ...]:
-    """[journeymen] skills: known skill keys a journeyman has while he is one (none if absent)."""
-    table = document.get("journeymen", {})
+    """[journeymen] / [mercenaries] skills: known skill keys such a player has while he plays as one."""
+    table = document.get(name, {})
     keys = table.get("skills", []) if isinstance(table, dict) else None
     where = _toml_line(text, "skills")
     if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
-        problems.add(RULESET_FILE, where, "[journeymen] skills must be a list of skill keys")
+        problems.add(RULESET_FILE, where, f"[{name}] skills must be a list of skill keys")
         return ()
     for key in keys:
         if key not in skills:
-            problems.add(RULESET_FILE, where, f"[journeymen] skills: unknown skill {key!r}")
+            problems.add(RULESET_FILE, where, f"[{name}] skills: unknown skill {key!r}")
     return tuple(keys)
 
 
@@ -203,7 +203,9 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
             RULESET_FILE, _toml_line(text, "pre_match_steps"), "pre-match step 'rookies' needs [parameters.rookies]"
         )
     trophies = load_trophies(folder, problems, params, skills=skills, categories=categories, inducements=inducements)
-    journeyman_skills = _journeyman_skills(document, text, skills, problems)
+    journeyman_skills, mercenary_skills = (
+        _induced_skills(document, text, skills, problems, name) for name in ("journeymen", "mercenaries")
+    )
     decision_limits = _decision_limits(document, text, problems)
     match_records = load_match_records(folder, document, text, problems, parameter_groups)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
@@ -255,6 +257,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         parameter_groups=parameter_groups,
         ledger_kinds=ledger_kinds,
         journeyman_skills=journeyman_skills,
+        mercenary_skills=mercenary_skills,
         decision_limits=decision_limits,
         match_records=match_records,
         skill_categories=categories,
