@@ -74,9 +74,12 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     after["matches_match"] = [row[:sequence] + row[sequence + 1 : added] for row in after["matches_match"]]
     before["matches_match"] = [row[:sequence] + row[sequence + 1 :] for row in before["matches_match"]]
     # A player gained the match whose sequence added him (teams 0005), his free rookie's mark (teams
-    # 0006) and his roster in an alliance team (teams 0007, the last column): empty, false, empty.
-    assert all(row[-3] is None and row[-2] in (False, 0) and row[-1] == "" for row in after["teams_player"])
-    after["teams_player"] = [row[:-3] for row in after["teams_player"]]
+    # 0006), his roster in an alliance team (teams 0007) and the victim he was raised from (teams
+    # 0009, the last column): empty, false, empty, empty.
+    assert all(
+        row[-4] is None and row[-3] in (False, 0) and row[-2] == "" and row[-1] is None for row in after["teams_player"]
+    )
+    after["teams_player"] = [row[:-4] for row in after["teams_player"]]
     # A team gained its college of magic (teams 0006), an alliance's second and third rosters
     # (teams 0007) and its assistant coaches' titles (teams 0008, the last column): empty for all.
     assert all(row[-4:-1] == ("", "", "") and row[-1] in ("[]", []) for row in after["teams_team"])

@@ -7,7 +7,7 @@ Ruleset (or its Parameters) and die values, and returns plain ints or frozen out
 from __future__ import annotations
 
 from .catalogue.characteristics import Characteristics, StatLimits, StatLine
-from .catalogue.player_skills import SKILL_REMOVED, gained_skills, induced_skills, player_skills
+from .catalogue.player_skills import SKILL_REMOVED, gained_skills, player_skills
 from .catalogue.tables import kickoff, weather
 from .catalogue.trophies import HolderBenefits, TrophyData, gift_choices, holder_benefits
 from .catalogue.value import (
@@ -231,7 +231,6 @@ __all__ = [
     "may_buy_reroll",
     "mercenary_price",
     "player_skills",
-    "induced_skills",
     "gained_skills",
     "SKILL_REMOVED",
     "player_value",

@@ -13,12 +13,12 @@ from league.rules import (
     Ruleset,
     TeamList,
     check_inducements,
-    induced_skills,
     inducement_budgets,
     inducement_price,
     mercenary_price,
     star_price,
 )
+from league.rules.catalogue.player_skills import induced_skills
 from league.rules.postmatch.finance import Side
 from matches.models import MatchInducement
 from matches.prematch_steps import cards

@@ -12,7 +12,8 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from league.rules import Ruleset, induced_skills
+from league.rules import Ruleset
+from league.rules.catalogue.player_skills import induced_skills
 from matches.models import Match, MatchInducement, MatchPlayer
 from matches.selectors import outcome as read
 

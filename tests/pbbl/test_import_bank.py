@@ -34,7 +34,7 @@ def _report(league, **extra: Any) -> dict[str, Any]:
         "casualties": {"home": [{"number": 5, "d6": 1, "d8": 1}]},
         # MVPs to players who did nothing else: #11 of each side.
         "dice": {"mvp:home:1": [11], "mvp:away:1": [11]},
-        "decisions": {"bank:home": 50_000, "se_bank:away": 0},
+        "decisions": {"bank:home": 50_000},
     }
     report.update(extra)
     return report
