@@ -132,7 +132,7 @@ def test_nurgles_rot_raises_every_victim_but_a_stunty_one(
     rotters = [PlayerOrder("rotter", f"R{i}") for i in range(1, 12)]
     nurgle = team_create(league=pbbl_league, coach=coach_alice, name="Plague Pit", race="nurgle", players=rotters)
     goblin = player_hire(team=pbbl_orcs, position="goblin", name="Snik", number=12, by=coach_bob)
-    dead = [{"number": n, "d6": 6, "d8": n} for n in (3, 4, 12)]
+    dead = [{"number": n, "d6": 6, "d8": d8} for n, d8 in ((3, 1), (4, 2), (12, 3))]
     report = {
         "format_version": 1,
         "report_id": "plague-1",
