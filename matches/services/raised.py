@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -25,10 +26,9 @@ from league.core.selectors import league_ruleset
 from league.rules import Ruleset
 from league.rules.catalogue.raised import group_name, raised_position, raising, raisings, victim_problem
 from league.rules.parameter_groups import RaiseDeadParameters
-from matches.models import Match
-from matches.selectors import raised as read
+from matches.models import Match, MatchEffect
 from matches.services.common import MatchError
-from teams.models import Player
+from teams.models import Player, Team
 from teams.selectors import player_row
 from teams.services.common import check_manager, lock_team, team_refresh_value
 
@@ -41,6 +41,34 @@ class RaiseOffer:
     name: str
     position: str  # the raised player's position, in the reader's language
     victims: tuple[Player, ...]
+
+
+def match_dead(match: Match) -> list[Player]:
+    """The roster players who died in this match (the post-match sequence's "dead" effects), with
+    their advancements and injuries (a victim's profile), by team and number."""
+    ids = MatchEffect.objects.filter(match=match, kind="dead", player__isnull=False).values("player_id")
+    return list(
+        Player.objects.filter(pk__in=ids)
+        .select_related("team")
+        .prefetch_related("advancements", "injuries")
+        .order_by("team_id", "number")
+    )
+
+
+def raised_from(victims: list[Player]) -> list[Player]:
+    """The players raised from these victims, with the victim."""
+    return list(Player.objects.filter(raised_from__in=[v.pk for v in victims]).select_related("raised_from", "team"))
+
+
+def played_since(match: Match, team: Team) -> bool:
+    """Whether the team has played (its post-match run) a match after this one."""
+    if not match.sequence:
+        return False
+    return (
+        Match.objects.filter(Q(home=team) | Q(away=team), status=Match.Status.PROCESSED, sequence__gt=match.sequence)
+        .exclude(pk=match.pk)
+        .exists()
+    )
 
 
 def _lang() -> str:
@@ -73,10 +101,10 @@ def raise_offers(match: Match, side: str) -> list[RaiseOffer]:
         return []
     team, ruleset = match.team(side), league_ruleset(match.league)
     groups = raisings(ruleset, team.race)
-    if not groups or read.played_since(match, team):
+    if not groups or played_since(match, team):
         return []
-    dead = [p for p in read.match_dead(match) if p.team_id != team.pk]
-    raised = read.raised_from(dead)
+    dead = [p for p in match_dead(match) if p.team_id != team.pk]
+    raised = raised_from(dead)
     taken = {p.raised_from_id for p in raised}
     offers = []
     for group in groups:
@@ -91,7 +119,7 @@ def raise_offers(match: Match, side: str) -> list[RaiseOffer]:
 
 def raised_players(match: Match) -> list[Player]:
     """The players raised from this match's dead, with their victims."""
-    return read.raised_from(read.match_dead(match))
+    return raised_from(match_dead(match))
 
 
 def player_raise(
@@ -110,13 +138,13 @@ def player_raise(
             raise MatchError([_("%(team)s cannot raise players this way.") % {"team": team.name}])
         if match.status != Match.Status.PROCESSED:
             raise MatchError([_("Players are raised once the match's post-match sequence has run.")])
-        if read.played_since(match, team):
+        if played_since(match, team):
             raise MatchError([_("Too late: %(team)s has played another match since.") % {"team": team.name}])
-        dead = [p for p in read.match_dead(match) if p.team_id != team.pk]
+        dead = [p for p in match_dead(match) if p.team_id != team.pk]
         victim = next((p for p in dead if p.pk == victim_id), None)
         if victim is None:
             raise MatchError([_("Only an opposing player killed in this match can be raised.")])
-        raised = read.raised_from(dead)
+        raised = raised_from(dead)
         problems = []
         if any(p.raised_from_id == victim.pk for p in raised):
             problems.append(_("%(player)s has already been raised.") % {"player": victim})
