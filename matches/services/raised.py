@@ -118,8 +118,9 @@ def raise_offers(match: Match, side: str) -> list[RaiseOffer]:
 
 
 def raised_players(match: Match) -> list[Player]:
-    """The players raised from this match's dead, with their victims."""
-    return raised_from(match_dead(match))
+    """The players raised from this match's dead, with their victims (one query, whatever the roster)."""
+    dead = MatchEffect.objects.filter(match=match, kind="dead").values("player_id")
+    return list(Player.objects.filter(raised_from__in=dead).select_related("raised_from", "team").order_by("pk"))
 
 
 def player_raise(
