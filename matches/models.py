@@ -268,6 +268,9 @@ class MatchPlayer(models.Model):
     # The ruleset's other SPP actions (spp_actions.csv beyond the four above), key -> count: keys
     # are the ruleset's, checked by the services against the match's ruleset.
     actions = models.JSONField(_("other actions"), default=dict, blank=True)
+    # He played this match as a journeyman, with the ruleset's journeyman skills (Loner): kept on the
+    # line because a journeyman hired for good afterwards loses them.
+    journeyman = models.BooleanField(_("journeyman"), default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "player"], name="match_player_unique")]
@@ -306,6 +309,9 @@ class MatchInducement(models.Model):
     cost = models.BigIntegerField()
     # A star player both sides induced: each paid, he plays for neither (league.rules.prematch.induce).
     plays_for_neither = models.BooleanField(default=False)
+    # An induced player's skills while he played this match, ";"-joined skill keys as recorded at the
+    # pre-match: a mercenary's or an induced journeyman's position skills, extra skills and Loner.
+    skills = models.CharField(max_length=400, blank=True)
 
     class Meta:
         ordering = ["match", "side", "pk"]

@@ -25,4 +25,5 @@ urlpatterns = [
     path("<int:pk>/withdraw/", views.match_withdraw, name="withdraw"),
     path("<int:pk>/retry/", views.match_retry, name="retry"),
     path("<int:pk>/correct/", views.match_correct, name="correct"),
+    path("<int:pk>/raise/", views.match_raise, name="raise"),
 ]

@@ -101,6 +101,11 @@ class Player(models.Model):
     joined_after = models.ForeignKey(
         "matches.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
     )
+    # The opposing player killed in a match from whom he was raised for free (a Zombie raised by a
+    # Necromancer, a Rotter by Nurgle's Rot: the ruleset's raising groups); a victim is raised once.
+    raised_from = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="raised_as", editable=False
+    )
 
     class Meta:
         ordering = ["team", "number"]

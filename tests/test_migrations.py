@@ -74,9 +74,12 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     after["matches_match"] = [row[:sequence] + row[sequence + 1 : added] for row in after["matches_match"]]
     before["matches_match"] = [row[:sequence] + row[sequence + 1 :] for row in before["matches_match"]]
     # A player gained the match whose sequence added him (teams 0005), his free rookie's mark (teams
-    # 0006) and his roster in an alliance team (teams 0007, the last column): empty, false, empty.
-    assert all(row[-3] is None and row[-2] in (False, 0) and row[-1] == "" for row in after["teams_player"])
-    after["teams_player"] = [row[:-3] for row in after["teams_player"]]
+    # 0006), his roster in an alliance team (teams 0007) and the victim he was raised from (teams
+    # 0009, the last column): empty, false, empty, empty.
+    assert all(
+        row[-4] is None and row[-3] in (False, 0) and row[-2] == "" and row[-1] is None for row in after["teams_player"]
+    )
+    after["teams_player"] = [row[:-4] for row in after["teams_player"]]
     # A team gained its college of magic (teams 0006), an alliance's second and third rosters
     # (teams 0007) and its assistant coaches' titles (teams 0008, the last column): empty for all.
     assert all(row[-4:-1] == ("", "", "") and row[-1] in ("[]", []) for row in after["teams_team"])
@@ -87,10 +90,14 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # A casualty gained its apothecary's treatment after the match (matches 0018, the last column): false.
     assert all(row[-1] in (False, 0) for row in after["matches_matchcasualty"])
     after["matches_matchcasualty"] = [row[:-1] for row in after["matches_matchcasualty"]]
-    # An inducement gained its mark for a star both sides induced (matches 0019, the last column): false.
+    # A match line gained whether he played as a journeyman (matches 0021, the last column): false.
+    assert all(row[-1] in (False, 0) for row in after["matches_matchplayer"])
+    after["matches_matchplayer"] = [row[:-1] for row in after["matches_matchplayer"]]
+    # An inducement gained its mark for a star both sides induced (matches 0019), then an induced
+    # player's skills for the match (0021, the last column): false, empty.
     # (The match's apothecaries used on a KO'd player, matches 0020, come after prematch_values.)
-    assert all(row[-1] in (False, 0) for row in after["matches_matchinducement"])
-    after["matches_matchinducement"] = [row[:-1] for row in after["matches_matchinducement"]]
+    assert all(row[-1] == "" and row[-2] in (False, 0) for row in after["matches_matchinducement"])
+    after["matches_matchinducement"] = [row[:-2] for row in after["matches_matchinducement"]]
     assert after == before
     from matches.models import Match
     from matches.services.sequence import match_sequence

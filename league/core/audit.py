@@ -69,6 +69,7 @@ ACTIONS = {
     "teams.improvement.chosen": _("Improvement chosen"),
     "matches.decision.chosen": _("Decision made after a match"),
     "matches.match.imported": _("Match imported"),
+    "matches.player.raised": _("Player raised from the dead after a match"),
     "league.season.created": _("Season created"),
     "league.season.status_changed": _("Season status changed"),
     "league.season.team_requested": _("Team asked to enter the season"),

@@ -143,6 +143,38 @@ def group_problem(group: object) -> str | None:
     return check() if callable(check) else None
 
 
+@dataclass(frozen=True, slots=True)
+class RaiseDeadParameters:
+    """An optional group: a player raised from an opponent killed in the match (the Necromancer's
+    Raise the Dead). The victim is an opposing roster player dead at the end of the match (after any
+    apothecary and Regeneration), with ST at most `victim_max_st` and none of `victim_without`. Up to
+    `per_match` times a match, a team of one of `teams` may add a free player of `position` after it
+    while it has fewer players than the roster maximum; he counts at his position's cost in team value
+    (league/rules/catalogue/raised.py)."""
+
+    KEY: ClassVar[str] = "raise_dead"
+    name_en: str
+    name_fr: str
+    teams: tuple[str, ...] = field(metadata={"keys": "teams"})
+    position: str  # a position key of each of `teams` (checked by the loader)
+    victim_max_st: int = field(metadata={"positive": True})
+    victim_without: tuple[str, ...] = field(metadata={"keys": "skills"})
+    per_match: int  # players a team may raise this way from one match (0: every victim may be)
+
+
+@dataclass(frozen=True, slots=True)
+class RotParameters(RaiseDeadParameters):
+    """The same mechanism for a skill's victims (Nurgle's Rot: the opponent killed by a Block, a Blitz
+    or a Foul of a player with the skill joins as a new Rotter), a group of its own so that a ruleset
+    may have both."""
+
+    KEY: ClassVar[str] = "nurgles_rot"
+
+
+# The optional groups that raise players from the dead, in the order the match page offers them.
+RAISING_GROUPS: tuple[type[RaiseDeadParameters], ...] = (RaiseDeadParameters, RotParameters)
+
+
 # The optional parameter groups the engine knows, by key ([parameters.<key>] in ruleset.toml). A
 # ruleset without the table has no such group: ruleset.group(BankParameters) is None.
 GROUPS: Mapping[str, type] = {
@@ -153,6 +185,8 @@ GROUPS: Mapping[str, type] = {
     AllianceParameters.KEY: AllianceParameters,
     SecretWeaponParameters.KEY: SecretWeaponParameters,
     CardParameters.KEY: CardParameters,
+    RaiseDeadParameters.KEY: RaiseDeadParameters,
+    RotParameters.KEY: RotParameters,
 }
 
 

@@ -65,6 +65,7 @@ class Ruleset(_Named):
     kickoff_table: tuple[TableEntry, ...]
     post_match_steps: tuple[str, ...]
     journeyman_skills: tuple[str, ...] = ()  # skill keys a player has while a journeyman (LRB6: Loner)
+    mercenary_skills: tuple[str, ...] = ()  # skill keys an induced mercenary has (LRB6, PBBL: Loner)
     overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     # In the rulebook's order (the data file's): G A S P M E.
     skill_categories: Mapping[str, SkillCategory] = field(default_factory=lambda: MappingProxyType({}))

@@ -11,12 +11,14 @@ from django.utils.translation import gettext as _
 from league.rules import (
     InducementOrder,
     Ruleset,
+    TeamList,
     check_inducements,
     inducement_budgets,
     inducement_price,
     mercenary_price,
     star_price,
 )
+from league.rules.catalogue.player_skills import induced_skills
 from league.rules.postmatch.finance import Side
 from league.rules.prematch.induce import stars_for_neither
 from matches.models import MatchInducement
@@ -30,6 +32,15 @@ from teams.models import Player, Team
 from teams.services import treasury_post
 
 SIDES: tuple[Side, Side] = ("home", "away")
+
+
+def _journeyman_skills(ruleset: Ruleset, team_list: TeamList, key: str) -> str:
+    """An induced journeyman's skills for the match (";"-joined), "" for any other inducement: he
+    comes from the position the inducement's price is read from (league.rules inducement_price)."""
+    if ruleset.inducements[key].pricing != "journeyman":
+        return ""
+    position = next(p for p in team_list.positions if p.journeyman_eligible)
+    return ";".join(induced_skills(ruleset, position, mercenary=False))
 
 
 def _orders(ctx: PrematchContext, budgets: Any) -> dict[str, InducementOrder]:
@@ -183,9 +194,14 @@ class InducementsStep(PrematchStep):
         for side in SIDES:
             team, order = ctx.teams[side], orders[side]
             setattr(match, f"{side}_inducements", order_to_json(order))
+            team_list = ruleset.team(team.race)
             rows = [
                 MatchInducement(
-                    match=match, side=side, key=k, cost=inducement_price(ruleset, k, team.race, prices[side])
+                    match=match,
+                    side=side,
+                    key=k,
+                    cost=inducement_price(ruleset, k, team.race, prices[side]),
+                    skills=_journeyman_skills(ruleset, team_list, k),
                 )
                 for k, count in order.items.items()
                 for _ in range(count)
@@ -201,7 +217,6 @@ class InducementsStep(PrematchStep):
                 )
                 for s in order.stars
             ]
-            team_list = ruleset.team(team.race)
             rows += [
                 MatchInducement(
                     match=match,
@@ -210,6 +225,9 @@ class InducementsStep(PrematchStep):
                     position=m.position_key,
                     extra_skill=";".join(m.extra_skills),
                     cost=mercenary_price(ruleset, team_list.position(m.position_key), len(m.extra_skills)),
+                    skills=";".join(
+                        induced_skills(ruleset, team_list.position(m.position_key), m.extra_skills, mercenary=True)
+                    ),
                 )
                 for m in order.mercenaries
             ]

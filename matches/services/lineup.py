@@ -62,5 +62,6 @@ def _journeymen_joining(match: Match, sides: tuple[str, ...]) -> None:
     )
     side_of = {team_id: side for side, team_id in teams.items()}
     MatchPlayer.objects.bulk_create(
-        MatchPlayer(match=match, player_id=pk, side=side_of[team_id], eligible=True) for pk, team_id in missing
+        MatchPlayer(match=match, player_id=pk, side=side_of[team_id], eligible=True, journeyman=True)
+        for pk, team_id in missing
     )

@@ -274,7 +274,7 @@ def prematch_record(*, match: Match, data: PrematchInput, by: User | None, dice:
         for side, team in (("home", home), ("away", away)):
             # Who could play: the roster at kick-off; players missing this game are not eligible.
             MatchPlayer.objects.bulk_create(
-                MatchPlayer(match=match, player=p, side=side, eligible=not p.miss_next_game)
+                MatchPlayer(match=match, player=p, side=side, eligible=not p.miss_next_game, journeyman=p.journeyman)
                 for p in team.players.filter(status=Player.Status.ACTIVE)
             )
         match.status = Match.Status.PREMATCH_DONE

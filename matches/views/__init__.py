@@ -8,6 +8,7 @@ from matches.views.dice import match_dice
 from matches.views.dispute import match_send_back, match_withdraw
 from matches.views.fixtures import match_list, match_schedule_view
 from matches.views.prematch import match_inducements, match_petty_cash, match_prematch, match_prematch_budget
+from matches.views.raised import match_raise
 from matches.views.report import match_result
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "match_petty_cash",
     "match_prematch",
     "match_prematch_budget",
+    "match_raise",
     "match_result",
     "match_retry",
     "match_schedule_view",

@@ -32,7 +32,9 @@ from matches.views.common import (
     participant_match_or_403,
 )
 from matches.views.correction_words import moved_words
+from matches.views.induced import temporary_players
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
+from matches.views.raised import raising_context
 from teams.selectors import bank_balances, has_bank
 
 S = Match.Status
@@ -102,6 +104,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "prematch": prematch_facts(match) if match.status != S.SCHEDULED else None,
             "result": result_facts(match) if match.status in WITH_RESULT else None,
+            "temporary": temporary_players(match, match_ruleset(match)) if match.status != S.SCHEDULED else [],
+            "raising": raising_context(request, match),
             "can_prematch": participant and match.status == S.SCHEDULED,
             "can_report": participant and match.status in (S.PREMATCH_DONE, S.DRAFT),
             "can_submit": participant and match.status == S.DRAFT,

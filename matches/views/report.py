@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -24,6 +25,7 @@ from matches.services.common import match_ruleset
 from matches.services.report_input import RESULT_FIELDS
 from matches.services.scoring import score_help
 from matches.views.common import attempt, closed_by_playoffs, participant_match_or_403
+from matches.views.induced import temporary_players
 
 CASUALTY_COLUMNS = {
     "d6": "d6",
@@ -148,5 +150,10 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
             "card_gold": form.card_gold,
             "correcting": correcting,
             "score_help": score_help(ruleset),
+            # Journeymen and induced players carry their skills for the match (Loner) on the sheet.
+            "temporary": temporary_players(match, ruleset, lines),
+            "journeyman_skills": [
+                ruleset.skills[key].name(get_language() or "en") for key in ruleset.journeyman_skills
+            ],
         },
     )

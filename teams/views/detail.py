@@ -232,6 +232,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "reroll_cost": alliance_reroll_cost(ruleset, team.race, team.allies),
         "reroll_price": reroll_purchase_price(ruleset, team.race, at_creation=False, allies=team.allies),
         "alliance": _alliance(ruleset, team, rows),
+        # A team list with a free Necromancer (teams.csv `necromancer`): staff the sheet lists.
+        "necromancer": has_necromancer(ruleset, team.race, team.allies),
         "can_buy_reroll": team.rerolls < team_list.max_rerolls,
         "roster": roster,
         "pending_rolls": pending,

@@ -81,3 +81,20 @@ def test_every_other_ruleset_has_a_demo_league_of_legal_teams_and_pages_that_ope
         for url in (league.get_absolute_url(), f"/rulesets/{league.ruleset}/", league.teams.first().get_absolute_url()):
             assert client.get(url).status_code == 200, url
     assert load_ruleset_demos() == leagues  # a second call finds them
+
+
+def test_the_command_creates_the_pbbl_demo_league_beside_the_lrb6_one(client, capsys):
+    from league.tooling.demo_rulesets import TEAMS_PER_LEAGUE, ruleset_demo_name
+
+    call_command("load_demo")
+    assert "Demo — PBBL Living Rulebook 1.10: 4 teams" in capsys.readouterr().out
+    league = League.objects.get(ruleset="pbbl110")
+    assert league.name == ruleset_demo_name("pbbl110") and league.teams.count() == TEAMS_PER_LEAGUE
+    ruleset = league_ruleset(league)
+    for team in league.teams.all():
+        # Built under PBBL's own lists and prices: its treasury counts in the team value (P32/L72).
+        assert compute_team_value(team) == team.team_value
+        assert team.team_value >= team.treasury and ledger_balance(team) == team.treasury
+        assert all(p.position in {q.key for q in ruleset.team(team.race).positions} for p in team.players.all())
+    assert league.seasons.get().rounds.count() >= 3
+    assert client.get(league.get_absolute_url()).status_code == 200

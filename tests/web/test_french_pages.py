@@ -57,6 +57,8 @@ NOT_PAGES = {
     "tests/champions/test_allies.py",
     "teams:ally_hire": "POST only: it redirects to the team page, where its message shows (French in "
     "tests/champions/test_allies.py)",
+    "matches:raise": "POST only: it redirects to the match page, where its message shows (French in "
+    "tests/pbbl/test_raise_the_dead.py)",
 }
 
 

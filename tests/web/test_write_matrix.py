@@ -94,6 +94,7 @@ ELSEWHERE = {
     # Only where the ruleset has allies: the house rules' league of these tests.
     "league:allies": "tests/champions/test_allies.py",
     "teams:ally_hire": "tests/champions/test_allies.py",
+    "matches:raise": "tests/pbbl/test_raise_the_dead.py",
     "api-team-ally-hire": "tests/champions/test_allies.py",
 }
 

@@ -39,3 +39,13 @@ def player_skills(ruleset: Ruleset, position: Position, gained: Iterable[str], *
     if journeyman:
         skills += [key for key in ruleset.journeyman_skills if key not in skills]
     return tuple(skills)
+
+
+def induced_skills(
+    ruleset: Ruleset, position: Position, extra: Iterable[str] = (), *, mercenary: bool
+) -> tuple[str, ...]:
+    """The skills of a player induced for one match from a position of the team's list: the
+    position's, the extra skills bought, then the ruleset's mercenary or journeyman skills (Loner:
+    [mercenaries] / [journeymen] skills of ruleset.toml)."""
+    added = ruleset.mercenary_skills if mercenary else ruleset.journeyman_skills
+    return tuple(dict.fromkeys((*position.skills, *extra, *added)))

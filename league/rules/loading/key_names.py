@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..catalogue.champions import champion_keys
-from ..parameter_groups import SecretWeaponParameters, group_keys_problem
+from ..parameter_groups import RaiseDeadParameters, SecretWeaponParameters, group_keys_problem
 from ..types import Inducement, Skill, StarPlayer, TeamList
 from .csvio import Problems
 
@@ -53,3 +53,12 @@ def check_group_keys(
     problem = group_keys_problem(groups, {"skills": skills, "champions": champion_keys(teams), "teams": teams})
     if problem:
         problems.add(RULESET_FILE, line, problem)
+    for key, group in groups.items():  # a raised player's position must be on each team list that raises him
+        if isinstance(group, RaiseDeadParameters):
+            lacking = [
+                t for t in group.teams if t in teams and group.position not in {p.key for p in teams[t].positions}
+            ]
+            if lacking:
+                problems.add(
+                    RULESET_FILE, line, f"parameter '{key}.position' is not a position of {', '.join(lacking)}"
+                )

@@ -11,11 +11,9 @@ import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from types import MappingProxyType
 
 from ..catalogue.allies import with_allies
 from ..catalogue.champions import with_champions
-from ..decisions import DECISION_KINDS
 from ..errors import RulesetDataError
 from ..parameters import groups_from_mapping, parameters_from_mapping, unknown_keys_problem
 from ..registry import known_steps, order_problems
@@ -25,6 +23,7 @@ from . import catalogue, tables
 from .alliances import load_alliances
 from .cards import load_cards
 from .csvio import Problems
+from .decision_limits import decision_limits as read_decision_limits
 from .inherit import read_document
 from .key_names import check_group_keys, setting_key_names
 from .levels import load_level_tables
@@ -98,38 +97,20 @@ def _table_roll_places(steps: tuple[str, ...], rolls: Mapping[str, object], text
             problems.add(RULESET_FILE, where, f"table roll {key!r} must come after the step 'improvements'")
 
 
-def _journeyman_skills(
-    document: dict[str, object], text: str, skills: Mapping[str, Skill], problems: Problems
+def _induced_skills(
+    document: dict[str, object], text: str, skills: Mapping[str, Skill], problems: Problems, name: str
 ) -> tuple[str, ...]:
-    """[journeymen] skills: known skill keys a journeyman has while he is one (none if absent)."""
-    table = document.get("journeymen", {})
+    """[journeymen] / [mercenaries] skills: known skill keys such a player has while he plays as one."""
+    table = document.get(name, {})
     keys = table.get("skills", []) if isinstance(table, dict) else None
     where = _toml_line(text, "skills")
     if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
-        problems.add(RULESET_FILE, where, "[journeymen] skills must be a list of skill keys")
+        problems.add(RULESET_FILE, where, f"[{name}] skills must be a list of skill keys")
         return ()
     for key in keys:
         if key not in skills:
-            problems.add(RULESET_FILE, where, f"[journeymen] skills: unknown skill {key!r}")
+            problems.add(RULESET_FILE, where, f"[{name}] skills: unknown skill {key!r}")
     return tuple(keys)
-
-
-def _decision_limits(document: dict[str, object], text: str, problems: Problems) -> dict[str, Mapping[str, int]]:
-    """[decisions.<kind>]: whole-number limits of a registered decision kind (league.rules.decisions)."""
-    table = document.get("decisions", {})
-    found: dict[str, Mapping[str, int]] = {}
-    for kind, limits in table.items() if isinstance(table, dict) else ():
-        header = re.search(rf"^[ \t]*\[decisions\.{re.escape(kind)}\]", text, re.MULTILINE)
-        where = text.count("\n", 0, header.start()) + 1 if header else None
-        if kind not in DECISION_KINDS:
-            problems.add(
-                RULESET_FILE, where, f"[decisions.{kind}]: unknown decision kind (known: {', '.join(DECISION_KINDS)})"
-            )
-        elif not isinstance(limits, dict) or not all(type(v) is int and v >= 0 for v in limits.values()):
-            problems.add(RULESET_FILE, where, f"[decisions.{kind}] must hold whole numbers from 0")
-        else:
-            found[kind] = MappingProxyType(dict(limits))
-    return found
 
 
 def load_ruleset_from(path: str | Path) -> Ruleset:
@@ -205,8 +186,10 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
     cards = load_cards(
         folder, problems, params.gp_granularity, declared="cards" in parameter_groups, where=_group_line(text, "cards")
     )
-    journeyman_skills = _journeyman_skills(document, text, skills, problems)
-    decision_limits = _decision_limits(document, text, problems)
+    journeyman_skills, mercenary_skills = (
+        _induced_skills(document, text, skills, problems, name) for name in ("journeymen", "mercenaries")
+    )
+    decision_limits = read_decision_limits(document, text, problems)
     match_records = load_match_records(folder, document, text, problems, parameter_groups)
     schemes, default_scheme, tie_breakers = load_standings(document, text, problems)
     optional = [key for key in spp_awards if key not in FIXED_SPP_ACTIONS]
@@ -257,6 +240,7 @@ def load_ruleset_from(path: str | Path) -> Ruleset:
         parameter_groups=parameter_groups,
         ledger_kinds=ledger_kinds,
         journeyman_skills=journeyman_skills,
+        mercenary_skills=mercenary_skills,
         decision_limits=decision_limits,
         match_records=match_records,
         skill_categories=categories,

@@ -56,6 +56,7 @@ TABLE_KEYS: Mapping[str, frozenset[str] | None] = {
     "pre_match_tables": None,
     "pre_match_choices": None,  # [pre_match_choices.<step>]: checked by prematch_choices.py
     "journeymen": frozenset({"skills"}),
+    "mercenaries": frozenset({"skills"}),
     "parameters": None,
     "standings": frozenset({"default_scheme", "default_tie_breakers", "schemes"}),
     "setting_groups": None,
