@@ -392,3 +392,6 @@ class MatchCorrection(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("match correction")
         verbose_name_plural = _("match corrections")
+
+
+from matches.card_models import MatchCard  # noqa: E402, F401  (the model lives there; Django finds it here)

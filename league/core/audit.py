@@ -51,6 +51,7 @@ ACTIONS = {
     "matches.prematch.recorded": _("Pre-match sequence recorded"),
     "matches.petty_cash.declared": _("Petty cash declared"),
     "matches.inducements.chosen": _("Inducements chosen"),
+    "matches.card.bought": _("Special play card bought"),
     "matches.result.saved": _("Result saved as a draft"),
     "matches.result.submitted": _("Result submitted"),
     "matches.result.confirmed": _("Result confirmed"),

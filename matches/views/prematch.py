@@ -26,6 +26,7 @@ from league.core.permissions import signed_in
 from league.rules import Ruleset, inducement_cost
 from matches.forms.prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
+from matches.selectors.cards import card_panel
 from matches.services import petty_cash_declare, prematch_record
 from matches.services.common import match_ruleset, violation_messages
 from matches.services.inducement_orders import order_from_json
@@ -152,6 +153,7 @@ def _context(
             page.update(step.section_context(request, match, ruleset, page))
             sections.append({"template": step.section_template, "label": step.label(ruleset, lang())})
     page["sections"] = sections
+    page["card_panel"] = card_panel(match, ruleset, request.user, lang())
     return page
 
 

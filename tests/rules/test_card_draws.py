@@ -117,3 +117,9 @@ def test_the_card_budget_counts_what_was_bought(options: CardParameters) -> None
     assert card_spending(budget, 0) == 150_000
     assert card_spending(budget, 100_000) == 50_000
     assert card_spending(budget, 200_000) == 0
+
+
+def test_the_last_card_is_drawn_without_a_die(rs: Ruleset, options: CardParameters) -> None:
+    left = cards_left(rs.special_cards, options, "magic_items", ())[-1:]
+    draw = draw_card(left, ScriptedDice([]))
+    assert (draw.card, draw.roll, draw.sides) == (left[0], 1, 1)

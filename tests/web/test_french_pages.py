@@ -43,6 +43,8 @@ PAGES = LEAGUE_PAGES + MORE_PAGES
 # URL names that are not pages for a reader of this site, and why.
 NOT_PAGES = {
     "matches:petty_cash": "POST only: it redirects to the pre-match page (above), where its message shows",
+    "matches:card_buy": "POST only: it redirects to the pre-match page, where its message shows (French in "
+    "tests/matches/test_card_purchase.py)",
     "teams:assistant_titles": "only where a ruleset titles assistant coaches (the world plays LRB6): French in "
     "tests/teams/test_assistant_titles.py",
     "league:ruleset": "POST only: it redirects to the settings page, where its message shows (French in "

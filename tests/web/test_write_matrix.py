@@ -73,6 +73,7 @@ ELSEWHERE = {
     "matches:prematch_budget": "tests/matches/test_views_permissions.py",
     "matches:inducements": "tests/matches/test_views_permissions.py",
     "matches:petty_cash": "tests/matches/test_petty_cash_turns.py",
+    "matches:card_buy": "tests/matches/test_card_purchase.py",
     "matches:correct": "tests/web/test_correction_pages.py",
     "matches:correction": "tests/web/test_correction_pages.py",
     "api-matches-import": "tests/matches/test_import_entry.py",

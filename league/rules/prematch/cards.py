@@ -90,9 +90,11 @@ def cards_left(
 
 
 def draw_card(left: tuple[Card, ...], dice: Dice) -> CardDraw:
-    """One card drawn at random from those left: a die of len(left) faces picks it in file order."""
+    """One card drawn at random from those left (at least one): a die of len(left) faces picks it in
+    file order."""
     sides = len(left)
-    roll = check_die(dice.roll(sides), sides, "card draw")
+    # The last card of a deck is drawn without a die (a die has at least two faces).
+    roll = 1 if sides == 1 else check_die(dice.roll(sides), sides, "card draw")
     return CardDraw(card=left[roll - 1], roll=roll, sides=sides)
 
 
