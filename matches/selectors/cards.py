@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from league.core.permissions import is_commissioner
 from league.rules import Ruleset
+from league.rules.catalogue.cards import Deck
 from league.rules.prematch.cards import buyable_decks, cards_left, deck_cards
 from matches.card_models import MatchCard
 from matches.models import Match
@@ -59,7 +60,7 @@ def card_panel(
                 "gold": gold.gold,
                 "refusal": gold.refusal,
                 "bought": len(own),
-                "cards": [_card_row(r, ruleset, lang) for r in own] if sees else [],
+                "cards": [_card_row(r, ruleset, decks, lang) for r in own] if sees else [],
                 "counts": [{"deck": decks[k].name(lang) if k in decks else k, "count": n} for k, n in counts.items()],
             }
         )
@@ -72,7 +73,7 @@ def card_panel(
     }
 
 
-def _card_row(row: MatchCard, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+def _card_row(row: MatchCard, ruleset: Ruleset, decks: dict[str, Deck], lang: str) -> dict[str, Any]:
     catalogue = ruleset.special_cards
     card = catalogue.cards.get(row.card)
     timing = catalogue.timings.get(card.timing) if card else None
@@ -82,7 +83,7 @@ def _card_row(row: MatchCard, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "label": card.label if card else "",
         "timing": timing.name(lang) if timing else (card.timing if card else ""),
         "effect": card.effect(lang) if card else "",
-        "deck": catalogue.decks[row.deck].name(lang) if row.deck in catalogue.decks else row.deck,
+        "deck": decks[row.deck].name(lang) if row.deck in decks else row.deck,
         "how": row.get_how_display(),
         "roll": row.roll,
         "sides": row.sides,

@@ -72,6 +72,20 @@ def test_both_coaches_draw_from_the_same_deck_without_ever_drawing_the_same_card
     assert '<td>Miscellaneous Mayhem</td><td class="text-end">50,000</td><td class="text-end">5</td>' in text
 
 
+def test_merged_decks_are_one_deck_on_the_page(client, budget_match, commissioner, coach_alice):
+    match = budget_match
+    set_cards(client, commissioner, match.league, **{"cards.merged_decks": True})
+    client.force_login(coach_alice)
+    text = page(client, match)
+    merged = "Miscellaneous Mayhem + Special Team Plays + Magic Items + Dirty Tricks"
+    assert f'<td>{merged}</td><td class="text-end">50,000</td><td class="text-end">52</td>' in text
+    text = buy(client, match, "home", "miscellaneous_mayhem")
+    row = MatchCard.objects.get(match=match)
+    assert (row.deck, row.sides) == ("miscellaneous_mayhem", 52)
+    assert f'<td>{merged}</td><td class="text-end">50,000</td><td class="text-end">51</td>' in text
+    assert "There is no deck “Dirty Tricks” to buy from." in buy(client, match, "home", "dirty_tricks")
+
+
 def test_the_coach_sees_his_cards_and_the_opponent_only_how_many(client, budget_match, coach_alice, coach_bob):
     match = budget_match
     client.force_login(coach_alice)
