@@ -25,6 +25,9 @@ class MatchCard(models.Model):
     roll = models.PositiveIntegerField(null=True, blank=True)  # the server's die, 1..sides
     sides = models.PositiveIntegerField(null=True, blank=True)  # the cards left when drawn
     price = models.BigIntegerField()
+    # Paid from the side's inducement gold (cards as inducements, or replacing them), not from a card
+    # budget: the inducement step counts it, and the pre-match record debits it with the inducements.
+    inducement_gold = models.BooleanField(default=False)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
 

@@ -28,6 +28,7 @@ from league.rules.types import PICKABLE_CATEGORIES
 from matches.forms.common import MERCENARY_ROWS, NUMERIC, category_label, number
 from matches.models import SIDES, Match
 from matches.services import PrematchInput
+from matches.services.card_gold import cards_replace_inducements
 from matches.services.prematch import expected_squad
 from matches.services.prematch_steps import PrematchStep, steps_for
 from teams.hooks import team_benefits
@@ -120,6 +121,15 @@ class PrematchForm(forms.Form):
             team = match.team(side)
             team_list = ruleset.team(team.race)
             trophy_prices = team_benefits(match.league, team.pk).inducement_prices  # e.g. a trophy's cheaper wizard
+            if cards_replace_inducements(ruleset):  # the cards' panel sells the only inducements
+                self.sides[side] = {
+                    "team": team,
+                    "items": [],
+                    "stars": None,
+                    "mercs": [],
+                    "trophy_prices": trophy_prices,
+                }
+                continue
             items, stars_field = [], None
             for item in ruleset.inducements.values():
                 if not inducement_allowed(ruleset, item.key, team.race):

@@ -19,10 +19,13 @@ from league.rules import (
     star_price,
 )
 from league.rules.catalogue.player_skills import induced_skills
+from league.rules.parameter_groups import CardParameters
 from league.rules.postmatch.finance import Side
+from league.rules.prematch.cards import with_inducement_cards
 from league.rules.prematch.induce import stars_for_neither
 from matches.models import MatchInducement
 from matches.prematch_steps import cards
+from matches.services.card_gold import cards_paid, cards_replace_inducements
 from matches.services.common import violation_messages
 from matches.services.inducement_orders import order_from_json, order_to_json
 from matches.services.prematch import has_step, may_declare, position_counts, squad_size, treasury_gold
@@ -143,7 +146,8 @@ class InducementsStep(PrematchStep):
                     "before": state.step == "petty_cash",
                 }
             )
-        return {"induce_sides": rows}
+        # Where cards replace the inducement list, the form offers nothing else (the cards' panel sells them).
+        return {"induce_sides": rows, "cards_replace": cards_replace_inducements(ruleset)}
 
     def settle(self, ctx: PrematchContext) -> None:
         match, ruleset = ctx.match, ctx.ruleset
@@ -161,30 +165,36 @@ class InducementsStep(PrematchStep):
         orders = _orders(ctx, budgets)
         # Prices a held trophy lowers (e.g. a trophy's cheaper wizard), ruleset data.
         prices = {side: team_benefits(match.league, ctx.teams[side].pk).inducement_prices for side in SIDES}
+        # Cards bought from the inducement gold before the record spend the same budget.
+        paid = cards_paid(match)
         for side in SIDES:
-            team = ctx.teams[side]
+            team, order = ctx.teams[side], orders[side]
             roster = list(team.players.filter(status=Player.Status.ACTIVE))
             found = check_inducements(
                 ruleset,
                 team_key=team.race,
                 roster_size=squad_size(ruleset, roster),
-                order=orders[side],
-                budget=budgets.budget(side),
+                order=order,
+                budget=budgets.budget(side) - paid[side],
                 position_counts=position_counts(roster),
                 final=match.is_final_stage,  # no stars or mercenaries in a semi-final or a final (p.30)
                 trophy_prices=prices[side],
                 allies=team.allies,
+            )
+            empty = not (order.items or order.stars or order.mercenaries)
+            found = with_inducement_cards(
+                found, ruleset.group(CardParameters), empty=empty, cards=paid[side], budget=budgets.budget(side)
             )
             ctx.problems += [
                 _("%(label)s: %(value)s") % {"label": team.name, "value": m}
                 for m in violation_messages(found, ruleset, team.race)
             ]
         cards.check_cards(ctx, orders)
-        ctx.shared["inducements"] = (budgets, orders, prices)
+        ctx.shared["inducements"] = (budgets, orders, prices, paid)
 
     def record(self, ctx: PrematchContext) -> None:
         match, ruleset = ctx.match, ctx.ruleset
-        budgets, orders, prices = ctx.shared["inducements"]
+        budgets, orders, prices, paid = ctx.shared["inducements"]
         cards.record_cards(ctx)
         petty = has_step(ruleset, "petty_cash")
         # A star both sides induced takes both fees and plays for neither: paid, not fielded.
@@ -232,7 +242,8 @@ class InducementsStep(PrematchStep):
                 for m in order.mercenaries
             ]
             MatchInducement.objects.bulk_create(rows)
-            from_treasury = max(sum(row.cost for row in rows) - budgets.money(side), 0)
+            # The cards bought from the inducement gold are paid with the inducements, under the same key.
+            from_treasury = max(sum(row.cost for row in rows) + paid[side] - budgets.money(side), 0)
             if not petty and from_treasury:  # no petty cash: the treasury pays the rest at once
                 treasury_post(
                     team=team,

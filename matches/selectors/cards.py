@@ -11,10 +11,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from league.core.permissions import is_commissioner
 from league.rules import Ruleset
 from league.rules.catalogue.cards import Deck
-from league.rules.prematch.cards import buyable_decks, cards_left, deck_cards
+from league.rules.prematch.cards import buyable_decks, cards_left, deck_cards, paid_with_inducements
 from matches.card_models import MatchCard
 from matches.models import Match
-from matches.services.cards import SIDES, card_options, side_card_gold
+from matches.services.cards import SIDES, CardGold, card_options, side_card_gold
 from matches.services.common import side_of_user
 
 
@@ -47,7 +47,7 @@ def card_panel(
     for side in SIDES:
         own = [r for r in rows if r.side == side]
         sees = commissioner or mine == side
-        gold = side_card_gold(options, rows, side)
+        gold = side_card_gold(match, ruleset, options, rows, side, user) if sees else CardGold(0)
         counts: dict[str, int] = {}
         for r in own:
             counts[r.deck] = counts.get(r.deck, 0) + 1
@@ -70,6 +70,7 @@ def card_panel(
         "mode": options.mode,
         "max_draws": options.max_draws,
         "budget": options.budget,
+        "inducement_gold": paid_with_inducements(options),
     }
 
 

@@ -3,14 +3,16 @@
 A side's coach (or the commissioner) buys one card from a deck; the site draws it with a die it
 stores, or the coach enters the card drawn at the table. Both sides draw from the same decks, so a
 purchase locks the match row: two coaches buying at once never draw the same card. The gold comes
-from the league's per-match card budget; where cards are inducements, the inducement step's
-budget does not count them yet, so the purchase is refused there (docs/decisions/matches.md).
+from the league's per-match card budget, or where cards are inducements (or replace them) from the
+side's inducement gold, in the window and turn in which it chooses its inducements; the inducement
+step counts those cards and the pre-match record debits them (docs/decisions/matches.md).
 """
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -28,10 +30,12 @@ from league.rules.prematch.cards import (
     card_spending,
     cards_left,
     draw_card,
+    paid_with_inducements,
 )
 from matches.card_models import MatchCard
 from matches.models import Match
 from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status
+from matches.services.inducements import inducement_gold_left
 from matches.services.prematch import may_declare
 from teams.errors import gp
 
@@ -80,17 +84,16 @@ class CardGold:
     refusal: str | None = None
 
 
-def side_card_gold(options: CardParameters, rows: list[MatchCard], side: str) -> CardGold:
-    spent = sum(r.price for r in rows if r.side == side)
-    if options.mode == "budget":
-        return CardGold(card_spending(options, spent))
-    return CardGold(
-        0,
-        _(
-            "Cards paid with inducement gold cannot be bought here yet: only a league with a card budget "
-            "per match buys and draws them on this page."
-        ),
-    )
+def side_card_gold(
+    match: Match, ruleset: Ruleset, options: CardParameters, rows: list[MatchCard], side: str, by: Any
+) -> CardGold:
+    """The gold `side` may still spend on cards: its card budget less its cards (mode "budget"), or
+    what its inducement gold has left, while it may choose its inducements (league.rules.prematch.cards)."""
+    if paid_with_inducements(options):
+        gold, refusal = inducement_gold_left(match, ruleset, side, by)
+        return CardGold(gold, refusal)
+    spent = sum(r.price for r in rows if r.side == side and not r.inducement_gold)
+    return CardGold(card_spending(options, spent))
 
 
 def card_buy(
@@ -119,7 +122,7 @@ def card_buy(
         if options is None:
             raise MatchError(card_messages((Violation("cards_not_sold"),), ruleset))
         rows = list(MatchCard.objects.filter(match=match))
-        gold = side_card_gold(options, rows, side)
+        gold = side_card_gold(match, ruleset, options, rows, side, by)
         if gold.refusal:
             raise MatchError([gold.refusal])
         drawn = [r.card for r in rows]
@@ -152,6 +155,7 @@ def card_buy(
             roll=roll,
             sides=sides,
             price=price,
+            inducement_gold=paid_with_inducements(options),
             by=by,
         )
         # The card itself stays out of the log, which the opponent may read: secret until played.

@@ -121,6 +121,13 @@ VIOLATION_MESSAGES = {
         "max",
     ),
     "over_budget": gettext_lazy("This costs %(cost)s gp, over the %(budget)s gp available."),
+    "over_budget_with_cards": gettext_lazy(
+        "These inducements cost %(cost)s gp and the special play cards already bought %(cards)s gp: "
+        "together over the %(budget)s gp available."
+    ),
+    "cards_replace_inducements": gettext_lazy(
+        "In this league special play cards replace the inducements: buy cards, nothing else."
+    ),
     "final_no_inducements": gettext_lazy("No inducements in a semi-final or a final."),
     "final_no_stars": gettext_lazy("No star players or mercenaries in a semi-final or a final."),
     # The codes league.rules.prematch.induce actually reports (the entries above predate some of them).
@@ -176,7 +183,7 @@ def violation_messages(
     out = []
     for v in violations:
         params = _display_names(dict(v.params), ruleset, team_key)
-        params = {k: gp(p) if k in {"cost", "budget"} else p for k, p in params.items()}
+        params = {k: gp(p) if k in {"cost", "budget", "cards"} else p for k, p in params.items()}
         params.setdefault("key", params.get("inducement", ""))  # the engine names it "inducement"
         template = VIOLATION_MESSAGES.get(v.code)
         if template is None:

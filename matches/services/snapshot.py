@@ -18,6 +18,7 @@ from league.rules import BankParameters, HolderBenefits, gained_skills, holder_b
 from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
 from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
+from matches.services.card_gold import cards_paid
 from matches.services.prematch_steps import steps_for
 from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import bank_balances
@@ -171,6 +172,8 @@ def build_report(match: Match) -> MatchReport:
     for team_id, amount in _rows(INDUCEMENT_TREASURY_SQL, [match.pk, TreasuryEntry.Kind.INDUCEMENT]):
         from_treasury[team_id] = from_treasury.get(team_id, 0) - amount
 
+    cards = cards_paid(match)
+
     def side_report(side: str) -> SideReport:
         team = match.team(side)
         petty_cash = match.home_petty_cash if side == "home" else match.away_petty_cash
@@ -220,7 +223,8 @@ def build_report(match: Match) -> MatchReport:
             score=(match.home_score if side == "home" else match.away_score) or 0,
             players=tuple(players),
             petty_cash=petty_cash,
-            inducements_cost=sum(i[4] for i in inducements if i[1] == side),
+            # with the cards bought from the inducement gold: the petty cash they spent is not returned
+            inducements_cost=sum(i[4] for i in inducements if i[1] == side) + cards[side],
             inducement_treasury=from_treasury.get(team.pk, 0),
             conceded=match.conceded_by == side,
             concession_justified=match.concession_justified,

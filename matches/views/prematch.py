@@ -24,10 +24,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.permissions import signed_in
 from league.rules import Ruleset, inducement_cost
+from league.rules.prematch.cards import paid_with_inducements
 from matches.forms.prematch import InducementsForm, PettyCashForm, PrematchForm
 from matches.models import Match
 from matches.selectors.cards import card_panel
 from matches.services import petty_cash_declare, prematch_record
+from matches.services.card_gold import cards_paid
+from matches.services.cards import card_options
 from matches.services.common import match_ruleset, violation_messages
 from matches.services.inducement_orders import order_from_json
 from matches.services.inducements import (
@@ -61,11 +64,13 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
     budgets = match_budgets(match, ruleset, {side: squads[side][0] for side in SIDES})
     petty = has_step(ruleset, "petty_cash")
     cash = {side: getattr(match, f"{side}_petty_cash") for side in SIDES}
+    # Cards bought from the inducement gold spend the same budget (league.rules.prematch.cards).
+    cards = cards_paid(match)
     sides = []
     for side in SIDES:
         team, tv = match.team(side), squads[side][0]
         order = form.order(side) if side in form.sides else order_from_json(getattr(match, f"{side}_inducements"))
-        found = side_violations(match, ruleset, side, order, squads[side], budgets.budget(side))
+        found = side_violations(match, ruleset, side, order, squads[side], budgets.budget(side), cards[side])
         problems = violation_messages(found, ruleset, team.race)
         if petty and not 0 <= cash[side] <= team.treasury:
             problems.insert(
@@ -86,7 +91,8 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
                 "petty_cash": cash[side] if petty else treasury_gold(ruleset, team),
                 "budget": budget,
                 "cost": cost,
-                "left": None if cost is None else budget - cost,
+                "cards": cards[side],
+                "left": None if cost is None else budget - cost - cards[side],
                 "problems": problems,
                 "order": order,
             }
@@ -97,6 +103,7 @@ def budget_preview(match: Match, ruleset: Ruleset, form: PrematchForm) -> dict[s
         "buys_first": match.team(budgets.buys_first),
         "petty_cash_step": petty,
         "free_journeymen": has_step(ruleset, "journeymen"),
+        "cards_shown": paid_with_inducements(card_options(ruleset)),
     }
 
 

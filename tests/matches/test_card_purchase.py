@@ -150,15 +150,15 @@ def test_no_panel_and_no_purchase_where_the_league_sells_no_cards(client, commis
     assert not MatchCard.objects.exists()
 
 
-def test_cards_as_inducements_are_refused_here_for_now(client, commissioner, coach_alice, coach_bob):
+def test_cards_as_inducements_wait_for_the_inducement_step(client, commissioner, coach_alice, coach_bob):
+    """Cards paid from the inducement gold are bought in the side's inducement turn, so not before
+    both sides declared their petty cash (test_card_inducement_gold.py buys them)."""
     match = scheduled_in("lrb6", "Inducement League", commissioner, coach_alice, coach_bob)
     client.force_login(coach_alice)
     text = page(client, match)
-    assert (
-        "only a league with a card budget per match buys and draws them on this page" in text
-        and 'id="card-buy-home"' not in text
-    )
-    assert "only a league with a card budget per match buys and draws them on this page" in buy(
+    assert "Both sides declare their petty cash before choosing inducements." in text
+    assert 'id="card-buy-home"' not in text
+    assert "Both sides declare their petty cash before choosing inducements." in buy(
         client, match, "home", "good_karma"
     )
     assert not MatchCard.objects.exists()

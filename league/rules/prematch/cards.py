@@ -27,6 +27,8 @@ __all__ = [
     "deck_cards",
     "deck_of",
     "draw_card",
+    "paid_with_inducements",
+    "with_inducement_cards",
 ]
 
 
@@ -137,4 +139,33 @@ def card_purchase_violations(
             out.append(Violation("card_not_in_deck", MappingProxyType({"card": entered, "deck": deck_key})))
         elif entered in set(drawn):
             out.append(Violation("card_already_drawn", MappingProxyType({"card": entered})))
+    return tuple(out)
+
+
+INDUCEMENT_MODES = frozenset({"inducements", "replace"})
+
+
+def paid_with_inducements(options: CardParameters | None) -> bool:
+    """Whether a card is paid from the side's inducement gold: where cards join the inducement list
+    or replace it (LRB6 p.34 L4412-4461; PBBL P43), not from a card budget of their own."""
+    return bool(options and options.mode in INDUCEMENT_MODES)
+
+
+def with_inducement_cards(
+    found: tuple[Violation, ...], options: CardParameters | None, *, empty: bool, cards: int, budget: int
+) -> tuple[Violation, ...]:
+    """An inducement order's refusals where its cards share the inducement gold. `found`: what
+    check_inducements refused with the budget less `cards` (the gold of the cards already bought);
+    `budget`: the whole of it; `empty`: whether the order buys nothing. Its over-budget refusal
+    names the cards; with cards replacing the inducement list, the order may hold nothing else."""
+    out = list(found)
+    if cards:
+        out = [
+            Violation("over_budget_with_cards", MappingProxyType({**v.params, "cards": cards, "budget": budget}))
+            if v.code == "over_budget"
+            else v
+            for v in out
+        ]
+    if options is not None and options.mode == "replace" and not empty:
+        out.insert(0, Violation("cards_replace_inducements"))
     return tuple(out)
