@@ -19,14 +19,17 @@ from matches.services.common import side_of_user
 
 
 def card_panel(
-    match: Match, ruleset: Ruleset, user: AbstractBaseUser | AnonymousUser, lang: str
+    match: Match, ruleset: Ruleset, user: AbstractBaseUser | AnonymousUser, lang: str, *, buying: bool = True
 ) -> dict[str, Any] | None:
-    """The panel, or None where the league sells no cards."""
+    """The panel, or None where the league sells no cards. Not `buying` (the match page, once the
+    pre-match is recorded): the cards bought, the same secrecy, no form; None when none were bought."""
     options = card_options(ruleset)
     if options is None:
         return None
     catalogue = ruleset.special_cards
     rows = list(MatchCard.objects.filter(match=match))
+    if not buying and not rows:
+        return None
     drawn = [r.card for r in rows]
     decks = buyable_decks(catalogue, options)
     commissioner = is_commissioner(user, match.league)
@@ -47,7 +50,7 @@ def card_panel(
     for side in SIDES:
         own = [r for r in rows if r.side == side]
         sees = commissioner or mine == side
-        gold = side_card_gold(match, ruleset, options, rows, side, user) if sees else CardGold(0)
+        gold = side_card_gold(match, ruleset, options, rows, side, user) if sees and buying else CardGold(0)
         counts: dict[str, int] = {}
         for r in own:
             counts[r.deck] = counts.get(r.deck, 0) + 1
@@ -56,7 +59,7 @@ def card_panel(
                 "side": side,
                 "team": match.team(side),
                 "sees": sees,
-                "may_buy": sees,
+                "may_buy": sees and buying,
                 "gold": gold.gold,
                 "refusal": gold.refusal,
                 "bought": len(own),

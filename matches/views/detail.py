@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -16,6 +17,7 @@ from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT
 from matches.hooks import fixture_locked
 from matches.models import Match, MatchCorrection
+from matches.selectors.cards import card_panel
 from matches.selectors.common import result_history
 from matches.selectors.corrections import match_corrections, void_correction
 from matches.selectors.decisions import PendingGroup, match_pending_decisions
@@ -106,6 +108,10 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "result": result_facts(match) if match.status in WITH_RESULT else None,
             "temporary": temporary_players(match, match_ruleset(match)) if match.status != S.SCHEDULED else [],
             "raising": raising_context(request, match),
+            # The special play cards bought, named to their side's coach and the commissioner only.
+            "match_cards": card_panel(match, match_ruleset(match), request.user, get_language() or "en", buying=False)
+            if match.status != S.SCHEDULED
+            else None,
             "can_prematch": participant and match.status == S.SCHEDULED,
             "can_report": participant and match.status in (S.PREMATCH_DONE, S.DRAFT),
             "can_submit": participant and match.status == S.DRAFT,

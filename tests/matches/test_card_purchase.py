@@ -195,3 +195,37 @@ def test_an_empty_deck_and_the_draw_limit_are_refused(client, rich_ruleset, comm
     text = buy(client, match, "home", "dirty_tricks")
     assert "A coach may buy at most 9 special play cards a match." in text
     assert MatchCard.objects.count() == 9
+
+
+def test_the_match_page_keeps_the_cards_named_to_their_coach_once_the_prematch_is_recorded(
+    client, budget_match, coach_alice, coach_bob, commissioner
+):
+    from matches.services import PrematchInput, prematch_record
+
+    match = budget_match
+    client.force_login(coach_alice)
+    buy(client, match, "home", "good_karma")
+    client.force_login(coach_bob)
+    buy(client, match, "away", "magic_items", card="beguiling_bracers")
+    own = load_ruleset("lrb6").special_cards.cards[MatchCard.objects.get(match=match, side="home").card]
+    prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=commissioner)
+
+    def detail(lang: str = "en") -> str:
+        client.cookies["django_language"] = lang
+        response = client.get(reverse("matches:detail", args=[match.pk]))
+        assert response.status_code == 200
+        text = html.unescape(response.content.decode())
+        return text[text.index('id="match-cards"') :]
+
+    client.force_login(coach_alice)
+    text = detail()
+    home, away = text[: text.index('id="match-cards-away"')], text[text.index('id="match-cards-away"') :]
+    assert own.name_en in home and "Beguiling Bracers" not in text and "1 card from Magic Items" in away
+    assert "card-buy" not in text  # bought before the pre-match was recorded: no form now
+    client.force_login(coach_bob)
+    text = detail("fr")
+    assert own.name_fr not in text and own.name_en not in text
+    assert "Bracelets étincelants" in text and "1 carte de Bon Karma" in text  # his own card, in French
+    client.logout()
+    text = detail()
+    assert own.name_en not in text and "Beguiling Bracers" not in text and "1 card from Good Karma" in text
