@@ -60,6 +60,19 @@ def hired(request: HttpRequest, hire: Callable[[], Any]) -> bool:
     return True
 
 
+def saved_on_form(request: HttpRequest, form: Any, action: Callable[[], Any], success: Callable[[Any], str]) -> bool:
+    """attempt() for a page that shows its own form again: a rule refusal goes on the form; on
+    success, `success` words the message from what the service returned."""
+    try:
+        result = action()
+    except TeamRuleError as refusal:
+        for message in refusal.messages:
+            form.add_error(None, message)
+        return False
+    messages.success(request, success(result))
+    return True
+
+
 # What a refused form keeps for the page it redirects to. Longer input is cut: it is refused anyway
 # (every field the team pages keep allows far less), and the session is no place for megabytes.
 KEPT_INPUT_MAX_CHARS = 200

@@ -6,7 +6,6 @@ name and number) and posted there; the college of magic is edited on a page of i
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,10 +15,9 @@ from django.views.decorators.http import require_http_methods
 from league.core.permissions import signed_in
 from league.rules.catalogue.team_building import rookie_profile, rookie_rules, rookie_source
 from teams import services
-from teams.errors import TeamRuleError
 from teams.hire_forms import AssistantTitlesForm, CollegeForm, RookieHireForm
 from teams.selectors import team_ruleset
-from teams.views.common import lang, managed_team_or_403
+from teams.views.common import lang, managed_team_or_403, saved_on_form
 
 
 @login_required
@@ -30,23 +28,24 @@ def rookie_hire(request: HttpRequest, pk: int) -> HttpResponse:
     if rookie_rules(ruleset) is None:
         raise Http404("This ruleset has no rookies")
     form = RookieHireForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            player = services.rookie_hire(
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and saved_on_form(
+            request,
+            form,
+            lambda: services.rookie_hire(
                 team=team,
                 name=form.cleaned_data["name"],
                 number=form.cleaned_data["number"],
                 by=signed_in(request.user),
-            )
-        except TeamRuleError as refusal:
-            for message in refusal.messages:
-                form.add_error(None, message)
-        else:
-            messages.success(
-                request,
-                _("Free rookie hired: #%(number)s %(name)s.") % {"number": player.number, "name": player.display_name},
-            )
-            return redirect(team)
+            ),
+            lambda player: (
+                _("Free rookie hired: #%(number)s %(name)s.") % {"number": player.number, "name": player.display_name}
+            ),
+        )
+    ):
+        return redirect(team)
     position = rookie_source(ruleset, team.race)
     profile = rookie_profile(position)
     return render(
@@ -81,15 +80,19 @@ def team_college(request: HttpRequest, pk: int) -> HttpResponse:
     if not team_ruleset(team).params.team_college:
         raise Http404("This ruleset has no college of magic")
     form = CollegeForm(request.POST if request.method == "POST" else None, initial={"college": team.college})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.team_set_college(team=team, college=form.cleaned_data["college"], by=signed_in(request.user))
-        except TeamRuleError as refusal:
-            for message in refusal.messages:
-                form.add_error(None, message)
-        else:
-            messages.success(request, _("College of magic saved."))
-            return redirect(team)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and saved_on_form(
+            request,
+            form,
+            lambda: services.team_set_college(
+                team=team, college=form.cleaned_data["college"], by=signed_in(request.user)
+            ),
+            lambda _saved: _("College of magic saved."),
+        )
+    ):
+        return redirect(team)
     return render(
         request,
         "teams/confirm.html",
@@ -113,17 +116,19 @@ def team_assistant_titles(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("This ruleset gives assistant coaches no titles")
     initial = {"titles": "\n".join(team.assistant_titles)}
     form = AssistantTitlesForm(request.POST if request.method == "POST" else None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.team_set_assistant_titles(
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and saved_on_form(
+            request,
+            form,
+            lambda: services.team_set_assistant_titles(
                 team=team, titles=form.cleaned_data["titles"].splitlines(), by=signed_in(request.user)
-            )
-        except TeamRuleError as refusal:
-            for message in refusal.messages:
-                form.add_error(None, message)
-        else:
-            messages.success(request, _("Assistant coaches' titles saved."))
-            return redirect(team)
+            ),
+            lambda _saved: _("Assistant coaches' titles saved."),
+        )
+    ):
+        return redirect(team)
     return render(
         request,
         "teams/confirm.html",
