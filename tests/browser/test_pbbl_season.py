@@ -27,6 +27,7 @@ import time
 import pytest
 
 from tests.browser.result_sheet import add_event
+from tests.browser.ruleset_season import start_season
 from tests.browser.test_season import (
     Session,
     confirm_result,
@@ -148,22 +149,7 @@ def test_a_pbbl_season_with_the_bank_and_a_final(lang, page, live_server, artifa
     assert {t.team_value for t in Team.objects.all()} == {1_000_000}
 
     # 2. A season: registration, the four teams entered, the regular season, a single round robin.
-    s.go(f"/leagues/{slug}/seasons/new/")
-    s.page.fill('input[name="name"]', "Season 1")
-    s.submit("main form button[type=submit]")
-    season_url = s.page.url
-    season_path = season_url.removeprefix(s.url)
-    s.submit('#season-steps form:has(input[value="registration"]) button', season_url)
-    for team in COACHES:  # every team ticked, entered with one click
-        s.page.locator("#enter-teams").get_by_label(team, exact=True).check()
-    s.submit("#season-enter-form button[type=submit]", season_url)
-    s.submit('#season-steps form:has(input[value="regular"]) button')
-    s.submit("#season-confirm-form button[type=submit]", season_url)
-    s.go(season_path + "fixtures/")
-    s.page.select_option('#generate-form select[name="legs"]', "1")
-    s.submit("#generate-form button[type=submit]")
-    s.go(season_path)
-    fixtures = season_fixtures(s)
+    season_path, fixtures = start_season(s, slug, list(COACHES))
     assert len(fixtures) == 6 and {frozenset({f["home"], f["away"]}) for f in fixtures} == set(RESULTS)
 
     # 3. One match through the pages, with the bank; the rest imported and confirmed.
