@@ -101,6 +101,11 @@ def decision_limit(ruleset: Ruleset, key: str, name: str, default: int = 0) -> i
 
 # The post-match planner's problems with a die rather than with a decision (postmatch/records.py).
 _DICE_PROBLEMS = frozenset({"die_count", "die_value", "unused_die"})
+# Dice whose faces the state decides: an MVP draw rolls one face per candidate (seed 000 p.26
+# L3356-3364), and an earlier match in play order may leave a side with fewer candidates than
+# when the die was stored (a player killed, a new MNG mark). Out of range then, it is set aside
+# and rolled again, as a die still in range already draws among the candidates as they now are.
+STATE_FACES = frozenset({"mvp"})
 
 
 class _Problem(Protocol):  # postmatch.records.InputProblem, not imported: the loader imports this module
@@ -117,13 +122,16 @@ def inputs_set_aside(
 
     Once an earlier match in play order changed the teams, a stored input may no longer fit: a die
     or a decision for a step that no longer happens (a player who no longer crosses a level), or a
-    coach's choice of a registered kind ("<kind>:...") the state no longer allows. Such inputs are
+    coach's choice of a registered kind ("<kind>:...") the state no longer allows, an MVP draw die
+    beyond the candidates left (STATE_FACES). Such inputs are
     set aside (the choice is asked again) instead of failing the sequence for good. None when
     anything else is wrong: a die of the wrong count or value, a report the rules refuse."""
     dice_keys: set[str] = set()
     decision_keys: set[str] = set()
     for found in problems:
         if found.code == "unused_die" and found.key in dice:
+            dice_keys.add(found.key)
+        elif found.code == "die_value" and found.key in dice and found.key.split(":", 1)[0] in STATE_FACES:
             dice_keys.add(found.key)
         elif found.code == "unused_decision" and found.key in decisions:
             decision_keys.add(found.key)

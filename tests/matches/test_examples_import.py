@@ -59,4 +59,6 @@ def test_the_readme_command_imports_them_all_one_after_the_other(demo, order, dj
             call_command("import_match", str(path), stdout=out, stderr=err)  # raises if refused
     assert err.getvalue() == "" and out.getvalue().count(": created match ") == len(EXAMPLES)
     statuses = list(demo.matches.filter(import_key__startswith="demo-league:").values_list("status", flat=True))
-    assert statuses == [Match.Status.PROCESSED] * len(EXAMPLES)
+    assert statuses == [Match.Status.PROCESSED] * len(EXAMPLES), list(
+        demo.matches.values_list("failure_reason", flat=True)
+    )
