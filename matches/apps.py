@@ -36,7 +36,7 @@ class MatchesConfig(AppConfig):
         # every kind the rules engine declares must have one, or no match could be applied.
         from django.core.exceptions import ImproperlyConfigured
 
-        from .effects import money, players, teams  # noqa: F401
+        from .effects import cards, money, players, teams  # noqa: F401
         from .services.appliers import missing_apps
 
         if missing_apps():

@@ -124,6 +124,9 @@ class Match(models.Model):
     # its data, league.rules.match_records): a list of entries {"record": key, "side", "player",
     # "dice", "count", "note"}. Records only: the post-match sequence does not read them.
     records = models.JSONField(_("match records"), default=list, blank=True)
+    # Special play cards played, each one its side bought (MatchCard): {"side", "card", "players":
+    # [ids]}, read by the post-match sequence (matches.services.card_plays, league.rules.postmatch).
+    cards_played = models.JSONField(_("special play cards played"), default=list, blank=True)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:pk>/prematch/petty-cash/", views.match_petty_cash, name="petty_cash"),
     path("<int:pk>/prematch/inducements/", views.match_inducements, name="inducements"),
     path("<int:pk>/prematch/cards/", views.match_card_buy, name="card_buy"),
+    path("<int:pk>/cards/play/", views.match_card_play, name="card_play"),
     path("<int:pk>/result/", views.match_result, name="result"),
     path("<int:pk>/dice/", views.match_dice, name="dice"),
     path("<int:pk>/submit/", views.match_submit, name="submit"),

@@ -52,6 +52,8 @@ ACTIONS = {
     "matches.petty_cash.declared": _("Petty cash declared"),
     "matches.inducements.chosen": _("Inducements chosen"),
     "matches.card.bought": _("Special play card bought"),
+    "matches.card.played": _("Special play card played"),
+    "matches.card.unplayed": _("Special play card marked as not played"),
     "matches.result.saved": _("Result saved as a draft"),
     "matches.result.submitted": _("Result submitted"),
     "matches.result.confirmed": _("Result confirmed"),

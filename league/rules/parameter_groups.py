@@ -129,6 +129,9 @@ class CardParameters:
     budget_min: int = field(metadata=_GP)
     budget_max: int = field(metadata=_GP)
     merged_decks: bool
+    # A Magic Sponge card's player back from Dead and Injured is healed: his injury is erased (PBBL
+    # A15's recommendation); False: he only plays on, and the injury stays.
+    sponge_erases_injury: bool
 
     def problem(self) -> str | None:
         """Why the numbers do not hold together, or None."""

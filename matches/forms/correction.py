@@ -92,8 +92,11 @@ class CorrectionForm(ReportForm):
         managed |= report_steps.managed(self)
         decisions = {k: v for k, v in self.inputs["decisions"].items() if k.split(":", 1)[0] not in managed}
         decisions |= {k: v for k, v in report.decisions.items() if k.split(":", 1)[0] in managed}
+        result = {name: getattr(report, name) for name in RESULT_FIELDS}
+        if result["cards_played"] is None:  # the sheet does not show them: kept as they were
+            result["cards_played"] = self.inputs["result"].get("cards_played") or []
         return {
-            "result": {name: getattr(report, name) for name in RESULT_FIELDS},
+            "result": result,
             "played_on": report.played_on.isoformat() if report.played_on else None,
             "lines": [asdict(line) for line in report.lines],
             "casualties": [asdict(c) for c in report.casualties],

@@ -21,6 +21,7 @@ from league.rules import inputs_set_aside
 from league.rules.catalogue.team_building import Violation
 from league.rules.postmatch import InvalidInput, InvalidReport, MissingInput
 from matches.models import Match
+from matches.services.card_plays import card_violation
 from matches.services.common import match_ruleset
 from matches.services.postgame import plan_for_server, stored_inputs
 from matches.services.sequence import played_day
@@ -52,6 +53,8 @@ def _violation(v: Violation, match: Match) -> str:
         return casualties_problem(str(params["side"]), cast(int, params["inflicted"]), cast(int, params["suffered"]))
     if v.code == "missed_game_but_credited":
         return missed_problem(_player(params["player"]))
+    if v.code.startswith("card_"):
+        return card_violation(v.code, params, match, _player(params["player"]) if "player" in params else "")
     if v.code == "justified_without_concession":
         return _("A concession can only be justified when a team conceded.")
     if v.code == "die_out_of_range":

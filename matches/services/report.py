@@ -34,6 +34,7 @@ from matches.services.common import (
     side_of_user,
 )
 from matches.services.dispute import clear_sent_back, may_review
+from matches.services.card_plays import card_play_problems
 from matches.services.records import records_problems
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
@@ -66,6 +67,8 @@ def report_problems(match: Match, report: ReportInput) -> list[str]:
         problems.append(_("A concession is by the home or the away team."))
     problems += result_policy_problems(match, report)
     problems += records_problems(match, ruleset, report.records)
+    if report.cards_played is not None:
+        problems += card_play_problems(match, ruleset, report.cards_played)
     lines = {line.player_id: line for line in MatchPlayer.objects.filter(match=match).select_related("player")}
     other_actions = extra_actions(ruleset)
     touchdowns = {"home": 0, "away": 0}
@@ -188,7 +191,9 @@ def write_report(match: Match, report: ReportInput, by: User | None) -> None:
     lines, casualties, dice and decisions replace earlier ones."""
     for attr in (*RESULT_FIELDS, "played_on"):
         value = getattr(report, attr)
-        if attr in ("shootout_dice", "records"):  # JSON lists, as they read back
+        if value is None and attr == "cards_played":  # kept as marked on the match page
+            continue
+        if attr in ("shootout_dice", "records", "cards_played"):  # JSON lists, as they read back
             value = [list(v) if isinstance(v, tuple | list) else dict(v) for v in value]
         setattr(match, attr, value)
     match.save()

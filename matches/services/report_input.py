@@ -54,6 +54,9 @@ class ReportInput:
     shootout_dice: tuple[tuple[int, int], ...] | list[Any] = ()  # the shoot-out's [home, away] D6 pairs
     # The ruleset's match-sheet records (league.rules.match_records): {"record": key, "side"?, "player"?, ...}.
     records: tuple[dict[str, Any], ...] | list[Any] = ()
+    # The special play cards played ({"side", "card", "players": [ids]}); None keeps those marked on
+    # the match page (the result sheet does not show them: a card not played stays secret).
+    cards_played: tuple[dict[str, Any], ...] | list[Any] | None = None
     lines: tuple[PlayerLine, ...] = ()
     casualties: tuple[CasualtyLine, ...] = ()
     dice: dict[str, list[int]] = field(default_factory=dict)  # purpose -> values, entered at the table
@@ -78,6 +81,7 @@ RESULT_FIELDS = (
     "overtime",
     "shootout_dice",
     "records",
+    "cards_played",
 )
 
 __all__ = ["RESULT_FIELDS", "CasualtyLine", "PlayerLine", "ReportInput"]

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, cast
 from django.db import connection
 
 from league.rules import BankParameters, HolderBenefits, gained_skills, holder_benefits, load_ruleset
-from league.rules.postmatch import CasualtyReport, MatchReport, PlayerReport, SideReport
+from league.rules.postmatch import CardPlay, CasualtyReport, MatchReport, PlayerReport, SideReport
 from league.rules.postmatch.finance import Side
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.card_gold import cards_paid
@@ -247,6 +247,10 @@ def build_report(match: Match) -> MatchReport:
         playoff=match.is_final_stage,
         shootout_winner=cast("Side | None", match.shootout_winner or None),
         prematch=prematch_handed_on(match),
+        cards_played=tuple(
+            CardPlay(entry["side"], entry["card"], tuple(player_ref(pk) for pk in entry.get("players", ())))
+            for entry in match.cards_played or ()
+        ),
     )
 
 
@@ -316,4 +320,7 @@ def report_from_json(data: dict[str, Any]) -> MatchReport:
         playoff=data["playoff"],
         shootout_winner=data.get("shootout_winner"),  # absent from reports stored before it existed
         prematch=data.get("prematch", {}),  # as well
+        cards_played=tuple(
+            CardPlay(d["side"], d["card"], tuple(d["players"])) for d in data.get("cards_played", ())
+        ),  # as well
     )

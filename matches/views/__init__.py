@@ -1,7 +1,7 @@
 """Match pages: fixtures, the match page and its polled progress, pre-match, result, post-match dice,
 the coach's decisions after a match (improvements first), a processed match's correction."""
 
-from matches.views.cards import match_card_buy
+from matches.views.cards import match_card_buy, match_card_play
 from matches.views.corrections import correction_page, match_correct
 from matches.views.decisions import decision, improvement_roll
 from matches.views.detail import match_confirm, match_detail, match_retry, match_status, match_submit
@@ -17,6 +17,7 @@ __all__ = [
     "decision",
     "improvement_roll",
     "match_card_buy",
+    "match_card_play",
     "match_confirm",
     "match_correct",
     "match_detail",

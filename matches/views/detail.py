@@ -17,6 +17,7 @@ from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT
 from matches.hooks import fixture_locked
 from matches.models import Match, MatchCorrection
+from matches.selectors.card_plays import card_plays_panel
 from matches.selectors.cards import card_panel
 from matches.selectors.common import result_history
 from matches.selectors.corrections import match_corrections, void_correction
@@ -110,6 +111,9 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "raising": raising_context(request, match),
             # The special play cards bought, named to their side's coach and the commissioner only.
             "match_cards": card_panel(match, match_ruleset(match), request.user, get_language() or "en", buying=False)
+            if match.status != S.SCHEDULED
+            else None,
+            "card_plays": card_plays_panel(match, match_ruleset(match), request.user, get_language() or "en")
             if match.status != S.SCHEDULED
             else None,
             "can_prematch": participant and match.status == S.SCHEDULED,

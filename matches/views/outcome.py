@@ -24,6 +24,7 @@ from matches.views.records import records_facts
 from teams.models import ImprovementRoll
 
 STEP_LABELS = {
+    "cards": gettext_lazy("Special play cards"),
     "mvp": gettext_lazy("Most valuable player"),
     "spp": gettext_lazy("Star player points"),
     "improvements": gettext_lazy("Improvement rolls"),
@@ -96,9 +97,11 @@ def postgame_steps(match: Match) -> list[dict[str, Any]]:
     for effect in outcome.effects:
         text, roll = describe(ruleset, effect, outcome.rolls, outcome.effects)
         by_step.setdefault(effect.step, []).append({"team": effect.team, "text": text, "roll": roll})
+    # A match where no card was played has nothing to say of them: the step is left out.
     return [
         {"step": step, "label": step_label(ruleset, step.step), "effects": by_step.get(step.step, [])}
         for step in outcome.steps
+        if step.step != "cards" or step.step in by_step
     ]
 
 

@@ -151,7 +151,13 @@ def test_decks_and_the_card_options_go_together(tmp_path: Path) -> None:
     (child / "cards.csv").write_text(
         "card_key,deck_key,code,name_en,name_fr,timing,effect_en,effect_fr,records\n", encoding="utf-8"
     )
-    drop = ["parameters.cards", "settings.cards.mode", "settings.cards.budget", "settings.cards.merged_decks"]
+    drop = [
+        "parameters.cards",
+        "settings.cards.mode",
+        "settings.cards.budget",
+        "settings.cards.merged_decks",
+        "settings.cards.sponge_erases_injury",
+    ]
     (child / "ruleset.toml").write_text(head + f"drop = {drop!r}\n".replace("'", '"'), encoding="utf-8")
     assert not load_ruleset_from(child).special_cards
     # Decks without the options are refused: the settings page would offer none.

@@ -16,6 +16,19 @@ from types import MappingProxyType
 # The suit letters of a card's code, as the playing card shows them.
 SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 
+# What a played card leaves in the league's records after the match (cards.csv `lasting`; the
+# post-match sequence applies it, league/rules/postmatch/card_plays.py), spec §11 ★ and PBBL A14-A15:
+# - "cancel_casualty": one player of the card's side with an injury of 41 or more counts as KO'd
+#   instead (LRB6 Miracle Worker, p.40 L5384): the casualty leaves nothing;
+# - "cancel_death": one player of the card's side killed in the match is KO'd instead (PBBL
+#   Miracle Worker, A15: the death is cancelled outright);
+# - "sponge": one player of the card's side back from Dead and Injured: his injury is erased where
+#   the league says so (A15's recommendation, CardParameters.sponge_erases_injury), else nothing lasts;
+# - "not_mvp": one opponent misses the match and so may not be MVP (the Assassin cards, A14).
+# A card without one changes nothing lasting: temporary players, skills and characteristics a card
+# gives are never written to a roster (A15).
+LASTING = ("cancel_casualty", "cancel_death", "sponge", "not_mvp")
+
 
 def _pick(lang: str, en: str, fr: str) -> str:
     return fr if lang.lower().startswith("fr") and fr else en
@@ -56,6 +69,7 @@ class Card:
     effect_en: str
     effect_fr: str
     records: bool  # its effect reaches the league's records (injuries, availability, MVP)
+    lasting: str = ""  # what it leaves in the records after the match (LASTING), "" for nothing
 
     def name(self, lang: str) -> str:
         return _pick(lang, self.name_en, self.name_fr)

@@ -1,7 +1,8 @@
 """decks.csv, cards.csv and card_timings.csv: a ruleset's special play cards (catalogue/cards.py).
 
 decks.csv: deck_key,name_en,name_fr,price,size,mergeable. cards.csv: card_key,deck_key,code,name_en,
-name_fr,timing,effect_en,effect_fr,records. card_timings.csv: timing_key,name_en,name_fr. Every
+name_fr,timing,effect_en,effect_fr,records, and optionally lasting (catalogue/cards.py LASTING: what a
+played card leaves in the records). card_timings.csv: timing_key,name_en,name_fr. Every
 file may carry a source column. A ruleset without decks.csv, or with one holding no row (a ruleset
 built on another that has cards, whose own rulebook has none), has no cards; then its cards.csv
 must be empty too. A ruleset with decks declares how its commissioner sells them
@@ -15,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 from types import MappingProxyType
 
-from ..catalogue.cards import Card, CardCatalogue, CardTiming, Deck
+from ..catalogue.cards import LASTING, Card, CardCatalogue, CardTiming, Deck
 from .csvio import Problems, read_rows, unique_key
 from .inherit import file_in
 
@@ -62,7 +63,7 @@ def _cards(folder: Path, problems: Problems, decks: dict[str, Deck], timings: di
     cards: dict[str, Card] = {}
     keys: dict[object, int] = {}
     codes: dict[object, int] = {}
-    for row in read_rows(folder, CARDS_FILE, CARD_COLUMNS, problems, None):
+    for row in read_rows(folder, CARDS_FILE, CARD_COLUMNS, problems, None, optional=("lasting",)):
         key, deck, code, timing = (row.text(c) for c in ("card_key", "deck_key", "code", "timing"))
         if not key:
             row.error("card_key is empty")
@@ -80,6 +81,11 @@ def _cards(folder: Path, problems: Problems, decks: dict[str, Deck], timings: di
         for column in ("name_en", "name_fr", "effect_en", "effect_fr"):
             if not row.text(column):
                 row.error(f"{column} is empty")
+        lasting = row.text("lasting")
+        if lasting and lasting not in LASTING:
+            row.error(f"unknown lasting effect {lasting!r} (one of {', '.join(LASTING)}, or empty)")
+        if lasting and not row.flag("records"):
+            row.error("a card with a lasting effect touches the league's records: records = yes")
         cards[key] = Card(
             key,
             deck,
@@ -90,6 +96,7 @@ def _cards(folder: Path, problems: Problems, decks: dict[str, Deck], timings: di
             row.text("effect_en"),
             row.text("effect_fr"),
             row.flag("records"),
+            lasting,
         )
     return cards
 

@@ -9,6 +9,7 @@ from ..errors import DiceError
 from ..prematch.sequence import inducement_budgets
 from ..ruleset import Ruleset
 from ..types import FIXED_SPP_ACTIONS, STATS
+from .card_plays import card_play_violations
 from .casualties import casualty_by_key, resolve_casualty
 from .finance import Side
 from .injuries import casualty_from_dice
@@ -262,4 +263,5 @@ def check_report(ruleset: Ruleset, report: MatchReport) -> tuple[Violation, ...]
                         "casualties_exceed_suffered", {"side": side, "inflicted": inflicted, "suffered": suffered}
                     )
                 )
+    found += card_play_violations(ruleset, report)
     return tuple(found)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ..dice import Dice, roll_many
 from ..registry import POST_MATCH
 from ..ruleset import Ruleset
-from . import healing, steps, steps_players  # noqa: F401  (they register the steps)
+from . import card_plays, healing, steps, steps_players  # noqa: F401  (they register the steps)
 from .casualties import PlayerInjuries, ResolvedCasualty, killed, player_injuries, resolve_casualty
 from .check import check_report
 from .effects import Effect, PostMatchPlan
@@ -23,6 +23,7 @@ from .mvp import MvpDraw, draw_mvp, mvp_candidates
 from .records import (
     INPUT_PREFIXES,
     SIDES,
+    CardPlay,
     CasualtyReport,
     Decisions,
     InputProblem,
@@ -41,6 +42,7 @@ from .run import Run
 from .table_rolls import roll_on_table
 
 __all__ = [
+    "CardPlay",
     "CasualtyReport",
     "Decisions",
     "Effect",
@@ -83,6 +85,7 @@ def _walk(
         violations = check_report(ruleset, report)
         if violations:
             raise InvalidReport(violations)
+    report = card_plays.with_card_plays(ruleset, report)
     run = Run(ruleset, report, dice or MatchDice(), decisions or Decisions(), like.suffered if like else None)
     for step in ruleset.post_match_steps:
         run.step = step

@@ -124,6 +124,16 @@ class SideReport:
 
 
 @dataclass(frozen=True, slots=True)
+class CardPlay:
+    """A special play card a side played in the match (one it bought for it), with the refs of the
+    players it touched; what it leaves after the match is the card's data (Card.lasting)."""
+
+    side: Side
+    card: str  # the card's key in the ruleset's cards.csv
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class MatchReport:
     home: SideReport
     away: SideReport
@@ -135,6 +145,7 @@ class MatchReport:
     # What the pre-match steps hand on, by step name (a table roll's result key: {"weather":
     # "nice"}; a step of a ruleset's own, its value): a post-match step reads what it needs here.
     prematch: Mapping[str, str | int | bool] = field(default_factory=_empty)
+    cards_played: tuple[CardPlay, ...] = ()  # in the order played
 
     def __post_init__(self) -> None:
         _freeze(self, "prematch")

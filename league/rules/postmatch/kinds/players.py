@@ -19,3 +19,6 @@ for key in ("dead", "niggling_injury", "stat_injury", "injury_ignored", "miss_ne
 effect_kind("miss_next_game_cleared", reverse=restore)
 # The healing spell (postmatch/healing.py): a record of the result ignored, which was never applied.
 effect_kind("healing_spell", reverse=nothing)
+# A special play card played in the match (postmatch/card_plays.py): a record naming the card and
+# what it left after the match; the change itself is in the casualties and MVP the report carries.
+effect_kind("card_played", reverse=nothing, fields=("card", "lasting", "players"))
