@@ -23,6 +23,7 @@ from matches.fingerprint import match_fingerprint
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchPlayer
 from matches.services.apothecary import apothecary_problems, stored_apothecary_problems
 from matches.services.bank import BANK_KEYS, bank_problems
+from matches.services.card_plays import card_play_problems
 from matches.services.common import (
     MatchError,
     check_participant,
@@ -34,7 +35,6 @@ from matches.services.common import (
     side_of_user,
 )
 from matches.services.dispute import clear_sent_back, may_review
-from matches.services.card_plays import card_play_problems
 from matches.services.records import records_problems
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
