@@ -20,7 +20,6 @@ from league.rules.prematch.cards import (
 )
 
 
-
 @pytest.fixture(scope="module")
 def options(rs: Ruleset) -> CardParameters:
     found = rs.group(CardParameters)

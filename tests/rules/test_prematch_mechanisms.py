@@ -131,7 +131,9 @@ def test_league_priced_items_are_bought_by_count(data_copy: Path) -> None:
         ("events,Events,Événements,4,50000,league,,,any,,x\n", "a league-priced inducement has no cost"),
     ],
 )
-def test_a_fixed_item_needs_a_price_a_league_priced_item_has_none_and_cards_are_no_pricing(data_copy: Path, row: str, message: str) -> None:
+def test_a_fixed_item_needs_a_price_a_league_priced_item_has_none_and_cards_are_no_pricing(
+    data_copy: Path, row: str, message: str
+) -> None:
     _items(data_copy, row)
     assert message in _problems(data_copy)
 
