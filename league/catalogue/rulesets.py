@@ -11,6 +11,8 @@ from django.urls import path
 from django.utils.translation import get_language
 
 from league.rules import Ruleset, load_ruleset, reference_ruleset_key, ruleset_differences, ruleset_keys
+from league.rules.parameter_groups import CardParameters
+from league.rules.prematch.cards import draw_price
 
 
 def _shipped(key: str) -> Ruleset:
@@ -92,7 +94,11 @@ def cards(request: HttpRequest, key: str) -> HttpResponse:
         for card in catalogue.cards.values()
         if deck in ("", card.deck) and timing in ("", card.timing)
     ]
-    decks = [{"key": d.key, "name": d.name(lang), "size": d.size, "price": d.price} for d in catalogue.decks.values()]
+    options = ruleset.group(CardParameters)  # one price for every deck where the ruleset sets one
+    decks = [
+        {"key": d.key, "name": d.name(lang), "size": d.size, "price": draw_price(d, options)}
+        for d in catalogue.decks.values()
+    ]
     timings = [{"key": t.key, "name": t.name(lang)} for t in catalogue.timings.values()]
     context = {"ruleset": ruleset, "ruleset_name": ruleset.name(lang), "decks": decks, "timings": timings}
     return render(

@@ -120,7 +120,10 @@ class CardParameters:
     inducement list, at most `max_draws` per coach), "none", "replace" (cards are the only
     inducements, at most `max_draws`), or "budget" (each coach gets `budget` gold per match for
     cards only, neither carried over nor transferable, between the rulebook's `budget_min` and
-    `budget_max`). `merged_decks`: the decks marked mergeable are shuffled into one deck."""
+    `budget_max`). `merged_decks`: the decks marked mergeable are shuffled into one deck. `price`:
+    the gold of one draw from any deck, where the league sets one price for all (seed 002 H:L78,
+    H10: 50,000); 0 keeps each deck's own price (decks.csv). `gold_in_winnings`: the gold a card
+    gives during the match is entered on the result sheet and paid with the winnings (H:L101)."""
 
     KEY: ClassVar[str] = "cards"
     mode: str = field(metadata=_choices("inducements", "none", "replace", "budget"))
@@ -132,6 +135,8 @@ class CardParameters:
     # A Magic Sponge card's player back from Dead and Injured is healed: his injury is erased (PBBL
     # A15's recommendation); False: he only plays on, and the injury stays.
     sponge_erases_injury: bool
+    price: int = field(default=0, metadata=_GP)
+    gold_in_winnings: bool = False
 
     def problem(self) -> str | None:
         """Why the numbers do not hold together, or None."""

@@ -1,5 +1,5 @@
-"""The result sheet's card gold (docs/decisions/matches.md): where the ruleset sells special play cards (an
-inducement priced "card"), each side enters the gold its cards gave, paid with the winnings
+"""The result sheet's card gold (docs/decisions/matches.md): where the league sells special play cards whose
+gold counts in the winnings ([parameters.cards] gold_in_winnings), each side enters the gold its cards gave, paid with the winnings
 (league/rules/postmatch/card_gold.py); the sheet hands it on as the decision `card_gold:<side>`."""
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ class PrematchForm(forms.Form):
             for item in ruleset.inducements.values():
                 if not inducement_allowed(ruleset, item.key, team.race):
                     continue
-                if item.pricing in ("fixed", "journeyman", "card", "league"):  # a count at one price for this team
+                if item.pricing in ("fixed", "journeyman", "league"):  # a count at one price for this team
                     price = inducement_price(ruleset, item.key, team.race, trophy_prices)
                     name = f"{side}_item_{item.key}"
                     limit = item.max_count

@@ -158,10 +158,6 @@ def prematch_input(data: dict[str, Any]) -> PrematchInput:
         for step, value in pre.items()
         if step not in ("home", "away", "weather")
     }
-    # Special play cards bought (an inducement priced "card"): per side, [{"deck", "card"}].
-    cards = {side: [(c["deck"], c["card"]) for c in pre.get(side, {}).get("cards", ())] for side in ("home", "away")}
-    if any(cards.values()):
-        tables["inducements"] = {"cards": cards}
     return PrematchInput(
         steps=tables,
         weather_dice=tuple(pre["weather"]) if "weather" in pre else None,

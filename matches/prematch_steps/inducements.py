@@ -101,15 +101,9 @@ def order_lines(
 @register("inducements")
 class InducementsStep(PrematchStep):
     section_template = "matches/prematch_steps/inducements.html"
-    # The special play cards bought (an inducement priced "card"): their decks and cards (cards.py).
-    record_template = "matches/prematch_steps/cards.html"
+    # Special play cards typed as text by matches recorded before the decks sold them (cards.py):
+    # shown, never recorded any more (the decks' cards: matches/selectors/cards.py).
     facts_template = "matches/prematch_steps/cards_facts.html"
-
-    def form_fields(self, ruleset: Ruleset, lang: str) -> dict[str, Any]:
-        return cards.card_fields(ruleset)
-
-    def form_value(self, data: dict[str, Any]) -> Any:
-        return cards.form_value(data)
 
     def facts(self, match: Any, ruleset: Ruleset, lang: str) -> dict[str, Any] | None:
         return cards.cards_facts(match)
@@ -189,13 +183,11 @@ class InducementsStep(PrematchStep):
                 _("%(label)s: %(value)s") % {"label": team.name, "value": m}
                 for m in violation_messages(found, ruleset, team.race)
             ]
-        cards.check_cards(ctx, orders)
         ctx.shared["inducements"] = (budgets, orders, prices, paid)
 
     def record(self, ctx: PrematchContext) -> None:
         match, ruleset = ctx.match, ctx.ruleset
         budgets, orders, prices, paid = ctx.shared["inducements"]
-        cards.record_cards(ctx)
         petty = has_step(ruleset, "petty_cash")
         # A star both sides induced takes both fees and plays for neither: paid, not fielded.
         neither = stars_for_neither(ruleset, (orders["home"], orders["away"]))

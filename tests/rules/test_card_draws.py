@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from league.rules import Ruleset, ScriptedDice
+from league.rules import Ruleset, ScriptedDice, load_ruleset
 from league.rules.parameter_groups import CardParameters
 from league.rules.prematch.cards import (
     buyable_decks,
@@ -16,6 +16,7 @@ from league.rules.prematch.cards import (
     cards_left,
     deck_of,
     draw_card,
+    draw_price,
 )
 
 
@@ -123,3 +124,33 @@ def test_the_last_card_is_drawn_without_a_die(rs: Ruleset, options: CardParamete
     left = cards_left(rs.special_cards, options, "magic_items", ())[-1:]
     draw = draw_card(left, ScriptedDice([]))
     assert (draw.card, draw.roll, draw.sides) == (left[0], 1, 1)
+
+
+def test_the_house_rules_price_every_deck_at_50000_with_no_limit_on_draws() -> None:
+    """Seed 002 H:L78, H10: "cards at 50,000", any deck, no cap on purchases."""
+    house = load_ruleset("fr_house")
+    options = house.group(CardParameters)
+    assert options is not None and (options.price, options.max_draws) == (50000, 0)
+    catalogue = house.special_cards
+    assert {d.key: d.price for d in buyable_decks(catalogue, options).values()} == dict.fromkeys(catalogue.decks, 50000)
+    assert draw_price(catalogue.decks["desperate_measures"], options) == 50000
+    # The decks themselves keep the rulebook's prices: the flat price is the league's.
+    assert catalogue.decks["desperate_measures"].price == 400000
+    # A 400,000 deck is within 50,000 of gold; a sixth, a twentieth card is no over-limit.
+    for side_draws in (5, 19):
+        ok = card_purchase_violations(
+            catalogue, options, deck_key="desperate_measures", side_draws=side_draws, drawn=(), gold=50000
+        )
+        assert ok == ()
+    short = card_purchase_violations(catalogue, options, deck_key="good_karma", side_draws=0, drawn=(), gold=40000)
+    assert [(v.code, dict(v.params)) for v in short] == [("card_gold", {"cost": 50000, "budget": 40000})]
+    # Merged decks keep the one price too.
+    merged = buyable_decks(catalogue, replace(options, merged_decks=True))
+    assert {d.price for d in merged.values()} == {50000}
+
+
+def test_price_zero_keeps_each_decks_own(rs: Ruleset, options: CardParameters) -> None:
+    assert options.price == 0
+    prices = {d.key: d.price for d in buyable_decks(rs.special_cards, options).values()}
+    assert prices == {d.key: d.price for d in rs.special_cards.decks.values()}
+    assert prices["good_karma"] == 100000 and prices["desperate_measures"] == 400000

@@ -1,6 +1,6 @@
 """The engine's pre-match mechanisms switched on by data: choice steps ([pre_match_choices.<step>]),
-inducements priced "card" and "league" (seed 002 H10, seed 003 D3), and the inducement money of a
-match of three or more teams (seed 003 D:L195, spec §3.6)."""
+inducements priced "league" (seed 003 D3), the card gold of the winnings (seed 002 H:L101), and the
+inducement money of a match of three or more teams (seed 003 D:L195, spec §3.6)."""
 
 from __future__ import annotations
 
@@ -34,10 +34,7 @@ options = [
   { key = "ice", name_en = "Ice", name_fr = "Glace", effect_en = "GFI on 3+.", effect_fr = "Sprint sur 3+." },
 ]
 """
-ITEMS = (
-    "special_play_cards,Special play cards,Cartes spéciales,,50000,card,,,any,,H10\n"
-    "random_event_cards,Random Event card,Carte d'événement,4,,league,,,any,,D3\n"
-)
+ITEMS = "random_event_cards,Random Event card,Carte d'événement,4,,league,,,any,,D3\n"
 
 
 def _problems(folder: Path) -> str:
@@ -96,16 +93,19 @@ def test_a_choice_step_the_loader_cannot_read_is_refused_with_its_reason(
     assert message in _problems(data_copy)
 
 
-def test_cards_and_league_priced_items_are_bought_by_count(data_copy: Path) -> None:
+def test_card_gold_is_asked_where_the_card_options_say_so(data_copy: Path) -> None:
+    assert has_card_gold(load_ruleset("fr_house")) and not has_card_gold(load_ruleset("lrb6"))
+    assert not has_card_gold(load_ruleset("pbbl110")) and not has_card_gold(load_ruleset("classic3"))
+    _edit(data_copy, "gold_in_winnings = false", "gold_in_winnings = true")
+    ruleset = load_ruleset_from(data_copy)
+    assert has_card_gold(ruleset)
+    # A league that sells no cards asks for no card gold.
+    assert not has_card_gold(ruleset.with_overrides({"cards.mode": "none"}))
+
+
+def test_league_priced_items_are_bought_by_count(data_copy: Path) -> None:
     _items(data_copy)
     ruleset = load_ruleset_from(data_copy)
-    assert has_card_gold(ruleset) and not has_card_gold(load_ruleset("lrb6"))
-    order = InducementOrder(items={"special_play_cards": 3})
-    assert inducement_cost(ruleset, "human", order) == 150000
-    assert check_inducements(ruleset, team_key="human", roster_size=11, order=order, budget=150000) == ()
-    assert [
-        v.code for v in check_inducements(ruleset, team_key="human", roster_size=11, order=order, budget=100000)
-    ] == ["over_budget"]
     # The league has not set the price: not for sale, whatever the budget.
     assert league_price_missing(ruleset, "random_event_cards") and not league_price_missing(ruleset, "wizard")
     events = InducementOrder(items={"random_event_cards": 1})
@@ -125,11 +125,15 @@ def test_cards_and_league_priced_items_are_bought_by_count(data_copy: Path) -> N
 @pytest.mark.parametrize(
     ("row", "message"),
     [
-        ("cards,Cards,Cartes,,,card,,,any,,x\n", "a card-priced inducement needs a cost"),
+        ("cards,Cards,Cartes,,,fixed,,,any,,x\n", "a fixed-priced inducement needs a cost"),
+        # Special play cards are sold from the decks, not as an inducement row.
+        ("cards,Cards,Cartes,,50000,card,,,any,,x\n", "column 'pricing' must be one of"),
         ("events,Events,Événements,4,50000,league,,,any,,x\n", "a league-priced inducement has no cost"),
     ],
 )
-def test_a_card_needs_a_price_and_a_league_priced_item_has_none(data_copy: Path, row: str, message: str) -> None:
+def test_a_fixed_item_needs_a_price_a_league_priced_item_has_none_and_cards_are_no_pricing(
+    data_copy: Path, row: str, message: str
+) -> None:
     _items(data_copy, row)
     assert message in _problems(data_copy)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,12 @@ def test_pbbl_keeps_ranks_where_the_suits_are_lost_and_its_own_readings() -> Non
 def test_the_house_rules_inherit_the_decks_and_rulesets_without_cards_declare_none() -> None:
     base, house = load_ruleset("lrb6"), load_ruleset("fr_house")
     assert house.special_cards.cards == base.special_cards.cards
-    assert house.group(CardParameters) == base.group(CardParameters)
+    # H10: the same decks, one price whatever the deck, no limit on draws; card gold in the winnings.
+    assert house.group(CardParameters) == replace(
+        base.group(CardParameters), max_draws=0, price=50000, gold_in_winnings=True
+    )
+    assert "special_play_cards" not in house.inducements
+    assert {s.key: s.page for s in house.league_settings}["cards.price"] == "H:L78 (H10)"
     for key in ("dungeon_lutece", "classic3"):
         ruleset = load_ruleset(key)
         assert not ruleset.special_cards and ruleset.group(CardParameters) is None
@@ -91,10 +97,12 @@ def test_the_card_options_follow_each_rulebook() -> None:
     assert lrb6 is not None and pbbl is not None
     assert (lrb6.mode, lrb6.max_draws, lrb6.budget_min, lrb6.budget_max) == ("inducements", 5, 50000, 200000)
     assert (pbbl.mode, pbbl.max_draws, pbbl.budget_min, pbbl.budget_max) == ("inducements", 0, 100000, 200000)
+    assert lrb6.price == pbbl.price == 0  # each deck at its own price
     settings = {s.key: s for s in load_ruleset("lrb6").league_settings}
     assert (settings["cards.budget"].minimum, settings["cards.budget"].maximum) == (50000, 200000)
     assert [c.value for c in settings["cards.mode"].choices] == ["inducements", "none", "replace", "budget"]
     assert "cards.merged_decks" in settings
+    assert settings["cards.price"].gp and settings["cards.price"].default == 0
     assert "cards.merged_decks" not in {s.key for s in load_ruleset("pbbl110").league_settings}
 
 
@@ -157,6 +165,7 @@ def test_decks_and_the_card_options_go_together(tmp_path: Path) -> None:
         "settings.cards.budget",
         "settings.cards.merged_decks",
         "settings.cards.sponge_erases_injury",
+        "settings.cards.price",
     ]
     (child / "ruleset.toml").write_text(head + f"drop = {drop!r}\n".replace("'", '"'), encoding="utf-8")
     assert not load_ruleset_from(child).special_cards

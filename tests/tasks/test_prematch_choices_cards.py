@@ -3,9 +3,9 @@
 - a choice step declared in ruleset.toml ([pre_match_choices.<step>]): the receiving team chooses
   the pitch and the pair of dice (seed 002 H:L80-85), recorded with the side that chose, shown on
   the match page with the option's effect, and handed to the post-match sequence;
-- special play cards (an inducement priced "card", seed 002 H:L78, H10) bought in the inducement
-  step, each recorded with its deck and card drawn; the gold a card gave is entered on the result
-  sheet and paid with the winnings (H:L101), a ledger entry with its natural key;
+- special play cards (seed 002 H:L78, H10) bought from LRB6's decks at 50,000 each on the pre-match
+  page, in the inducement turn; the gold a card gave is entered on the result sheet and paid with
+  the winnings (H:L101), a ledger entry with its natural key;
 - the inducement list of seed 003 (D2, D3): the Wizard excluded, the Wandering Apothecary renamed,
   the Magic Sponge and the Warp Beacon, and Random Event cards priced by the league (pricing
   "league"): not for sale until the commissioner sets the price.
@@ -20,9 +20,11 @@ import pytest
 from django.urls import reverse
 
 from league.core.models import HouseRule
+from matches.card_models import MatchCard
 from matches.models import Match, MatchEffect, MatchInducement
 from teams.models import TreasuryEntry
 from tests.builders import scheduled_in
+from tests.matches.test_card_purchase import buy
 from tests.matches.test_views_support import declare_petty_cash, login, prematch_through_pages, report_data
 from tests.tasks.conftest import processed, wait_for
 
@@ -41,31 +43,23 @@ def test_choices_and_cards_are_recorded_shown_and_card_gold_is_paid_with_the_win
     match = match_of(commissioner, coach_alice, coach_bob)
     home, away = match.home, match.away
     declare_petty_cash(match, home=100000)
-    response = prematch_through_pages(
-        client,
-        match,
-        weather={
-            "weather_source": "server",
-            **RECEIVING,
-            "cards_home": "Miscellaneous Mayhem: Rabble Rousing\nDirty Tricks : Stolen Playbook",
-        },
-        home_item_special_play_cards="2",
-    )
+    # The home coach buys two cards in his inducement turn: one drawn at the table, one by the site.
+    login(client, coach_alice)
+    buy(client, match, "home", "dirty_tricks", card="stolen_playbook")
+    buy(client, match, "home", "good_karma")
+    client.cookies.pop("django_language")  # the pages below read Accept-Language
+    response = prematch_through_pages(client, match, weather={"weather_source": "server", **RECEIVING})
     match.refresh_from_db()
     assert match.status == Match.Status.PREMATCH_DONE, response.content.decode()[-3000:]
     assert match.prematch_values["pitch"] == {"option": "ice", "side": "away"}
     assert match.prematch_values["dice_pair"] == {"option": "receiving", "side": "away"}
-    assert match.prematch_values["inducements"] == {
-        "cards": {
-            "home": [
-                {"deck": "Miscellaneous Mayhem", "card": "Rabble Rousing"},
-                {"deck": "Dirty Tricks", "card": "Stolen Playbook"},
-            ],
-            "away": [],
-        }
-    }
-    cards = MatchInducement.objects.filter(match=match, key="special_play_cards")
-    assert sorted(cards.values_list("side", "cost")) == [("home", 50000), ("home", 50000)]
+    assert "inducements" not in match.prematch_values  # no typed cards any more
+    cards = MatchCard.objects.filter(match=match).order_by("order")
+    assert [(c.side, c.deck, c.price) for c in cards] == [
+        ("home", "dirty_tricks", 50000),
+        ("home", "good_karma", 50000),  # a 100,000 deck at the house price
+    ]
+    assert not MatchInducement.objects.filter(match=match).exists()
     assert match.home_tv == home.team_value  # the cards never count in team value
 
     detail = login(client, coach_bob).get(match.get_absolute_url()).content.decode()
@@ -74,10 +68,13 @@ def test_choices_and_cards_are_recorded_shown_and_card_gold_is_paid_with_the_win
     assert (
         'id="dice_pair">The receiving coach&#x27;s dice</strong>' in detail and "Both coaches roll this pair." in detail
     )
-    assert "Miscellaneous Mayhem — <strong>Rabble Rousing</strong>" in detail
+    # The opponent sees how many cards came from which deck, never the cards.
+    assert "1 card from Dirty Tricks" in detail and "1 card from Good Karma" in detail
+    assert "Stolen Playbook" not in detail
     french = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'id="pitch">Glace</strong>' in french and "Sprint réussi sur 3+" in french
-    assert 'id="special-cards">Cartes spéciales achetées :' in french
+    mine = login(client, coach_alice).get(match.get_absolute_url()).content.decode()
+    assert "<strong>Stolen Playbook</strong>" in mine
 
     # The result sheet asks for the gold the cards gave; the worker pays it with the winnings.
     login(client, home.coach)
@@ -117,32 +114,21 @@ def test_choices_and_cards_are_recorded_shown_and_card_gold_is_paid_with_the_win
     assert sum(card_rows.values_list("amount", flat=True)) == 30000
 
 
-def test_each_card_bought_needs_its_deck_and_card_and_a_choice_needs_its_chooser(
-    client, commissioner, coach_alice, coach_bob, db
-):
+def test_a_choice_needs_its_chooser_and_the_form_types_no_cards(client, commissioner, coach_alice, coach_bob, db):
     match = match_of(commissioner, coach_alice, coach_bob)
     declare_petty_cash(match, home=50000)
     page = prematch_through_pages(
-        client,
-        match,
-        weather={"weather_source": "server", **RECEIVING, "cards_home": ""},
-        home_item_special_play_cards="1",
+        client, match, weather={"weather_source": "server", "pitch": "ice", "dice_pair": "kicking"}
     ).content.decode()
-    assert "bought 1 special play cards: record one line each" in page
+    assert "This field is required." in page
     assert Match.objects.get(pk=match.pk).status == Match.Status.SCHEDULED
     # The form: the chooser asked once for both choices of its role, each option with its effect.
     assert page.count('name="chooser_receiving"') == 2  # two radio buttons, one question
     assert "Ice — Going For It succeeds on 3+ only, except for Norse players." in page
-    assert page.index('id="step-pitch"') < page.index('id="step-dice_pair"') < page.index('id="step-cards"')
-    refused = client.post(
-        reverse("matches:prematch", args=[match.pk]),
-        {"weather_source": "server", "pitch": "ice", "dice_pair": "kicking", "cards_home": "Deck: Card"},
-    ).content.decode()
-    assert "This field is required." in refused
-    done = client.post(
-        reverse("matches:prematch", args=[match.pk]),
-        {"weather_source": "server", **RECEIVING, "cards_home": "Deck: Card"},
-    )
+    assert page.index('id="step-pitch"') < page.index('id="step-dice_pair"')
+    # The cards are bought from the decks (the cards' panel), never typed on the record form.
+    assert 'id="step-cards"' not in page and 'name="cards_home"' not in page
+    done = client.post(reverse("matches:prematch", args=[match.pk]), {"weather_source": "server", **RECEIVING})
     assert done.status_code == 302
     assert Match.objects.get(pk=match.pk).status == Match.Status.PREMATCH_DONE
 
@@ -180,7 +166,7 @@ def test_the_league_priced_item_waits_for_the_commissioners_price(client, commis
     assert "Carte événement aléatoire" in french and "Balise warp" in french
 
 
-def test_an_import_carries_the_choices_the_cards_and_the_card_gold(
+def test_an_import_carries_the_choices_and_the_card_gold(
     commissioner, coach_alice, coach_bob, django_capture_on_commit_callbacks, db
 ):
     from matches.importing import import_match
@@ -200,7 +186,7 @@ def test_an_import_carries_the_choices_the_cards_and_the_card_gold(
             "weather": [3, 4],
             "pitch": {"option": "lava", "side": "home"},
             "dice_pair": {"option": "kicking", "side": "home"},
-            "home": {"petty_cash": 50000, "inducements": {"items": {"special_play_cards": 1}}},
+            "home": {"petty_cash": 50000},
         },
         "result": {"home_score": 1, "away_score": 0, "home_uncredited_touchdowns": 1},
         "decisions": {"card_gold:home": 10000},
@@ -210,16 +196,10 @@ def test_an_import_carries_the_choices_the_cards_and_the_card_gold(
     text = " ".join(refused.value.messages)
     assert "Pitch: lava is not one of the options (grass, ice, terraflex)." in text
     report["prematch"]["pitch"]["option"] = "terraflex"
-    with pytest.raises(MatchError, match="bought 1 special play cards"):
-        import_match(report, by=commissioner)
-    report["prematch"]["home"]["cards"] = [{"deck": "Magic Items", "card": "Beer Barrel Bash"}]
     with django_capture_on_commit_callbacks(execute=False):
         imported = import_match(report, by=commissioner).match
     imported.refresh_from_db()
     assert imported.prematch_values["pitch"] == {"option": "terraflex", "side": "home"}
-    assert imported.prematch_values["inducements"]["cards"]["home"] == [
-        {"deck": "Magic Items", "card": "Beer Barrel Bash"}
-    ]
     assert Decision.objects.get(match=imported, key="card_gold:home").value == 10000
 
 

@@ -21,9 +21,9 @@ from ..types import (
 from .csvio import Problems, Row, read_rows, unique_key
 
 # Pricing: a fixed cost, a star's own price, a position's cost + the mercenary surcharge, a journeyman's
-# position cost (PBBL P36/L80), "card" (fixed; each unit a special play card whose deck and card
-# are recorded: seed 002 H10), "league" (league_inducement_price; unset, not for sale: seed 003 D3).
-PRICINGS = ("fixed", "star_player", "mercenary", "journeyman", "card", "league")
+# position cost (PBBL P36/L80), "league" (league_inducement_price; unset, not for sale: seed 003 D3).
+# Special play cards are no inducement row: they are sold from the decks (decks.csv, [parameters.cards]).
+PRICINGS = ("fixed", "star_player", "mercenary", "journeyman", "league")
 TEAM_CONDITIONS = ("any", "apothecary_allowed", "apothecary_forbidden")
 
 
@@ -286,7 +286,7 @@ def load_inducements(
             row.error(f"column 'apothecary_uses' must not be negative, got {apothecary_uses}")
         if pricing not in PRICINGS:
             row.error(f"column 'pricing' must be one of {', '.join(PRICINGS)}, got {pricing!r}")
-        elif pricing in ("fixed", "card") and cost is None:
+        elif pricing == "fixed" and cost is None:
             row.error(f"a {pricing}-priced inducement needs a cost")
         elif pricing == "league" and cost is not None:
             row.error("a league-priced inducement has no cost (league_inducement_price)")

@@ -1,8 +1,8 @@
 """Gold a special play card gave during the match, counted in the winnings (seed 002 H:L101: "the
 match sheet's winnings hold all the gold the match brought, card gold included"; spec §2.3).
 
-Switched on by data: a ruleset whose inducements.csv has an item priced "card" (special play cards
-bought at the pre-match, H10). The result sheet then asks each side for its card gold, an amount
+Switched on by data: a ruleset whose card options ([parameters.cards]) say `gold_in_winnings`, where
+the league sells cards (bought from the decks at the pre-match, H10). The result sheet then asks each side for its card gold, an amount
 the coach enters (a decision `card_gold:<side>`, like a bank transfer); the winnings step pays it
 into the treasury under the winnings ledger kind, as an effect of its own with its natural key
 (`card_gold:<side>`), so a re-run changes nothing and a correction replays it. A card's gold is
@@ -11,14 +11,16 @@ the card's, not the match's earnings: a conceding side keeps it (docs/decisions/
 
 from __future__ import annotations
 
+from ..parameter_groups import CardParameters
 from ..ruleset import Ruleset
 from .records import SIDES, InputRequest, problem
 from .run import Run
 
 
 def has_card_gold(ruleset: Ruleset) -> bool:
-    """Whether the ruleset sells special play cards, whose gold the result sheet records."""
-    return any(item.pricing == "card" for item in ruleset.inducements.values())
+    """Whether the league sells special play cards whose gold the result sheet records (H:L101)."""
+    options = ruleset.group(CardParameters)
+    return bool(ruleset.special_cards and options and options.mode != "none" and options.gold_in_winnings)
 
 
 def pay_card_gold(run: Run) -> None:

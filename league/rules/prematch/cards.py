@@ -4,13 +4,14 @@ Both coaches draw from the same physical decks, without replacement: the cards l
 a match are its cards (cards.csv, in file order) minus those either side already drew in it. Where
 the league shuffles the mergeable decks into one (`merged_decks`), they are one deck, named by the
 first mergeable deck's key. A server draw is one die of as many faces as cards left, rolled and
-stored, so that the same roll over the same cards gives the same card again.
+stored, so that the same roll over the same cards gives the same card again. Where the league sets
+one price for every draw (`price`, seed 002 H:L78, H10), each deck costs that price.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from league.rules.catalogue.cards import Card, CardCatalogue, Deck
@@ -27,6 +28,7 @@ __all__ = [
     "deck_cards",
     "deck_of",
     "draw_card",
+    "draw_price",
     "paid_with_inducements",
     "with_inducement_cards",
 ]
@@ -43,9 +45,19 @@ def _merged(options: CardParameters | None) -> bool:
     return bool(options and options.merged_decks)
 
 
+def draw_price(deck: Deck, options: CardParameters | None) -> int:
+    """The gold of one draw from `deck`: the league's one price for every deck where it sets one
+    (H10: "cards at 50,000, any deck"), else the deck's own (decks.csv)."""
+    return options.price if options and options.price else deck.price
+
+
 def buyable_decks(cards: CardCatalogue, options: CardParameters | None) -> dict[str, Deck]:
-    """The decks a coach may buy from, by key in file order: with merged decks, the first mergeable
-    deck stands for all of them (its price; its size the sum of theirs)."""
+    """The decks a coach may buy from, by key in file order, each at its draw price: with merged
+    decks, the first mergeable deck stands for all of them (its price; its size the sum of theirs)."""
+    return {key: replace(deck, price=draw_price(deck, options)) for key, deck in _decks(cards, options).items()}
+
+
+def _decks(cards: CardCatalogue, options: CardParameters | None) -> dict[str, Deck]:
     decks = dict(cards.decks)
     if not _merged(options):
         return decks

@@ -104,7 +104,7 @@ def _check_items(
         item = ruleset.inducements.get(key)
         if item is None:
             found.append(Violation("unknown_inducement", {"inducement": key}))
-        elif item.pricing not in ("fixed", "journeyman", "card", "league"):
+        elif item.pricing not in ("fixed", "journeyman", "league"):
             found.append(Violation("inducement_needs_details", {"inducement": key}))
         elif count < 0:
             found.append(Violation("negative_count", {"inducement": key}))
