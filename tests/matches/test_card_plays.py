@@ -167,3 +167,17 @@ def test_the_card_must_undo_something_the_player_suffered(client, card_match, co
         in text(response)
     )
     assert Match.objects.get(pk=match.pk).status == Match.Status.DRAFT
+
+
+def test_the_panel_and_its_messages_in_french(client, card_match, coach_alice):
+    match, h3 = card_match, pid(card_match.home, 3)
+    login(client, coach_alice)
+    page = play(client, match, "home", "miracle_worker", h3, lang="fr")
+    assert "La carte est marquée comme jouée." in page
+    section = page[page.index('id="card-plays"') :]
+    for words in ("Cartes spéciales jouées", "Doigts de fée", "Jouée", "Change un registre de la ligue", "#3 H3"):
+        assert words in section, words
+    assert "%(card)s : indiquez le joueur, un seul, que la carte a touché." not in page
+    assert "Doigts de fée : indiquez le joueur, un seul, que la carte a touché." in play(
+        client, match, "home", "miracle_worker", lang="fr"
+    )

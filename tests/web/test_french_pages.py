@@ -45,6 +45,8 @@ NOT_PAGES = {
     "matches:petty_cash": "POST only: it redirects to the pre-match page (above), where its message shows",
     "matches:card_buy": "POST only: it redirects to the pre-match page, where its message shows (French in "
     "tests/matches/test_card_purchase.py)",
+    "matches:card_play": "POST only: it redirects to the match page, where its message and the cards played show "
+    "(French in tests/matches/test_card_plays.py)",
     "teams:assistant_titles": "only where a ruleset titles assistant coaches (the world plays LRB6): French in "
     "tests/teams/test_assistant_titles.py",
     "league:ruleset": "POST only: it redirects to the settings page, where its message shows (French in "

@@ -74,6 +74,7 @@ ELSEWHERE = {
     "matches:inducements": "tests/matches/test_views_permissions.py",
     "matches:petty_cash": "tests/matches/test_petty_cash_turns.py",
     "matches:card_buy": "tests/matches/test_card_purchase.py",
+    "matches:card_play": "tests/matches/test_card_plays.py",
     "matches:correct": "tests/web/test_correction_pages.py",
     "matches:correction": "tests/web/test_correction_pages.py",
     "api-matches-import": "tests/matches/test_import_entry.py",
