@@ -9,6 +9,7 @@ key, whoever rolled it (the table or the server).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -16,7 +17,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from matches.card_models import MatchCard
 from matches.forms import report_steps
+from matches.forms.card_plays import add_card_play_fields, clean_card_plays
 from matches.forms.report import ReportForm
 from matches.services.report_input import RESULT_FIELDS
 
@@ -44,11 +47,20 @@ def reason_field(label: Any) -> forms.CharField:
 class CorrectionForm(ReportForm):
     """The result sheet prefilled from the inputs a correction starts from, its dice and the reason.
 
-    `inputs`: those inputs (inputs_of's format); `dice_labels`: each die's name by key."""
+    `inputs`: those inputs (inputs_of's format); `dice_labels`: each die's name by key; `cards`: the
+    special play cards the sides bought for the match, whose play the commissioner may correct."""
 
-    def __init__(self, *args: Any, inputs: dict[str, Any], dice_labels: dict[str, str], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        inputs: dict[str, Any],
+        dice_labels: dict[str, str],
+        cards: Sequence[MatchCard] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, require_mvp=True, **kwargs)
         self.inputs = inputs
+        self.card_rows = add_card_play_fields(self, self.ruleset, cards, self.lines)
         self.die_keys = sorted(inputs["dice"])
         for key in self.die_keys:
             self.fields[die_field(key)] = forms.CharField(
@@ -78,6 +90,7 @@ class CorrectionForm(ReportForm):
                 self.add_error(name, _("A die shows 1 or more."))
                 continue
             self.dice_in[key] = values
+        self.cards_in = clean_card_plays(self, self.card_rows, self.inputs["result"].get("cards_played") or [])
         return data
 
     def to_inputs(self) -> dict[str, Any]:
@@ -93,8 +106,10 @@ class CorrectionForm(ReportForm):
         decisions = {k: v for k, v in self.inputs["decisions"].items() if k.split(":", 1)[0] not in managed}
         decisions |= {k: v for k, v in report.decisions.items() if k.split(":", 1)[0] in managed}
         result = {name: getattr(report, name) for name in RESULT_FIELDS}
-        if result["cards_played"] is None:  # the sheet does not show them: kept as they were
-            result["cards_played"] = self.inputs["result"].get("cards_played") or []
+        # The cards bought are on the sheet (matches.forms.card_plays); with none bought, the
+        # entries are kept as they were (there is nothing they could name).
+        stored = self.inputs["result"].get("cards_played") or []
+        result["cards_played"] = self.cards_in if self.card_rows else stored
         return {
             "result": result,
             "played_on": report.played_on.isoformat() if report.played_on else None,

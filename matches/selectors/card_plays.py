@@ -1,6 +1,7 @@
 """The special play cards played, for the match page (matches.services.card_plays): a card played is
 shown to both sides with the players it touched; a side's cards not played stay named to its coach
-and the commissioner only, with the form that marks one played while the match is being played."""
+and the commissioner only, with the form that marks one played while the match is being played.
+The cards bought and the players' labels, for the commissioner's correction of their play."""
 
 from __future__ import annotations
 
@@ -63,3 +64,14 @@ def card_plays_panel(
         for side in SIDES
     ]
     return {"sides": sides, "teams": teams, "open": open_}
+
+
+def bought_cards(match: Match) -> list[MatchCard]:
+    """The cards the sides bought for the match, home then away, in buying order (one query)."""
+    return list(MatchCard.objects.filter(match=match).order_by("side", "order"))
+
+
+def player_labels(match: Match) -> dict[int, str]:
+    """“#3 Grim” by player id, for the match's players (one query)."""
+    lines = MatchPlayer.objects.filter(match=match).select_related("player")
+    return {line.player_id: f"#{line.player.number} {line.player.name}" for line in lines}

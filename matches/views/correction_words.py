@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from league.rules import Ruleset
 from matches.effects.words import STAT_NAMES, casualty_name, choice_label
+from matches.models import MatchCorrection
 from teams.errors import gp
 from teams.models import Player
 
@@ -185,9 +186,52 @@ def derived_words(derived: dict[str, Any]) -> list[str]:
     return lines
 
 
-def moved_words(ruleset: Ruleset, moved: dict[str, Any] | None) -> dict[str, Any] | None:
+def _played(entry: dict[str, Any] | None, names: dict[int, str]) -> str:
+    if entry is None:
+        return str(_("not played"))
+    players = [names.get(p, f"#{p}") for p in entry.get("players") or []]
+    return _("played on %(players)s") % {"players": ", ".join(players)} if players else str(_("played"))
+
+
+def card_words(ruleset: Ruleset, before: Any, after: Any, names: dict[int, str]) -> list[str]:
+    """What a correction changes about the special play cards played (Match.cards_played, before and
+    after), card by card: “Miracle Worker: played on #3 Grim → not played”. `names`: players' labels."""
+    if before is None or after is None:  # inputs drafted before cards were kept: they stayed as they were
+        return []
+    lang = get_language() or "en"
+    was = {(e.get("side"), e.get("card")): e for e in before or [] if isinstance(e, dict)}
+    now = {(e.get("side"), e.get("card")): e for e in after or [] if isinstance(e, dict)}
+    lines = []
+    for pair in [*was, *(p for p in now if p not in was)]:
+        old, new = was.get(pair), now.get(pair)
+        if old is not None and new is not None and sorted(old.get("players") or []) == sorted(new.get("players") or []):
+            continue
+        card = ruleset.special_cards.cards.get(str(pair[1]))
+        lines.append(
+            _("%(card)s: %(before)s → %(after)s")
+            % {
+                "card": card.name(lang) if card else pair[1],
+                "before": _played(old, names),
+                "after": _played(new, names),
+            }
+        )
+    return lines
+
+
+def correction_card_words(ruleset: Ruleset, correction: MatchCorrection, names: dict[int, str]) -> list[str]:
+    """card_words for a correction: the cards of the inputs it replaces and of its own (a void: none)."""
+    if correction.kind != MatchCorrection.Kind.EDIT:
+        return []
+    before = (correction.before or {}).get("result", {}).get("cards_played")
+    return card_words(ruleset, before, (correction.inputs or {}).get("result", {}).get("cards_played"), names)
+
+
+def moved_words(
+    ruleset: Ruleset, moved: dict[str, Any] | None, cards: list[str] | None = None
+) -> dict[str, Any] | None:
     """A preview or what an applied correction moved, worded; None before anything was computed.
-    `refused`: the match the rules now refuse and why (the history is left as it was)."""
+    `refused`: the match the rules now refuse and why (the history is left as it was); `cards`: what
+    it changes about the special play cards played (correction_card_words)."""
     if moved is None:
         return None
     if "refused" in moved:
@@ -197,6 +241,7 @@ def moved_words(ruleset: Ruleset, moved: dict[str, Any] | None) -> dict[str, Any
             "derived": [],
             "set_aside": [],
             "rolled": [],
+            "cards": cards or [],
             "nothing": False,
         }
     teams = [team_words(ruleset, t) for t in moved.get("teams", [])]
@@ -209,5 +254,6 @@ def moved_words(ruleset: Ruleset, moved: dict[str, Any] | None) -> dict[str, Any
         "derived": derived,
         "set_aside": set_aside,
         "rolled": rolled,
+        "cards": cards or [],
         "nothing": not teams and not derived,
     }

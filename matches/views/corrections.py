@@ -24,6 +24,7 @@ from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_
 from matches.forms.report import PLAYER_COUNTS
 from matches.models import Match, MatchCorrection
 from matches.selectors import report as read
+from matches.selectors.card_plays import bought_cards, player_labels
 from matches.selectors.corrections import correction_or_404, dice_labels, stored_inputs
 from matches.services import MatchError
 from matches.services.common import match_ruleset
@@ -39,7 +40,7 @@ from matches.services.corrections import (
 )
 from matches.services.scoring import score_help
 from matches.views.common import match_or_404
-from matches.views.correction_words import moved_words
+from matches.views.correction_words import correction_card_words, moved_words
 from matches.views.report import CASUALTY_COLUMNS, player_skills
 
 C = MatchCorrection
@@ -130,6 +131,7 @@ def match_correct(request: HttpRequest, pk: int) -> HttpResponse:
         skills=player_skills(ruleset, match, lines),
         inputs=inputs,
         dice_labels=dice_labels(match, inputs["dice"]),
+        cards=bought_cards(match),
     )
     void_form = VoidForm(request.POST if action == "void" else None, prefix="void")
     draft = None
@@ -149,6 +151,7 @@ def match_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "mvp_chosen": form.mvp_chosen,
         "bank": form.bank,
         "card_gold": form.card_gold,
+        "card_rows": form.card_rows,
         "score_help": score_help(ruleset),
         "generic_dice": True,
     }
@@ -225,7 +228,8 @@ def correction_page(request: HttpRequest, cid: int) -> HttpResponse:
     if correction.status == C.Status.DRAFT and correction.preview is None:
         correction_preview(correction)
     shown = correction.moved if correction.status == C.Status.APPLIED else correction.preview
-    words = moved_words(match_ruleset(match), shown)
+    ruleset = match_ruleset(match)
+    words = moved_words(ruleset, shown, correction_card_words(ruleset, correction, player_labels(match)))
     context = {
         "correction": correction,
         "match": match,

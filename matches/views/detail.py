@@ -17,7 +17,7 @@ from league.core.permissions import can_manage_team, is_commissioner, signed_in
 from league.rules import IMPROVEMENT
 from matches.hooks import fixture_locked
 from matches.models import Match, MatchCorrection
-from matches.selectors.card_plays import card_plays_panel
+from matches.selectors.card_plays import card_plays_panel, player_labels
 from matches.selectors.cards import card_panel
 from matches.selectors.common import result_history
 from matches.selectors.corrections import match_corrections, void_correction
@@ -34,7 +34,7 @@ from matches.views.common import (
     match_or_404,
     participant_match_or_403,
 )
-from matches.views.correction_words import moved_words
+from matches.views.correction_words import correction_card_words, moved_words
 from matches.views.induced import temporary_players
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
 from matches.views.raised import raising_context
@@ -86,13 +86,15 @@ def corrections_shown(match: Match, commissioner: bool) -> list[dict[str, Any]]:
     """The match's corrections, oldest first, each applied one with what it moved in words; a
     draft (not confirmed yet) only for the commissioner, who may still discard it."""
     ruleset = match_ruleset(match)
+    shown = [c for c in match_corrections(match) if commissioner or c.status != MatchCorrection.Status.DRAFT]
+    applied = [c for c in shown if c.status == MatchCorrection.Status.APPLIED]
+    names = player_labels(match) if applied else {}  # the cards' players, read only when there is something to word
     return [
         {
             "correction": c,
-            "words": moved_words(ruleset, c.moved) if c.status == MatchCorrection.Status.APPLIED else None,
+            "words": moved_words(ruleset, c.moved, correction_card_words(ruleset, c, names)) if c in applied else None,
         }
-        for c in match_corrections(match)
-        if commissioner or c.status != MatchCorrection.Status.DRAFT
+        for c in shown
     ]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from league.rules import load_ruleset
-from matches.views.correction_words import moved_words
+from matches.views.correction_words import card_words, moved_words
 
 MOVED = {
     "teams": [
@@ -104,3 +104,23 @@ def test_a_refusal_and_nothing_moved():
     nothing = moved_words(ruleset, {"teams": [], "derived": {}})
     assert nothing is not None and nothing["nothing"]
     assert moved_words(ruleset, None) is None
+
+
+def test_the_cards_played_before_and_after_card_by_card():
+    ruleset, names = load_ruleset("lrb6"), {3: "#3 Grim", 4: "#4 Ulf"}
+    before = [
+        {"side": "home", "card": "miracle_worker", "players": [3]},
+        {"side": "away", "card": "badyear_git", "players": [4]},
+    ]
+    after = [
+        {"side": "away", "card": "badyear_git", "players": [4]},  # unchanged: not worded
+        {"side": "home", "card": "miracle_worker", "players": [4]},
+        {"side": "away", "card": "suicide_blitz", "players": []},
+    ]
+    with translation.override("en"):
+        assert card_words(ruleset, before, after, names) == [
+            "Miracle Worker: played on #3 Grim → played on #4 Ulf",
+            "Suicide Blitz: not played → played",
+        ]
+        assert card_words(ruleset, before, [], names)[0] == "Miracle Worker: played on #3 Grim → not played"
+        assert card_words(ruleset, before, None, names) == []  # inputs that keep the cards as they were
