@@ -32,7 +32,7 @@ def card_plays_panel(
     sides = []
     for side in SIDES:
         sees = commissioner or mine == side
-        may_play = open_ and sees and user.is_authenticated and may_declare(match, side, user)  # type: ignore[arg-type]
+        may_play = open_ and sees and user.is_authenticated and may_declare(match, side, user)
         cards = []
         for row in (r for r in rows if r.side == side):
             entry = played.get((side, row.card))

@@ -59,7 +59,7 @@ def card_play_problems(match: Match, ruleset: Ruleset, entries: Iterable[Any]) -
             problems.append(_("%(team)s did not buy %(card)s for this match.") % words)
         if key in seen:
             problems.append(_("%(card)s is played only once.") % words)
-        seen.add(key)
+        seen.add(str(key))
         if not isinstance(players, list) or any(type(p) is not int or p not in sides for p in players):
             problems.append(_("%(card)s: name players who took part in this match.") % words)
             continue
