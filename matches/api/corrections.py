@@ -5,6 +5,8 @@ worker replays the history) or discard it.
 A draft's `inputs` are merged onto the match's stored ones (as `GET` of a draft shows them under
 `before`): `result` entries replace the stored ones by name; `lines`, `casualties`, `dice` and
 `decisions`, when given, replace the stored list or table whole; `played_on` moves the day played.
+The result's lists are entries of `result` too: `records` and `cards_played` (the special play cards
+played, `{side, card, players: [player ids]}`), each replacing the stored list whole.
 """
 
 from __future__ import annotations
@@ -106,6 +108,9 @@ class MatchCorrectionsApi(APIView):
     @extend_schema(
         operation_id="matches_correction_create",
         summary="Draft a correction or a void of a processed match, with its preview",
+        description="Body: {reason, void?, inputs?}. `inputs` is put over the match's stored inputs (shown under "
+        "`before`): `result` entries by name (scores, FAME, ..., `records`, `cards_played` as "
+        "[{side, card, players: [player ids]}]), `lines`, `casualties`, `dice`, `decisions` and `played_on`.",
         request={"application/json": {"type": "object"}},
         responses={201: CorrectionSerializer, 400: ERRORS, 403: error_response("Not allowed."), 429: LOCKED_OUT},
     )

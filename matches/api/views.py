@@ -69,7 +69,8 @@ REPORT_OUTLINE: dict[str, Any] = {
         },
         "prematch": _object(
             "Weather 2D6 (optional), a choice step's option and side ({option, side}) and, per side, petty cash, "
-            "inducements and the special play cards bought (cards: [{deck, card}])."
+            "inducements and the special play cards bought, as drawn at the table (cards: [{deck, card}], where "
+            "the league sells cards from a budget of their own)."
         ),
         "result": _object(
             "Scores, FAME, gate, concession. Every touchdown is credited to its scorer in `players`, or counted "
@@ -105,6 +106,24 @@ REPORT_OUTLINE: dict[str, Any] = {
             "items": {"type": "object"},
             "description": "The match-sheet records the ruleset declares: {record, side?, number or id?, dice?, "
             "count?, note?, kickoff?} (docs/match-report.md).",
+        },
+        "cards_played": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["side", "card"],
+                "properties": {
+                    "side": {"type": "string", "enum": ["home", "away"]},
+                    "card": {"type": "string", "description": "The card's key in the ruleset."},
+                    "players": {
+                        "type": "array",
+                        "items": {"type": "object", "description": "{side, number} or {side, id}."},
+                    },
+                },
+            },
+            "description": "The special play cards played: the side, the card (one the side bought for this "
+            "match) and the players it touched; a card with a lasting effect (its data's `lasting`) names exactly one "
+            "player of the right team. Left out: those marked on the match page are kept.",
         },
         "players": _object(
             "Per side, lines by roster number or id: completions, touchdowns, interceptions, casualties (blocks)."

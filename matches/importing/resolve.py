@@ -184,6 +184,27 @@ def _record(entry: dict[str, Any], rosters: dict[str, Roster], problems: list[st
     return found
 
 
+def cards_bought(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(side, deck, card) of each card the report's pre-match bought, side by side in buying order."""
+    pre = data.get("prematch", {})
+    return [(side, c["deck"], c["card"]) for side in SIDES for c in pre.get(side, {}).get("cards", ())]
+
+
+def _cards_played(data: dict[str, Any], rosters: dict[str, Roster], problems: list[str]) -> list[dict] | None:
+    """The cards played with their players named by id (matches.services.card_plays checks them);
+    None when the report leaves them out, so those marked on the match page are kept."""
+    if "cards_played" not in data:
+        return None
+    return [
+        {
+            "side": entry["side"],
+            "card": entry["card"],
+            "players": [_record(p, rosters, problems)["player"] for p in entry.get("players", ())],
+        }
+        for entry in data["cards_played"]
+    ]
+
+
 def _dice_and_decisions(
     data: dict[str, Any], rosters: dict[str, Roster], problems: list[str]
 ) -> tuple[dict[str, list[int]], dict[str, Any]]:
@@ -305,6 +326,7 @@ def report_input(data: dict[str, Any], rosters: dict[str, Roster]) -> tuple[Repo
         overtime=bool(result.get("overtime")) or bool(result.get("shootout_winner")),
         shootout_dice=tuple(tuple(pair) for pair in result.get("shootout_dice") or ()),
         records=tuple(records),
+        cards_played=_cards_played(data, rosters, problems),
         lines=tuple(lines),
         casualties=tuple(casualties),
         dice=dice,

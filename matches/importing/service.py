@@ -29,8 +29,17 @@ from league.core.models import League
 from league.core.permissions import is_commissioner, is_member
 from league.core.selectors import league_ruleset
 from league.infra.inputs import value_problems
+from league.rules.prematch.cards import paid_with_inducements
 from matches.hooks import locked_q
-from matches.importing.resolve import Roster, Setup, prematch_input, report_fingerprint, report_input, resolve_setup
+from matches.importing.resolve import (
+    Roster,
+    Setup,
+    cards_bought,
+    prematch_input,
+    report_fingerprint,
+    report_input,
+    resolve_setup,
+)
 from matches.importing.schema import schema_problems
 from matches.models import Match
 from matches.services import (
@@ -42,7 +51,9 @@ from matches.services import (
     report_save,
     report_submit,
 )
-from matches.services.common import locked_message
+from matches.services.cards import card_buy, card_options
+from matches.services.common import locked_message, match_ruleset
+from matches.services.prematch import may_declare
 from matches.services.report import report_problems
 from teams.models import Team
 
@@ -183,6 +194,41 @@ def twin_problem(twin: Match) -> str:
     ) % {"id": twin.pk, "home": twin.home.name, "away": twin.away.name, "date": played, "url": twin.get_absolute_url()}
 
 
+def _buy_cards(match: Match, cards: list[tuple[str, str, str]], by: Account | None, problems: list[str]) -> None:
+    """The cards the report's pre-match bought, as drawn at the table, through the pre-match page's
+    service. A coach's import records both sides' purchases, as it records both sides' inducements
+    (the other coach confirms the whole report): bought as the system, then credited to him.
+
+    Cards paid from the inducement gold are bought on the pages in the inducements' turns, after
+    both sides have declared their petty cash (matches.services.inducements); a report records the
+    whole pre-match at once and cannot take those turns, so it buys only from a card budget."""
+    if not cards:
+        return
+    options = card_options(match_ruleset(match))
+    if options is not None and paid_with_inducements(options):
+        problems.append(
+            _("Pre-match: %(problem)s")
+            % {
+                "problem": _(
+                    "a report buys special play cards only where the league gives a budget for them; where they "
+                    "are paid from the inducement gold, buy them on the pre-match page and import the result "
+                    "into that match."
+                )
+            }
+        )
+        return
+    for side, deck, card in cards:
+        buyer = by if may_declare(match, side, by) else None
+        try:
+            row = card_buy(match=match, side=side, deck=deck, by=buyer, entered=card)
+        except MatchError as exc:
+            problems += [_("Pre-match: %(problem)s") % {"problem": m} for m in exc.messages]
+            continue
+        if row.by_id != (by.pk if by else None):
+            row.by = by
+            row.save(update_fields=["by"])
+
+
 def _build(data: dict[str, Any], setup: Setup, key: str, by: Account | None, problems: list[str]) -> Match:
     """Make the match with the services; raise _Refused (rolling back) if anything was refused."""
     league, home, away = setup.league, setup.home, setup.away
@@ -219,6 +265,7 @@ def _build(data: dict[str, Any], setup: Setup, key: str, by: Account | None, pro
     match.save(update_fields=["import_key", "scheduled_by"])
     pre = prematch_input(data)
     if match.status == Match.Status.SCHEDULED:
+        _buy_cards(match, cards_bought(data), by, problems)
         try:
             prematch_record(match=match, data=pre, by=by)
         except MatchError as exc:
