@@ -44,7 +44,8 @@ def _player(ref: object) -> str:
     return str(player) if player else str(ref)
 
 
-def _violation(v: Violation, match: Match) -> str:
+def violation_text(v: Violation, match: Match) -> str:
+    """One refusal of the rules engine, worded for a coach in the active language."""
     params = dict(v.params)
     if v.code.startswith(("apothecary_uses", "after_match_apothecary")):
         team = match.team(str(params["side"])).name if "side" in params else ""
@@ -87,7 +88,7 @@ def postgame_problems(match: Match) -> list[str]:
     try:
         plan_for_server(ruleset, report, given, decisions)  # what the sequence will do, dice and all
     except InvalidReport as exc:
-        return [_violation(v, match) for v in exc.violations]
+        return [violation_text(v, match) for v in exc.violations]
     except MissingInput as exc:
         names = input_names(match, report, ruleset, (r.key for r in exc.missing))
         return [

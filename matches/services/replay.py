@@ -34,7 +34,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from league.core.audit import log_action
-from league.rules.postmatch import MatchReport
+from league.rules.postmatch import InvalidReport, MatchReport
 from matches.hooks import match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
@@ -257,6 +257,10 @@ def _redo(
     match.status = Match.Status.PROCESSING  # what a run reads (it takes over from nobody here)
     try:
         plan = process_locked(match, by_side, ruleset, report=report, sides=sides, generation=generation)
+    except InvalidReport as exc:  # worded, as the submission words it (a correction's preview shows it)
+        from matches.services.postcheck import violation_text  # (it imports the services that import this)
+
+        raise ReplayRefused(match.pk, "; ".join(violation_text(v, match) for v in exc.violations)) from exc
     except Exception as exc:
         raise ReplayRefused(match.pk, failure_text(exc)) from exc
     for side in clean:

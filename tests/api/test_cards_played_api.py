@@ -65,6 +65,9 @@ def test_a_correction_returns_the_cards_played_and_replaces_them(imported, clien
     wrong = [{"side": "home", "card": "miracle_worker", "players": [h2]}]
     response = api.post(url, {"reason": "x", "inputs": {"result": {"cards_played": wrong}}}, format="json")
     assert response.status_code == 201 and "refused" in response.json()["preview"], response.content
+    assert response.json()["preview"]["refused"]["reason"] == (
+        "Miracle Worker: #2 lineman 1 suffered no injury of 41 or more in this match, so the card has nothing to undo."
+    )
     confirm = api.post(f"/api/matches/corrections/{response.json()['id']}/confirm/", {}, format="json")
     assert confirm.status_code == 400 and "The rules refuse this correction" in confirm.json()["errors"][0]
     # Not played after all: the preview shows #4 dead.
