@@ -1,0 +1,86 @@
+"""What happened in a league, told to whoever listens: the events hub.
+
+A service that does something a coach or a commissioner should hear of (a result submitted, sent
+back or confirmed, a decision waiting, a match corrected, fixtures published, a season or its
+play-offs started, a dispute, a failed sequence) publishes an Event. The hub sits in the league
+core so that every layer above may publish; the listeners (in-app and mail notifications, league
+webhooks) register themselves from their AppConfig.ready(), so the core imports none of them.
+
+Listeners hear an event once the transaction that published it has committed (a result rolled
+back tells nobody), each on its own: a listener that fails is logged and never fails the action
+that caused the event, nor the other listeners. A listener does its slow work (mail, HTTP) in
+Celery tasks, never in the request.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+# The kinds of event, with the payload (`data`) each carries beside its recipients.
+KINDS = (
+    "result.submitted",  # data: match, home, away, home_score, away_score
+    "result.sent_back",  # + reason
+    "result.confirmed",
+    "result.withdrawn",
+    "result.disputed",  # told to the commissioner
+    "match.corrected",  # + reason
+    "decision.waiting",  # + decision (improvement, dice, hire...)
+    "sequence.failed",  # told to the commissioner; + reason
+    "fixtures.published",  # data: season, round(s)
+    "fixtures.changed",
+    "season.started",
+    "playoffs.started",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. `recipients`: the users told in-app and by mail (never the actor);
+    `params`: the names a message is worded with (teams, season...), plain strings and numbers;
+    `path`: the page it concerns; `data`: the plain JSON a webhook sends."""
+
+    kind: str
+    league_id: int
+    recipients: tuple[int, ...] = ()
+    params: Mapping[str, str | int] = field(default_factory=dict)
+    path: str = ""
+    actor_id: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown event kind {self.kind!r}")
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+        if self.actor_id is not None:
+            object.__setattr__(self, "recipients", tuple(r for r in self.recipients if r != self.actor_id))
+
+
+Listener = Callable[[Event], None]
+LISTENERS: dict[str, Listener] = {}
+
+
+def listen(name: str, listener: Listener) -> None:
+    """Register a listener under a name (registering the name again replaces it)."""
+    LISTENERS[name] = listener
+
+
+def publish(event: Event) -> None:
+    """Tell every listener, once the current transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: deliver(event))
+
+
+def deliver(event: Event) -> None:
+    for name, listener in list(LISTENERS.items()):
+        try:
+            listener(event)
+        except Exception:  # a listener's failure never reaches the action that caused the event
+            log.exception("event listener %s failed on %s", name, event.kind)
