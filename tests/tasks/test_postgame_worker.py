@@ -35,7 +35,9 @@ def test_a_confirmed_match_runs_in_the_worker_and_every_number_is_the_rulebooks(
     wait_for(lambda: processed(match), "the worker to process the match")
     [run] = wait_for(lambda: postgame_runs(task_runs, match), "the task's end signal")
     assert run.result is True and run.thread != threading.current_thread().name  # the worker did it
-    assert list(MatchStep.objects.filter(match=match).values_list("status", flat=True)) == ["done"] * 12
+    assert (
+        list(MatchStep.objects.filter(match=match).values_list("status", flat=True)) == ["done"] * 13
+    )  # LRB6's 13 steps, the special play cards first
     check_worked_numbers(humans, orcs)
 
 
