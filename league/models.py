@@ -28,6 +28,7 @@ from league.core.models import (
     Revision,
     SiteRevision,
 )
+from league.webhooks.models import Delivery, Webhook
 
 __all__ = [
     "Profile",
@@ -51,4 +52,6 @@ __all__ = [
     "StandingsOrder",
     "Trophy",
     "TrophyAward",
+    "Delivery",
+    "Webhook",
 ]
