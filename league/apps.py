@@ -26,6 +26,7 @@ class LeagueConfig(AppConfig):
             load_ruleset(key)
 
         _tell_teams_and_matches()
+        _listen_to_events()
 
 
 def _tell_teams_and_matches() -> None:
@@ -53,3 +54,13 @@ def _tell_teams_and_matches() -> None:
     match_hooks.match_processed.connect(
         lambda sender, match_id, **kwargs: advance_bracket(match_id), weak=False, dispatch_uid="league.playoffs"
     )
+
+
+def _listen_to_events() -> None:
+    """The league's events (league/core/events.py) posted to its webhooks; the task module is
+    imported so that a worker knows the task."""
+    from league.core.events import listen
+    from league.webhooks import tasks  # noqa: F401
+    from league.webhooks.services import event_heard
+
+    listen("webhooks", event_heard)

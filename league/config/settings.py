@@ -321,6 +321,13 @@ POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
 # for tests that kill a worker there.
 POSTGAME_APPLY_DELAY = float(envstr("POSTGAME_APPLY_DELAY", "0"))
 
+# The site's public address, for the absolute links sent out of a request (league webhooks).
+SITE_URL = envstr("SITE_URL", "http://localhost:8000").rstrip("/")
+# League webhooks post only to public addresses (no loopback, private or link-local host: SSRF);
+# tests and local setups allow the private ones.
+WEBHOOKS_ALLOW_PRIVATE = envbool("WEBHOOKS_ALLOW_PRIVATE", False)
+WEBHOOKS_TIMEOUT_SECONDS = envint("WEBHOOKS_TIMEOUT_SECONDS", 5)
+
 # The rules engine: which rulesets a league may choose (folders of league/rules/data/).
 # "" = the rules engine's default (league/rules/data/rulesets.toml); a key picks another shipped one.
 DEFAULT_RULESET = envstr("DEFAULT_RULESET", "")

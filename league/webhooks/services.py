@@ -1,0 +1,157 @@
+"""League webhooks: the commissioner adds and removes them; every event of the league is posted to
+each active one by a Celery task (league/webhooks/tasks.py), retried with a growing delay and
+recorded attempt by attempt, so that a receiver down never slows nor fails the action behind it."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import http.client
+import json
+import logging
+import urllib.request
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+from urllib.error import HTTPError, URLError
+
+from celery import current_app
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from league.core.events import Event
+from league.core.models import League
+from league.core.permissions import is_commissioner
+from league.webhooks.models import Delivery, Webhook
+from league.webhooks.payloads import TEST_KIND, build
+from league.webhooks.safety import check_url, opener
+
+log = logging.getLogger(__name__)
+
+DELIVER = "webhooks.deliver"
+MAX_ATTEMPTS = 6
+FIRST_DELAY_SECONDS = 60  # then 2, 4, 8 and 16 minutes: the last attempt about half an hour after the event
+USER_AGENT = "BloodBowlLeague-Webhooks/1"
+
+
+def backoff(retries: int) -> int:
+    return int(FIRST_DELAY_SECONDS * 2 ** int(retries))
+
+
+def _commissioner_only(by: User | None, league: League) -> None:
+    if by is None or not is_commissioner(by, league):
+        raise PermissionDenied(_("Only a commissioner of the league may manage its webhooks."))
+
+
+def webhook_add(*, league: League, by: User | None, url: str, fmt: str) -> Webhook:
+    _commissioner_only(by, league)
+    if fmt not in Webhook.Format.values:
+        raise ValidationError(_("Choose the format Discord or JSON."))
+    check_url(url)
+    return Webhook.objects.create(league=league, url=url, format=fmt, created_by=by)
+
+
+def webhook_remove(*, webhook: Webhook, by: User | None) -> None:
+    _commissioner_only(by, webhook.league)
+    webhook.delete()
+
+
+def webhook_send_test(*, webhook: Webhook, by: User | None) -> Delivery:
+    """A test event, posted at once like any other."""
+    _commissioner_only(by, webhook.league)
+    league = webhook.league
+    with translation.override(league.language):  # the league's language, as its events are worded
+        data = {"message": _("A test from %(league)s: this webhook works.") % {"league": league.name}}
+    return _create(webhook, TEST_KIND, data, league.get_absolute_url())
+
+
+def delivery_retry(*, delivery: Delivery, by: User | None) -> None:
+    """Post a failed delivery again, with a fresh round of attempts."""
+    _commissioner_only(by, delivery.webhook.league)
+    if delivery.status == Delivery.Status.DELIVERED:
+        raise ValidationError(_("This delivery has already been delivered."))
+    Delivery.objects.filter(pk=delivery.pk).update(status=Delivery.Status.PENDING, next_attempt_at=timezone.now())
+    _queue(delivery.pk)
+
+
+def event_heard(event: Event) -> None:
+    """The events hub's listener: one delivery per active webhook of the event's league."""
+    hooks = Webhook.objects.filter(league_id=event.league_id, active=True).select_related("league")
+    for hook in hooks:
+        _create(hook, event.kind, event.data, event.path)
+
+
+def _create(hook: Webhook, kind: str, data: Mapping[str, Any], path: str) -> Delivery:
+    payload = build(hook.format, kind, hook.league, data, path)
+    delivery = Delivery.objects.create(webhook=hook, kind=kind, payload=payload, next_attempt_at=timezone.now())
+    _queue(delivery.pk)
+    return delivery
+
+
+def _queue(delivery_id: int) -> None:
+    def send() -> None:
+        try:
+            current_app.tasks[DELIVER].delay(delivery_id)
+        except Exception:  # a broker down loses the post, never the action that caused it
+            log.exception("webhook delivery %s could not be queued", delivery_id)
+
+    transaction.on_commit(send)
+
+
+def signature(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def attempt(delivery_id: int, *, retries: int) -> int | None:
+    """Post a delivery once and record the attempt. Returns the seconds to wait before the next
+    attempt, or None when there is none (delivered, refused, or the last attempt failed)."""
+    delivery = Delivery.objects.select_related("webhook").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status == Delivery.Status.DELIVERED:
+        return None
+    hook = delivery.webhook
+    body = json.dumps(delivery.payload, ensure_ascii=False, separators=(",", ":")).encode()
+    code: int | None = None
+    error = ""
+    again = True
+    try:
+        check_url(hook.url)
+        request = urllib.request.Request(
+            hook.url,
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "User-Agent": USER_AGENT,
+                "X-Webhook-Event": delivery.kind,
+                "X-Webhook-Delivery": str(delivery.pk),
+                "X-Webhook-Signature": signature(hook.secret, body),
+            },
+        )
+        with opener().open(request, timeout=settings.WEBHOOKS_TIMEOUT_SECONDS) as response:
+            code = response.status
+    except ValidationError as refusal:  # not a public address (any more): trying again would not help
+        error, again = " ".join(refusal.messages), False
+    except HTTPError as answer:  # an answer that is not 2xx (a redirect, not followed, included)
+        code, error = answer.code, f"HTTP {answer.code} {answer.reason}"
+    except (URLError, OSError, http.client.HTTPException, ValueError) as failure:
+        error = str(getattr(failure, "reason", failure)) or failure.__class__.__name__
+    now = timezone.now()
+    delivery.attempts += 1
+    delivery.last_status_code = code
+    delivery.last_error = error[:500]
+    wait: int | None = None
+    if not error:
+        delivery.status, delivery.delivered_at, delivery.next_attempt_at = Delivery.Status.DELIVERED, now, None
+    elif again and retries + 1 < MAX_ATTEMPTS:
+        wait = backoff(retries)
+        delivery.status, delivery.next_attempt_at = Delivery.Status.PENDING, now + timedelta(seconds=wait)
+    else:
+        delivery.status, delivery.next_attempt_at = Delivery.Status.FAILED, None
+    delivery.save(
+        update_fields=["attempts", "last_status_code", "last_error", "status", "delivered_at", "next_attempt_at"]
+    )
+    return wait
