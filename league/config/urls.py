@@ -14,6 +14,7 @@ from league.core.views import members as views_members
 from league.core.views import roster as views_roster
 from league.core.views import settings as views_settings
 from league.pages import views
+from league.webhooks.urls import urlpatterns as webhook_patterns
 from teams import views as team_views
 
 league_patterns = (
@@ -45,6 +46,7 @@ league_patterns = (
         *season_patterns,
         *challenge_patterns,
         *stats_patterns,
+        *webhook_patterns,
     ],
     "league",
 )
