@@ -17,6 +17,7 @@ from tests.web.french_world import (
     slug,
     team_form,
     trophies_url,
+    webhook_url,
 )
 
 PAGES = [
@@ -346,4 +347,15 @@ PAGES = [
         note="a minor tournament defined",
     ),
     Page("league:trophies", "alice", lambda w: trophies_url(w), lambda w: {"action": "define"}, status=403),
+    # webhooks
+    Page("league:webhooks", "commissioner", lambda w: webhook_url(w, "league:webhooks")),
+    Page(
+        "league:webhooks",
+        "commissioner",
+        lambda w: webhook_url(w, "league:webhooks"),
+        lambda w: {"url": "http://10.0.0.1/hook", "format": "json"},
+        note="a private address refused",
+    ),
+    Page("league:webhook", "commissioner", lambda w: webhook_url(w, "league:webhook"), note="its delivery log"),
+    Page("league:webhook_remove", "commissioner", lambda w: webhook_url(w, "league:webhook_remove")),
 ]

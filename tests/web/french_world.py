@@ -196,3 +196,33 @@ def playoff_form(w: World, **fields: str) -> dict[str, str]:
     data = {"size": "4", "qualification": "manual", "seeding": "standings", "third_place": "on", **fields}
     data.update({f"seed_{team.pk}": str(n) for n, team in enumerate(teams, start=1)})
     return data
+
+
+def webhook_url(w: World, name: str) -> str:
+    """A webhook of the league with one delivery of each status, made once (no post is sent)."""
+    from django.utils import timezone
+
+    from league.webhooks.models import Delivery, Webhook
+
+    if "webhook" not in w.extra:
+        hook = Webhook.objects.create(league=w.league, url="https://hooks.example.com/bb", format="discord")
+        now = timezone.now()
+        for status, attempts, code, at in (
+            ("delivered", 1, 204, None),
+            ("pending", 2, 500, now),
+            ("failed", 6, 500, None),
+        ):
+            Delivery.objects.create(
+                webhook=hook,
+                kind="result.confirmed",
+                payload={},
+                status=status,
+                attempts=attempts,
+                last_status_code=code,
+                next_attempt_at=at,
+                delivered_at=now if status == "delivered" else None,
+            )
+        w.extra["webhook"] = hook
+    if name == "league:webhooks":
+        return reverse(name, args=[w.league.slug])
+    return reverse(name, args=[w.league.slug, w.extra["webhook"].pk])

@@ -42,6 +42,8 @@ PAGES = LEAGUE_PAGES + MORE_PAGES
 
 # URL names that are not pages for a reader of this site, and why.
 NOT_PAGES = {
+    "league:webhook_test": "POST only: it redirects to the delivery log (above); French in tests/webhooks/test_pages.py",
+    "league:webhook_retry": "POST only: it redirects to the delivery log (above); French in tests/webhooks/test_pages.py",
     "matches:petty_cash": "POST only: it redirects to the pre-match page (above), where its message shows",
     "matches:card_buy": "POST only: it redirects to the pre-match page, where its message shows (French in "
     "tests/matches/test_card_purchase.py)",

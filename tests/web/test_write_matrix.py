@@ -31,6 +31,7 @@ from tests.matches.test_import_service import example
 from tests.seasons.helpers import running_season
 from tests.standings.test_standings_page import standings_form
 from tests.web.write_endpoints import write_endpoints
+from tests.webhooks.endpoints import WRITES as WEBHOOK_WRITES
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +48,7 @@ OPEN = {
 # Matrices that live beside their feature: the file that holds each (checked to exist and to
 # post to the endpoint or its service).
 ELSEWHERE = {
+    **dict.fromkeys(WEBHOOK_WRITES, "tests/webhooks/test_pages.py"),
     "league:settings": "tests/web/test_league_admin.py",
     "league:ruleset": "tests/web/test_league_ruleset.py",
     "teams:assistant_titles": "tests/teams/test_assistant_titles.py",
