@@ -12,8 +12,8 @@ import pytest
 from django.conf import settings
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-# The builders every folder shares: fixtures found by name, never imported by a test.
-pytest_plugins = ["tests.builders"]
+# The builders every folder shares and the SMTP server (smtp_outbox): fixtures found by name, never imported by a test.
+pytest_plugins = ["tests.builders", "tests.smtp_server"]
 
 
 def pytest_report_header(config) -> list[str]:

@@ -19,6 +19,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from league.api.docs import API_DESCRIPTION
+from league.config.mail import mail_settings
 from league.infra.release import code_release
 
 BASE_DIR = Path(__file__).resolve().parents[2]  # league/config/settings.py -> the project root
@@ -241,6 +242,26 @@ AXES_CLIENT_IP_CALLABLE = "league.infra.lockout.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://..., console://, file:///folder) or Django's
+# EMAIL_HOST, EMAIL_PORT...; without either, one file per message under var/mail/ (league/config/mail.py).
+_MAIL = mail_settings(os.environ, BASE_DIR)
+EMAIL_BACKEND: str = _MAIL["EMAIL_BACKEND"]
+DEFAULT_FROM_EMAIL: str = _MAIL["DEFAULT_FROM_EMAIL"]
+SERVER_EMAIL: str = _MAIL["SERVER_EMAIL"]
+EMAIL_HOST: str = _MAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT: int = _MAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER: str = _MAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD: str = _MAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS: bool = _MAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL: bool = _MAIL.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT: int = _MAIL.get("EMAIL_TIMEOUT") or 30  # a mail server that hangs must not hang a page
+EMAIL_FILE_PATH: str = _MAIL.get("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
+# Password reset and confirmation mails: at most ACCOUNT_MAILS_PER_HOUR asked for one address, and as
+# many from one client address, in an hour (league/accounts/throttle.py).
+ACCOUNT_MAILS_PER_HOUR = envint("ACCOUNT_MAILS_PER_HOUR", 5)
+# How long the link confirming an address stays valid (a password reset link: Django's PASSWORD_RESET_TIMEOUT).
+EMAIL_CONFIRM_DAYS = envint("EMAIL_CONFIRM_DAYS", 3)
 
 # Internationalisation: English and French from day one; the switcher posts to /i18n/setlang/.
 LANGUAGE_CODE = "en"

@@ -6,7 +6,6 @@ from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -14,16 +13,6 @@ from django.utils.translation import gettext_lazy as _
 
 from league.core.models import League
 from league.rules import LeagueSetting, SettingChoice, load_ruleset, ruleset_keys
-
-
-class SignUpForm(UserCreationForm):
-    """Django's own sign-up form (username, password twice, its password validators)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
 
 
 class LeagueCreateForm(forms.Form):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -90,13 +89,6 @@ def league_join(*, league: League, user: User) -> Membership:
         membership = Membership.objects.create(league=league, user=user, role=Membership.Role.COACH)
         log_action(action="league.member.joined", actor=user, league=league, user=user.get_username())
     return membership
-
-
-def account_create(*, form: UserCreationForm) -> User:
-    """Create a coach's account from a validated sign-up form (UserCreationForm hashes the password)."""
-    with transaction.atomic():
-        account: User = form.save()
-        return account
 
 
 def _amount(setting: LeagueSetting, number: int) -> str:

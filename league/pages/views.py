@@ -14,8 +14,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league.accounts.forms import SignUpForm
+from league.accounts.services import sign_up
 from league.core import services
-from league.core.forms import LeagueCreateForm, SignUpForm
+from league.core.forms import LeagueCreateForm
 from league.core.models import League
 from league.core.permissions import roles, signed_in
 from league.core.selectors import (
@@ -161,7 +163,7 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account with Django's UserCreationForm and log straight in."""
+    """Create an account (a name, an address, a password), mail the link confirming the address, log straight in."""
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -171,11 +173,23 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url or "home")
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        user = services.account_create(form=form)
+        user, sent = sign_up(form=form, language=get_language() or "en", absolute=request.build_absolute_uri)
         # The account was just made, not authenticated: name the backend that will load it
-        # (there are two, django-axes' own only watches logins).
+        # (there are two, django-axes' own only watches logins). An unconfirmed address does not
+        # keep him out (docs/decisions/accounts.md): his profile page says it is unconfirmed.
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
+        if sent:
+            messages.info(
+                request,
+                _("A link was mailed to %(address)s: follow it to confirm the address.") % {"address": user.email},
+            )
+        else:
+            messages.warning(
+                request,
+                _("The mail to %(address)s could not be sent: send it again from your profile.")
+                % {"address": user.email},
+            )
         return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
 

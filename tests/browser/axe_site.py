@@ -248,6 +248,8 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("api-redoc"), ready="h1"),
         Page(reverse("login")),
         Page(reverse("signup")),
+        Page(reverse("password_reset")),
+        Page(reverse("password_reset_confirm", args=["MQ", "set-password"])),
         Page("/no-such-page/", status=404),
         Page(reverse("league:settings", args=lg), status=403),
         # A coach (alice).
@@ -269,6 +271,9 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("matches:prematch", args=[site.pbbl_match.pk]), "alice"),
         Page(site.pbbl_match.home.get_absolute_url(), "alice"),
         Page(reverse("match_import:upload"), "alice"),
+        Page(reverse("profile"), "alice"),
+        Page(reverse("address_change"), "alice"),
+        Page(reverse("password_change"), "alice"),
         # The submitter and the opponent of a submitted result.
         Page(reverse("matches:withdraw", args=[site.submitted.pk]), "carol"),
         Page(reverse("matches:confirm", args=[site.submitted.pk]), "dave"),

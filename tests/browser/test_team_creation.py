@@ -61,6 +61,7 @@ def test_new_coach_builds_a_legal_human_team_on_a_phone(page, live_server, artif
     # Sign up: the new coach is logged in straight away.
     page.goto(live_server.url + "/accounts/signup/")
     page.fill('input[name="username"]', "rookie")
+    page.fill('input[name="email"]', "rookie@example.org")
     page.fill('input[name="password1"]', PASSWORD)
     page.fill('input[name="password2"]', PASSWORD)
     page.screenshot(path=str(artifacts_dir / "team-01-signup-phone.png"), full_page=True)

@@ -14,7 +14,9 @@ PASSWORD = "a-Long-and-unusual-pass-42"
 def test_signup_creates_the_account_and_logs_in(client):
     page = client.get(reverse("signup"))
     assert page.status_code == 200 and 'name="password2"' in page.text
-    response = client.post(reverse("signup"), {"username": "newcoach", "password1": PASSWORD, "password2": PASSWORD})
+    assert 'name="email"' in page.text
+    data = {"username": "newcoach", "email": "newcoach@example.org", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post(reverse("signup"), data)
     assert response.status_code == 302 and response["Location"] == reverse("home")
     user = get_user_model().objects.get(username="newcoach")
     home = client.get(reverse("home"))
@@ -23,10 +25,22 @@ def test_signup_creates_the_account_and_logs_in(client):
 
 
 def test_signup_returns_to_next_and_ignores_foreign_next(client, league):
-    data = {"username": "c1", "password1": PASSWORD, "password2": PASSWORD, "next": league.get_absolute_url()}
+    data = {
+        "username": "c1",
+        "email": "c1@example.org",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        "next": league.get_absolute_url(),
+    }
     assert client.post(reverse("signup"), data)["Location"] == league.get_absolute_url()
     client.logout()
-    data = {"username": "c2", "password1": PASSWORD, "password2": PASSWORD, "next": "https://evil.example/"}
+    data = {
+        "username": "c2",
+        "email": "c2@example.org",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        "next": "https://evil.example/",
+    }
     assert client.post(reverse("signup"), data)["Location"] == reverse("home")
 
 
@@ -35,6 +49,7 @@ def test_signup_refusals_are_shown(client, coach_alice):
     assert response.status_code == 200
     assert "A user with that username already exists." in response.text
     assert "password fields didn" in response.text
+    assert "This field is required." in response.text  # the address
     empty = client.post(reverse("signup"), {})
     assert "This field is required." in empty.text
     assert get_user_model().objects.count() == 1

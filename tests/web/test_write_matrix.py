@@ -30,7 +30,7 @@ from matches.services import ReportInput, report_save, report_submit
 from tests.matches.test_import_service import example
 from tests.seasons.helpers import running_season
 from tests.standings.test_standings_page import standings_form
-from tests.web.write_endpoints import write_endpoints
+from tests.web.write_endpoints import ACCOUNT_WRITES, write_endpoints
 from tests.webhooks.endpoints import WRITES as WEBHOOK_WRITES
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +43,7 @@ OPEN = {
     "set_language": "tests/web/test_french_pages.py",
     "league:new": "tests/web/test_league_admin.py",  # any logged-in user creates a league he runs
     "league:join": "tests/web/test_permissions.py",  # test_joining_a_league
+    **ACCOUNT_WRITES,  # one's own account: a reset by a mailed link, one's password, profile and address
 }
 
 # Matrices that live beside their feature: the file that holds each (checked to exist and to
