@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.db.models import CharField, Value
+
 from league.core.events import Event, publish
 from league.core.models import League
 from league.core.selectors import commissioners
@@ -55,11 +57,13 @@ def publish_match(
     recipients: tuple[int, ...] | None = None,
     words: dict[str, str | int] | None = None,
     more: dict[str, Any] | None = None,
+    facts: dict[str, Any] | None = None,
 ) -> None:
     """Publish one event about a match. `to`: "coaches" (both, the actor excepted), "submitter"
-    (whoever submitted its result) or "commissioners"; `recipients` names them instead; `words`: more for the message and the data
-    (a reason...); `more`: more for the data only."""
-    facts = _facts(match_id)
+    (whoever submitted its result) or "commissioners"; `recipients` names them instead; `words`:
+    more for the message and the data (a reason...); `more`: more for the data only; `facts`: the
+    match's FACTS already read."""
+    facts = _facts(match_id) if facts is None else facts
     if recipients is None:
         recipients = _recipients(facts, to)
     score = _score(facts)
@@ -109,14 +113,24 @@ def _recipients(facts: dict[str, Any], to: str) -> tuple[int, ...]:
 def publish_decisions_waiting(match_id: int) -> None:
     """One `decision.waiting` per coach whose teams the processed match left something to decide:
     improvement rolls to choose from, and the other kinds kept as PendingDecision rows (a hire...).
-    Two reads when nothing waits (the post-match sequence's budget: tests/tasks/test_postgame_queries.py)."""
+    One read, the match's facts with it: the post-match sequence keeps to its query budget
+    (tests/tasks/test_postgame_queries.py)."""
+    facts_of = [f"match__{name}" for name in FACTS]
+    rolls = (
+        ImprovementRoll.objects.filter(match_id=match_id, advancement__isnull=True)
+        .order_by()
+        .values_list("player__team__coach_id", Value("improvement", output_field=CharField()), *facts_of)
+    )
+    stored = (
+        PendingDecision.objects.filter(match_id=match_id, choice="")
+        .order_by()
+        .values_list("team__coach_id", "kind", *facts_of)
+    )
     waiting: dict[int, dict[str, int]] = defaultdict(dict)
-    rolls = ImprovementRoll.objects.filter(match_id=match_id, advancement__isnull=True)
-    for coach_id in rolls.values_list("player__team__coach_id", flat=True):
-        waiting[coach_id]["improvement"] = waiting[coach_id].get("improvement", 0) + 1
-    stored = PendingDecision.objects.filter(match_id=match_id, choice="")
-    for coach_id, kind in stored.values_list("team__coach_id", "kind"):
+    facts: dict[str, Any] = {}
+    for coach_id, kind, *values in rolls.union(stored, all=True):
         waiting[coach_id][kind] = waiting[coach_id].get(kind, 0) + 1
+        facts = dict(zip(FACTS, values, strict=True))
     for coach_id, kinds in sorted(waiting.items()):
         publish_match(
             "decision.waiting",
@@ -124,4 +138,5 @@ def publish_decisions_waiting(match_id: int) -> None:
             recipients=(coach_id,),
             words={"decision": ", ".join(kinds), "count": sum(kinds.values())},
             more={"decisions": dict(kinds), "coach": coach_id},
+            facts=facts,
         )
