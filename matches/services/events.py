@@ -36,7 +36,8 @@ FACTS = (
 
 
 def _facts(match_id: int) -> dict[str, Any]:
-    return Match.objects.filter(pk=match_id).values(*FACTS).get()
+    facts: dict[str, Any] = Match.objects.filter(pk=match_id).values(*FACTS).get()
+    return facts
 
 
 def _score(facts: dict[str, Any]) -> str:
@@ -131,7 +132,9 @@ def publish_decisions_waiting(match_id: int) -> None:
     for coach_id, kind, *values in rolls.union(stored, all=True):
         waiting[coach_id][kind] = waiting[coach_id].get(kind, 0) + 1
         facts = dict(zip(FACTS, values, strict=True))
-    for coach_id, kinds in sorted(waiting.items()):
+    for coach_id, found in sorted(waiting.items()):
+        # Improvements first, as the coach's to-do lists them; UNION ALL promises no order.
+        kinds = {kind: found[kind] for kind in sorted(found, key=lambda kind: (kind != "improvement", kind))}
         publish_match(
             "decision.waiting",
             match_id,

@@ -100,11 +100,16 @@ def test_a_coachs_import_publishes_its_submission_once(
 
 
 def test_a_result_sent_back_tells_its_submitter_why_and_the_commissioners_of_the_dispute(
-    client, submitted_match, coach_alice, coach_bob, coach_carol, commissioner, heard, django_capture_on_commit_callbacks
+    client,
+    submitted_match,
+    coach_alice,
+    coach_bob,
+    coach_carol,
+    commissioner,
+    heard,
+    django_capture_on_commit_callbacks,
 ):
-    Membership.objects.filter(league=submitted_match.league, user=coach_carol).update(
-        role=Membership.Role.COMMISSIONER
-    )
+    Membership.objects.filter(league=submitted_match.league, user=coach_carol).update(role=Membership.Role.COMMISSIONER)
     posted(client, coach_bob, "send_back", submitted_match, django_capture_on_commit_callbacks, {"reason": REASON})
     assert Match.objects.get(pk=submitted_match.pk).status == Match.Status.DRAFT
     assert heard.kinds() == ["result.sent_back", "result.disputed"]

@@ -7,8 +7,10 @@ import pytest
 
 from league.core.models import Membership
 from matches.models import Match
-from matches.services import postgame_run, report_confirm
+from matches.services import postgame_run, report_confirm, report_save, report_submit
 from matches.services.corrections import correction_confirm, correction_draft
+from tests.builders import worked_report_for
+from tests.tasks.test_coach_decisions import _ready, heal_ruleset, healing  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -28,9 +30,7 @@ def test_the_decisions_waiting_are_told_once_per_match_and_coach(
 def test_a_failed_sequence_tells_the_commissioners_why(
     submitted_match, coach_bob, coach_carol, commissioner, heard, monkeypatch, django_capture_on_commit_callbacks
 ):
-    Membership.objects.filter(league=submitted_match.league, user=coach_carol).update(
-        role=Membership.Role.COMMISSIONER
-    )
+    Membership.objects.filter(league=submitted_match.league, user=coach_carol).update(role=Membership.Role.COMMISSIONER)
     report_confirm(match=submitted_match, by=coach_bob)
     heard.clear()
 
@@ -86,3 +86,29 @@ def test_a_correction_applied_tells_both_coaches_but_its_confirmer(
     assert event.recipients == (coach_alice.pk,) and event.actor_id == coach_bob.pk
     assert event.params["reason"] == "FAME was 2." and event.params["kind"] == "edit"
     assert event.data["matches"] == [processed_match.pk]
+
+
+def test_a_decision_of_another_kind_is_told_with_the_improvements(
+    healing,  # noqa: F811  (the fixtures imported above)
+    heal_ruleset,  # noqa: F811
+    commissioner,
+    coach_alice,
+    coach_bob,
+    heard,
+    django_capture_on_commit_callbacks,
+):
+    """A kind kept as PendingDecision rows (tests/tasks/test_coach_decisions.py's healing spell):
+    the Humans' number 3 misses the next game, so alice has a spell to cast besides her improvement."""
+    ready, humans, orcs = _ready(heal_ruleset, commissioner, coach_alice, coach_bob)
+    report_save(match=ready, report=worked_report_for(humans, orcs), by=coach_alice)
+    report_submit(match=ready, by=coach_alice)
+    report_confirm(match=ready, by=coach_bob)
+    heard.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert postgame_run(ready.pk) is True
+    told = {event.recipients: event for event in heard}
+    assert heard.kinds() == ["decision.waiting", "decision.waiting"]
+    alice, bob = told[(coach_alice.pk,)], told[(coach_bob.pk,)]
+    assert alice.data["decisions"] == {"improvement": 1, "healing": 1} and alice.params["count"] == 2
+    assert alice.params["decision"] == "improvement, healing" and alice.params["league"] == "Temple League"
+    assert bob.data["decisions"] == {"improvement": 1}
