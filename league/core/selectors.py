@@ -136,3 +136,14 @@ def league_has_teams(league: League) -> bool:
 def league_has_house_rules(league: League) -> bool:
     """Whether the league changed any setting or profile of its ruleset."""
     return league.house_rules.exists()
+
+
+def commissioners(league: League) -> tuple[int, ...]:
+    """The user ids of whoever runs the league: its commissioner and its co-commissioners (a site
+    administrator is not told of every league's disputes)."""
+    ids = set(
+        Membership.objects.filter(league=league, role=Membership.Role.COMMISSIONER).values_list("user_id", flat=True)
+    )
+    if league.commissioner_id is not None:
+        ids.add(league.commissioner_id)
+    return tuple(sorted(ids))

@@ -30,6 +30,7 @@ from league.rules.postmatch.scoring import winning_side
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
 from matches.services.apothecary import stored_apothecary_problems
 from matches.services.common import MatchError, prematch_dice, side_of_user
+from matches.services.events import publish_match
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
 from matches.services.report import (
@@ -349,6 +350,13 @@ def correction_apply(correction_id: int) -> bool:
                 kind=correction.kind,
                 reason=correction.reason[:500],
                 matches=done.matches,
+            )
+            publish_match(
+                "match.corrected",
+                match.pk,
+                actor=correction.confirmed_by_id,  # who made it happen (a proposal's author is told)
+                words={"reason": correction.reason, "kind": correction.kind},
+                more={"correction": correction.pk, "matches": done.matches},
             )
         queue_waiting(done.teams)  # committed: the matches waiting behind the replayed ones
         return True

@@ -18,6 +18,7 @@ from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from matches.models import Match
 from matches.services.common import MatchError, lock_match, require_status, side_of_user
+from matches.services.events import publish_match
 
 User = AbstractBaseUser | AnonymousUser
 REASON_MAX = 1000  # characters: a sentence or two, shown on the match and the coaches' pages
@@ -91,6 +92,10 @@ def report_send_back(*, match: Match, by: Account, reason: str) -> Match:
             match=match.pk,
             reason=reason,
         )
+        # The submitter corrects it; the commissioners hear of the dispute (a commissioner who sent
+        # it back himself is dropped from them as the actor).
+        publish_match("result.sent_back", match.pk, to="submitter", actor=by, words={"reason": reason})
+        publish_match("result.disputed", match.pk, to="commissioners", actor=by, words={"reason": reason})
     return match
 
 
@@ -105,4 +110,5 @@ def report_withdraw(*, match: Match, by: Account) -> Match:
         clear_sent_back(match)
         match.save()
         log_action(action="matches.result.withdrawn", actor=by, league=match.league, match=match.pk)
+        publish_match("result.withdrawn", match.pk, actor=by)  # the opponent: the actor is dropped
     return match

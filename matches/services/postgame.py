@@ -52,6 +52,7 @@ from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset, prematch_dice
 from matches.services.decisions import open_decisions
+from matches.services.events import publish_decisions_waiting, publish_match
 from matches.services.lineup import who_could_play
 from matches.services.prematch import server_dice
 from matches.services.snapshot import build_report, report_to_json
@@ -321,6 +322,7 @@ def postgame_run(match_id: int) -> bool:
             ruleset = match_ruleset(match)  # the only read of the house rules in a run
             process_locked(match, teams, ruleset)
             _finish(match)
+            publish_decisions_waiting(match.pk)  # once: a second run finds the match processed
         return True
     except Exception as exc:  # a readable reason on the match page, and a retry button
         if not claimed:  # the claim itself failed (the database is down): the sweep tries again later
@@ -347,6 +349,7 @@ def fail_run(match_id: int, reason: str) -> None:
         )
         league = Match.objects.select_related("league").get(pk=match_id).league
         log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id, reason=reason[:500])
+        publish_match("sequence.failed", match_id, to="commissioners", words={"reason": reason[:500]})
 
 
 def queue_postgame(match_id: int) -> None:

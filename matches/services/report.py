@@ -35,6 +35,7 @@ from matches.services.common import (
     side_of_user,
 )
 from matches.services.dispute import clear_sent_back, may_review
+from matches.services.events import publish_match
 from matches.services.records import records_problems
 from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
@@ -312,6 +313,7 @@ def report_submit(*, match: Match, by: User | None) -> Match:
         clear_sent_back(match)  # answered: the history keeps it
         match.save()
         log_action(action="matches.result.submitted", actor=by, league=match.league, match=match.pk)
+        publish_match("result.submitted", match.pk, actor=by)  # the opposing coach: the actor is dropped
     return match
 
 
@@ -332,5 +334,6 @@ def report_confirm(*, match: Match, by: User | None) -> Match:
         match.sequence = match_sequence(match)
         match.save()
         log_action(action="matches.result.confirmed", actor=by, league=match.league, match=match.pk)
+        publish_match("result.confirmed", match.pk, actor=by)
         transaction.on_commit(lambda: queue_postgame(match.pk))
     return match

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from league.competitions.seasons.events import publish_season
 from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam
 from league.competitions.seasons.rounds import check_days
 from league.competitions.seasons.services import require_commissioner
@@ -162,6 +163,13 @@ def fixtures_generate(
             first_date=first_date,
             days_between=days_between,
         )
+        publish_season(
+            "fixtures.published",
+            season,
+            by,
+            words={"rounds": len(rounds), "matches": len(matches)},
+            round_numbers=[r.number for r in rounds],
+        )
     return rounds
 
 
@@ -219,6 +227,13 @@ def fixture_add(*, season: Season, round_number: int, home: Team, away: Team, by
             home=home.name,
             away=away.name,
         )
+        publish_season(
+            "fixtures.changed",
+            season,
+            by,
+            words={"change": "added", "round": round_number, "home": home.name, "away": away.name},
+            match=match.pk,
+        )
     return match
 
 
@@ -265,6 +280,9 @@ def swiss_round(*, season: Season, by: User, seed: int | None = None, early: boo
             seed=seed,
             pairs=[list(p) for p in pairing.pairs],
             bye=pairing.bye,
+        )
+        publish_season(
+            "fixtures.published", season, by, words={"round": number, "matches": len(pairing.pairs)}, bye=pairing.bye
         )
     return rnd
 

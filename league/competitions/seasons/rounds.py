@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from league.competitions.seasons.events import publish_season
 from league.competitions.seasons.models import Round, Season
 from league.competitions.seasons.services import require_commissioner
 from league.core.audit import log_action
@@ -61,7 +62,24 @@ def round_dates_set(*, rnd: Round, starts_on: date | None, deadline: date | None
             old=old,
             new={"starts_on": starts_on, "deadline": deadline},
         )
+        if old != {"starts_on": starts_on, "deadline": deadline}:
+            publish_season(
+                "fixtures.changed",
+                season,
+                by,
+                words={"change": "dates", "round": rnd.number},
+                rounds=[_dates(rnd)],
+            )
     return rnd
+
+
+def _dates(rnd: Round) -> dict[str, Any]:
+    """A round's dates as a webhook sends them (ISO days, None when unset)."""
+    return {
+        "round": rnd.number,
+        "starts_on": rnd.starts_on.isoformat() if rnd.starts_on else None,
+        "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
+    }
 
 
 def round_dates_bulk(
@@ -113,6 +131,13 @@ def round_dates_bulk(
             every_days=every_days,
             deadline_days=deadline_days,
         )
+        publish_season(
+            "fixtures.changed",
+            season,
+            by,
+            words={"change": "dates", "round": rounds[0].number, "rounds": len(rounds)},
+            rounds=[_dates(r) for r in rounds],
+        )
     return rounds
 
 
@@ -143,5 +168,12 @@ def fixture_reopen(*, match: Any, by: User) -> Any:  # a matches.Match
             match=match.pk,
             home=match.home.name,
             away=match.away.name,
+        )
+        publish_season(
+            "fixtures.changed",
+            match.season,
+            by,
+            words={"change": "reopened", "home": match.home.name, "away": match.away.name},
+            match=match.pk,
         )
     return match

@@ -14,6 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.competitions.seasons.events import publish_season
 from league.competitions.seasons.models import Season, SeasonTeam
 from league.core.audit import log_action
 from league.core.models import League
@@ -130,6 +131,8 @@ def season_advance(*, season: Season, to: str, by: User) -> Season:
         log_action(
             action="league.season.status_changed", actor=by, league=league, season=season.number, old=old, new=to
         )
+        if to == Status.REGULAR:
+            publish_season("season.started", season, by)
     return season
 
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.competitions.seasons.events import publish_season
 from league.competitions.seasons.fixtures import MatchMaker
 from league.competitions.seasons.models import Bracket, BracketGame, Round, Season, SeasonTeam
 from league.competitions.seasons.selectors import unplayed_league_matches
@@ -136,10 +137,8 @@ def _sources(source: engine.Source) -> str:
 
 
 def _source(text: str) -> engine.Source:
-    if text == "bye":
-        return engine.Source("bye")
     kind, _sep, ref = text.partition(":")
-    return engine.Source(kind, int(ref))  # type: ignore[arg-type]
+    return engine.Source("bye") if text == "bye" else engine.Source(kind, int(ref))  # type: ignore[arg-type]
 
 
 def engine_bracket(bracket: Bracket, games: Sequence[BracketGame]) -> engine.Bracket[int]:
@@ -270,6 +269,7 @@ def bracket_create(*, season: Season, choice: BracketChoice, by: User, unplayed_
             draw_roll=roll,
             unplayed_closed=[m.pk for m in unplayed],
         )
+        publish_season("playoffs.started", season, by, words={"teams": len(seeds)}, seeds=list(seeds))
         _schedule_ready(season, bracket, by)
     return bracket
 
