@@ -38,7 +38,12 @@ class DecisionSerializer(serializers.Serializer):
 
 
 class ChoiceSerializer(serializers.Serializer):
-    choice = serializers.ChoiceField(choices=[], help_text="One of the options' keys.")
+    choice = serializers.CharField(help_text="One of the options' keys.")
+
+    def __init__(self, *args: Any, options: list[dict[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if options is not None:  # a request: the options open now (the schema documents any key)
+            self.fields["choice"] = serializers.ChoiceField(choices=[(o["key"], o["label"]) for o in options])
 
 
 def _entry(kind: str, pk: int, request: Request) -> tuple[DecisionType, Any, Any]:
@@ -97,10 +102,7 @@ class DecisionApi(APIView):
         entry, item, team = _entry(kind, pk, request)
         if not entry.pending(item):
             raise MatchError([entry.used()])
-        given = ChoiceSerializer(data=body_of(request.data))
-        choice_field = given.fields["choice"]
-        assert isinstance(choice_field, serializers.ChoiceField)
-        choice_field.choices = [(option["key"], option["label"]) for option in _options(entry, item)]
+        given = ChoiceSerializer(data=body_of(request.data), options=_options(entry, item))
         given.is_valid(raise_exception=True)
         choice = given.validated_data["choice"]
         entry.choose(item, choice, signed_in(request.user))

@@ -20,6 +20,7 @@ from tests.web.french_world import (
     trophies_url,
 )
 
+
 def token_revoke_url(w: World) -> str:
     """The revoke page of a new token of alice's."""
     from league.accounts.tokens import token_create

@@ -31,6 +31,7 @@ from tests.matches.test_import_service import example
 from tests.seasons.helpers import running_season
 from tests.standings.test_standings_page import standings_form
 from tests.web.write_endpoints import write_endpoints
+from tests.web.write_matrix_elsewhere import MORE_ELSEWHERE
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,6 @@ OPEN = {
     "login": "tests/web/test_logins.py",
     "logout": "tests/web/test_accounts.py",
     "signup": "tests/web/test_accounts.py",
-    "accounts:tokens": "tests/accounts/test_tokens.py",  # any logged-in user makes his own tokens
     "set_language": "tests/web/test_french_pages.py",
     "league:new": "tests/web/test_league_admin.py",  # any logged-in user creates a league he runs
     "league:join": "tests/web/test_permissions.py",  # test_joining_a_league
@@ -79,16 +79,7 @@ ELSEWHERE = {
     "matches:correct": "tests/web/test_correction_pages.py",
     "matches:correction": "tests/web/test_correction_pages.py",
     "api-matches-import": "tests/matches/test_import_entry.py",
-    "api-matches-petty-cash": "tests/api/test_match_flow.py",
-    "api-matches-inducements": "tests/api/test_match_flow.py",
-    "api-matches-prematch": "tests/api/test_match_flow.py",
-    "api-matches-result": "tests/api/test_match_flow.py",
-    "api-matches-submit": "tests/api/test_match_flow.py",
-    "api-matches-withdraw": "tests/api/test_match_flow.py",
-    "api-matches-send-back": "tests/api/test_match_flow.py",
-    "api-matches-confirm": "tests/api/test_match_flow.py",
-    "api-matches-decision": "tests/api/test_match_flow.py",
-    "accounts:token_revoke": "tests/accounts/test_tokens.py",
+    **MORE_ELSEWHERE,
     "api-matches-corrections": "tests/api/test_corrections_api.py",
     "api-correction-confirm": "tests/api/test_corrections_api.py",
     "api-correction-discard": "tests/api/test_corrections_api.py",
