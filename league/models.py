@@ -5,7 +5,7 @@ this index, so that no room reaches a higher one through it (pyproject.toml, imp
 
 from __future__ import annotations
 
-from league.accounts.models import Profile
+from league.accounts.models import ApiToken, Profile
 from league.competitions.challenges.models import Challenge
 from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
 from league.competitions.seasons.models import (
@@ -31,6 +31,7 @@ from league.core.models import (
 from league.webhooks.models import Delivery, Webhook
 
 __all__ = [
+    "ApiToken",
     "Profile",
     "AuditEntry",
     "Bracket",

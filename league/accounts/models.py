@@ -30,3 +30,25 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+
+class ApiToken(models.Model):
+    """A personal API token: a script acts as its user (league.accounts.authentication). Only the
+    secret's SHA-256 is kept; the secret is shown once, when the token is made."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=80)
+    # The secret's first characters: shown on the tokens page, and how a request's token is found.
+    prefix = models.CharField(_("prefix"), max_length=8, db_index=True)
+    secret_hash = models.CharField(max_length=64)  # sha256 of the whole secret, hex digits
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ("-created_at", "-pk")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

@@ -285,10 +285,11 @@ WHITENOISE_USE_FINDERS = envbool("WHITENOISE_USE_FINDERS", True)
 # The JSON API: same services and permissions as the pages; documentation served offline.
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Basic first, so that an anonymous write gets 401 with a WWW-Authenticate challenge (a "log in"
-    # answer) rather than the 403 that also means "you may not". Session still works for the
-    # browsable API and Swagger (with the CSRF token on writes).
+    # A personal token (Authorization: Bearer) first, then Basic, so that an anonymous write gets 401
+    # with a WWW-Authenticate challenge (a "log in" answer) rather than the 403 that also means "you
+    # may not". Session still works for the browsable API and Swagger (with the CSRF token on writes).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "league.accounts.authentication.BearerTokenAuthentication",
         "rest_framework.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],

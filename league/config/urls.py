@@ -68,6 +68,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/", include("league.accounts.urls")),
+    path("accounts/", include("league.accounts.token_urls")),
     path("api/matches/", include("matches.api.urls")),
     path("api/", include("league.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

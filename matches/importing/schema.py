@@ -130,3 +130,32 @@ def schema_problems(data: Any) -> list[str]:
         for error in errors
         for message in _wording(error)
     ]
+
+
+@cache
+def _part_validator(part: str) -> Draft202012Validator:
+    """A validator for one part of a report as an API endpoint takes it: `part` is a $defs entry
+    (inducements, prematch) or "sheet" (the post-match half of a report: result to decisions)."""
+    schema = report_schema()
+    if part == "sheet":
+        names = ("played_on", "result", "records", "cards_played", "players", "casualties", "dice", "decisions")
+        body: dict[str, Any] = {
+            "type": "object",
+            "required": ["result"],
+            "additionalProperties": False,
+            "properties": {name: schema["properties"][name] for name in names},
+        }
+    else:
+        body = {"$ref": f"#/$defs/{part}"}
+    return Draft202012Validator({**body, "$defs": schema["$defs"]}, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def part_problems(data: Any, part: str, path: str = "$") -> list[str]:
+    """schema_problems for one part of a report (the match flow's API endpoints), each error's JSON
+    path starting at `path` (where the part sits in the request's body)."""
+    errors = sorted(_part_validator(part).iter_errors(data), key=lambda e: [str(p) for p in e.path])
+    return [
+        _("%(path)s: %(message)s") % {"path": path + error.json_path[1:], "message": message}
+        for error in errors
+        for message in _wording(error)
+    ]

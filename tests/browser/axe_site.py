@@ -274,6 +274,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("profile"), "alice"),
         Page(reverse("address_change"), "alice"),
         Page(reverse("password_change"), "alice"),
+        Page(reverse("accounts:tokens"), "alice"),
         # The submitter and the opponent of a submitted result.
         Page(reverse("matches:withdraw", args=[site.submitted.pk]), "carol"),
         Page(reverse("matches:confirm", args=[site.submitted.pk]), "dave"),

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tests.web.french_world import (
     Page,
+    World,
     challenge_url,
     challenges_url,
     first_player,
@@ -19,6 +20,14 @@ from tests.web.french_world import (
     trophies_url,
     webhook_url,
 )
+
+
+def token_revoke_url(w: World) -> str:
+    """The revoke page of a new token of alice's."""
+    from league.accounts.tokens import token_create
+
+    return reverse("accounts:token_revoke", args=[token_create(user=w.users["alice"], name="bot").token.pk])
+
 
 PAGES = [
     # teams
@@ -223,6 +232,10 @@ PAGES = [
     Page("address_change", "alice", lambda w: reverse("address_change"), lambda w: {"email": "nope"}, note="refused"),
     Page("address_resend", "alice", lambda w: reverse("address_resend"), lambda w: {}, note="no address yet"),
     Page("address_confirm", None, lambda w: reverse("address_confirm", args=["forged"]), status=400, note="refused"),
+    Page("accounts:tokens", "alice", lambda w: reverse("accounts:tokens"), lambda w: {"name": "bot"}, note="made"),
+    Page("accounts:tokens", "alice", lambda w: reverse("accounts:tokens"), note="a token listed"),
+    Page("accounts:token_revoke", "alice", lambda w: token_revoke_url(w)),
+    Page("accounts:token_revoke", "alice", lambda w: token_revoke_url(w), lambda w: {}, note="revoked"),
     # play-offs (a season in its regular season, every ready team approved, nobody has played yet)
     Page("league:season_playoffs", "commissioner", lambda w: playoffs_url(w), note="the creation form"),
     Page(

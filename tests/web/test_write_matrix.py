@@ -31,6 +31,7 @@ from tests.matches.test_import_service import example
 from tests.seasons.helpers import running_season
 from tests.standings.test_standings_page import standings_form
 from tests.web.write_endpoints import ACCOUNT_WRITES, write_endpoints
+from tests.web.write_matrix_elsewhere import MORE_ELSEWHERE
 from tests.webhooks.endpoints import WRITES as WEBHOOK_WRITES
 
 pytestmark = pytest.mark.django_db
@@ -81,6 +82,7 @@ ELSEWHERE = {
     "matches:correct": "tests/web/test_correction_pages.py",
     "matches:correction": "tests/web/test_correction_pages.py",
     "api-matches-import": "tests/matches/test_import_entry.py",
+    **MORE_ELSEWHERE,
     "api-matches-corrections": "tests/api/test_corrections_api.py",
     "api-correction-confirm": "tests/api/test_corrections_api.py",
     "api-correction-discard": "tests/api/test_corrections_api.py",

@@ -1,0 +1,22 @@
+"""More of test_write_matrix's ELSEWHERE: write endpoints whose permission matrix lives beside
+their feature (the file that holds each)."""
+
+from __future__ import annotations
+
+FLOW = "tests/api/test_match_flow.py"  # each endpoint refused to whoever its page refuses, through a token
+
+MORE_ELSEWHERE = {
+    # The match flow through the API.
+    "api-matches-petty-cash": FLOW,
+    "api-matches-inducements": FLOW,
+    "api-matches-prematch": FLOW,
+    "api-matches-result": FLOW,
+    "api-matches-submit": FLOW,
+    "api-matches-withdraw": FLOW,
+    "api-matches-send-back": FLOW,
+    "api-matches-confirm": FLOW,
+    "api-matches-decision": FLOW,
+    # Personal API tokens: any logged-in user makes his own; only he revokes one (others get 404).
+    "accounts:tokens": "tests/accounts/test_tokens.py",
+    "accounts:token_revoke": "tests/accounts/test_tokens.py",
+}
