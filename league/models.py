@@ -28,6 +28,7 @@ from league.core.models import (
     Revision,
     SiteRevision,
 )
+from league.notices.models import Notification
 
 __all__ = [
     "Profile",
@@ -41,6 +42,7 @@ __all__ = [
     "League",
     "Membership",
     "MembershipRequest",
+    "Notification",
     "Revision",
     "Round",
     "Season",

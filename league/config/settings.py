@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -154,6 +155,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "matches.context_processors.actions_waiting_badge",
+                "league.notices.context_processors.unread_badge",
             ],
         },
     },
@@ -314,7 +316,13 @@ CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 300)
 # whose worker died; `make worker` runs the scheduler inside the worker (-B).
 CELERY_BEAT_SCHEDULE = {
     "sweep-postgame": {"task": "matches.sweep_postgame", "schedule": envint("POSTGAME_SWEEP_SECONDS", 60)},
+    # Notifications (league/notices/tasks.py): the users in digest mode get theirs once a day, at
+    # DIGEST_HOUR (UTC); mail queued while the broker was down is queued again every hour.
+    "mail-digests": {"task": "notices.mail_digests", "schedule": crontab(hour=envint("DIGEST_HOUR", 7), minute=0)},
+    "sweep-mail": {"task": "notices.sweep_mail", "schedule": 3600},
 }
+# The site's address as the mail's links give it (no request to build it from in a worker).
+SITE_URL = envstr("SITE_URL", "http://127.0.0.1:8000")
 # How long a post-match run owns its match without progress before another worker may resume it.
 POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
 # A pause in the middle of applying a post-match sequence (players written, gold and teams not yet),
