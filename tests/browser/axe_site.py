@@ -269,6 +269,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("matches:prematch", args=[site.pbbl_match.pk]), "alice"),
         Page(site.pbbl_match.home.get_absolute_url(), "alice"),
         Page(reverse("match_import:upload"), "alice"),
+        Page(reverse("notices:list"), "alice"),
         # The submitter and the opponent of a submitted result.
         Page(reverse("matches:withdraw", args=[site.submitted.pk]), "carol"),
         Page(reverse("matches:confirm", args=[site.submitted.pk]), "dave"),
@@ -295,6 +296,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("matches:correct", args=[site.processed.pk]), "commissioner"),
         Page(reverse("matches:correction", args=[site.correction.pk]), "commissioner"),
         Page(alice_team.get_absolute_url(), "commissioner"),
+        Page(reverse("league:mail", args=lg), "commissioner"),
     ]
     if site.improvement is not None:
         roll = site.improvement

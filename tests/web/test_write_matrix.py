@@ -42,6 +42,10 @@ OPEN = {
     "set_language": "tests/web/test_french_pages.py",
     "league:new": "tests/web/test_league_admin.py",  # any logged-in user creates a league he runs
     "league:join": "tests/web/test_permissions.py",  # test_joining_a_league
+    # His own notifications only (test_mark_all_read_reads_only_his_own).
+    "notices:read_all": "tests/notices/test_notification_pages.py",
+    # No login: the signed token in the mail's link says whose mail stops (a tampered one is refused).
+    "notices:unsubscribe": "tests/notices/test_notification_mail.py",
 }
 
 # Matrices that live beside their feature: the file that holds each (checked to exist and to
@@ -98,6 +102,7 @@ ELSEWHERE = {
     "teams:ally_hire": "tests/champions/test_allies.py",
     "matches:raise": "tests/pbbl/test_raise_the_dead.py",
     "api-team-ally-hire": "tests/champions/test_allies.py",
+    "league:mail": "tests/notices/test_notification_mail.py",
 }
 
 
