@@ -63,7 +63,9 @@ def _item(notification: Notification) -> dict[str, Any]:
     }
 
 
-def _compose(to: str, language: str, user_id: int, subject: str, template: str, context: dict[str, Any]):
+def _compose(
+    to: str, language: str, user_id: int, subject: str, template: str, context: dict[str, Any]
+) -> EmailMultiAlternatives:
     with translation.override(language):
         unsubscribe = absolute(reverse("notices:unsubscribe", args=[unsubscribe_token(user_id)]))
         context = {**context, "unsubscribe": unsubscribe, "site": absolute(reverse("notices:list"))}
@@ -127,4 +129,3 @@ def send_digest(user_id: int) -> int:
         raise
     services.mail_sent(ids)
     return len(ids)
-

@@ -49,7 +49,9 @@ def mail_notification(self: Task, notification_id: int) -> bool:
 
 def queue_mail(ids: Iterable[int]) -> None:
     """Queue each mail; a broker down (or, run in-process, a mail that failed) is logged, never
-    raised: the notification stays pending for the sweep, or failed for the commissioner."""
+    raised: the notification stays pending for the sweep, or failed for the commissioner. Run
+    in-process with errors propagating (no broker: `make run`), Celery raises a task's first retry
+    to the caller instead of running it: such a mail keeps its error and stays pending."""
     for notification_id in ids:
         try:
             mail_notification.delay(notification_id)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.core.permissions import is_commissioner
+from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404
 from league.infra.inputs import posted_id
 from league.notices import selectors, services, tasks
@@ -24,18 +24,18 @@ from league.notices.words import detail, message
 
 @login_required
 def notification_list(request: HttpRequest) -> HttpResponse:
+    notifications = selectors.notifications_of(signed_in(request.user).pk)
     rows = [
-        {"notification": n, "message": message(n.kind, n.params), "detail": detail(n.params)}
-        for n in selectors.notifications_of(request.user.pk)
+        {"notification": n, "message": message(n.kind, n.params), "detail": detail(n.params)} for n in notifications
     ]
-    unread = sum(1 for row in rows if row["notification"].read_at is None)
+    unread = sum(1 for n in notifications if n.read_at is None)
     return render(request, "notices/list.html", {"rows": rows, "unread": unread})
 
 
 @login_required
 def notification_follow(request: HttpRequest, pk: int) -> HttpResponse:
     """The link of a notification: marked read, then on to its page."""
-    notification = selectors.notification_of_or_404(request.user.pk, pk)
+    notification = selectors.notification_of_or_404(signed_in(request.user).pk, pk)
     services.notification_read(notification)
     path = notification.path
     if not path or not url_has_allowed_host_and_scheme(path, allowed_hosts={request.get_host()}):
@@ -46,7 +46,7 @@ def notification_follow(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def notification_read_all(request: HttpRequest) -> HttpResponse:
-    services.notifications_read_all(request.user.pk)
+    services.notifications_read_all(signed_in(request.user).pk)
     messages.success(request, _("Every notification is marked read."))
     return redirect("notices:list")
 

@@ -20,7 +20,9 @@ from django.utils.translation import gettext_lazy as _
 from league.core.events import KINDS
 
 MESSAGES: dict[str, Promise] = {
-    "result.submitted": _("%(home)s %(home_score)s–%(away_score)s %(away)s: the result was submitted and waits for you."),
+    "result.submitted": _(
+        "%(home)s %(home_score)s–%(away_score)s %(away)s: the result was submitted and waits for you."
+    ),
     "result.sent_back": _("%(home)s v %(away)s: the result was sent back."),
     "result.confirmed": _("%(home)s %(home_score)s–%(away_score)s %(away)s: the result was confirmed."),
     "result.withdrawn": _("%(home)s v %(away)s: the submitted result was withdrawn."),

@@ -100,7 +100,9 @@ def test_digest_mode_gets_one_mail_from_the_daily_task_and_nothing_at_once(tell,
     assert len(mail.outbox) == 1
     digest = mail.outbox[0]
     assert digest.to == ["alice@example.org"] and "Test League" in digest.subject
-    assert "le résultat a été soumis" in digest.body and "Reavers : une amélioration à choisir vous attend." in digest.body
+    assert (
+        "le résultat a été soumis" in digest.body and "Reavers : une amélioration à choisir vous attend." in digest.body
+    )
     assert digest.alternatives[0][1] == "text/html" and "List-Unsubscribe" in digest.extra_headers
     assert set(Notification.objects.values_list("mail_status", flat=True)) == {Status.SENT}
 

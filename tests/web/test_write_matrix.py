@@ -42,10 +42,8 @@ OPEN = {
     "set_language": "tests/web/test_french_pages.py",
     "league:new": "tests/web/test_league_admin.py",  # any logged-in user creates a league he runs
     "league:join": "tests/web/test_permissions.py",  # test_joining_a_league
-    # His own notifications only (test_mark_all_read_reads_only_his_own).
-    "notices:read_all": "tests/notices/test_notification_pages.py",
-    # No login: the signed token in the mail's link says whose mail stops (a tampered one is refused).
-    "notices:unsubscribe": "tests/notices/test_notification_mail.py",
+    "notices:read_all": "tests/notices/test_notification_pages.py",  # his own notifications only
+    "notices:unsubscribe": "tests/notices/test_notification_mail.py",  # no login: the mail's signed token
 }
 
 # Matrices that live beside their feature: the file that holds each (checked to exist and to
