@@ -28,6 +28,13 @@ class LeagueConfig(AppConfig):
         _tell_teams_and_matches()
         _listen_to_events()
 
+        # In-app and mail notifications hear every event (league/core/events.py); importing the
+        # tasks here also registers them with the Celery app (autodiscovery finds league.tasks only).
+        from league.core.events import listen
+        from league.notices.tasks import on_event
+
+        listen("notices", on_event)
+
 
 def _tell_teams_and_matches() -> None:
     """The competitions sit above teams and matches, which read what they need of a season, a

@@ -29,6 +29,7 @@ from league.core.models import (
     SiteRevision,
 )
 from league.webhooks.models import Delivery, Webhook
+from league.notices.models import Notification
 
 __all__ = [
     "ApiToken",
@@ -43,6 +44,7 @@ __all__ = [
     "League",
     "Membership",
     "MembershipRequest",
+    "Notification",
     "Revision",
     "Round",
     "Season",

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -155,6 +156,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "matches.context_processors.actions_waiting_badge",
+                "league.notices.context_processors.unread_badge",
             ],
         },
     },
@@ -336,6 +338,10 @@ CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 300)
 # whose worker died; `make worker` runs the scheduler inside the worker (-B).
 CELERY_BEAT_SCHEDULE = {
     "sweep-postgame": {"task": "matches.sweep_postgame", "schedule": envint("POSTGAME_SWEEP_SECONDS", 60)},
+    # Notifications (league/notices/tasks.py): the users in digest mode get theirs once a day, at
+    # DIGEST_HOUR (UTC); mail queued while the broker was down is queued again every hour.
+    "mail-digests": {"task": "notices.mail_digests", "schedule": crontab(hour=envint("DIGEST_HOUR", 7), minute=0)},
+    "sweep-mail": {"task": "notices.sweep_mail", "schedule": 3600},
 }
 # How long a post-match run owns its match without progress before another worker may resume it.
 POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
@@ -343,8 +349,9 @@ POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
 # for tests that kill a worker there.
 POSTGAME_APPLY_DELAY = float(envstr("POSTGAME_APPLY_DELAY", "0"))
 
-# The site's public address, for the absolute links sent out of a request (league webhooks).
-SITE_URL = envstr("SITE_URL", "http://localhost:8000").rstrip("/")
+# The site's public address, for the absolute links sent out of a request (mail, league webhooks):
+# a worker has no request to build it from.
+SITE_URL = envstr("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # League webhooks post only to public addresses (no loopback, private or link-local host: SSRF);
 # tests and local setups allow the private ones.
 WEBHOOKS_ALLOW_PRIVATE = envbool("WEBHOOKS_ALLOW_PRIVATE", False)

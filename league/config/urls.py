@@ -13,6 +13,7 @@ from league.core.views import allies as views_allies
 from league.core.views import members as views_members
 from league.core.views import roster as views_roster
 from league.core.views import settings as views_settings
+from league.notices import views as views_notices
 from league.pages import views
 from league.webhooks.urls import urlpatterns as webhook_patterns
 from teams import views as team_views
@@ -38,6 +39,7 @@ league_patterns = (
         path("<slug:slug>/coaches/", views_members.league_members, name="members"),
         path("<slug:slug>/roster-catalogue/", views_roster.roster_catalogue, name="roster_catalogue"),
         path("<slug:slug>/allies/", views_allies.league_allies, name="allies"),
+        path("<slug:slug>/mail/", views_notices.league_mail, name="mail"),
         path("<slug:slug>/seasons/<int:number>/playoffs/", views_playoffs.season_playoffs, name="season_playoffs"),
         # Building a team belongs to a league, so its pages live under the league's URL.
         path("<slug:slug>/teams/new/", team_views.team_new, name="team_new"),
@@ -62,6 +64,7 @@ urlpatterns = [
     path("teams/", include("teams.urls")),
     path("matches/import/", include("matches.importing.urls")),
     path("matches/", include("matches.urls")),
+    path("notifications/", include("league.notices.urls")),
     path("rosters/", include("league.catalogue.views")),
     path("rulesets/", include("league.catalogue.rulesets")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -275,6 +275,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("address_change"), "alice"),
         Page(reverse("password_change"), "alice"),
         Page(reverse("accounts:tokens"), "alice"),
+        Page(reverse("notices:list"), "alice"),
         # The submitter and the opponent of a submitted result.
         Page(reverse("matches:withdraw", args=[site.submitted.pk]), "carol"),
         Page(reverse("matches:confirm", args=[site.submitted.pk]), "dave"),
@@ -302,6 +303,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("matches:correct", args=[site.processed.pk]), "commissioner"),
         Page(reverse("matches:correction", args=[site.correction.pk]), "commissioner"),
         Page(alice_team.get_absolute_url(), "commissioner"),
+        Page(reverse("league:mail", args=lg), "commissioner"),
     ]
     if site.improvement is not None:
         roll = site.improvement

@@ -44,7 +44,7 @@ OPEN = {
     "set_language": "tests/web/test_french_pages.py",
     "league:new": "tests/web/test_league_admin.py",  # any logged-in user creates a league he runs
     "league:join": "tests/web/test_permissions.py",  # test_joining_a_league
-    **ACCOUNT_WRITES,  # one's own account: a reset by a mailed link, one's password, profile and address
+    **ACCOUNT_WRITES,  # one's own account and notifications; unsubscribing needs no login (a signed token)
 }
 
 # Matrices that live beside their feature: the file that holds each (checked to exist and to
@@ -103,6 +103,7 @@ ELSEWHERE = {
     "teams:ally_hire": "tests/champions/test_allies.py",
     "matches:raise": "tests/pbbl/test_raise_the_dead.py",
     "api-team-ally-hire": "tests/champions/test_allies.py",
+    "league:mail": "tests/notices/test_notification_mail.py",
 }
 
 

@@ -12,10 +12,14 @@ from django.urls import URLPattern, URLResolver, get_resolver
 WRITE_METHODS = {"post", "put", "patch", "delete"}
 # The account's own pages (one's password, profile and address; a reset by a mailed link): open to
 # anyone, or to any logged-in user for his own account, and tested in this file.
-ACCOUNT_WRITES = dict.fromkeys(
-    ["password_reset", "password_reset_confirm", "password_change", "profile", "address_change", "address_resend"],
-    "tests/web/test_account_mail.py",
-)
+ACCOUNT_WRITES = {
+    **dict.fromkeys(
+        ["password_reset", "password_reset_confirm", "password_change", "profile", "address_change", "address_resend"],
+        "tests/web/test_account_mail.py",
+    ),
+    "notices:read_all": "tests/notices/test_notification_pages.py",
+    "notices:unsubscribe": "tests/notices/test_notification_mail.py",
+}
 
 
 def _patterns(patterns: list[Any], namespace: str = "") -> Iterator[tuple[str, Any]]:
