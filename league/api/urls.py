@@ -5,6 +5,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from league.api.index import ApiIndexApi
 from league.catalogue import api as league_api
+from league.competitions.seasons import api as seasons_api
+from league.competitions.seasons import api_fixtures as fixtures_api
+from league.competitions.standings import api as standings_api
 from teams import api as teams_api
 
 urlpatterns = [
@@ -30,6 +33,41 @@ urlpatterns = [
     ),
     path("players/<int:player_id>/", teams_api.PlayerApi.as_view(), name="api-player"),
     path("players/<int:player_id>/fire/", teams_api.PlayerFireApi.as_view(), name="api-player-fire"),
+    path("leagues/<slug:slug>/seasons/", seasons_api.SeasonsApi.as_view(), name="api-seasons"),
+    path("leagues/<slug:slug>/seasons/<int:number>/", seasons_api.SeasonApi.as_view(), name="api-season"),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/advance/",
+        seasons_api.SeasonAdvanceApi.as_view(),
+        name="api-season-advance",
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/teams/", seasons_api.SeasonTeamsApi.as_view(), name="api-season-teams"
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/teams/<int:team_id>/",
+        seasons_api.SeasonTeamApi.as_view(),
+        name="api-season-team",
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/fixtures/",
+        fixtures_api.FixturesApi.as_view(),
+        name="api-season-fixtures",
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/standings/",
+        standings_api.StandingsApi.as_view(),
+        name="api-season-standings",
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/playoffs/",
+        standings_api.PlayoffsApi.as_view(),
+        name="api-season-playoffs",
+    ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/playoffs/preview/",
+        standings_api.PlayoffsPreviewApi.as_view(),
+        name="api-season-playoffs-preview",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", league_api.OfflineRedocView.as_view(url_name="api-schema"), name="api-redoc"),

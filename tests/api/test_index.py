@@ -21,7 +21,7 @@ def test_the_api_root_is_an_index_of_every_endpoint_and_the_documents():
     listed = {path for group in index["groups"].values() for path in group["endpoints"]}
     # Every endpoint of the OpenAPI document, and the import, grouped by their first segment.
     assert set(PATHS) | {"/api/matches/import/"} <= listed
-    assert set(index["groups"]) == {"matches", "players", "rulesets", "teams"}
+    assert set(index["groups"]) == {"leagues", "matches", "players", "rulesets", "teams"}
     for group, links in index["groups"].items():
         assert all(path.startswith(f"/api/{group}/") for path in links["endpoints"])
         if links["url"] is not None:

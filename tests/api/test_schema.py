@@ -26,6 +26,15 @@ PATHS = {
     "/api/teams/{team_id}/ledger/{entry_id}/reverse/": {"post"},
     "/api/players/{player_id}/": {"get", "patch"},
     "/api/players/{player_id}/fire/": {"post"},
+    "/api/leagues/{slug}/seasons/": {"get", "post"},
+    "/api/leagues/{slug}/seasons/{number}/": {"get"},
+    "/api/leagues/{slug}/seasons/{number}/advance/": {"post"},
+    "/api/leagues/{slug}/seasons/{number}/teams/": {"post"},
+    "/api/leagues/{slug}/seasons/{number}/teams/{team_id}/": {"delete"},
+    "/api/leagues/{slug}/seasons/{number}/fixtures/": {"get", "post"},
+    "/api/leagues/{slug}/seasons/{number}/standings/": {"get"},
+    "/api/leagues/{slug}/seasons/{number}/playoffs/": {"get", "post"},
+    "/api/leagues/{slug}/seasons/{number}/playoffs/preview/": {"post"},
 }
 
 

@@ -98,6 +98,13 @@ ELSEWHERE = {
     "api-team-ledger-reverse": "tests/api/test_permissions.py",
     "api-player": "tests/api/test_permissions.py",
     "api-player-fire": "tests/api/test_permissions.py",
+    "api-seasons": "tests/api/test_seasons_api.py",
+    "api-season-advance": "tests/api/test_seasons_api.py",
+    "api-season-teams": "tests/api/test_seasons_api.py",
+    "api-season-team": "tests/api/test_seasons_api.py",
+    "api-season-fixtures": "tests/api/test_seasons_api.py",
+    "api-season-playoffs": "tests/api/test_seasons_api.py",
+    "api-season-playoffs-preview": "tests/api/test_seasons_api.py",
     # Only where the ruleset has allies: the house rules' league of these tests.
     "league:allies": "tests/champions/test_allies.py",
     "teams:ally_hire": "tests/champions/test_allies.py",

@@ -219,3 +219,35 @@ def open_challenges(season: Season) -> list[Challenge]:
         .select_related("challenger", "challenged", "replacement")
         .order_by("deadline", "pk")
     )
+
+
+# --- What the season API reads (league/competitions/seasons/api.py, api_fixtures.py) ---
+
+
+def season_rounds(season: Season) -> list[Round]:
+    """Every round of the season with `fixtures` and `bye_count` (one query)."""
+    counted = Round.objects.filter(season=season).annotate(
+        fixtures=Count("matches", distinct=True), bye_count=Count("byes", distinct=True)
+    )
+    return list(counted.order_by("number"))
+
+
+def season_round_views(season: Season, number: int | None = None) -> list[RoundView]:
+    """Every round of the season (or round `number` only) with its matches and byes, in round
+    order: three queries, whatever the season's length."""
+    rounds = Round.objects.filter(season=season).order_by("number")
+    if number is not None:
+        rounds = rounds.filter(number=number)
+    shown = {r.pk: RoundView(r) for r in rounds}
+    matches = Match.objects.filter(round__in=list(shown)).select_related("home", "away")
+    for match in status_labelled(matches.order_by("round__number", "pk")):
+        shown[match.round_id].matches.append(match)
+    for bye in Bye.objects.filter(round__in=list(shown)).select_related("team").order_by("team__name"):
+        shown[bye.round_id].byes.append(bye)
+    return list(shown.values())
+
+
+def season_entry_of_team_or_404(season: Season, team_id: int) -> SeasonTeam:
+    entry = get_object_or_404(SeasonTeam.objects.select_related("team"), season=season, team_id=team_id)
+    entry.season = season
+    return entry

@@ -49,6 +49,7 @@ def _slot(
         side = "home" if match.home_id == team_id else "away"
     return {
         "label": label,
+        "team": team_id,
         "known": team_id is not None,
         "bye": kind == "bye",
         "seed": seeds.index(team_id) + 1 if team_id in seeds else None,
