@@ -28,8 +28,8 @@ from league.core.models import (
     Revision,
     SiteRevision,
 )
-from league.webhooks.models import Delivery, Webhook
 from league.notices.models import Notification
+from league.webhooks.models import Delivery, Webhook
 
 __all__ = [
     "ApiToken",

@@ -58,8 +58,8 @@ def message(kind: str, params: Mapping[str, Any]) -> str:
         return kind
     values = _Params(params)
     decision = values.get("decision")
-    if isinstance(decision, str) and decision in DECISIONS:
-        values["decision"] = str(DECISIONS[decision])
+    if isinstance(decision, str):  # one kind, or several joined by ", " (a coach with two to make)
+        values["decision"] = ", ".join(str(DECISIONS.get(k, k)) for k in decision.split(", ") if k)
     return str(words) % values
 
 

@@ -45,6 +45,12 @@ def _score(facts: dict[str, Any]) -> str:
     return "" if home is None or away is None else f"{home}-{away}"
 
 
+def _team_of(facts: dict[str, Any], coach_id: int) -> str:
+    """The name of the coach's team in the match (both, joined, if he coaches both)."""
+    names = [facts[f"{side}__name"] for side in ("home", "away") if facts[f"{side}__coach_id"] == coach_id]
+    return " / ".join(names)
+
+
 def coaches_of(facts: dict[str, Any]) -> tuple[int, ...]:
     return tuple(dict.fromkeys(facts[f"{side}__coach_id"] for side in ("home", "away")))
 
@@ -73,6 +79,9 @@ def publish_match(
         "home": facts["home__name"],
         "away": facts["away__name"],
         "score": score,
+        # the notifications' words (league/notices/words.py) name the score by side
+        "home_score": "" if facts["home_score"] is None else facts["home_score"],
+        "away_score": "" if facts["away_score"] is None else facts["away_score"],
         "season": facts["season__name"] or "",
         **(words or {}),
     }
@@ -139,7 +148,7 @@ def publish_decisions_waiting(match_id: int) -> None:
             "decision.waiting",
             match_id,
             recipients=(coach_id,),
-            words={"decision": ", ".join(kinds), "count": sum(kinds.values())},
+            words={"decision": ", ".join(kinds), "count": sum(kinds.values()), "team": _team_of(facts, coach_id)},
             more={"decisions": dict(kinds), "coach": coach_id},
             facts=facts,
         )
