@@ -8,6 +8,7 @@ from league.catalogue import api as league_api
 from league.competitions.seasons import api as seasons_api
 from league.competitions.seasons import api_fixtures as fixtures_api
 from league.competitions.standings import api as standings_api
+from league.notices import api as notices_api
 from teams import api as teams_api
 
 urlpatterns = [
@@ -33,6 +34,8 @@ urlpatterns = [
     ),
     path("players/<int:player_id>/", teams_api.PlayerApi.as_view(), name="api-player"),
     path("players/<int:player_id>/fire/", teams_api.PlayerFireApi.as_view(), name="api-player-fire"),
+    path("notifications/", notices_api.NotificationsApi.as_view(), name="api-notifications"),
+    path("notifications/read/", notices_api.NotificationsReadApi.as_view(), name="api-notifications-read"),
     path("leagues/<slug:slug>/seasons/", seasons_api.SeasonsApi.as_view(), name="api-seasons"),
     path("leagues/<slug:slug>/seasons/<int:number>/", seasons_api.SeasonApi.as_view(), name="api-season"),
     path(

@@ -54,6 +54,13 @@ def notification_read(notification: Notification) -> None:
         Notification.objects.filter(pk=notification.pk, read_at__isnull=True).update(read_at=notification.read_at)
 
 
+def notifications_read_some(user_id: int, ids: Iterable[int]) -> int:
+    """Mark the user's own notifications among `ids` read (another's are left alone)."""
+    return Notification.objects.filter(user_id=user_id, pk__in=list(ids), read_at__isnull=True).update(
+        read_at=timezone.now()
+    )
+
+
 def notifications_read_all(user_id: int) -> int:
     return Notification.objects.filter(user_id=user_id, read_at__isnull=True).update(read_at=timezone.now())
 

@@ -26,6 +26,8 @@ PATHS = {
     "/api/teams/{team_id}/ledger/{entry_id}/reverse/": {"post"},
     "/api/players/{player_id}/": {"get", "patch"},
     "/api/players/{player_id}/fire/": {"post"},
+    "/api/notifications/": {"get"},
+    "/api/notifications/read/": {"post"},
     "/api/leagues/{slug}/seasons/": {"get", "post"},
     "/api/leagues/{slug}/seasons/{number}/": {"get"},
     "/api/leagues/{slug}/seasons/{number}/advance/": {"post"},

@@ -19,4 +19,6 @@ MORE_ELSEWHERE = {
     # Personal API tokens: any logged-in user makes his own; only he revokes one (others get 404).
     "accounts:tokens": "tests/accounts/test_tokens.py",
     "accounts:token_revoke": "tests/accounts/test_tokens.py",
+    # One's own notifications: another user's ids are ignored, nobody without a login or token.
+    "api-notifications-read": "tests/api/test_notifications_api.py",
 }
