@@ -114,7 +114,7 @@ def test_the_profile_shows_the_account_and_saves_the_mail_preferences(client, al
     client.force_login(alice)
     page = client.get(reverse("profile")).text
     assert "alice@example.org" in page and "not confirmed" in page and "Send the confirmation again" in page
-    assert reverse("address_change") in page
+    assert reverse("address_change") in page and reverse("accounts:tokens") in page  # the tokens, from here
     response = client.post(reverse("profile"), {"language": "fr", "mail_mode": "digest"})
     assert response["Location"] == reverse("profile")
     profile = Profile.objects.get(user=alice)
