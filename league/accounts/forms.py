@@ -24,12 +24,20 @@ def _helper() -> FormHelper:
     return helper
 
 
+# Django's own "Enter a valid email address" reads "adresse e-mail" in French, an English word on a
+# French page (tests/web/test_french_pages.py): the site's own words instead.
+INVALID_ADDRESS = {"invalid": _("Enter a valid address, such as name@example.org.")}
+
+
 class SignUpForm(UserCreationForm):
     """Django's own sign-up form (username, password twice, its password validators) and an address,
     which a mailed link confirms (league.accounts.services.sign_up)."""
 
     email = forms.EmailField(
-        label=_("Email address"), max_length=254, help_text=_("A link to confirm it is mailed to it.")
+        label=_("Email address"),
+        max_length=254,
+        help_text=_("A link to confirm it is mailed to it."),
+        error_messages=INVALID_ADDRESS,
     )
 
     class Meta(UserCreationForm.Meta):
@@ -50,6 +58,10 @@ class MailedPasswordResetForm(PasswordResetForm):
     """Django's reset request, its mail written in the language of the account's profile (the
     request may come from a browser in another language)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].error_messages.update(INVALID_ADDRESS)
+
     def send_mail(
         self, subject_template_name: str, email_template_name: str, context: dict[str, Any], *args: Any, **kwargs: Any
     ) -> None:
@@ -69,7 +81,7 @@ class PreferencesForm(forms.Form):
 class AddressForm(forms.Form):
     """A new address: it becomes the account's when the link mailed to it is followed."""
 
-    email = forms.EmailField(label=_("New address"), max_length=254)
+    email = forms.EmailField(label=_("New address"), max_length=254, error_messages=INVALID_ADDRESS)
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -28,7 +28,8 @@ REASON = "The second touchdown was scored by #2, not #1."
 
 
 def words(match: Match, **more):
-    return {"league": "Test League", "home": "Reavers", "away": "Gouged Eye", "score": "2-1", "season": "", **more}
+    score = {"score": "2-1", "home_score": 2, "away_score": 1}
+    return {"league": "Test League", "home": "Reavers", "away": "Gouged Eye", **score, "season": "", **more}
 
 
 def posted(client, user, name: str, match: Match, capture, data=None):

@@ -21,4 +21,20 @@ MORE_ELSEWHERE = {
     "accounts:token_revoke": "tests/accounts/test_tokens.py",
     # One's own notifications: another user's ids are ignored, nobody without a login or token.
     "api-notifications-read": "tests/api/test_notifications_api.py",
+    # The API's teams, players and corrections.
+    "api-matches-corrections": "tests/api/test_corrections_api.py",
+    "api-correction-confirm": "tests/api/test_corrections_api.py",
+    "api-correction-discard": "tests/api/test_corrections_api.py",
+    "api-teams": "tests/api/test_permissions.py",
+    "api-team": "tests/api/test_permissions.py",
+    "api-team-ready": "tests/api/test_permissions.py",
+    "api-team-hire": "tests/api/test_permissions.py",
+    "api-team-rerolls": "tests/api/test_permissions.py",
+    "api-team-staff": "tests/api/test_permissions.py",
+    "api-team-retire": "tests/api/test_permissions.py",
+    "api-team-rookies": "tests/teams/test_roster_house_rules.py",
+    "api-team-college": "tests/teams/test_roster_house_rules.py",
+    "api-team-ledger-reverse": "tests/api/test_permissions.py",
+    "api-player": "tests/api/test_permissions.py",
+    "api-player-fire": "tests/api/test_permissions.py",
 }
