@@ -10,10 +10,8 @@ import pytest
 from django.test import Client
 
 from league.accounts.models import ApiToken
-from league.core.services import league_join
 from matches.models import Match
 from teams.models import ImprovementRoll, Team
-from teams.services import PlayerOrder, team_create
 from tests.accounts.tokens import script, token_from_page
 
 pytestmark = pytest.mark.django_db
@@ -65,26 +63,11 @@ def refused(response, status: int, code: str) -> dict[str, Any]:
     return body
 
 
-@pytest.fixture
-def outsider(league, user_factory):
-    """carol coaches in the league, not in this match."""
-    carol = user_factory("carol")
-    league_join(league=league, user=carol)
-    team_create(
-        league=league,
-        coach=carol,
-        name="Grey Fangs",
-        race="skaven",
-        players=[PlayerOrder("lineman", f"S{i}") for i in range(1, 12)],
-    )
-    return carol
-
-
 def test_a_whole_match_by_two_scripts_with_their_tokens(
-    scheduled, humans, orcs, coach_alice, coach_bob, outsider, django_capture_on_commit_callbacks
+    scheduled, humans, orcs, coach_alice, coach_bob, coach_carol, django_capture_on_commit_callbacks
 ):
     alice, bob = script(token_from_page(coach_alice)), script(token_from_page(coach_bob))
-    carol = script(token_from_page(outsider))
+    carol = script(token_from_page(coach_carol))
     url = f"/api/matches/{scheduled.pk}/"
     post = lambda client, path, body=None: client.post(url + path, body or {}, format="json")  # noqa: E731
 
