@@ -67,6 +67,7 @@ def _listen_to_events() -> None:
     """The league's events (league/core/events.py) posted to its webhooks; the task module is
     imported so that a worker knows the task."""
     from league.core.events import listen
+    from league.interchange import tasks as interchange_tasks  # noqa: F401  (the import runs' task)
     from league.webhooks import tasks  # noqa: F401
     from league.webhooks.services import event_heard
 

@@ -28,6 +28,7 @@ from league.core.models import (
     Revision,
     SiteRevision,
 )
+from league.interchange.models import ImportedObject, ImportRun
 from league.notices.models import Notification
 from league.webhooks.models import Delivery, Webhook
 
@@ -41,6 +42,8 @@ __all__ = [
     "Challenge",
     "AllyRule",
     "HouseRule",
+    "ImportedObject",
+    "ImportRun",
     "League",
     "Membership",
     "MembershipRequest",

@@ -145,11 +145,12 @@ class Match(models.Model):
     # The league's settings in force when the result was confirmed (league.core.selectors.settings_snapshot):
     # the post-match sequence and every later page read them, so a later change never alters this match.
     settings_snapshot = models.JSONField(null=True, blank=True, editable=False)
-    # An imported report's own identifier: importing the same report twice finds this match.
+    # An imported report's own identifier: importing the same report twice finds this match. History:
+    # a past match brought over from another manager (OBBLM), its effects already in the teams' state.
     import_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
-    # What the saved result says happened (matches/fingerprint.py), kept with every save: a
-    # report imported again under another id is recognised by it. Not unique: two matches may
-    # really be alike (a report then says "distinct_match": true).
+    history = models.BooleanField(_("imported history"), default=False, editable=False)
+    # What the saved result says happened (matches/fingerprint.py), kept with every save: a report imported
+    # again under another id is recognised by it. Not unique: two matches may be alike ("distinct_match").
     content_fingerprint = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
 
     # The post-match sequence: its frozen input (see matches/services/snapshot.py) and a lease, so a worker killed mid-run lets another resume later.
@@ -384,9 +385,7 @@ class MatchCorrection(models.Model):
     failure_reason = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     # The commissioner, or the other coach accepting a coach's proposal (League.coaches_correct).
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     queued_at = models.DateTimeField(null=True, blank=True)  # confirmed: the sweep sends it again if lost
     applied_at = models.DateTimeField(null=True, blank=True)

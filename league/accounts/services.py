@@ -16,9 +16,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.db import transaction
 from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from league.accounts.mail import mail_in
 from league.accounts.models import Profile
@@ -108,3 +111,14 @@ def preferences_save(*, user: AbstractBaseUser, language: str, mail_mode: str) -
     profile.language, profile.mail_mode = language, mail_mode
     profile.save(update_fields=["language", "mail_mode"])
     return profile
+
+
+def password_invitation_send(*, user: AbstractBaseUser, league_name: str, absolute: Absolute) -> bool:
+    """Mails an account made for a coach brought over from another league manager (no usable
+    password: his old one is never ported) the link that sets his password: the password reset's
+    own token and page, which Django's reset form would not send to an account without a password."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    link = absolute(reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(user)]))
+    days = max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
+    context = {"user": user, "league": league_name, "link": link, "days": days}
+    return mail_in(profile_of(user).language, "invitation", context, getattr(user, "email", ""))

@@ -74,6 +74,8 @@ ACTIONS = {
     "matches.match.imported": _("Match imported"),
     "matches.player.raised": _("Player raised from the dead after a match"),
     "league.season.created": _("Season created"),
+    "interchange.import.started": _("Import from OBBLM started"),
+    "interchange.import.done": _("Import from OBBLM finished"),
     "league.season.status_changed": _("Season status changed"),
     "league.season.team_requested": _("Team asked to enter the season"),
     "league.season.team_added": _("Team entered in the season by the commissioner"),

@@ -213,6 +213,8 @@ def correction_draft(
     check_corrector(by, match)
     if match.status not in CORRECTABLE:
         raise MatchError([_("Only a processed match can be corrected.")])
+    if match.history:
+        raise MatchError([_("A match imported from another league manager cannot be corrected here.")])
     if not reason.strip():
         raise MatchError([_("Say why the match is corrected: the coaches will read it.")])
     if match.status == Match.Status.VOID and void:

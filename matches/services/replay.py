@@ -119,6 +119,7 @@ def _history(start_id: int, dirty: dict[int, Key]) -> list[Match]:
     found = (
         Match.objects.filter(Q(home_id__in=list(dirty)) | Q(away_id__in=list(dirty)))
         .filter(Q(status__in=IN_HISTORY, sequence__gte=since) | Q(pk=start_id))
+        .exclude(history=True)  # imported past matches: their effects came with the import, never replayed
         .select_related("league")
         .only(
             *MATCH_FIELDS,
@@ -345,6 +346,7 @@ def is_late(match_id: int) -> bool:
         Q(home_id=home) | Q(home_id=away) | Q(away_id=home) | Q(away_id=away),
         Q(sequence__gt=OuterRef("sequence")) | Q(sequence=OuterRef("sequence"), pk__gt=OuterRef("pk")),
         status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING),
+        history=False,
     )
     return Match.objects.filter(Exists(later), pk=match_id).exists()
 

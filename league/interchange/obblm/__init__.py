@@ -1,0 +1,1 @@
+"""OBBLM/NAFLM dumps: the version tables and decoder (pure Python), and the loader that writes a decoded league."""
