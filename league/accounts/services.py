@@ -113,7 +113,7 @@ def preferences_save(*, user: AbstractBaseUser, language: str, mail_mode: str) -
     return profile
 
 
-def password_invitation_send(*, user: AbstractBaseUser, league_name: str, absolute: Absolute) -> bool:
+def password_invitation_send(*, user: User, league_name: str, absolute: Absolute) -> bool:
     """Mails an account made for a coach brought over from another league manager (no usable
     password: his old one is never ported) the link that sets his password: the password reset's
     own token and page, which Django's reset form would not send to an account without a password."""

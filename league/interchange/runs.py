@@ -14,8 +14,10 @@ import importlib
 import logging
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User as Account
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -88,8 +90,17 @@ def _check_commissioner(by: User | None, league: League) -> None:
         raise PermissionDenied(_("Only a commissioner of the league may import into it."))
 
 
-def run_check(*, league: League, by: User | None, file_name: str, data: bytes, version: str = "", site_url: str = "") -> ImportRun:
-    """The dry run: decode and plan. Writes the run (its report and the dump) and nothing else."""
+def run_check(
+    *,
+    league: League,
+    by: User | None,
+    file_name: str,
+    data: bytes,
+    version: str = "",
+    site_url: str = "",
+    keep: bool = True,
+) -> ImportRun:
+    """The dry run: decode and plan. Writes the run (its report and the dump, unless not `keep`) and nothing else."""
     _check_commissioner(by, league)
     if version and version not in VERSIONS:
         raise ImportRefused([_("Unknown version “%(version)s”.") % {"version": version}])
@@ -99,9 +110,9 @@ def run_check(*, league: League, by: User | None, file_name: str, data: bytes, v
         raise ImportRefused([_("The file is empty.")])
     snapshot = read_snapshot(data, version=version, league=league)
     report = plan(_load(league, snapshot))
-    return ImportRun.objects.create(
+    run = ImportRun(
         league=league,
-        created_by=by if by is not None and by.is_authenticated else None,
+        created_by=by if isinstance(by, Account) else None,
         file_name=file_name[:200],
         data=data,
         version_asked=version,
@@ -109,6 +120,9 @@ def run_check(*, league: League, by: User | None, file_name: str, data: bytes, v
         dry_report=report,
         site_url=site_url[:200],
     )
+    if keep:
+        run.save()
+    return run
 
 
 def _live_elsewhere(run: ImportRun) -> bool:
@@ -135,11 +149,16 @@ def run_start(*, run: ImportRun, by: User | None, queue: bool = True) -> ImportR
         locked.state, locked.error, locked.dry_report = ImportRun.State.QUEUED, "", report
         locked.total = sum(sizes.values())
         locked.save(update_fields=["state", "error", "dry_report", "total", "updated_at"])
-        log_action(action="interchange.import.started", actor=by, league=run.league, run=run.pk, file=run.file_name)
+        log_action(
+            action="interchange.import.started",
+            actor=by if isinstance(by, Account) else None,
+            league=run.league,
+            run=run.pk,
+            file=run.file_name,
+        )
         if queue:
-            from league.interchange.tasks import run_import
-
-            transaction.on_commit(lambda: run_import.delay(run.pk))
+            # By name (league/interchange/tasks.py registers it): the task module imports this one.
+            transaction.on_commit(lambda: current_app.tasks[RUN_IMPORT].delay(run.pk))
     return locked
 
 
@@ -168,7 +187,9 @@ def run_execute(run_id: int) -> bool:
         report = final_report(load)
     except Exception as error:  # any failure: the committed stages stay, the run resumes later
         log.exception("import run %s failed", run_id)
-        ImportRun.objects.filter(pk=run_id).update(state=ImportRun.State.FAILED, error=str(error)[:2000], updated_at=timezone.now())
+        ImportRun.objects.filter(pk=run_id).update(
+            state=ImportRun.State.FAILED, error=str(error)[:2000], updated_at=timezone.now()
+        )
         return False
     ImportRun.objects.filter(pk=run_id).update(
         state=ImportRun.State.DONE, report=report, stage="", done=sum(sizes.values()), finished_at=timezone.now()
@@ -179,7 +200,10 @@ def run_execute(run_id: int) -> bool:
 
 def _as_dict(item: Any) -> dict[str, Any]:
     if dataclasses.is_dataclass(item) and not isinstance(item, type):
-        return {k: v if isinstance(v, int | str | float | bool | type(None)) else str(v) for k, v in dataclasses.asdict(item).items()}
+        return {
+            k: v if isinstance(v, int | str | float | bool | type(None)) else str(v)
+            for k, v in dataclasses.asdict(item).items()
+        }
     return dict(item) if isinstance(item, dict) else {"text": str(item)}
 
 
@@ -216,7 +240,9 @@ def final_report(load: Load) -> dict[str, Any]:
         if int(str(cached)) != ours:
             values.append({"key": prow.source.key, "what": "value", "dump": int(str(cached)), "ours": ours})
         if "spp" in prow.cached and int(str(prow.cached["spp"])) != player.spp:
-            values.append({"key": prow.source.key, "what": "spp", "dump": int(str(prow.cached["spp"])), "ours": player.spp})
+            values.append(
+                {"key": prow.source.key, "what": "spp", "dump": int(str(prow.cached["spp"])), "ours": player.spp}
+            )
     return {"counts": plan_counts(snap), "values": values, "diff": decoder_diff(snap), "explain": EXPLAIN}
 
 
@@ -224,7 +250,9 @@ EXPLAIN = {
     "tv": gettext_noop(
         "Team value computed with the league's ruleset: its prices and gains, players missing the next match not counted; OBBLM's is cached by its triggers and may be stale."
     ),
-    "value": gettext_noop("Player value from the ruleset's position cost and the gains brought over; OBBLM's includes its own price tables and manual extra value."),
+    "value": gettext_noop(
+        "Player value from the ruleset's position cost and the gains brought over; OBBLM's includes its own price tables and manual extra value."
+    ),
     "spp": gettext_noop("SPP recomputed from every match line with the ruleset's awards, plus OBBLM's extra SPP."),
 }
 

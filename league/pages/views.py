@@ -28,6 +28,7 @@ from league.core.selectors import (
     pending_for,
     pending_invitation_or_404,
 )
+from league.interchange.selectors import unfinished_run
 from league.pages.selectors import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
 from league.rules import Ruleset, collation_key, load_ruleset
 from league.rules.postmatch.results import draws_possible
@@ -106,6 +107,8 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "teams_elsewhere": teams_elsewhere,
             "is_member": member,
             "is_commissioner": commissioner,
+            # An OBBLM import under way or stopped: its teams show once it is done (read by commissioners only).
+            "import_run": (lambda: unfinished_run(league)) if commissioner else None,
             "can_join": request.user.is_authenticated and not member and league.open_to_join,
             "latest_results": latest_results(league),
             "pending": pending_for(request.user, league) if request.user.is_authenticated and not member else None,

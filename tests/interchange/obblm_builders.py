@@ -36,7 +36,16 @@ def S(table: str, n: int) -> Source:
 def _players() -> list[PlayerRow]:
     h, o, d = S("teams", 1), S("teams", 2), S("teams", 3)
     return [
-        PlayerRow(S("players", 11), h, 1, "Hans", "blitzer", skills=["block", "dodge"], extra_spp=2, cached={"value": 110000, "spp": 15}),
+        PlayerRow(
+            S("players", 11),
+            h,
+            1,
+            "Hans",
+            "blitzer",
+            skills=["block", "dodge"],
+            extra_spp=2,
+            cached={"value": 110000, "spp": 15},
+        ),
         PlayerRow(S("players", 12), h, 2, "Karl", "lineman", stat_gains={"st": 1}, cached={"value": 100000}),
         PlayerRow(S("players", 13), h, 3, "Fired Fritz", "lineman", left=datetime(2014, 3, 1)),
         PlayerRow(S("players", 14), h, 4, "Jo", "lineman", journeyman=True),
@@ -56,20 +65,80 @@ def _matches() -> list[MatchRow]:
     tour, h, o, d = S("tours", 1), S("teams", 1), S("teams", 2), S("teams", 3)
     return [
         MatchRow(
-            S("matches", 101), tour, 1, datetime(2014, 1, 10, 20), h, o, 2, 1, gate=30000, home_winnings=60000, away_winnings=50000, home_ff_change=1,
-            lines=[_line(11, 1, touchdowns=2, mvp=1), _line(12, 1, completions=1), _line(21, 2, touchdowns=1, casualties=1, mvp=1), _line(22, 2)],
+            S("matches", 101),
+            tour,
+            1,
+            datetime(2014, 1, 10, 20),
+            h,
+            o,
+            2,
+            1,
+            gate=30000,
+            home_winnings=60000,
+            away_winnings=50000,
+            home_ff_change=1,
+            lines=[
+                _line(11, 1, touchdowns=2, mvp=1),
+                _line(12, 1, completions=1),
+                _line(21, 2, touchdowns=1, casualties=1, mvp=1),
+                _line(22, 2),
+            ],
         ),
         MatchRow(
-            S("matches", 102), tour, 2, datetime(2014, 1, 17, 20), o, d, 1, 1, gate=25000, home_winnings=40000, away_winnings=40000,
-            lines=[_line(22, 2, touchdowns=1, mvp=1), _line(31, 3, touchdowns=1, injury="smashed_knee"), _line(32, 3, mvp=1)],
+            S("matches", 102),
+            tour,
+            2,
+            datetime(2014, 1, 17, 20),
+            o,
+            d,
+            1,
+            1,
+            gate=25000,
+            home_winnings=40000,
+            away_winnings=40000,
+            lines=[
+                _line(22, 2, touchdowns=1, mvp=1),
+                _line(31, 3, touchdowns=1, injury="smashed_knee"),
+                _line(32, 3, mvp=1),
+            ],
         ),
         MatchRow(
-            S("matches", 103), tour, 3, datetime(2014, 1, 24, 20), d, h, 0, 2, gate=20000, home_winnings=30000, away_winnings=50000, away_ff_change=1,
-            lines=[_line(31, 3, injury="smashed_hip"), _line(32, 3, mvp=1), _line(12, 1, touchdowns=2, interceptions=1, mvp=1)],
+            S("matches", 103),
+            tour,
+            3,
+            datetime(2014, 1, 24, 20),
+            d,
+            h,
+            0,
+            2,
+            gate=20000,
+            home_winnings=30000,
+            away_winnings=50000,
+            away_ff_change=1,
+            lines=[
+                _line(31, 3, injury="smashed_hip"),
+                _line(32, 3, mvp=1),
+                _line(12, 1, touchdowns=2, interceptions=1, mvp=1),
+            ],
         ),
         MatchRow(
-            S("matches", 104), tour, 255, datetime(2014, 2, 2, 20), h, o, 1, 0, gate=40000, home_winnings=80000, away_winnings=40000,
-            lines=[_line(11, 1, touchdowns=1, mvp=0), _line(14, 1, completions=2), _line(22, 2, injury="dead"), _line(23, 2, mvp=1)],
+            S("matches", 104),
+            tour,
+            255,
+            datetime(2014, 2, 2, 20),
+            h,
+            o,
+            1,
+            0,
+            gate=40000,
+            home_winnings=80000,
+            away_winnings=40000,
+            lines=[
+                _line(11, 1, touchdowns=1, mvp=0),
+                _line(14, 1, completions=2),
+                _line(22, 2, injury="dead"),
+                _line(23, 2, mvp=1),
+            ],
         ),
     ]
 
@@ -87,7 +156,19 @@ def snapshot(**changes) -> LeagueSnapshot:
             CoachRow(S("coaches", 3), "Balin", email=""),
         ],
         teams=[
-            TeamRow(S("teams", 1), S("coaches", 1), "Reavers & <Co>", "human", 120000, 3, 4, 1, 2, True, cached={"tv": 1000000}),
+            TeamRow(
+                S("teams", 1),
+                S("coaches", 1),
+                "Reavers & <Co>",
+                "human",
+                120000,
+                3,
+                4,
+                1,
+                2,
+                True,
+                cached={"tv": 1000000},
+            ),
             TeamRow(S("teams", 2), S("coaches", 2), "Gouged Eye", "orc", 30000, 2, 3, 0, 0, False),
             TeamRow(S("teams", 3), S("coaches", 3), "Longbeards", "dwarf", 0, 1, 2, 0, 1, False, retired=True),
         ],
@@ -103,4 +184,6 @@ def snapshot(**changes) -> LeagueSnapshot:
 
 
 def snapshot_with_unmapped() -> LeagueSnapshot:
-    return snapshot(unmapped=[Unmapped(S("players", 40), "no such skill in this ruleset: %(skill)s", {"skill": "Give and Go"})])
+    return snapshot(
+        unmapped=[Unmapped(S("players", 40), "no such skill in this ruleset: %(skill)s", {"skill": "Give and Go"})]
+    )

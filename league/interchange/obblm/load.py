@@ -16,8 +16,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -42,7 +41,6 @@ def aware(moment: datetime | None) -> datetime | None:
 
 def _username(name: str) -> str:
     """A free username from the OBBLM login (Django's letters, digits and @.+-_), numbered if taken."""
-    User = get_user_model()
     base = re.sub(r"[^\w.@+-]+", "_", name.strip()).strip("_")[: USERNAME_MAX - 6] or "coach"
     candidate, n = base, 1
     while User.objects.filter(username__iexact=candidate).exists():
@@ -51,10 +49,9 @@ def _username(name: str) -> str:
     return candidate
 
 
-def _account(name: str, real_name: str, email: str) -> tuple[AbstractBaseUser, bool]:
+def _account(name: str, real_name: str, email: str) -> tuple[User, bool]:
     """The existing user with this e-mail, else a new invited account: no usable password (OBBLM's
     unsalted md5 is never ported, import-export-formats.md §5.10), the e-mail kept."""
-    User = get_user_model()
     if email:
         found = User.objects.filter(email__iexact=email).order_by("pk").first()
         if found is not None:
@@ -88,7 +85,7 @@ def invite(load: Load, user_ids: list[int]) -> None:
     if not user_ids or not load.site_url:
         return
     site = load.site_url.rstrip("/")
-    for user in get_user_model().objects.filter(pk__in=user_ids):
+    for user in User.objects.filter(pk__in=user_ids):
         password_invitation_send(user=user, league_name=load.league.name, absolute=lambda path: f"{site}{path}")
 
 

@@ -24,14 +24,19 @@ from league.competitions.standings.table import standings_settings
 from league.core.models import League
 from league.core.selectors import settings_snapshot
 from league.interchange.obblm.mapping import Load
-from league.interchange.obblm.plan import FIRST_KNOCKOUT, KNOCKOUT, casualties_by_key, knockout_stage
+from league.interchange.obblm.plan import FIRST_KNOCKOUT, KNOCKOUT, casualties_by_key, knockout_stage, line_spp
 from league.interchange.snapshot import MatchRow, PlayerLine, TourRow
 from matches.models import Match, MatchEffect, MatchPlayer
 from matches.services.sequence import sequence_key
 from teams.models import Injury, Player, Team
 from teams.services.common import team_refresh_value
 
-ACTIONS = (("completion", "completions"), ("touchdown", "touchdowns"), ("interception", "interceptions"), ("casualty", "casualties"))
+ACTIONS = (
+    ("completion", "completions"),
+    ("touchdown", "touchdowns"),
+    ("interception", "interceptions"),
+    ("casualty", "casualties"),
+)
 
 
 def _aware(moment: Any) -> Any:
@@ -80,7 +85,14 @@ def stage_seasons(load: Load) -> int:
             now = timezone.now()
             teams = sorted({load.id_of(k) for m in matches for k in (m.home.key, m.away.key)})
             SeasonTeam.objects.bulk_create(
-                SeasonTeam(season=season, team_id=t, status=SeasonTeam.Status.APPROVED, requested_by=load.by, decided_by=load.by, decided_at=now)
+                SeasonTeam(
+                    season=season,
+                    team_id=t,
+                    status=SeasonTeam.Status.APPROVED,
+                    requested_by=load.by,
+                    decided_by=load.by,
+                    decided_at=now,
+                )
                 for t in teams
             )
             rounds = {n: code for n, code in round_numbers(matches).values()}
@@ -104,8 +116,6 @@ def stage_matches(load: Load) -> int:
     injuries = casualties_by_key(load.ruleset)
     journeymen = {p.source.key for p in snap.players if p.journeyman}
     totals: Counter[str] = Counter()
-    from league.interchange.obblm.plan import line_spp
-
     for imported in snap.imported_totals:
         totals[imported.player.key] += line_spp(load.ruleset, imported.line)
     ff: dict[str, int] = {t.source.key: t.fan_factor_bought for t in snap.teams}
@@ -174,7 +184,7 @@ def _lines(load: Load, match: Match, row: MatchRow, injuries: dict, journeymen: 
             )
         )
         effects += _spp_effects(load, match, line, player_id, side, totals[line.player.key])
-        for n, key in enumerate(k for k in [line.injury, *line.injuries_more] if k):
+        for key in (k for k in [line.injury, *line.injuries_more] if k):
             result = injuries[key]
             if result.niggling or result.stat:
                 lasting.append(Injury(player_id=player_id, casualty=key, stat=result.stat or "", match=match))
@@ -183,7 +193,9 @@ def _lines(load: Load, match: Match, row: MatchRow, injuries: dict, journeymen: 
     Injury.objects.bulk_create(lasting)
 
 
-def _spp_effects(load: Load, match: Match, line: PlayerLine, player_id: int, side: str, total: int) -> list[MatchEffect]:
+def _spp_effects(
+    load: Load, match: Match, line: PlayerLine, player_id: int, side: str, total: int
+) -> list[MatchEffect]:
     team_id = match.home_id if side == "home" else match.away_id
     w, out = load.ruleset.spp_awards, []
     counts = [(action, getattr(line, field)) for action, field in ACTIONS] + [("misc", line.misc_spp)]
@@ -191,10 +203,32 @@ def _spp_effects(load: Load, match: Match, line: PlayerLine, player_id: int, sid
         if count:
             spp = count * (w.get(action, 0) if action != "misc" else 1)
             data = {"count": count, "reason": action, "spp": spp, "total": total, "imported": True}
-            out.append(MatchEffect(match=match, step="imported", key=f"spp:{player_id}:{action}", kind="spp", team_id=team_id, player_id=player_id, amount=spp, data=data))
+            out.append(
+                MatchEffect(
+                    match=match,
+                    step="imported",
+                    key=f"spp:{player_id}:{action}",
+                    kind="spp",
+                    team_id=team_id,
+                    player_id=player_id,
+                    amount=spp,
+                    data=data,
+                )
+            )
     for n in range(line.mvp):
         data = {"spp": w.get("mvp", 0), "total": total, "imported": True}
-        out.append(MatchEffect(match=match, step="imported", key=f"mvp:{player_id}:{n}", kind="mvp", team_id=team_id, player_id=player_id, amount=w.get("mvp", 0), data=data))
+        out.append(
+            MatchEffect(
+                match=match,
+                step="imported",
+                key=f"mvp:{player_id}:{n}",
+                kind="mvp",
+                team_id=team_id,
+                player_id=player_id,
+                amount=w.get("mvp", 0),
+                data=data,
+            )
+        )
     return out
 
 
@@ -206,10 +240,30 @@ def _team_effects(load: Load, match: Match, row: MatchRow, ff: dict[str, int]) -
     ):
         team_id = match.home_id if side == "home" else match.away_id
         data = {"side": side, "imported": True}
-        effects.append(MatchEffect(match=match, step="imported", key=f"winnings:{side}", kind="winnings", team_id=team_id, amount=gold, data=data))
+        effects.append(
+            MatchEffect(
+                match=match,
+                step="imported",
+                key=f"winnings:{side}",
+                kind="winnings",
+                team_id=team_id,
+                amount=gold,
+                data=data,
+            )
+        )
         if change:
             fan = {**data, "delta": change, "total": max(0, ff.get(team.key, 0)), "dice": []}
-            effects.append(MatchEffect(match=match, step="imported", key=f"fan_factor:{side}", kind="fan_factor", team_id=team_id, amount=change, data=fan))
+            effects.append(
+                MatchEffect(
+                    match=match,
+                    step="imported",
+                    key=f"fan_factor:{side}",
+                    kind="fan_factor",
+                    team_id=team_id,
+                    amount=change,
+                    data=fan,
+                )
+            )
     MatchEffect.objects.bulk_create(effects)
 
 
@@ -230,16 +284,21 @@ def stage_derived(load: Load) -> int:
     niggling: defaultdict[str, int] = defaultdict(int)
     for row in snap.matches:
         for line in row.lines:
-            niggling[line.player.key] += sum(1 for k in [line.injury, *line.injuries_more] if k and injuries[k].niggling)
+            niggling[line.player.key] += sum(
+                1 for k in [line.injury, *line.injuries_more] if k and injuries[k].niggling
+            )
     with transaction.atomic():
         for team_row in snap.teams:
             key = f"derived:{team_row.source.key}"
             if key in load.mapped:
                 continue
             for p in (p for p in snap.players if p.team.key == team_row.source.key):
-                line = last_line.get(p.source.key)
-                misses = bool(line and line.injury and injuries[line.injury].misses_next_game and not injuries[line.injury].dead)
-                Player.objects.filter(pk=load.id_of(p.source.key)).update(niggling_injuries=niggling[p.source.key], miss_next_game=misses)
+                last = last_line.get(p.source.key)
+                hurt = injuries[last.injury] if last is not None and last.injury else None
+                misses = hurt is not None and hurt.misses_next_game and not hurt.dead
+                Player.objects.filter(pk=load.id_of(p.source.key)).update(
+                    niggling_injuries=niggling[p.source.key], miss_next_game=misses
+                )
             team = Team.objects.get(pk=load.id_of(team_row.source.key))
             team.status = Team.Status.RETIRED if team_row.retired else Team.Status.READY
             team.save(update_fields=["status", "updated_at"])

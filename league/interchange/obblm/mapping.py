@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
@@ -29,7 +29,7 @@ class Load:
     league: League
     ruleset: Ruleset
     snapshot: LeagueSnapshot
-    by: AbstractBaseUser  # who schedules the imported matches (the commissioner)
+    by: User  # who schedules the imported matches (the commissioner)
     run_id: int | None = None
     site_url: str = ""
     mapped: dict[str, int] = field(default_factory=dict)

@@ -74,7 +74,9 @@ def recomputed_spp(ruleset: Ruleset, snapshot: LeagueSnapshot) -> dict[str, int]
     return dict(spp)
 
 
-def advancement_kinds(ruleset: Ruleset, race: str, position: str, skills: list[str], gains: dict[str, int]) -> list[tuple[str, str]]:
+def advancement_kinds(
+    ruleset: Ruleset, race: str, position: str, skills: list[str], gains: dict[str, int]
+) -> list[tuple[str, str]]:
     """(value key, skill) of each gain: a skill of a normal category is a normal skill, any other a
     double's (OBBLM keeps no roll with it, so the position's categories decide, as its value does)."""
     pos = ruleset.team(race).position(position)
@@ -99,11 +101,17 @@ def _team_problems(load: Load, problems: list[dict[str, Any]]) -> None:
     taken -= set(Team.objects.filter(pk__in=[pk for pk in mine if pk]).values_list("name", flat=True))
     for team in snap.teams:
         if team.coach.key not in coaches:
-            problems.append(issue(team.source, _noop("the team's coach %(coach)s is not in the dump."), coach=team.coach.key))
+            problems.append(
+                issue(team.source, _noop("the team's coach %(coach)s is not in the dump."), coach=team.coach.key)
+            )
         if team.race not in ruleset.teams:
-            problems.append(issue(team.source, _noop("“%(race)s” is not a team of the league's ruleset."), race=team.race))
+            problems.append(
+                issue(team.source, _noop("“%(race)s” is not a team of the league's ruleset."), race=team.race)
+            )
         if team.name in taken:
-            problems.append(issue(team.source, _noop("the league already has a team called “%(name)s”."), name=team.name))
+            problems.append(
+                issue(team.source, _noop("the league already has a team called “%(name)s”."), name=team.name)
+            )
 
 
 def _player_problems(load: Load, problems: list[dict[str, Any]]) -> None:
@@ -120,11 +128,15 @@ def _player_problems(load: Load, problems: list[dict[str, Any]]) -> None:
         try:
             ruleset.team(race).position(p.position)
         except KeyError:
-            problems.append(issue(p.source, _noop("“%(position)s” is not a position of this team."), position=p.position))
+            problems.append(
+                issue(p.source, _noop("“%(position)s” is not a position of this team."), position=p.position)
+            )
             continue
         for skill in p.skills:
             if skill not in ruleset.skills:
-                problems.append(issue(p.source, _noop("“%(skill)s” is not a skill of the league's ruleset."), skill=skill))
+                problems.append(
+                    issue(p.source, _noop("“%(skill)s” is not a skill of the league's ruleset."), skill=skill)
+                )
         for stat in p.stat_gains:
             if STAT_KINDS.get(stat, stat) not in ruleset.value_increases:
                 problems.append(issue(p.source, _noop("the ruleset has no gain of %(stat)s."), stat=stat.upper()))
@@ -132,7 +144,15 @@ def _player_problems(load: Load, problems: list[dict[str, Any]]) -> None:
             numbers[(p.team.key, p.number)] += 1
     for (team, number), count in sorted(numbers.items()):
         if count > 1:
-            problems.append(issue(None, _noop("%(count)s players of %(team)s wear number %(number)s."), count=count, team=team, number=number))
+            problems.append(
+                issue(
+                    None,
+                    _noop("%(count)s players of %(team)s wear number %(number)s."),
+                    count=count,
+                    team=team,
+                    number=number,
+                )
+            )
 
 
 def _match_problems(load: Load, problems: list[dict[str, Any]]) -> None:
@@ -150,10 +170,14 @@ def _match_problems(load: Load, problems: list[dict[str, Any]]) -> None:
             problems.append(issue(m.source, _noop("a team cannot play itself.")))
         for line in m.lines:
             if line.player.key not in players:
-                problems.append(issue(m.source, _noop("its player %(player)s is not in the dump."), player=line.player.key))
+                problems.append(
+                    issue(m.source, _noop("its player %(player)s is not in the dump."), player=line.player.key)
+                )
             for injury in [line.injury, *line.injuries_more]:
                 if injury and injury not in injuries:
-                    problems.append(issue(m.source, _noop("“%(injury)s” is not a casualty of the league's ruleset."), injury=injury))
+                    problems.append(
+                        issue(m.source, _noop("“%(injury)s” is not a casualty of the league's ruleset."), injury=injury)
+                    )
 
 
 def plan(load: Load) -> dict[str, Any]:
@@ -162,7 +186,12 @@ def plan(load: Load) -> dict[str, Any]:
     problems: list[dict[str, Any]] = []
     if snap.ruleset != load.league.ruleset:
         problems.append(
-            issue(None, _noop("the dump was decoded for the ruleset %(theirs)s; the league plays %(ours)s."), theirs=snap.ruleset, ours=load.league.ruleset)
+            issue(
+                None,
+                _noop("the dump was decoded for the ruleset %(theirs)s; the league plays %(ours)s."),
+                theirs=snap.ruleset,
+                ours=load.league.ruleset,
+            )
         )
     _team_problems(load, problems)
     _player_problems(load, problems)
@@ -200,7 +229,12 @@ def plan(load: Load) -> dict[str, Any]:
             for t in snap.teams
         ],
         "seasons": [
-            {"key": t.source.key, "name": t.name, "kind": t.kind, "matches": sum(1 for m in snap.matches if m.tour.key == t.source.key)}
+            {
+                "key": t.source.key,
+                "name": t.name,
+                "kind": t.kind,
+                "matches": sum(1 for m in snap.matches if m.tour.key == t.source.key),
+            }
             for t in snap.tours
         ],
         "matches": [
@@ -217,7 +251,9 @@ def plan(load: Load) -> dict[str, Any]:
             for m in snap.matches
         ],
         "unmapped": [issue(u.source, u.reason, **u.params) for u in snap.unmapped],
-        "repairs": [{"key": r.source.key, "column": r.column, "before": r.before, "after": r.after} for r in snap.repairs],
+        "repairs": [
+            {"key": r.source.key, "column": r.column, "before": r.before, "after": r.after} for r in snap.repairs
+        ],
         "problems": problems,
     }
 

@@ -1,0 +1,86 @@
+"""Reads of the import runs, and their reports worded in the active language (page and command)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from league.core.models import League
+from league.interchange.models import ImportRun
+from league.interchange.obblm.plan import refusals, worded
+
+STAGE_NAMES = {
+    "coaches": gettext_lazy("coaches"),
+    "teams": gettext_lazy("teams and players"),
+    "seasons": gettext_lazy("seasons"),
+    "matches": gettext_lazy("matches"),
+    "derived": gettext_lazy("team values and statuses"),
+}
+
+
+def league_runs(league: League, limit: int = 10) -> list[ImportRun]:
+    return list(ImportRun.objects.filter(league=league).defer("data")[:limit])
+
+
+def run_of(league: League, pk: int) -> ImportRun:
+    return get_object_or_404(ImportRun.objects.defer("data"), league=league, pk=pk)
+
+
+def unfinished_run(league: League) -> ImportRun | None:
+    """The league's import still under way or stopped (its teams are not all shown as ready yet)."""
+    live = (ImportRun.State.QUEUED, ImportRun.State.RUNNING, ImportRun.State.FAILED)
+    return ImportRun.objects.filter(league=league, state__in=live).defer("data").first()
+
+
+def stage_name(stage: str) -> str:
+    return str(STAGE_NAMES.get(stage, stage))
+
+
+def report_view(report: dict[str, Any]) -> dict[str, Any]:
+    """A dry-run report with its reasons worded, for the page."""
+    return {
+        **report,
+        "refusals": worded(refusals(report)),
+        "unmapped_text": worded(report.get("unmapped", [])),
+        "problems_text": worded(report.get("problems", [])),
+    }
+
+
+def final_view(report: dict[str, Any]) -> dict[str, Any]:
+    """A final report's differences with their explanation worded, for the page."""
+    explain = report.get("explain", {})
+    values = [{**v, "why": _(explain[v["what"]]) if v.get("what") in explain else ""} for v in report.get("values", [])]
+    return {**report, "values": values}
+
+
+def report_lines(report: dict[str, Any], *, final: bool) -> list[str]:
+    """A report as lines of text (the command prints them)."""
+    counts = report.get("counts", {})
+    lines = [
+        _("Coaches: %(coaches)s, teams: %(teams)s, players: %(players)s, seasons: %(seasons)s, matches: %(matches)s.")
+        % {k: counts.get(k, 0) for k in ("coaches", "teams", "players", "seasons", "matches")}
+    ]
+    if final:
+        view = final_view(report)
+        for v in view["values"]:
+            lines.append(f"{v['key']} {v['what']}: OBBLM {v['dump']}, ours {v['ours']}. {v['why']}")
+        for d in view.get("diff", []):
+            lines.append(" ".join(f"{k}={val}" for k, val in d.items()))
+        return lines
+    if report.get("version"):
+        detected = _("detected") if report.get("version_detected") else _("as named")
+        lines.append(_("Version: %(version)s (%(how)s).") % {"version": report["version"], "how": detected})
+    for team in report.get("teams", []):
+        lines.append(
+            f"  {team['name']} ({team['race']}), {team['coach']}: " + _("%(n)s players") % {"n": team["players"]}
+        )
+    for season in report.get("seasons", []):
+        lines.append(f"  {season['name']}: " + _("%(n)s matches") % {"n": season["matches"]})
+    for repair in report.get("repairs", []):
+        lines.append(_("Repaired %(key)s %(column)s: “%(before)s” → “%(after)s”") % repair)
+    refused = worded(refusals(report))
+    lines += [_("Cannot be brought over:") + f" {text}" for text in refused]
+    return lines
