@@ -25,6 +25,8 @@ class Command(BaseCommand):
     help = "Import an OBBLM/NAFLM league (a MySQL dump) into an existing league."
 
     def add_arguments(self, parser: CommandParser) -> None:
+        # --version names the dump's version here (the usage the import documents), not Django's.
+        parser._optionals.conflict_handler = "resolve"
         parser.add_argument("file", nargs="?", help="the MySQL dump (.sql)")
         parser.add_argument("--league", required=True, help="the slug of the league to import into")
         parser.add_argument(
