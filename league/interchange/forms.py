@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
@@ -20,10 +22,15 @@ VERSION_CHOICES = [
 class DumpForm(forms.Form):
     dump = forms.FileField(
         label=gettext_lazy("MySQL dump of the OBBLM/NAFLM database"),
-        help_text=gettext_lazy("A .sql file made by mysqldump, at most %(mb)s MB.")
-        % {"mb": MAX_BYTES // (1024 * 1024)},
     )
     version = forms.ChoiceField(label=gettext_lazy("Version"), choices=VERSION_CHOICES, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Worded when the form is made: the page's language, not the one active at import.
+        self.fields["dump"].help_text = _("A .sql file made by mysqldump, at most %(mb)s MB.") % {
+            "mb": MAX_BYTES // (1024 * 1024)
+        }
 
     def clean_dump(self) -> UploadedFile:
         dump: UploadedFile = self.cleaned_data["dump"]

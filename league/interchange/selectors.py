@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from league.core.models import League
 from league.interchange.models import ImportRun
-from league.interchange.obblm.plan import refusals, worded
+from league.interchange.obblm.plan import refusals, row_label, worded
 
 STAGE_NAMES = {
     "coaches": gettext_lazy("coaches"),
@@ -45,14 +45,26 @@ def report_view(report: dict[str, Any]) -> dict[str, Any]:
         **report,
         "refusals": worded(refusals(report)),
         "unmapped_text": worded(report.get("unmapped", [])),
+        "repairs": [{**r, "row": row_label(r["key"])} for r in report.get("repairs", [])],
         "problems_text": worded(report.get("problems", [])),
     }
 
 
+FIGURES = {"tv": gettext_lazy("team value"), "value": gettext_lazy("player value"), "spp": gettext_lazy("SPP")}
+
+
 def final_view(report: dict[str, Any]) -> dict[str, Any]:
-    """A final report's differences with their explanation worded, for the page."""
+    """A final report's differences with their figure named and explained in words, for the page."""
     explain = report.get("explain", {})
-    values = [{**v, "why": _(explain[v["what"]]) if v.get("what") in explain else ""} for v in report.get("values", [])]
+    values = [
+        {
+            **v,
+            "row": row_label(v["key"]),
+            "figure": str(FIGURES.get(v.get("what", ""), v.get("what", ""))),
+            "why": _(explain[v["what"]]) if v.get("what") in explain else "",
+        }
+        for v in report.get("values", [])
+    ]
     return {**report, "values": values}
 
 
@@ -66,7 +78,9 @@ def report_lines(report: dict[str, Any], *, final: bool) -> list[str]:
     if final:
         view = final_view(report)
         for v in view["values"]:
-            lines.append(f"{v['key']} {v['what']}: OBBLM {v['dump']}, ours {v['ours']}. {v['why']}")
+            lines.append(
+                f"{v['row']}, {v['figure']}: OBBLM {v['dump']}, " + _("here %(n)s.") % {"n": v["ours"]} + f" {v['why']}"
+            )
         for d in view.get("diff", []):
             lines.append(" ".join(f"{k}={val}" for k, val in d.items()))
         return lines
@@ -80,7 +94,9 @@ def report_lines(report: dict[str, Any], *, final: bool) -> list[str]:
     for season in report.get("seasons", []):
         lines.append(f"  {season['name']}: " + _("%(n)s matches") % {"n": season["matches"]})
     for repair in report.get("repairs", []):
-        lines.append(_("Repaired %(key)s %(column)s: “%(before)s” → “%(after)s”") % repair)
+        lines.append(
+            _("Repaired %(key)s %(column)s: “%(before)s” → “%(after)s”") % {**repair, "key": row_label(repair["key"])}
+        )
     refused = worded(refusals(report))
     lines += [_("Cannot be brought over:") + f" {text}" for text in refused]
     return lines

@@ -288,6 +288,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("league:standings_settings", args=lg), "commissioner"),
         Page(reverse("league:members", args=lg), "commissioner"),
         Page(reverse("league:webhooks", args=lg), "commissioner"),
+        Page(reverse("league:import_obblm", args=lg), "commissioner"),
         Page(reverse("league:roster_catalogue", args=lg), "commissioner"),
         Page(reverse("league:roster_catalogue", args=[site.pbbl.slug]), "commissioner"),
         Page(reverse("league:seasons", args=lg), "commissioner"),

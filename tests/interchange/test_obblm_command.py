@@ -33,7 +33,7 @@ def test_the_dry_run_prints_the_report_and_writes_nothing(target, dump, decoded)
     out = run(dump, "--league", target.slug, "--dry-run")
     assert "Coaches: 3, teams: 3, players: 9, seasons: 1, matches: 4." in out
     assert "Reavers & <Co> (human), Jörg Schmidt: 4 players" in out and "Season 2014: 4 matches" in out
-    assert "Repaired coaches:1 name: “JÃ¶rg Schmidt” → “Jörg Schmidt”" in out
+    assert "Repaired coach 1 name: “JÃ¶rg Schmidt” → “Jörg Schmidt”" in out
     assert not ImportRun.objects.exists() and not Team.objects.exists()
 
 
@@ -41,7 +41,7 @@ def test_a_refused_import_exits_with_the_reasons_and_writes_nothing(target, dump
     decoded["snapshot"] = obblm_builders.snapshot_with_unmapped
     with pytest.raises(CommandError) as refused:
         run(dump, "--league", target.slug)
-    assert "players:40: no such skill in this ruleset: Give and Go" in str(refused.value)
+    assert "player 40: no such skill in this ruleset: Give and Go" in str(refused.value)
     assert not Team.objects.exists() and not Player.objects.exists()
     with pytest.raises(CommandError, match="No league “nowhere”"):
         run(dump, "--league", "nowhere")
@@ -52,7 +52,7 @@ def test_the_import_runs_prints_its_report_and_a_second_run_changes_nothing(
 ):
     with django_capture_on_commit_callbacks(execute=True):  # the invitations leave when a stage commits
         out = run(dump, "--league", target.slug, "--site-url", "https://bb.example.org")
-    assert "Imported into reikland-reborn." in out and "players:11 spp: OBBLM 15, ours 16." in out
+    assert "Imported into reikland-reborn." in out and "player 11, SPP: OBBLM 15, here 16." in out
     assert Match.objects.filter(league=target, history=True).count() == 4
     assert "https://bb.example.org/accounts/reset/" in mailoutbox[0].body
     teams = sorted(Team.objects.values_list("name", "status", "treasury", "team_value"))

@@ -83,7 +83,7 @@ def test_a_run_with_an_unmapped_row_is_refused_naming_it_and_writes_nothing(targ
     before = counts()
     with pytest.raises(ImportRefused) as refused:
         run_start(run=run, by=commissioner)
-    assert any("players:40: no such skill in this ruleset: Give and Go" in p for p in refused.value.problems)
+    assert any("player 40: no such skill in this ruleset: Give and Go" in p for p in refused.value.problems)
     assert counts() == before
     run.refresh_from_db()
     assert run.state == ImportRun.State.CHECKED

@@ -60,7 +60,7 @@ def test_upload_dry_run_confirm_progress_and_report(target, commissioner, decode
     ended = client.get(progress + "?was=running")
     assert ended["HX-Refresh"] == "true" and 'data-state="done"' in ended.content.decode()
     page = client.get(reverse("league:import_obblm_run", args=[target.slug, run.pk])).content.decode()
-    assert 'id="final-report"' in page and "players:11" in page and 'id="start-form"' not in page
+    assert 'id="final-report"' in page and "player 11" in page and 'id="start-form"' not in page
     assert Match.objects.filter(league=target, history=True).count() == 4
     assert 'id="import-run-note"' not in client.get(target.get_absolute_url()).content.decode()
 
@@ -68,11 +68,13 @@ def test_upload_dry_run_confirm_progress_and_report(target, commissioner, decode
 def test_a_dump_with_unmapped_rows_shows_them_and_offers_no_import(target, commissioner, decoded):
     decoded["snapshot"] = obblm_builders.snapshot_with_unmapped
     text = upload(signed_in(commissioner), target).content.decode()
-    assert 'id="refusals"' in text and "players:40: no such skill in this ruleset: Give and Go" in text
+    assert 'id="refusals"' in text and "player 40: no such skill in this ruleset: Give and Go" in text
     assert 'id="start-form"' not in text
 
 
-def test_an_unreadable_or_too_big_file_is_refused_in_words_and_nothing_is_kept(target, commissioner, decoded, monkeypatch):
+def test_an_unreadable_or_too_big_file_is_refused_in_words_and_nothing_is_kept(
+    target, commissioner, decoded, monkeypatch
+):
     client = signed_in(commissioner)
     response = upload(client, target, b"BAD dump")
     assert response.status_code == 400 and "Line 1: this is not a MySQL dump." in response.content.decode()
@@ -82,7 +84,9 @@ def test_an_unreadable_or_too_big_file_is_refused_in_words_and_nothing_is_kept(t
     assert not ImportRun.objects.exists()
 
 
-def test_a_failed_run_offers_to_resume_and_resumes(target, commissioner, decoded, monkeypatch, django_capture_on_commit_callbacks):
+def test_a_failed_run_offers_to_resume_and_resumes(
+    target, commissioner, decoded, monkeypatch, django_capture_on_commit_callbacks
+):
     client = signed_in(commissioner)
     upload(client, target)
     run = ImportRun.objects.get()
@@ -107,22 +111,30 @@ def test_a_failed_run_offers_to_resume_and_resumes(target, commissioner, decoded
 def test_the_pages_read_in_french(target, commissioner, decoded, django_capture_on_commit_callbacks):
     client = signed_in(commissioner, "fr")
     text = client.get(reverse("league:import_obblm", args=[target.slug])).content.decode()
-    assert "Importer une ligue depuis OBBLM ou NAFLM" in text and "Vérifier le fichier" in text
+    assert "Importer une ligue depuis OBBLM ou NAFLM" in text and "Vérifier le fichier (essai à blanc)" in text
     text = upload(client, target).content.decode()
     assert "Essai à blanc" in text and "Importer" in text
     run = ImportRun.objects.get()
     with django_capture_on_commit_callbacks(execute=True):
-        text = client.post(reverse("league:import_obblm_start", args=[target.slug, run.pk]), {"confirmed": "on"}, follow=True).content.decode()
-    assert "Différences avec les chiffres gardés par OBBLM" in text and "Terminé" in text
+        client.post(reverse("league:import_obblm_start", args=[target.slug, run.pk]), {"confirmed": "on"})
+    text = client.get(reverse("league:import_obblm_run", args=[target.slug, run.pk])).content.decode()
+    assert "Différences avec les chiffres gardés par OBBLM" in text and "Fait" in text
+    assert "valeur d'équipe" in text.replace("&#x27;", "'")
 
 
-def test_only_a_commissioner_of_the_league_reads_or_writes_the_pages(target, commissioner, coach_alice, user_factory, decoded):
+def test_only_a_commissioner_of_the_league_reads_or_writes_the_pages(
+    target, commissioner, coach_alice, user_factory, decoded
+):
     upload(signed_in(commissioner), target)
     run = ImportRun.objects.get()
     other = user_factory("other_commissioner")
     league_create(name="Other League", ruleset="lrb6", commissioner=other)
     args = [target.slug, run.pk]
-    reads = [reverse("league:import_obblm", args=[target.slug]), reverse("league:import_obblm_run", args=args), reverse("league:import_obblm_progress", args=args)]
+    reads = [
+        reverse("league:import_obblm", args=[target.slug]),
+        reverse("league:import_obblm_run", args=args),
+        reverse("league:import_obblm_progress", args=args),
+    ]
     for client in (Client(), signed_in(coach_alice), signed_in(user_factory("stranger")), signed_in(other)):
         for url in reads:
             assert client.get(url).status_code == 403, url

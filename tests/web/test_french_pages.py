@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests.interchange.french_pages import PAGES as IMPORT_PAGES
 from tests.notices.french_pages import PAGES as NOTICE_PAGES
 from tests.web.french_catalogue import GLUED_COLON, catalogue, english_patterns, visible_text
 from tests.web.french_pages_league import PAGES as LEAGUE_PAGES
@@ -38,7 +39,7 @@ def world(django_capture_on_commit_callbacks) -> World:
     return build_world(django_capture_on_commit_callbacks)
 
 
-PAGES = LEAGUE_PAGES + MORE_PAGES + NOTICE_PAGES
+PAGES = LEAGUE_PAGES + MORE_PAGES + NOTICE_PAGES + IMPORT_PAGES
 
 
 # URL names that are not pages for a reader of this site, and why.

@@ -37,4 +37,7 @@ MORE_ELSEWHERE = {
     "api-team-ledger-reverse": "tests/api/test_permissions.py",
     "api-player": "tests/api/test_permissions.py",
     "api-player-fire": "tests/api/test_permissions.py",
+    # The OBBLM import: a commissioner of the league only.
+    "league:import_obblm": "tests/interchange/test_obblm_pages.py",
+    "league:import_obblm_start": "tests/interchange/test_obblm_pages.py",
 }

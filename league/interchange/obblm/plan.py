@@ -11,8 +11,8 @@ from collections import Counter
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext
-from django.utils.translation import gettext_noop as _noop
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_noop
 
 from league.interchange.obblm.mapping import Load
 from league.interchange.snapshot import LeagueSnapshot, MatchRow, PlayerLine, Source
@@ -35,12 +35,29 @@ def issue(source: Source | None, reason: str, **params: Any) -> dict[str, Any]:
     return {"key": source.key if source else "", "reason": reason, "params": params}
 
 
+# The dump's tables, named for a reader ("team 12": row 12 of OBBLM's teams table).
+TABLES = {
+    "coaches": gettext_lazy("coach"),
+    "teams": gettext_lazy("team"),
+    "players": gettext_lazy("player"),
+    "matches": gettext_lazy("match"),
+    "tours": gettext_lazy("tournament"),
+}
+
+
+def row_label(key: str) -> str:
+    table, _sep, number = key.partition(":")
+    return f"{TABLES.get(table, table)} {number}".strip()
+
+
 def worded(items: list[dict[str, Any]]) -> list[str]:
-    """Each reason of a report in the active language, with its row's key in front."""
+    """Each reason of a report in the active language, after the dump's row it is about."""
     out = []
     for item in items:
         text = gettext(item["reason"]) % item.get("params", {})
-        out.append(f"{item['key']}: {text}" if item.get("key") else text)
+        out.append(
+            gettext("%(row)s: %(text)s") % {"row": row_label(item["key"]), "text": text} if item.get("key") else text
+        )
     return out
 
 
@@ -102,15 +119,15 @@ def _team_problems(load: Load, problems: list[dict[str, Any]]) -> None:
     for team in snap.teams:
         if team.coach.key not in coaches:
             problems.append(
-                issue(team.source, _noop("the team's coach %(coach)s is not in the dump."), coach=team.coach.key)
+                issue(team.source, gettext_noop("the team's coach %(coach)s is not in the dump."), coach=team.coach.key)
             )
         if team.race not in ruleset.teams:
             problems.append(
-                issue(team.source, _noop("“%(race)s” is not a team of the league's ruleset."), race=team.race)
+                issue(team.source, gettext_noop("“%(race)s” is not a team of the league's ruleset."), race=team.race)
             )
         if team.name in taken:
             problems.append(
-                issue(team.source, _noop("the league already has a team called “%(name)s”."), name=team.name)
+                issue(team.source, gettext_noop("the league already has a team called “%(name)s”."), name=team.name)
             )
 
 
@@ -121,7 +138,9 @@ def _player_problems(load: Load, problems: list[dict[str, Any]]) -> None:
     for p in snap.players:
         race = races.get(p.team.key)
         if race is None:
-            problems.append(issue(p.source, _noop("the player's team %(team)s is not in the dump."), team=p.team.key))
+            problems.append(
+                issue(p.source, gettext_noop("the player's team %(team)s is not in the dump."), team=p.team.key)
+            )
             continue
         if race not in ruleset.teams:
             continue  # reported with the team
@@ -129,17 +148,19 @@ def _player_problems(load: Load, problems: list[dict[str, Any]]) -> None:
             ruleset.team(race).position(p.position)
         except KeyError:
             problems.append(
-                issue(p.source, _noop("“%(position)s” is not a position of this team."), position=p.position)
+                issue(p.source, gettext_noop("“%(position)s” is not a position of this team."), position=p.position)
             )
             continue
         for skill in p.skills:
             if skill not in ruleset.skills:
                 problems.append(
-                    issue(p.source, _noop("“%(skill)s” is not a skill of the league's ruleset."), skill=skill)
+                    issue(p.source, gettext_noop("“%(skill)s” is not a skill of the league's ruleset."), skill=skill)
                 )
         for stat in p.stat_gains:
             if STAT_KINDS.get(stat, stat) not in ruleset.value_increases:
-                problems.append(issue(p.source, _noop("the ruleset has no gain of %(stat)s."), stat=stat.upper()))
+                problems.append(
+                    issue(p.source, gettext_noop("the ruleset has no gain of %(stat)s."), stat=stat.upper())
+                )
         if p.left is None:
             numbers[(p.team.key, p.number)] += 1
     for (team, number), count in sorted(numbers.items()):
@@ -147,7 +168,7 @@ def _player_problems(load: Load, problems: list[dict[str, Any]]) -> None:
             problems.append(
                 issue(
                     None,
-                    _noop("%(count)s players of %(team)s wear number %(number)s."),
+                    gettext_noop("%(count)s players of %(team)s wear number %(number)s."),
                     count=count,
                     team=team,
                     number=number,
@@ -162,21 +183,27 @@ def _match_problems(load: Load, problems: list[dict[str, Any]]) -> None:
     injuries = casualties_by_key(load.ruleset)
     for m in snap.matches:
         if m.tour.key not in tours:
-            problems.append(issue(m.source, _noop("its tournament %(tour)s is not in the dump."), tour=m.tour.key))
+            problems.append(
+                issue(m.source, gettext_noop("its tournament %(tour)s is not in the dump."), tour=m.tour.key)
+            )
         for side in (m.home, m.away):
             if side.key not in teams:
-                problems.append(issue(m.source, _noop("its team %(team)s is not in the dump."), team=side.key))
+                problems.append(issue(m.source, gettext_noop("its team %(team)s is not in the dump."), team=side.key))
         if m.home.key == m.away.key:
-            problems.append(issue(m.source, _noop("a team cannot play itself.")))
+            problems.append(issue(m.source, gettext_noop("a team cannot play itself.")))
         for line in m.lines:
             if line.player.key not in players:
                 problems.append(
-                    issue(m.source, _noop("its player %(player)s is not in the dump."), player=line.player.key)
+                    issue(m.source, gettext_noop("its player %(player)s is not in the dump."), player=line.player.key)
                 )
             for injury in [line.injury, *line.injuries_more]:
                 if injury and injury not in injuries:
                     problems.append(
-                        issue(m.source, _noop("“%(injury)s” is not a casualty of the league's ruleset."), injury=injury)
+                        issue(
+                            m.source,
+                            gettext_noop("“%(injury)s” is not a casualty of the league's ruleset."),
+                            injury=injury,
+                        )
                     )
 
 
@@ -188,7 +215,7 @@ def plan(load: Load) -> dict[str, Any]:
         problems.append(
             issue(
                 None,
-                _noop("the dump was decoded for the ruleset %(theirs)s; the league plays %(ours)s."),
+                gettext_noop("the dump was decoded for the ruleset %(theirs)s; the league plays %(ours)s."),
                 theirs=snap.ruleset,
                 ours=load.league.ruleset,
             )
