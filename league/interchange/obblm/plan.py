@@ -11,8 +11,7 @@ from collections import Counter
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext, gettext_lazy
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from league.interchange.obblm.mapping import Load
 from league.interchange.snapshot import LeagueSnapshot, MatchRow, PlayerLine, Source
