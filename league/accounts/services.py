@@ -108,3 +108,12 @@ def preferences_save(*, user: AbstractBaseUser, language: str, mail_mode: str) -
     profile.language, profile.mail_mode = language, mail_mode
     profile.save(update_fields=["language", "mail_mode"])
     return profile
+
+
+def naf_save(*, user: AbstractBaseUser, naf_number: int | None, naf_name: str) -> Profile:
+    """The coach's NAF number (None: none) and NAF name ("": his username) for the NAF report."""
+    profile = profile_of(user)
+    profile.naf_number, profile.naf_name = naf_number, naf_name.strip()
+    profile.full_clean(exclude=["user"])  # a caller other than the form still gets a clear refusal
+    profile.save(update_fields=["naf_number", "naf_name"])
+    return profile

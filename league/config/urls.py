@@ -13,6 +13,7 @@ from league.core.views import allies as views_allies
 from league.core.views import members as views_members
 from league.core.views import roster as views_roster
 from league.core.views import settings as views_settings
+from league.interchange.naf.urls import urlpatterns as naf_patterns
 from league.notices import views as views_notices
 from league.pages import views
 from league.webhooks.urls import urlpatterns as webhook_patterns
@@ -49,6 +50,7 @@ league_patterns = (
         *challenge_patterns,
         *stats_patterns,
         *webhook_patterns,
+        *naf_patterns,
     ],
     "league",
 )
