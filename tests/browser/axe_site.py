@@ -294,6 +294,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("league:season_new", args=lg), "commissioner"),
         Page(reverse("league:season", args=se), "commissioner"),
         Page(reverse("league:season_fixtures", args=se), "commissioner"),
+        Page(reverse("league:season_naf", args=se), "commissioner"),
         Page(reverse("league:season_standings", args=se), "commissioner"),
         Page(reverse("league:season_challenges", args=se), "commissioner"),
         Page(reverse("league:trophies", args=lg), "commissioner"),

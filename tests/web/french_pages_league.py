@@ -129,6 +129,14 @@ PAGES = [
     ),
     # seasons
     Page("league:seasons", None, lambda w: reverse("league:seasons", args=[slug(w)])),
+    Page("league:season_naf", "commissioner", lambda w: reverse("league:season_naf", args=[slug(w), 1])),
+    Page(
+        "league:season_naf",
+        "commissioner",
+        lambda w: reverse("league:season_naf", args=[slug(w), 1]) + "?organiser=&download=1",
+        status=400,
+        note="no organiser",
+    ),
     # statistics
     Page("league:stats", None, lambda w: reverse("league:stats", args=[slug(w)])),
     Page("league:stats", "alice", lambda w: reverse("league:stats", args=[slug(w)]) + "?season=1", note="a season"),
