@@ -44,7 +44,7 @@ class NafReportApi(APIView):
     )
     def get(self, request: Request, slug: str, number: int) -> HttpResponse:
         league = league_or_404(slug)
-        if not is_commissioner(request.user, league):  # type: ignore[arg-type]
+        if not is_commissioner(request.user, league):
             raise PermissionDenied(_("Only a commissioner of the league sends its results to the NAF."))
         season = season_or_404(league, number)
         form = NafReportForm({"organiser": request.query_params.get("organiser", league.name)})

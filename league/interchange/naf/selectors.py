@@ -7,6 +7,7 @@ rounds and its play-offs. Only results the coaches confirmed count (the standing
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime, time
 
 from django.db.models import Prefetch
@@ -60,21 +61,22 @@ def _side(ruleset: Ruleset, match: Match, home: bool) -> Side:
     tv = match.home_tv if home else match.away_tv
     score = match.home_score if home else match.away_score
     race = ruleset.teams.get(team.race)
-    common = {
-        "coach": _coach(team),
-        "race": race.naf_name if race else "",
-        "race_label": race.name(translation.get_language() or "en") if race else team.race,
-        "team": team.name,
-        "team_rating": team_rating(tv if tv is not None else team.team_value),
-        "touchdowns": score or 0,
-    }
+    base = Side(
+        coach=_coach(team),
+        race=race.naf_name if race else "",
+        race_label=race.name(translation.get_language() or "en") if race else team.race,
+        team=team.name,
+        team_rating=team_rating(tv if tv is not None else team.team_value),
+        touchdowns=score or 0,
+        badly_hurt=0,
+    )
     casualties = list(match.casualties.all())
     if not casualties:  # the result gave counts only: every casualty the side caused is "badly hurt"
         caused = sum(line.casualties for line in match.lines.all() if line.side == ("home" if home else "away"))
-        return Side(**common, badly_hurt=caused)
+        return replace(base, badly_hurt=caused)
     opponent = match.away_id if home else match.home_id
     badly_hurt, seriously_injured, dead = _casualties(ruleset, (c for c in casualties if c.victim.team_id == opponent))
-    return Side(**common, badly_hurt=badly_hurt, seriously_injured=seriously_injured, dead=dead)
+    return replace(base, badly_hurt=badly_hurt, seriously_injured=seriously_injured, dead=dead)
 
 
 def naf_games(season: Season) -> list[Game]:

@@ -26,7 +26,7 @@ logger = logging.getLogger(__name__)
 @require_GET
 def naf_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = league_or_404(slug)
-    if not is_commissioner(request.user, league):  # type: ignore[arg-type]
+    if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only a commissioner of the league sends its results to the NAF."))
     season = season_or_404(league, number)
     bound = "organiser" in request.GET
