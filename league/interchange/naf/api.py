@@ -3,6 +3,8 @@ the same file as the page's "Download" (league.interchange.naf.views), checked a
 
 from __future__ import annotations
 
+import logging
+
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -21,6 +23,7 @@ from league.infra.api_errors import error_body, error_response
 from league.interchange.naf import export
 from league.interchange.naf.forms import NafReportForm
 
+logger = logging.getLogger(__name__)
 ORGANISER = OpenApiParameter(
     "organiser", str, description="The organiser's name written in the report (default: the league's name)."
 )
@@ -58,6 +61,7 @@ class NafReportApi(APIView):
         try:
             xml = export.checked_xml(report)
         except export.InvalidReport as invalid:
+            logger.error("NAF report of %s season %s refused by the schema: %s", slug, number, invalid)
             body = error_body("invalid_report", invalid.errors)
             return Response(body, status=status.HTTP_500_INTERNAL_SERVER_ERROR)
         response = HttpResponse(xml, content_type="application/xml; charset=utf-8")

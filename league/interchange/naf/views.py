@@ -29,7 +29,7 @@ def naf_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not is_commissioner(request.user, league):
         raise PermissionDenied(_("Only a commissioner of the league sends its results to the NAF."))
     season = season_or_404(league, number)
-    bound = "organiser" in request.GET
+    bound = "organiser" in request.GET or "download" in request.GET
     form = NafReportForm(request.GET if bound else None, initial={"organiser": league.name})
     valid = bound and form.is_valid()
     report = export.season_report(season, form.cleaned_data["organiser"] if valid else league.name)
