@@ -1,0 +1,430 @@
+"""A mysqldump/MariaDB dump read without a database server: its tables' rows as Python values.
+
+Pure Python (no Django). A regular-expression tokenizer walks the text once; the rows of an
+INSERT go through a faster one-value-at-a-time expression and fall back to the tokenizer for
+anything unusual. Only CREATE TABLE (for the column names) and INSERT/REPLACE are read; every
+other statement (SET, LOCK TABLES, DROP, ALTER...) is skipped, and so are routines and triggers
+written between `DELIMITER ;;` lines. Values: int, float, str, None for NULL; hexadecimal and
+`_binary` literals become text when they are valid UTF-8; zero dates stay the string they are
+(the decoder maps them to None). Each string is checked for double-encoded UTF-8 and repaired,
+and every repair is reported (import-export-formats.md §5.7 and the Addendum).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from league.interchange.safe import DUMP_LIMIT, UnsafeInput, check_size, decode_text, repair_mojibake
+
+Value = int | float | str | None
+
+
+@dataclass(frozen=True)
+class ValueRepair:
+    table: str
+    row: int  # the index of the row in Dump.tables[table]
+    column: str
+    before: str
+    after: str
+
+
+@dataclass
+class Dump:
+    tables: dict[str, list[dict[str, Value]]] = field(default_factory=dict)
+    columns: dict[str, list[str]] = field(default_factory=dict)
+    repairs: list[ValueRepair] = field(default_factory=list)
+    server: str = "mysql"  # or "mariadb"
+    warnings: list[str] = field(default_factory=list)  # English, for the logs and the dry run
+    encoding: str = "utf-8"
+
+
+_TOKEN = re.compile(
+    r"""
+    (?P<ws>\s+)
+    |(?P<comment>--(?=\s|$)[^\n]*|\#[^\n]*|/\*.*?\*/)
+    |(?P<delimiter>(?<![^\n \t])DELIMITER[ \t]+(?P<delim>\S+)[^\n]*)
+    |(?P<string>'[^'\\]*(?:(?:\\.|'')[^'\\]*)*'|"[^"\\]*(?:(?:\\.|"")[^"\\]*)*")
+    |(?P<ident>`[^`]*(?:``[^`]*)*`)
+    |(?P<hex>0x[0-9A-Fa-f]*|[Xx]'[0-9A-Fa-f]*')
+    |(?P<bits>0b[01]+|[Bb]'[01]*')
+    |(?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?![\w$]))
+    |(?P<word>[\w$]+)
+    |(?P<punct>[(),;.])
+    |(?P<other>.)
+    """,
+    re.X | re.S | re.I,
+)
+_END_OF_ROUTINES = re.compile(r"(?im)^[ \t]*DELIMITER[ \t]+;[^\n]*$")
+# The fast path for the bulk of a dump: a whole row of plain values (strings, numbers, NULL) is
+# matched at once, then its values are picked out in one pass.
+_PLAIN = r"""(?:'[^'\\]*(?:(?:\\.|'')[^'\\]*)*'|-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|NULL)"""
+_ROW = re.compile(rf"\s*\(((?:{_PLAIN}\s*,\s*)*{_PLAIN}\s*)\)", re.S)
+_ITEM = re.compile(
+    r"""\s*(?:'([^'\\]*(?:(?:\\.|'')[^'\\]*)*)'|(-?\d+)(?![\d.eE])|(-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)|(NULL))\s*(?:,|$)""",
+    re.S,
+)
+_NUMERIC_ROW = re.compile(r"\s*\(([-\d.,eENUL \t\r\n]*)\)")
+_AFTER_ROW = re.compile(r"\s*([,;])")
+# One plain value and what follows it, for a row the fast path could not take whole.
+_VALUE = re.compile(rf"\s*({_PLAIN})\s*([,)])", re.S)
+_ESCAPE = re.compile(r"\\(.)|''", re.S)
+_ESCAPES = {"0": "\0", "b": "\b", "n": "\n", "r": "\r", "t": "\t", "Z": "\x1a", "%": "\\%", "_": "\\_"}
+_NOT_A_COLUMN = {"PRIMARY", "KEY", "INDEX", "UNIQUE", "CONSTRAINT", "FOREIGN", "FULLTEXT", "SPATIAL", "CHECK", "PERIOD"}
+
+
+def _unescape(match: re.Match[str]) -> str:
+    char = match.group(1)
+    if char is None:
+        return "'"
+    return _ESCAPES.get(char, char)
+
+
+def _string(token: str) -> str:
+    body = token[1:-1]
+    if "\\" in body or "''" in body or '""' in body:
+        body = _ESCAPE.sub(_unescape, body).replace('""', '"') if token[0] == '"' else _ESCAPE.sub(_unescape, body)
+    return body
+
+
+def _plain(quoted: str | None, integer: str | None, number: str | None, null: str | None) -> Value:
+    """A value picked out by `_ITEM` (findall gives "" for the groups that did not match)."""
+    if integer:
+        return int(integer)
+    if number:
+        return _number(number)
+    if null:
+        return None
+    assert quoted is not None
+    return _ESCAPE.sub(_unescape, quoted) if "\\" in quoted or "''" in quoted else quoted
+
+
+def _bare(text: str) -> Value:
+    """A number or NULL of a row without strings."""
+    text = text.strip()
+    return None if text == "NULL" else _number(text)
+
+
+def _number(text: str) -> int | float:
+    if text.lstrip("-").isdigit():
+        return int(text)
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return float(text)
+    return int(number) if number == number.to_integral_value() else float(number)
+
+
+class _Reader:
+    def __init__(self, text: str, dump: Dump, tables: set[str] | None) -> None:
+        self.text = text
+        self.dump = dump
+        self.wanted = tables
+        self.pos = 0
+        self.statement = 0
+        self.statement_start = 0
+
+    # -- tokens ---------------------------------------------------------------------------------
+    def line(self, pos: int | None = None) -> int:
+        return self.text.count("\n", 0, self.pos if pos is None else pos) + 1
+
+    def next(self) -> tuple[str, str]:
+        """The next meaningful token as (kind, text); ("eof", "") at the end."""
+        text, match_at = self.text, _TOKEN.match
+        while True:
+            if self.pos >= len(text):
+                return "eof", ""
+            match = match_at(text, self.pos)
+            assert match is not None  # `other` matches any character
+            self.pos = match.end()
+            kind = match.lastgroup or "other"
+            if kind in ("ws", "comment"):
+                if kind == "comment" and match.group().startswith("/*") and "M!" in match.group()[:4]:
+                    self.dump.server = "mariadb"
+                continue
+            if kind == "other":
+                if match.group() in "'\"`" or text.startswith("/*", match.start()):
+                    raise UnsafeInput("sql_truncated", line=self.line(match.start()))
+            if kind == "delimiter":
+                if match.group("delim") != ";":
+                    self.skip_routines()
+                continue
+            return kind, match.group()
+
+    def skip_routines(self) -> None:
+        end = _END_OF_ROUTINES.search(self.text, self.pos)
+        self.dump.warnings.append(f"Routines and triggers skipped from line {self.line()}.")
+        self.pos = end.end() if end else len(self.text)
+
+    def error(self, token: str) -> UnsafeInput:
+        if not token:
+            return UnsafeInput("sql_truncated", line=self.line(self.statement_start))
+        shown = token[:30]
+        return UnsafeInput("sql_syntax", line=self.line(), statement=self.statement, token=shown)
+
+    def skip_statement(self, kind: str, token: str) -> None:
+        while kind != "eof" and token != ";":
+            kind, token = self.next()
+        if kind == "eof":
+            raise UnsafeInput("sql_truncated", line=self.line(self.statement_start))
+
+    def name(self, kind: str, token: str) -> str:
+        """A name, backquoted or not."""
+        if kind not in ("ident", "word"):
+            raise self.error(token)
+        name = token[1:-1].replace("``", "`") if kind == "ident" else token
+        return name
+
+    def qualified_name(self, kind: str, token: str) -> tuple[str, tuple[str, str]]:
+        """A table name qualified by its database or not (its last part), and the token after it."""
+        name = self.name(kind, token)
+        following = self.next()
+        while following[1] == ".":
+            name = self.name(*self.next())
+            following = self.next()
+        return name, following
+
+    # -- statements -----------------------------------------------------------------------------
+    def run(self) -> None:
+        while True:
+            kind, token = self.next()
+            if kind == "eof":
+                return
+            if token == ";":
+                continue
+            self.statement += 1
+            self.statement_start = self.pos - len(token)
+            keyword = token.upper() if kind == "word" else ""
+            if keyword in ("INSERT", "REPLACE"):
+                self.insert()
+            elif keyword == "CREATE":
+                self.create()
+            else:
+                self.skip_statement(kind, token)
+
+    def create(self) -> None:
+        kind, token = self.next()
+        if token.upper() in ("TEMPORARY", "OR"):
+            self.skip_statement(kind, token)
+            return
+        if token.upper() != "TABLE":
+            self.skip_statement(kind, token)
+            return
+        kind, token = self.next()
+        while token.upper() in ("IF", "NOT", "EXISTS"):
+            kind, token = self.next()
+        table, (kind, token) = self.qualified_name(kind, token)
+        if token != "(":  # CREATE TABLE ... LIKE / AS SELECT: no columns to learn
+            self.skip_statement(kind, token)
+            return
+        columns: list[str] = []
+        depth, starts = 1, True
+        while depth:
+            kind, token = self.next()
+            if kind == "eof":
+                raise UnsafeInput("sql_truncated", line=self.line(self.statement_start))
+            if token == "(":
+                depth += 1
+            elif token == ")":
+                depth -= 1
+            elif depth == 1 and token == ",":
+                starts = True
+                continue
+            if starts and depth == 1 and kind in ("ident", "word") and token.upper() not in _NOT_A_COLUMN:
+                columns.append(self.name(kind, token))
+            starts = False
+        if columns:
+            self.dump.columns[table] = columns
+        self.skip_statement(*self.next())
+
+    def insert(self) -> None:
+        kind, token = self.next()
+        while kind == "word" and token.upper() in ("LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"):
+            kind, token = self.next()
+        table, (kind, token) = self.qualified_name(kind, token)
+        columns: list[str] | None = None
+        if token == "(":
+            columns = []
+            while token != ")":
+                kind, token = self.next()
+                if kind in ("ident", "word"):
+                    columns.append(self.name(kind, token))
+                elif token not in (",", ")"):
+                    raise self.error(token)
+            kind, token = self.next()
+        if token.upper() not in ("VALUES", "VALUE"):
+            raise self.error(token)
+        if columns is None:
+            columns = self.dump.columns.get(table)
+            if columns is None:
+                raise UnsafeInput("sql_no_columns", table=table, statement=self.statement, line=self.line())
+        else:
+            self.dump.columns.setdefault(table, columns)
+        keep = self.wanted is None or table in self.wanted
+        rows = self.dump.tables.setdefault(table, []) if keep else None
+        self.rows(table, columns, rows)
+
+    def rows(self, table: str, columns: list[str], rows: list[dict[str, Value]] | None) -> None:
+        text, row_at, after_at = self.text, _ROW.match, _AFTER_ROW.match
+        row_number = 0
+        while True:
+            row_number += 1
+            values = self.numeric_row()
+            if values is not None:
+                ascii_only = True
+            elif (match := row_at(text, self.pos)) is not None:
+                # Integers and strings without escapes inline: the bulk of a dump, read without a call.
+                values = [
+                    int(i) if i else q if q and "\\" not in q and "''" not in q else _plain(q, i, n, z)
+                    for q, i, n, z in _ITEM.findall(match.group(1))
+                ]
+                self.pos = match.end()
+                ascii_only = match.group().isascii()
+            else:
+                kind, token = self.next()
+                if token != "(":
+                    raise self.error(token)
+                start = self.pos
+                values = self.values()
+                ascii_only = text[start : self.pos].isascii()
+            if len(values) != len(columns):
+                raise UnsafeInput(
+                    "sql_row_columns",
+                    table=table,
+                    statement=self.statement,
+                    line=self.line(),
+                    row=row_number,
+                    got=len(values),
+                    expected=len(columns),
+                )
+            if rows is not None:
+                row = dict(zip(columns, values, strict=True))
+                if not ascii_only:
+                    self.repair(table, len(rows), row)
+                rows.append(row)
+            after = after_at(text, self.pos)
+            if after is not None:
+                self.pos = after.end()
+                if after.group(1) == ";":
+                    return
+                continue
+            kind, token = self.next()
+            if token == ";":
+                return
+            if kind == "eof":
+                raise UnsafeInput("sql_truncated", line=self.line(self.statement_start))
+            if token != ",":
+                # ON DUPLICATE KEY UPDATE ... : nothing more to read from this statement
+                self.skip_statement(kind, token)
+                return
+
+    def numeric_row(self) -> list[Value] | None:
+        """A row of numbers and NULLs only (most of OBBLM's tables), or None to read it otherwise."""
+        match = _NUMERIC_ROW.match(self.text, self.pos)
+        if match is None:
+            return None
+        try:
+            values = [int(v) if v.isdigit() else _bare(v) for v in match.group(1).split(",")]
+        except ValueError:
+            return None
+        self.pos = match.end()
+        return values
+
+    def values(self) -> list[Value]:
+        """The values of one row, its opening parenthesis read; reads through its closing one."""
+        values: list[Value] = []
+        text, match_value = self.text, _VALUE.match
+        while True:
+            match = match_value(text, self.pos)
+            if match is not None:
+                self.pos = match.end()
+                values.append(_plain(*_ITEM.match(match.group(1)).groups()))  # type: ignore[union-attr]
+                if match.group(2) == ")":
+                    return values
+                continue
+            value, separator = self.slow_value()
+            values.append(value)
+            if separator == ")":
+                return values
+
+    def slow_value(self) -> tuple[Value, str]:
+        """One value through the tokenizer: signs, introducers, hex, comments, TRUE/FALSE..."""
+        kind, token = self.next()
+        sign = 1
+        while token in ("-", "+"):
+            sign = -sign if token == "-" else sign
+            kind, token = self.next()
+        if kind == "word" and token.startswith("_") and token.lower() != "_":
+            kind, token = self.next()  # a character set introducer: _binary, _utf8mb4, _latin1
+        value: Value
+        if kind == "string":
+            value = _string(token)
+        elif kind == "number":
+            value = _number(token)
+            value = -value if sign < 0 else value
+        elif kind == "hex":
+            value = self.hex_text(token)
+        elif kind == "bits":
+            digits = token[2:] if token.startswith("0") else token[2:-1]
+            value = int(digits or "0", 2)
+        elif kind == "word" and token.upper() in ("NULL", "TRUE", "FALSE"):
+            value = {"NULL": None, "TRUE": 1, "FALSE": 0}[token.upper()]
+        else:
+            raise self.error(token)
+        kind, separator = self.next()
+        if separator not in (",", ")"):
+            if kind == "eof":
+                raise UnsafeInput("sql_truncated", line=self.line(self.statement_start))
+            raise self.error(separator)
+        return value, separator
+
+    def hex_text(self, token: str) -> str | None:
+        digits = token[2:] if token[0] == "0" else token[2:-1]
+        if len(digits) % 2:
+            digits = "0" + digits
+        try:
+            return bytes.fromhex(digits).decode("utf-8")
+        except UnicodeDecodeError:
+            self.dump.warnings.append(
+                f"Statement {self.statement} (line {self.line()}): a binary value that is not text was read as NULL."
+            )
+            return None
+
+    def repair(self, table: str, index: int, row: dict[str, Value]) -> None:
+        for column, value in row.items():
+            if isinstance(value, str) and not value.isascii():
+                repaired = repair_mojibake(value)
+                if repaired is not None:
+                    row[column] = repaired
+                    self.dump.repairs.append(ValueRepair(table, index, column, value, repaired))
+
+
+_STATEMENT = re.compile(r"\b(?:INSERT|CREATE|REPLACE)\b", re.I)
+
+
+def read_dump(data: bytes, *, limit: int = DUMP_LIMIT, tables: set[str] | None = None) -> Dump:
+    """The rows of a mysqldump/MariaDB dump (of the `tables` named, or all), refusing unsafe input."""
+    check_size(data, limit, "dump")
+    decoded = decode_text(data)
+    text = decoded.text
+    if not _STATEMENT.search(text):
+        raise UnsafeInput("sql_not_dump")
+    dump = Dump(encoding=decoded.encoding)
+    dump.warnings.extend(f"The file: {repair}." for repair in decoded.repairs)
+    head = text[:4096]
+    if "MariaDB" in head or "/*M!" in head:
+        dump.server = "mariadb"
+    reader = _Reader(text, dump, tables)
+    reader.run()
+    if not dump.columns and not dump.tables:
+        raise UnsafeInput("sql_not_dump")
+    if re.match(r"\s*-- (?:MySQL|MariaDB) dump", text[:1024]) and "-- Dump completed" not in text[-4096:]:
+        dump.warnings.append("The dump has no 'Dump completed' line at its end: it may be incomplete.")
+    return dump
+
+
+def iter_rows(dump: Dump, table: str) -> Iterator[dict[str, Value]]:
+    """The rows of one table, none when the dump has no such table."""
+    yield from dump.tables.get(table, [])
