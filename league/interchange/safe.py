@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
         "Table %(table)s, statement %(statement)s (line %(line)s): its columns are unknown"
         " (no CREATE TABLE and no column list)."
     ),
+    "sql_bad_value": "The SQL dump holds a value that cannot be read at line %(line)s (statement %(statement)s).",
     "sql_syntax": "The SQL dump cannot be read at line %(line)s (statement %(statement)s): unexpected %(token)s.",
 }
 

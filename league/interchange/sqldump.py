@@ -232,11 +232,13 @@ class _Reader:
             elif depth == 1 and token == ",":
                 starts = True
                 continue
-            if starts and depth == 1 and kind in ("ident", "word") and token.upper() not in _NOT_A_COLUMN:
+            if starts and depth == 1 and (kind == "ident" or kind == "word" and token.upper() not in _NOT_A_COLUMN):
                 columns.append(self.name(kind, token))
             starts = False
         if columns:
             self.dump.columns[table] = columns
+        if self.wanted is None or table in self.wanted:
+            self.dump.tables.setdefault(table, [])  # an empty table is there, unlike a missing one
         self.skip_statement(*self.next())
 
     def insert(self) -> None:
@@ -356,7 +358,7 @@ class _Reader:
         while token in ("-", "+"):
             sign = -sign if token == "-" else sign
             kind, token = self.next()
-        if kind == "word" and token.startswith("_") and token.lower() != "_":
+        if kind == "word" and (token.startswith("_") and token != "_" or token.upper() == "N"):
             kind, token = self.next()  # a character set introducer: _binary, _utf8mb4, _latin1
         value: Value
         if kind == "string":
@@ -417,7 +419,10 @@ def read_dump(data: bytes, *, limit: int = DUMP_LIMIT, tables: set[str] | None =
     if "MariaDB" in head or "/*M!" in head:
         dump.server = "mariadb"
     reader = _Reader(text, dump, tables)
-    reader.run()
+    try:
+        reader.run()
+    except ValueError:  # a number Python will not read (thousands of digits)
+        raise UnsafeInput("sql_bad_value", line=reader.line(), statement=reader.statement) from None
     if not dump.columns and not dump.tables:
         raise UnsafeInput("sql_not_dump")
     if re.match(r"\s*-- (?:MySQL|MariaDB) dump", text[:1024]) and "-- Dump completed" not in text[-4096:]:
