@@ -13,13 +13,12 @@ and every repair is reported (import-export-formats.md §5.7 and the Addendum).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 
+from league.interchange import sqltext
 from league.interchange.safe import DUMP_LIMIT, UnsafeInput, check_size, decode_text, repair_mojibake
 
-Value = int | float | str | None
+Value = sqltext.Value
 
 
 @dataclass(frozen=True)
@@ -41,82 +40,6 @@ class Dump:
     encoding: str = "utf-8"
 
 
-_TOKEN = re.compile(
-    r"""
-    (?P<ws>\s+)
-    |(?P<comment>--(?=\s|$)[^\n]*|\#[^\n]*|/\*.*?\*/)
-    |(?P<delimiter>(?<![^\n \t])DELIMITER[ \t]+(?P<delim>\S+)[^\n]*)
-    |(?P<string>'[^'\\]*(?:(?:\\.|'')[^'\\]*)*'|"[^"\\]*(?:(?:\\.|"")[^"\\]*)*")
-    |(?P<ident>`[^`]*(?:``[^`]*)*`)
-    |(?P<hex>0x[0-9A-Fa-f]*|[Xx]'[0-9A-Fa-f]*')
-    |(?P<bits>0b[01]+|[Bb]'[01]*')
-    |(?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?![\w$]))
-    |(?P<word>[\w$]+)
-    |(?P<punct>[(),;.])
-    |(?P<other>.)
-    """,
-    re.X | re.S | re.I,
-)
-_END_OF_ROUTINES = re.compile(r"(?im)^[ \t]*DELIMITER[ \t]+;[^\n]*$")
-# The fast path for the bulk of a dump: a whole row of plain values (strings, numbers, NULL) is
-# matched at once, then its values are picked out in one pass.
-_PLAIN = r"""(?:'[^'\\]*(?:(?:\\.|'')[^'\\]*)*'|-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|NULL)"""
-_ROW = re.compile(rf"\s*\(((?:{_PLAIN}\s*,\s*)*{_PLAIN}\s*)\)", re.S)
-_ITEM = re.compile(
-    r"""\s*(?:'([^'\\]*(?:(?:\\.|'')[^'\\]*)*)'|(-?\d+)(?![\d.eE])|(-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)|(NULL))\s*(?:,|$)""",
-    re.S,
-)
-_NUMERIC_ROW = re.compile(r"\s*\(([-\d.,eENUL \t\r\n]*)\)")
-_AFTER_ROW = re.compile(r"\s*([,;])")
-# One plain value and what follows it, for a row the fast path could not take whole.
-_VALUE = re.compile(rf"\s*({_PLAIN})\s*([,)])", re.S)
-_ESCAPE = re.compile(r"\\(.)|''", re.S)
-_ESCAPES = {"0": "\0", "b": "\b", "n": "\n", "r": "\r", "t": "\t", "Z": "\x1a", "%": "\\%", "_": "\\_"}
-_NOT_A_COLUMN = {"PRIMARY", "KEY", "INDEX", "UNIQUE", "CONSTRAINT", "FOREIGN", "FULLTEXT", "SPATIAL", "CHECK", "PERIOD"}
-
-
-def _unescape(match: re.Match[str]) -> str:
-    char = match.group(1)
-    if char is None:
-        return "'"
-    return _ESCAPES.get(char, char)
-
-
-def _string(token: str) -> str:
-    body = token[1:-1]
-    if "\\" in body or "''" in body or '""' in body:
-        body = _ESCAPE.sub(_unescape, body).replace('""', '"') if token[0] == '"' else _ESCAPE.sub(_unescape, body)
-    return body
-
-
-def _plain(quoted: str | None, integer: str | None, number: str | None, null: str | None) -> Value:
-    """A value picked out by `_ITEM` (findall gives "" for the groups that did not match)."""
-    if integer:
-        return int(integer)
-    if number:
-        return _number(number)
-    if null:
-        return None
-    assert quoted is not None
-    return _ESCAPE.sub(_unescape, quoted) if "\\" in quoted or "''" in quoted else quoted
-
-
-def _bare(text: str) -> Value:
-    """A number or NULL of a row without strings."""
-    text = text.strip()
-    return None if text == "NULL" else _number(text)
-
-
-def _number(text: str) -> int | float:
-    if text.lstrip("-").isdigit():
-        return int(text)
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        return float(text)
-    return int(number) if number == number.to_integral_value() else float(number)
-
-
 class _Reader:
     def __init__(self, text: str, dump: Dump, tables: set[str] | None) -> None:
         self.text = text
@@ -132,7 +55,7 @@ class _Reader:
 
     def next(self) -> tuple[str, str]:
         """The next meaningful token as (kind, text); ("eof", "") at the end."""
-        text, match_at = self.text, _TOKEN.match
+        text, match_at = self.text, sqltext.TOKEN.match
         while True:
             if self.pos >= len(text):
                 return "eof", ""
@@ -154,7 +77,7 @@ class _Reader:
             return kind, match.group()
 
     def skip_routines(self) -> None:
-        end = _END_OF_ROUTINES.search(self.text, self.pos)
+        end = sqltext.END_OF_ROUTINES.search(self.text, self.pos)
         self.dump.warnings.append(f"Routines and triggers skipped from line {self.line()}.")
         self.pos = end.end() if end else len(self.text)
 
@@ -232,7 +155,11 @@ class _Reader:
             elif depth == 1 and token == ",":
                 starts = True
                 continue
-            if starts and depth == 1 and (kind == "ident" or kind == "word" and token.upper() not in _NOT_A_COLUMN):
+            if (
+                starts
+                and depth == 1
+                and (kind == "ident" or kind == "word" and token.upper() not in sqltext.NOT_A_COLUMN)
+            ):
                 columns.append(self.name(kind, token))
             starts = False
         if columns:
@@ -269,7 +196,7 @@ class _Reader:
         self.rows(table, columns, rows)
 
     def rows(self, table: str, columns: list[str], rows: list[dict[str, Value]] | None) -> None:
-        text, row_at, after_at = self.text, _ROW.match, _AFTER_ROW.match
+        text, row_at, after_at = self.text, sqltext.ROW.match, sqltext.AFTER_ROW.match
         row_number = 0
         while True:
             row_number += 1
@@ -279,8 +206,8 @@ class _Reader:
             elif (match := row_at(text, self.pos)) is not None:
                 # Integers and strings without escapes inline: the bulk of a dump, read without a call.
                 values = [
-                    int(i) if i else q if q and "\\" not in q and "''" not in q else _plain(q, i, n, z)
-                    for q, i, n, z in _ITEM.findall(match.group(1))
+                    int(i) if i else q if q and "\\" not in q and "''" not in q else sqltext.plain(q, i, n, z)
+                    for q, i, n, z in sqltext.ITEM.findall(match.group(1))
                 ]
                 self.pos = match.end()
                 ascii_only = match.group().isascii()
@@ -324,11 +251,11 @@ class _Reader:
 
     def numeric_row(self) -> list[Value] | None:
         """A row of numbers and NULLs only (most of OBBLM's tables), or None to read it otherwise."""
-        match = _NUMERIC_ROW.match(self.text, self.pos)
+        match = sqltext.NUMERIC_ROW.match(self.text, self.pos)
         if match is None:
             return None
         try:
-            values = [int(v) if v.isdigit() else _bare(v) for v in match.group(1).split(",")]
+            values = [int(v) if v.isdigit() else sqltext.bare(v) for v in match.group(1).split(",")]
         except ValueError:
             return None
         self.pos = match.end()
@@ -337,12 +264,12 @@ class _Reader:
     def values(self) -> list[Value]:
         """The values of one row, its opening parenthesis read; reads through its closing one."""
         values: list[Value] = []
-        text, match_value = self.text, _VALUE.match
+        text, match_value = self.text, sqltext.VALUE.match
         while True:
             match = match_value(text, self.pos)
             if match is not None:
                 self.pos = match.end()
-                values.append(_plain(*_ITEM.match(match.group(1)).groups()))  # type: ignore[union-attr]
+                values.append(sqltext.plain(*sqltext.ITEM.match(match.group(1)).groups()))  # type: ignore[union-attr]
                 if match.group(2) == ")":
                     return values
                 continue
@@ -362,9 +289,9 @@ class _Reader:
             kind, token = self.next()  # a character set introducer: _binary, _utf8mb4, _latin1
         value: Value
         if kind == "string":
-            value = _string(token)
+            value = sqltext.string_value(token)
         elif kind == "number":
-            value = _number(token)
+            value = sqltext.number_value(token)
             value = -value if sign < 0 else value
         elif kind == "hex":
             value = self.hex_text(token)
@@ -428,8 +355,3 @@ def read_dump(data: bytes, *, limit: int = DUMP_LIMIT, tables: set[str] | None =
     if re.match(r"\s*-- (?:MySQL|MariaDB) dump", text[:1024]) and "-- Dump completed" not in text[-4096:]:
         dump.warnings.append("The dump has no 'Dump completed' line at its end: it may be incomplete.")
     return dump
-
-
-def iter_rows(dump: Dump, table: str) -> Iterator[dict[str, Value]]:
-    """The rows of one table, none when the dump has no such table."""
-    yield from dump.tables.get(table, [])

@@ -60,7 +60,6 @@ def test_a_real_100_mb_document_is_refused_by_every_reader_before_it_is_read():
         error = refusal(lambda read=read: read(huge))
         assert error.code == "too_large"
         assert "100.0 MB" in str(error)
-    del huge
 
 
 def test_the_limits_can_be_lowered_by_the_caller():
