@@ -85,7 +85,7 @@ def test_a_column_list_names_the_columns_when_there_is_no_create_table():
         (r"'like \% and \_ keep their backslash, \q does not'", r"like \% and \_ keep their backslash, q does not"),
         ("'a, (b); c'", "a, (b); c"),
         ('"double quoted ""too"""', 'double quoted "too"'),
-        ('"two \'\' stay"', "two '' stay"),
+        ("\"two '' stay\"", "two '' stay"),
         ("''", ""),
         ("_binary 'Jo'", "Jo"),
         ("_utf8mb4'Jö'", "Jö"),
