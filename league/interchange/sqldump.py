@@ -45,6 +45,7 @@ class _Reader:
         self.text = text
         self.dump = dump
         self.wanted = tables
+        self.binary: list[int] = []  # the statements holding a binary value that is not text
         self.pos = 0
         self.statement = 0
         self.statement_start = 0
@@ -316,9 +317,10 @@ class _Reader:
         try:
             return bytes.fromhex(digits).decode("utf-8")
         except UnicodeDecodeError:
-            self.dump.warnings.append(
-                f"Statement {self.statement} (line {self.line()}): a binary value that is not text was read as NULL."
-            )
+            # One warning for them all, written at the end: finding a line number costs a scan.
+            if not self.binary:
+                self.binary.append(self.line())
+            self.binary.append(self.statement)
             return None
 
     def repair(self, table: str, index: int, row: dict[str, Value]) -> None:
@@ -352,6 +354,12 @@ def read_dump(data: bytes, *, limit: int = DUMP_LIMIT, tables: set[str] | None =
         raise UnsafeInput("sql_bad_value", line=reader.line(), statement=reader.statement) from None
     if not dump.columns and not dump.tables:
         raise UnsafeInput("sql_not_dump")
+    if reader.binary:
+        line, first, count = reader.binary[0], reader.binary[1], len(reader.binary) - 1
+        dump.warnings.append(
+            f"{count} binary value(s) that are not text were read as NULL (the first in statement {first},"
+            f" line {line})."
+        )
     if re.match(r"\s*-- (?:MySQL|MariaDB) dump", text[:1024]) and "-- Dump completed" not in text[-4096:]:
         dump.warnings.append("The dump has no 'Dump completed' line at its end: it may be incomplete.")
     return dump

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -110,9 +111,11 @@ def test_mysql_literals(literal, value):
 
 
 def test_a_binary_value_that_is_not_text_is_null_and_warned_about():
-    read = dump("INSERT INTO `coaches` VALUES (1,0xFFFE00,NULL,0,'2009-03-01');\n")
-    assert read.tables["coaches"][0]["name"] is None
-    assert read.warnings == ["Statement 4 (line 19): a binary value that is not text was read as NULL."]
+    read = dump("INSERT INTO `coaches` VALUES (1,0xFFFE00,NULL,0,'2009-03-01'),\n(2,X'FF',NULL,0,'x');\n")
+    assert [row["name"] for row in read.tables["coaches"]] == [None, None]
+    assert read.warnings == [
+        "2 binary value(s) that are not text were read as NULL (the first in statement 4, line 19)."
+    ]
 
 
 def test_the_mariadb_sandbox_line_comments_and_other_statements_are_skipped():
@@ -233,6 +236,16 @@ def test_binary_garbage_and_an_oversized_dump_are_refused():
 def test_an_expression_where_a_value_belongs_is_refused():
     error = refusal((COACHES + "INSERT INTO `coaches` VALUES (1,NOW(),NULL,0,'x');\n" + END).encode())
     assert (error.code, error.params["token"]) == ("sql_syntax", "NOW")
+
+
+def test_a_long_row_that_the_fast_path_cannot_take_is_read_in_linear_time():
+    # The whole-row expression fails only at the last value: it must not backtrack for ever.
+    values = ",".join(["'a''b'", "12345", "NULL"] * 30_000)
+    text = f"CREATE TABLE t ({', '.join(f'c{i} int' for i in range(90_001))});\nINSERT INTO t VALUES ({values},0x41);"
+    started = time.process_time()
+    read = read_dump(text.encode())
+    assert read.tables["t"][0]["c90000"] == "A"
+    assert time.process_time() - started < 10
 
 
 def test_a_number_python_will_not_read_is_refused():
