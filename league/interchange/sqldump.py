@@ -130,10 +130,9 @@ class _Reader:
 
     def create(self) -> None:
         kind, token = self.next()
-        if token.upper() in ("TEMPORARY", "OR"):
-            self.skip_statement(kind, token)
-            return
-        if token.upper() != "TABLE":
+        while token.upper() in ("OR", "REPLACE"):  # MariaDB's CREATE OR REPLACE TABLE
+            kind, token = self.next()
+        if token.upper() != "TABLE":  # a view, a routine, a temporary table: nothing to import
             self.skip_statement(kind, token)
             return
         kind, token = self.next()

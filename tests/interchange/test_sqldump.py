@@ -68,6 +68,11 @@ def test_one_insert_per_row_with_column_lists_as_skip_extended_insert_writes():
     assert [row["name"] for row in rows] == ["c1", "c2", "c3"]
 
 
+def test_create_or_replace_and_a_database_qualified_name_are_read():
+    read = read_dump(b"CREATE OR REPLACE TABLE IF NOT EXISTS `naflm`.`races` (`race_id` int, name text);")
+    assert (read.columns, read.tables) == ({"races": ["race_id", "name"]}, {"races": []})
+
+
 def test_a_column_list_names_the_columns_when_there_is_no_create_table():
     read = read_dump(b"INSERT INTO obblm.`teams` (`team_id`,`name`) VALUES (1,'Orcs'),\n(2,'Elves');")
     assert read.columns == {"teams": ["team_id", "name"]}
