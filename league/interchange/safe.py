@@ -85,11 +85,16 @@ _CONTROLS = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
 _NOT_CONTROLS = bytes(b for b in range(256) if b not in _CONTROLS)
 
 
-def _refuse_binary(data: bytes) -> None:
+def looks_binary(data: bytes, share: float = CONTROL_SHARE) -> bool:
+    """A NUL byte, or more than `share` of control characters (tab, CR, LF, FF aside)."""
     if b"\x00" in data:
-        raise UnsafeInput("binary")
+        return True
     controls = len(data.translate(None, _NOT_CONTROLS))
-    if controls and controls > CONTROL_SHARE * len(data):
+    return bool(controls) and controls > share * len(data)
+
+
+def _refuse_binary(data: bytes) -> None:
+    if looks_binary(data):
         raise UnsafeInput("binary")
 
 

@@ -16,7 +16,14 @@ import re
 from dataclasses import dataclass, field
 
 from league.interchange import sqltext
-from league.interchange.safe import DUMP_LIMIT, UnsafeInput, check_size, decode_text, repair_mojibake
+from league.interchange.safe import (
+    DUMP_LIMIT,
+    UnsafeInput,
+    check_size,
+    decode_text,
+    looks_binary,
+    repair_mojibake,
+)
 
 Value = sqltext.Value
 
@@ -37,7 +44,7 @@ class Dump:
     repairs: list[ValueRepair] = field(default_factory=list)
     server: str = "mysql"  # or "mariadb"
     warnings: list[str] = field(default_factory=list)  # English, for the logs and the dry run
-    encoding: str = "utf-8"
+    encoding: str = "utf-8"  # the file's as a whole; when not UTF-8, each value is read on its own
 
 
 class _Reader:
@@ -46,6 +53,8 @@ class _Reader:
         self.dump = dump
         self.wanted = tables
         self.binary: list[int] = []  # the statements holding a binary value that is not text
+        self.mixed = False  # the file is not all UTF-8: its undecoded bytes are kept as surrogates
+        self.latin1 = 0  # the values read as Windows-1252
         self.pos = 0
         self.statement = 0
         self.statement_start = 0
@@ -316,21 +325,41 @@ class _Reader:
         try:
             return bytes.fromhex(digits).decode("utf-8")
         except UnicodeDecodeError:
-            # One warning for them all, written at the end: finding a line number costs a scan.
-            if not self.binary:
-                self.binary.append(self.line())
-            self.binary.append(self.statement)
+            self.binary_value()
             return None
+
+    def binary_value(self) -> None:
+        # One warning for them all, written at the end: finding a line number costs a scan.
+        if not self.binary:
+            self.binary.append(self.line())
+        self.binary.append(self.statement)
 
     def repair(self, table: str, index: int, row: dict[str, Value]) -> None:
         for column, value in row.items():
             if isinstance(value, str) and not value.isascii():
+                if self.mixed and _UNDECODED.search(value):
+                    row[column] = self.not_utf8(value)
+                    continue
                 repaired = repair_mojibake(value)
                 if repaired is not None:
                     row[column] = repaired
                     self.dump.repairs.append(ValueRepair(table, index, column, value, repaired))
 
+    def not_utf8(self, value: str) -> str | None:
+        """A value of a file not all UTF-8: a Latin-1 column dumped as such, or a binary one."""
+        raw = value.encode("utf-8", "surrogateescape")
+        if looks_binary(raw, share=0.1):
+            self.binary_value()
+            return None
+        self.latin1 += 1
+        try:
+            return raw.decode("cp1252")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
 
+
+# The bytes of a file that were not UTF-8 (decoded with "surrogateescape").
+_UNDECODED = re.compile("[\udc80-\udcff]")
 _STATEMENT = re.compile(r"\b(?:INSERT|CREATE|REPLACE)\b", re.I)
 
 
@@ -339,20 +368,27 @@ def read_dump(data: bytes, *, limit: int = DUMP_LIMIT, tables: set[str] | None =
     check_size(data, limit, "dump")
     decoded = decode_text(data)
     text = decoded.text
+    # A dump that is not all UTF-8 is most often a UTF-8 one holding a binary column, or a Latin-1
+    # one: its undecoded bytes are kept and each value holding some is read on its own.
+    mixed = decoded.encoding in ("cp1252", "latin-1")
+    if mixed:
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
     if not _STATEMENT.search(text):
         raise UnsafeInput("sql_not_dump")
     dump = Dump(encoding=decoded.encoding)
-    dump.warnings.extend(f"The file: {repair}." for repair in decoded.repairs)
     head = text[:4096]
     if "MariaDB" in head or "/*M!" in head:
         dump.server = "mariadb"
     reader = _Reader(text, dump, tables)
+    reader.mixed = mixed
     try:
         reader.run()
     except ValueError:  # a number Python will not read (thousands of digits)
         raise UnsafeInput("sql_bad_value", line=reader.line(), statement=reader.statement) from None
     if not dump.columns and not dump.tables:
         raise UnsafeInput("sql_not_dump")
+    if reader.latin1:
+        dump.warnings.append(f"{reader.latin1} value(s) that are not UTF-8 were read as Windows-1252.")
     if reader.binary:
         line, first, count = reader.binary[0], reader.binary[1], len(reader.binary) - 1
         dump.warnings.append(

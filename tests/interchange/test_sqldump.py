@@ -182,11 +182,18 @@ def test_the_double_encoded_sample():
 
 
 def test_a_latin1_dump_is_read_as_windows_1252_and_says_so():
-    read = dump("INSERT INTO `coaches` VALUES (1,'Jörg',NULL,0,'x');\n".encode("cp1252").decode("latin-1"))
-    assert read.tables["coaches"][0]["name"] == "Jörg"
     read = read_dump((COACHES + "INSERT INTO `coaches` VALUES (1,'Jörg',NULL,0,'x');\n" + END).encode("cp1252"))
     assert (read.encoding, read.tables["coaches"][0]["name"]) == ("cp1252", "Jörg")
-    assert read.warnings == ["The file: not UTF-8: read as Windows-1252."]
+    assert read.warnings == ["1 value(s) that are not UTF-8 were read as Windows-1252."]
+
+
+def test_a_utf8_dump_with_a_raw_binary_column_keeps_its_text():
+    text = COACHES.encode() + "INSERT INTO `coaches` VALUES (1,'Jörg','".encode() + b"\xff\xd8\\0\x01\x02"
+    read = read_dump(text + b"',0,'x');\n" + END.encode())
+    assert read.tables["coaches"][0]["name"] == "Jörg" and read.tables["coaches"][0]["key"] is None
+    assert read.warnings == [
+        "1 binary value(s) that are not text were read as NULL (the first in statement 4, line 19)."
+    ]
 
 
 def test_a_dump_without_its_completion_line_is_read_with_a_warning():
