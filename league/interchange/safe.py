@@ -188,19 +188,17 @@ def parse_xml(data: bytes, limit: int = DOCUMENT_LIMIT) -> Element:
     return root
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def _json_depth(text: str, limit: int) -> None:
-    depth = 0
-    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > limit:
-                raise UnsafeInput("json_too_deep", limit=limit)
-        else:
-            depth -= 1
+def _json_depth(value: object, limit: int) -> None:
+    """Refuse a document nested deeper than `limit`; walked without recursion."""
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for child in children:
+            if isinstance(child, dict | list):
+                if depth + 1 > limit:
+                    raise UnsafeInput("json_too_deep", limit=limit)
+                stack.append((child, depth + 1))
 
 
 def _refuse_constant(name: str) -> object:
@@ -211,10 +209,14 @@ def load_json(data: bytes, limit: int = DOCUMENT_LIMIT, max_depth: int = JSON_MA
     """A JSON document read within a size and a nesting limit; NaN and Infinity refused."""
     check_size(data, limit, "json")
     text = decode_text(data).text
-    _json_depth(text, max_depth)
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise UnsafeInput("json_malformed", line=error.lineno, column=error.colno) from None
-    except (ValueError, RecursionError):
+    except RecursionError:  # the parser's own guard, far deeper than any limit set here
+        raise UnsafeInput("json_too_deep", limit=max_depth) from None
+    except ValueError:
         raise UnsafeInput("json_bad_value") from None
+    if isinstance(value, dict | list):
+        _json_depth(value, max_depth)
+    return value

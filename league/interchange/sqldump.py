@@ -53,6 +53,7 @@ class _Reader:
         self.dump = dump
         self.wanted = tables
         self.binary: list[int] = []  # the statements holding a binary value that is not text
+        self.in_statement = False  # a DELIMITER command counts only between statements
         self.mixed = False  # the file is not all UTF-8: its undecoded bytes are kept as surrogates
         self.latin1 = 0  # the values read as Windows-1252
         self.pos = 0
@@ -81,6 +82,9 @@ class _Reader:
                 if match.group() in "'\"`" or text.startswith("/*", match.start()):
                     raise UnsafeInput("sql_truncated", line=self.line(match.start()))
             if kind == "delimiter":
+                if self.in_statement:  # a column named delimiter, say: a word like any other
+                    self.pos = match.end("command")
+                    return "word", match.group("command")
                 if match.group("delim") != ";":
                     self.skip_routines()
                 continue
@@ -122,7 +126,9 @@ class _Reader:
     # -- statements -----------------------------------------------------------------------------
     def run(self) -> None:
         while True:
+            self.in_statement = False
             kind, token = self.next()
+            self.in_statement = True
             if kind == "eof":
                 return
             if token == ";":

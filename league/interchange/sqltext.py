@@ -12,11 +12,13 @@ from decimal import Decimal, InvalidOperation
 
 Value = int | float | str | None
 
+# A DELIMITER line (a command of the mysql client, at the start of a line) comes first, so the
+# whitespace stops at each line's end.
 TOKEN = re.compile(
     r"""
-    (?P<ws>\s+)
+    (?P<delimiter>(?<![^\n])[ \t]*(?P<command>DELIMITER)[ \t]+(?P<delim>\S+)[^\n]*)
+    |(?P<ws>[^\S\n]*\n|[^\S\n]+)
     |(?P<comment>--(?=\s|$)[^\n]*|\#[^\n]*|/\*.*?\*/)
-    |(?P<delimiter>(?<![^\n \t])DELIMITER[ \t]+(?P<delim>\S+)[^\n]*)
     |(?P<string>'[^'\\]*(?:(?:\\.|'')[^'\\]*)*'|"[^"\\]*(?:(?:\\.|"")[^"\\]*)*")
     |(?P<ident>`[^`]*(?:``[^`]*)*`)
     |(?P<hex>0x[0-9A-Fa-f]*|[Xx]'[0-9A-Fa-f]*')

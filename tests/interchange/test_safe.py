@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -192,6 +193,12 @@ def test_json_nested_too_deep_is_refused_but_brackets_in_strings_do_not_count():
     assert refusal(lambda: load_json(deep)).code == "json_too_deep"
     assert load_json(b'{"a": "[[[[[[[[[[[[{{{{{"}', max_depth=2) == {"a": "[[[[[[[[[[[[{{{{{"}
     assert refusal(lambda: load_json(b'{"a": [[1]]}', max_depth=2)).code == "json_too_deep"
+
+
+def test_json_with_a_long_unterminated_string_is_refused_at_once():
+    started = time.process_time()
+    assert refusal(lambda: load_json(b'["' + b'\\"' * 1_000_000)).code == "json_malformed"
+    assert time.process_time() - started < 5
 
 
 @pytest.mark.parametrize("data", [b'{"a": NaN}', b"[Infinity]", b"[" + b"9" * 5000 + b"]"])

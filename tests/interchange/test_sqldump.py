@@ -151,6 +151,13 @@ DELIMITER ;
     assert read.warnings == ["Routines and triggers skipped from line 20."]
 
 
+def test_a_column_named_delimiter_is_a_column():
+    read = read_dump(
+        b"CREATE TABLE t (\n  id int,\n  delimiter char(1),\n  delimiter2 int);\nINSERT INTO t VALUES (1,';',2);"
+    )
+    assert read.tables["t"] == [{"id": 1, "delimiter": ";", "delimiter2": 2}]
+
+
 def test_only_the_tables_asked_for_are_kept_and_an_empty_one_is_there():
     text = COACHES + END + "CREATE TABLE `teams` (`team_id` int);\nINSERT INTO `teams` VALUES (1),(2);\n"
     read = read_dump(text.encode(), tables={"coaches"})
