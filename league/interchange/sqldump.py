@@ -1,12 +1,12 @@
 """A mysqldump/MariaDB dump read without a database server: its tables' rows as Python values.
 
-Pure Python (no Django). A regular-expression tokenizer walks the text once; the rows of an
-INSERT go through a faster one-value-at-a-time expression and fall back to the tokenizer for
-anything unusual. Only CREATE TABLE (for the column names) and INSERT/REPLACE are read; every
+Pure Python (no Django). A regular-expression tokenizer (`sqltext`) walks the text once; the rows
+of an INSERT are read a whole row at a time (numbers only, or plain strings, numbers and NULL),
+else one value at a time, else through the tokenizer for anything unusual. Only CREATE TABLE (for the column names) and INSERT/REPLACE are read; every
 other statement (SET, LOCK TABLES, DROP, ALTER...) is skipped, and so are routines and triggers
 written between `DELIMITER ;;` lines. Values: int, float, str, None for NULL; hexadecimal and
 `_binary` literals become text when they are valid UTF-8; zero dates stay the string they are
-(the decoder maps them to None). Each string is checked for double-encoded UTF-8 and repaired,
+(the decoder maps them to None). A file not all UTF-8 is read value by value. Each string is checked for double-encoded UTF-8 and repaired,
 and every repair is reported (import-export-formats.md §5.7 and the Addendum).
 """
 
