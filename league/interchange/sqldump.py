@@ -21,7 +21,6 @@ from league.interchange.safe import (
     UnsafeInput,
     check_size,
     decode_text,
-    looks_binary,
     repair_mojibake,
 )
 
@@ -325,14 +324,10 @@ class _Reader:
         return value, separator
 
     def hex_text(self, token: str) -> str | None:
-        digits = token[2:] if token[0] == "0" else token[2:-1]
-        if len(digits) % 2:
-            digits = "0" + digits
-        try:
-            return bytes.fromhex(digits).decode("utf-8")
-        except UnicodeDecodeError:
+        text = sqltext.hex_value(token)
+        if text is None:
             self.binary_value()
-            return None
+        return text
 
     def binary_value(self) -> None:
         # One warning for them all, written at the end: finding a line number costs a scan.
@@ -343,7 +338,7 @@ class _Reader:
     def repair(self, table: str, index: int, row: dict[str, Value]) -> None:
         for column, value in row.items():
             if isinstance(value, str) and not value.isascii():
-                if self.mixed and _UNDECODED.search(value):
+                if self.mixed and sqltext.UNDECODED.search(value):
                     row[column] = self.not_utf8(value)
                     continue
                 repaired = repair_mojibake(value)
@@ -352,20 +347,14 @@ class _Reader:
                     self.dump.repairs.append(ValueRepair(table, index, column, value, repaired))
 
     def not_utf8(self, value: str) -> str | None:
-        """A value of a file not all UTF-8: a Latin-1 column dumped as such, or a binary one."""
-        raw = value.encode("utf-8", "surrogateescape")
-        if looks_binary(raw, share=0.1):
+        text = sqltext.not_utf8_value(value)
+        if text is None:
             self.binary_value()
-            return None
-        self.latin1 += 1
-        try:
-            return raw.decode("cp1252")
-        except UnicodeDecodeError:
-            return raw.decode("latin-1")
+        else:
+            self.latin1 += 1
+        return text
 
 
-# The bytes of a file that were not UTF-8 (decoded with "surrogateescape").
-_UNDECODED = re.compile("[\udc80-\udcff]")
 _STATEMENT = re.compile(r"\b(?:INSERT|CREATE|REPLACE)\b", re.I)
 
 
