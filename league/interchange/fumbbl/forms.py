@@ -16,7 +16,8 @@ def _read(upload: UploadedFile | None) -> bytes | None:
         return None
     if upload.size is not None and upload.size > MAX_BYTES:
         raise forms.ValidationError(_("The file is larger than %(limit)s kB.") % {"limit": MAX_BYTES // 1024})
-    return upload.read(MAX_BYTES + 1)
+    data: bytes = upload.read(MAX_BYTES + 1)
+    return data
 
 
 class FumbblUploadForm(forms.Form):
@@ -26,7 +27,9 @@ class FumbblUploadForm(forms.Form):
     )
     roster_file = forms.FileField(
         label=gettext_lazy("FUMBBL roster file (JSON, optional)"),
-        help_text=gettext_lazy("The answer of fumbbl.com/api/roster/get/<roster id>: checks the positions' skills and characteristics too."),
+        help_text=gettext_lazy(
+            "The answer of fumbbl.com/api/roster/get/<roster id>: checks the positions' skills and characteristics too."
+        ),
         required=False,
     )
 

@@ -28,7 +28,12 @@ from teams.models import Advancement
 ALIASES = Path(__file__).parent / "aliases"
 
 # A characteristic gain ("+MA" in FUMBBL's skill list) and the improvement that records it.
-GAIN_KINDS = {"ma": Advancement.Kind.MA, "st": Advancement.Kind.ST, "ag": Advancement.Kind.AG, "av": Advancement.Kind.AV}
+GAIN_KINDS = {
+    "ma": Advancement.Kind.MA,
+    "st": Advancement.Kind.ST,
+    "ag": Advancement.Kind.AG,
+    "av": Advancement.Kind.AV,
+}
 _GAIN = re.compile(r"^\+\s*(MA|ST|AG|PA|AV)$", re.IGNORECASE)
 
 
@@ -66,7 +71,7 @@ class MappedTeam:
 
 
 def normalise(name: str) -> str:
-    """"Mighty Blow (+1)" → "mightyblow"; "Bone-Head" → "bonehead"; "Équipe" → "equipe"."""
+    """ "Mighty Blow (+1)" → "mightyblow"; "Bone-Head" → "bonehead"; "Équipe" → "equipe"."""
     name = re.sub(r"\([^)]*\)\s*$", "", name)
     name = unicodedata.normalize("NFKD", name)
     return "".join(c for c in name.casefold() if c.isalnum())
@@ -126,7 +131,9 @@ def find_casualty(ruleset: Ruleset, name: str) -> Any:
 def _stat_casualty(ruleset: Ruleset, effect: str) -> str | None:
     """The first casualty-table result with this lasting effect ("ma", "niggling"...): the row an
     injury read as a bare code ("-MA", "NI") is recorded under."""
-    return next((r.key for r in sorted(ruleset.casualty_table.values(), key=lambda r: r.d68) if r.effect == effect), None)
+    return next(
+        (r.key for r in sorted(ruleset.casualty_table.values(), key=lambda r: r.d68) if r.effect == effect), None
+    )
 
 
 def _who(p: FumbblPlayer) -> str:
@@ -167,7 +174,11 @@ def _skills(ruleset: Ruleset, pos: Position, p: FumbblPlayer, out: MappedPlayer,
             if stat not in stats:
                 c.miss(MISSING_STAT, stat.upper(), _who(p))
             elif GAIN_KINDS.get(stat) not in ruleset.value_increases:
-                c.add(N_("%(player)s: a gain of +1 %(stat)s cannot be recorded in this ruleset."), player=_who(p), stat=stat.upper())
+                c.add(
+                    N_("%(player)s: a gain of +1 %(stat)s cannot be recorded in this ruleset."),
+                    player=_who(p),
+                    stat=stat.upper(),
+                )
             else:
                 out.advancements.append((GAIN_KINDS[stat], ""))
             continue
@@ -284,7 +295,9 @@ def map_team(ruleset: Ruleset, team: FumbblTeam) -> MappedTeam:
     return mapped
 
 
-def _team_limits(ruleset: Ruleset, team_list: TeamList, team: FumbblTeam, counts: dict[str, int], c: _Collector) -> None:
+def _team_limits(
+    ruleset: Ruleset, team_list: TeamList, team: FumbblTeam, counts: dict[str, int], c: _Collector
+) -> None:
     for pos in team_list.positions:
         if counts.get(pos.key, 0) > pos.max_count:
             c.add(
@@ -300,7 +313,11 @@ def _team_limits(ruleset: Ruleset, team_list: TeamList, team: FumbblTeam, counts
             max=ruleset.params.roster_max_players,
         )
     if team.rerolls > team_list.max_rerolls:
-        c.add(N_("The team has %(count)s re-rolls; this team list allows %(max)s."), count=team.rerolls, max=team_list.max_rerolls)
+        c.add(
+            N_("The team has %(count)s re-rolls; this team list allows %(max)s."),
+            count=team.rerolls,
+            max=team_list.max_rerolls,
+        )
     if team.apothecary and not team_list.apothecary_allowed:
         c.add(N_("This team list may not have an apothecary."))
     if not team.name:

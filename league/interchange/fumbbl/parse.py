@@ -261,7 +261,8 @@ def parse_team(raw: Any, roster: Any = None) -> FumbblTeam:
     apothecary = t.get("apothecary", "No")
     if apothecary not in ("Yes", "No", True, False):
         raise FumbblFormatError(N_("“%(what)s” is neither “Yes” nor “No”."), what="apothecary")
-    coach = t.get("coach") if isinstance(t.get("coach"), dict) else {}
+    coach_raw = t.get("coach")
+    coach: dict[str, Any] = coach_raw if isinstance(coach_raw, dict) else {}
     team = FumbblTeam(
         id=_int(t["id"], "id"),
         name=_str(t.get("name"), "name", max_len=80),

@@ -41,7 +41,10 @@ class FumbblImportRefused(Exception):
 
 def problem_text(problem: Problem | FumbblFormatError) -> str:
     """The reason in the reader's language (gold written as the reader writes numbers)."""
-    params = {k: gp(v) if k == "debt" else _(v) if isinstance(v, str) and k == "what" else v for k, v in problem.params.items()}
+    params = {
+        k: gp(v) if k == "debt" else _(v) if isinstance(v, str) and k == "what" else v
+        for k, v in problem.params.items()
+    }
     return _(problem.pattern) % params if params else _(problem.pattern)
 
 
@@ -80,7 +83,9 @@ def fumbbl_preview(league: League, team_data: bytes, roster_data: bytes | None =
             0, Problem(N_("This FUMBBL team was already imported as %(team)s."), {"team": earlier.name})
         )
     elif team.name and Team.objects.filter(league=league, name__iexact=team.name).exists():
-        mapped.problems.insert(0, Problem(N_("A team called “%(name)s” already plays in this league."), {"name": team.name}))
+        mapped.problems.insert(
+            0, Problem(N_("A team called “%(name)s” already plays in this league."), {"name": team.name})
+        )
     if ledger_entry_problems(ruleset, TreasuryEntry.Kind.STARTING_BUDGET):
         mapped.problems.append(Problem(N_("This ruleset's ledger has no starting budget to bring the treasury in.")))
     return Preview(mapped)

@@ -68,7 +68,9 @@ def _page(request: HttpRequest, league: League, **context: Any) -> HttpResponse:
     return render(request, TEMPLATE, {"league": league, **context})
 
 
-def _preview_page(request: HttpRequest, league: League, preview: Preview, team_json: str, roster_json: str) -> HttpResponse:
+def _preview_page(
+    request: HttpRequest, league: League, preview: Preview, team_json: str, roster_json: str
+) -> HttpResponse:
     ruleset = league_ruleset(league)
     lang = get_language() or "en"
     mapped = preview.mapped
