@@ -21,17 +21,8 @@ def _read(upload: UploadedFile | None) -> bytes | None:
 
 
 class FumbblUploadForm(forms.Form):
-    team_file = forms.FileField(
-        label=gettext_lazy("FUMBBL team file (JSON)"),
-        help_text=gettext_lazy("The answer of fumbbl.com/api/team/get/<team id>, saved as a file."),
-    )
-    roster_file = forms.FileField(
-        label=gettext_lazy("FUMBBL roster file (JSON, optional)"),
-        help_text=gettext_lazy(
-            "The answer of fumbbl.com/api/roster/get/<roster id>: checks the positions' skills and characteristics too."
-        ),
-        required=False,
-    )
+    team_file = forms.FileField(label=gettext_lazy("FUMBBL team file (JSON)"))
+    roster_file = forms.FileField(label=gettext_lazy("FUMBBL roster file (JSON, optional)"), required=False)
 
     def clean_team_file(self) -> bytes | None:
         return _read(self.cleaned_data.get("team_file"))
