@@ -52,15 +52,29 @@ def test_a_coach_previews_then_creates_the_team(client, league, coach_alice):
     response = confirm(client, league, shown)
     team = Team.objects.get(league=league)
     assert response.status_code == 302 and response["Location"] == team.get_absolute_url()
-    assert (team.coach, team.status, team.race, team.name) == (coach_alice, Team.Status.READY, "orc", "Da Krumpin' Boyz")
-    assert (team.rerolls, team.fan_factor, team.assistant_coaches, team.cheerleaders, team.apothecary) == (3, 5, 1, 1, True)
+    assert (team.coach, team.status, team.race, team.name) == (
+        coach_alice,
+        Team.Status.READY,
+        "orc",
+        "Da Krumpin' Boyz",
+    )
+    assert (team.rerolls, team.fan_factor, team.assistant_coaches, team.cheerleaders, team.apothecary) == (
+        3,
+        5,
+        1,
+        1,
+        True,
+    )
     assert team.treasury == 60000
     entry = TreasuryEntry.objects.get(team=team)
     assert (entry.kind, entry.amount, entry.key) == ("starting_budget", 60000, "import:fumbbl:710001")
     assert team.players.count() == 12
     grimgor = team.players.get(number=8)
     assert (grimgor.name, grimgor.position, grimgor.spp) == ("Grimgor", "blitzer", 21)
-    assert list(grimgor.advancements.values_list("kind", "skill")) == [("new_skill", "mighty_blow"), ("st_increase", "")]
+    assert list(grimgor.advancements.values_list("kind", "skill")) == [
+        ("new_skill", "mighty_blow"),
+        ("st_increase", ""),
+    ]
     snorg = team.players.get(number=2)
     assert list(snorg.injuries.values_list("casualty", "stat")) == [("smashed_hip", "ma")] and snorg.miss_next_game
     assert Advancement.objects.filter(player__team=team).count() == 7 and Injury.objects.count() == 1
@@ -105,7 +119,7 @@ def test_refusals_read_in_french(client, league, coach_alice):
     assert "Aucune caractéristique PA dans ce jeu de règles (#3 Carl Ritter, #9 Ida Sommer)." in problems
     assert "Aucune compétence « Brawler » dans ce jeu de règles (#5 Emil Brandt)." in problems
     assert any(p.startswith("L'équipe a une dette de 500\u00a0000 po sur FUMBBL") for p in problems), problems
-    hostile = preview(client, league, "{\"name\": \"Café\"}".encode("latin-1"))
+    hostile = preview(client, league, '{"name": "Café"}'.encode("latin-1"))
     assert hostile.context["problems"] == ["Le fichier n'est pas du texte UTF-8."]
     assert nothing_written(league)
 
@@ -114,7 +128,7 @@ def test_refusals_read_in_french(client, league, coach_alice):
     "data",
     [
         b"{" * (MAX_BYTES + 10),  # huge
-        "{\"id\": 1, \"name\": \"Équipe\"}".encode("utf-16"),  # another encoding
+        '{"id": 1, "name": "Équipe"}'.encode("utf-16"),  # another encoding
         b"\xff\xfe\x00garbage",  # broken bytes
         b"[" * 50_000 + b"]" * 50_000,  # nesting deep enough to break a recursive reader
         as_bytes({"id": 1, "roster": {"name": "Orc"}, "players": "all of them"}),

@@ -25,7 +25,13 @@ def lrb6():
 def test_the_sample_team_is_read_with_its_staff_players_and_record():
     team = parse_team(team_json(), roster_json())
     assert (team.id, team.name, team.roster_name, team.treasury) == (710001, "Da Krumpin' Boyz", "Orc", 60000)
-    assert (team.rerolls, team.fan_factor, team.assistant_coaches, team.cheerleaders, team.apothecary) == (3, 5, 1, 1, True)
+    assert (team.rerolls, team.fan_factor, team.assistant_coaches, team.cheerleaders, team.apothecary) == (
+        3,
+        5,
+        1,
+        1,
+        True,
+    )
     assert len(team.players) == 12
     grimgor = next(p for p in team.players if p.number == 8)
     assert grimgor.skills == ["Mighty Blow", "+ST"] and grimgor.skill_costs == [20000, 50000]
@@ -55,7 +61,10 @@ def test_unspent_spp_is_earned_plus_extra_less_spent():
         ("-ST (MNG)", [InjuryMark("stat", stat="st", source="-ST"), InjuryMark("miss_next_game", source="(MNG)")]),
         (
             "Gouged Eye (MNG)",
-            [InjuryMark("named", name="Gouged Eye", source="Gouged Eye (MNG)"), InjuryMark("miss_next_game", source="Gouged Eye (MNG)")],
+            [
+                InjuryMark("named", name="Gouged Eye", source="Gouged Eye (MNG)"),
+                InjuryMark("miss_next_game", source="Gouged Eye (MNG)"),
+            ],
         ),
     ],
 )
@@ -127,10 +136,12 @@ def test_race_positions_counts_gains_and_debt_refused(lrb6):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"x" * (MAX_BYTES + 1), "larger than"),
-        ("{\"name\": \"Caf\u00e9\"}".encode("latin-1"), "not UTF-8"),
-        (b"{\"id\": 1, ", "not valid JSON"),
-        (b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),
+        (b"x" * (MAX_BYTES + 1), "too large"),
+        ('{"name": "Caf\u00e9"}'.encode("latin-1"), "not UTF-8"),
+        (b'{"id": 1, ', "malformed"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested more than"),
+        (b'{"id": NaN}', "cannot be read"),
+        (b"\x00" * 100, "binary data"),
         (as_bytes([1, 2, 3]), "not a JSON object"),
         (as_bytes({"id": 1}), "not a FUMBBL team"),
         (as_bytes(changed(team_json(), treasury="a lot")), "not a whole number"),

@@ -7,12 +7,13 @@ an English pattern marked for translation (gettext_noop) plus its parameters: th
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext_noop as N_
+
+from league.interchange.safe import MESSAGES, UnsafeInput, load_json
 
 # The largest file read: FUMBBL's answer for a full team is about 10 kB, a roster's about 8 kB.
 MAX_BYTES = 512 * 1024
@@ -103,18 +104,18 @@ class FumbblTeam:
 
 
 def decode_json(data: bytes, limit: int = MAX_BYTES) -> Any:
-    """The one place a user's bytes become JSON (so the hardened reader can replace it): too
-    large, not UTF-8 or not JSON is refused."""
-    if len(data) > limit:
-        raise FumbblFormatError(N_("The file is larger than %(limit)s kB."), limit=limit // 1024)
+    """The one place a user's bytes become JSON: the shared gate (league.interchange.safe: size,
+    binary data, nesting depth, NaN) after a check of our own, that the text is UTF-8 (FUMBBL's API
+    answers nothing else, so other bytes are not one of its files, whatever they decode to)."""
+    if len(data) <= limit:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FumbblFormatError(N_("The file is not UTF-8 text.")) from None
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise FumbblFormatError(N_("The file is not UTF-8 text.")) from None
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise FumbblFormatError(N_("The file is not valid JSON.")) from None
+        return load_json(data, limit=limit)
+    except UnsafeInput as refusal:
+        raise FumbblFormatError(MESSAGES[refusal.code], **refusal.params) from None
 
 
 def _obj(value: Any, what: str) -> dict[str, Any]:
