@@ -45,10 +45,10 @@ def _rows(ruleset: Ruleset, mapped: MappedTeam, lang: str) -> list[dict[str, Any
         Advancement.Kind.AG: "+AG",
         Advancement.Kind.AV: "+AV",
     }
+    casualties = {r.key: r for r in ruleset.casualty_table.values()}
     rows = []
     for p in mapped.players:
         pos = team_list.position(p.position) if team_list and p.position else None
-        casualties = {r.key: r for r in ruleset.casualty_table.values()}
         rows.append(
             {
                 "number": p.number,
