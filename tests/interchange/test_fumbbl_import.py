@@ -47,7 +47,12 @@ def test_a_coach_previews_then_creates_the_team(client, league, coach_alice):
     assert page(league) in client.get(reverse("league:team_new", args=[league.slug])).text
     shown = preview(client, league, as_bytes(team_json()), as_bytes(roster_json()))
     assert shown.status_code == 200 and "fumbbl-confirm" in shown.text
-    assert "Da Krumpin&#x27; Boyz" in shown.text and "Black Orc Blocker" in shown.text and "Smashed Hip" in shown.text
+    assert (
+        "Da Krumpin&#x27; Boyz" in shown.text
+        and "Black Orc Blocker" in shown.text
+        and "Smashed Hip" in shown.text
+        and "+1 ST" in shown.text
+    )
     assert nothing_written(league)  # the preview writes nothing
     response = confirm(client, league, shown)
     team = Team.objects.get(league=league)

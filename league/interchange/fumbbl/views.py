@@ -24,7 +24,7 @@ from league.interchange.fumbbl.forms import FumbblConfirmForm, FumbblUploadForm
 from league.interchange.fumbbl.mapping import MappedTeam
 from league.interchange.fumbbl.services import FumbblImportRefused, Preview, fumbbl_import, fumbbl_preview, problem_text
 from league.rules import Ruleset
-from teams.models import Advancement
+from teams.views.detail import stat_gain_label
 
 TEMPLATE = "interchange/fumbbl/import.html"
 
@@ -39,12 +39,6 @@ def _league_or_403(request: HttpRequest, slug: str) -> League:
 def _rows(ruleset: Ruleset, mapped: MappedTeam, lang: str) -> list[dict[str, Any]]:
     """The roster as it will be created, in the reader's language (a refused part shows as read)."""
     team_list = ruleset.teams.get(mapped.race)
-    gains = {
-        Advancement.Kind.MA: "+MA",
-        Advancement.Kind.ST: "+ST",
-        Advancement.Kind.AG: "+AG",
-        Advancement.Kind.AV: "+AV",
-    }
     casualties = {r.key: r for r in ruleset.casualty_table.values()}
     rows = []
     for p in mapped.players:
@@ -55,7 +49,7 @@ def _rows(ruleset: Ruleset, mapped: MappedTeam, lang: str) -> list[dict[str, Any
                 "name": p.name,
                 "position": pos.name(lang) if pos else p.source.position,
                 "base_skills": [ruleset.skills[s].name(lang) for s in pos.skills if s in ruleset.skills] if pos else [],
-                "gained": [ruleset.skills[s].name(lang) if s else gains.get(k, k) for k, s in p.advancements],
+                "gained": [ruleset.skills[s].name(lang) if s else stat_gain_label(k) for k, s in p.advancements],
                 "injuries": [casualties[c].name(lang) if c in casualties else c for c, _stat in p.injuries],
                 "miss_next_game": p.miss_next_game,
                 "spp": p.spp,
