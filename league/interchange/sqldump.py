@@ -1,12 +1,12 @@
 """A mysqldump/MariaDB dump read without a database server: its tables' rows as Python values.
 
-Pure Python (no Django). A regular-expression tokenizer walks the text once; the rows of an
-INSERT go through a faster one-value-at-a-time expression and fall back to the tokenizer for
-anything unusual. Only CREATE TABLE (for the column names) and INSERT/REPLACE are read; every
+Pure Python (no Django). A regular-expression tokenizer (`sqltext`) walks the text once; the rows
+of an INSERT are read a whole row at a time (numbers only, or plain strings, numbers and NULL),
+else one value at a time, else through the tokenizer for anything unusual. Only CREATE TABLE (for the column names) and INSERT/REPLACE are read; every
 other statement (SET, LOCK TABLES, DROP, ALTER...) is skipped, and so are routines and triggers
 written between `DELIMITER ;;` lines. Values: int, float, str, None for NULL; hexadecimal and
 `_binary` literals become text when they are valid UTF-8; zero dates stay the string they are
-(the decoder maps them to None). Each string is checked for double-encoded UTF-8 and repaired,
+(the decoder maps them to None). A file not all UTF-8 is read value by value. Each string is checked for double-encoded UTF-8 and repaired,
 and every repair is reported (import-export-formats.md §5.7 and the Addendum).
 """
 
@@ -21,7 +21,6 @@ from league.interchange.safe import (
     UnsafeInput,
     check_size,
     decode_text,
-    looks_binary,
     repair_mojibake,
 )
 
@@ -325,14 +324,10 @@ class _Reader:
         return value, separator
 
     def hex_text(self, token: str) -> str | None:
-        digits = token[2:] if token[0] == "0" else token[2:-1]
-        if len(digits) % 2:
-            digits = "0" + digits
-        try:
-            return bytes.fromhex(digits).decode("utf-8")
-        except UnicodeDecodeError:
+        text = sqltext.hex_value(token)
+        if text is None:
             self.binary_value()
-            return None
+        return text
 
     def binary_value(self) -> None:
         # One warning for them all, written at the end: finding a line number costs a scan.
@@ -343,7 +338,7 @@ class _Reader:
     def repair(self, table: str, index: int, row: dict[str, Value]) -> None:
         for column, value in row.items():
             if isinstance(value, str) and not value.isascii():
-                if self.mixed and _UNDECODED.search(value):
+                if self.mixed and sqltext.UNDECODED.search(value):
                     row[column] = self.not_utf8(value)
                     continue
                 repaired = repair_mojibake(value)
@@ -352,20 +347,14 @@ class _Reader:
                     self.dump.repairs.append(ValueRepair(table, index, column, value, repaired))
 
     def not_utf8(self, value: str) -> str | None:
-        """A value of a file not all UTF-8: a Latin-1 column dumped as such, or a binary one."""
-        raw = value.encode("utf-8", "surrogateescape")
-        if looks_binary(raw, share=0.1):
+        text = sqltext.not_utf8_value(value)
+        if text is None:
             self.binary_value()
-            return None
-        self.latin1 += 1
-        try:
-            return raw.decode("cp1252")
-        except UnicodeDecodeError:
-            return raw.decode("latin-1")
+        else:
+            self.latin1 += 1
+        return text
 
 
-# The bytes of a file that were not UTF-8 (decoded with "surrogateescape").
-_UNDECODED = re.compile("[\udc80-\udcff]")
 _STATEMENT = re.compile(r"\b(?:INSERT|CREATE|REPLACE)\b", re.I)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from league.interchange.safe import looks_binary
+
 Value = int | float | str | None
 
 # A DELIMITER line (a command of the mysql client, at the start of a line) comes first, so the
@@ -45,6 +47,8 @@ AFTER_ROW = re.compile(r"\s*([,;])")
 VALUE = re.compile(rf"\s*({PLAIN})\s*([,)])", re.S)
 ESCAPES = {"0": "\0", "b": "\b", "n": "\n", "r": "\r", "t": "\t", "Z": "\x1a", "%": "\\%", "_": "\\_"}
 PARTS = {q: re.compile(rf"(\\.|{q}{q})", re.S) for q in "'\""}
+# The bytes of a file that were not UTF-8 (decoded with "surrogateescape").
+UNDECODED = re.compile("[\udc80-\udcff]")
 NOT_A_COLUMN = {"PRIMARY", "KEY", "INDEX", "UNIQUE", "CONSTRAINT", "FOREIGN", "FULLTEXT", "SPATIAL", "CHECK", "PERIOD"}
 
 
@@ -88,3 +92,23 @@ def number_value(text: str) -> int | float:
     except InvalidOperation:
         return float(text)
     return int(number) if number == number.to_integral_value() else float(number)
+
+
+def hex_value(token: str) -> str | None:
+    """The text a 0x.. or X'..' literal holds, or None when its bytes are not UTF-8 text."""
+    digits = token[2:] if token[0] == "0" else token[2:-1]
+    try:
+        return bytes.fromhex(digits.zfill(len(digits) + len(digits) % 2)).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def not_utf8_value(value: str) -> str | None:
+    """A value of a file not all UTF-8: a Latin-1 column dumped as such, or None for a binary one."""
+    raw = value.encode("utf-8", "surrogateescape")
+    if looks_binary(raw, share=0.1):
+        return None
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")

@@ -165,6 +165,7 @@ def test_an_external_entity_is_refused_and_the_file_never_opened(tmp_path):
         except UnsafeInput as error:
             errors.append(error)
 
+    assert str(secret) in opened_while(secret.read_text)  # the hook does see a file being opened
     opened = opened_while(parse)
     assert [e.code for e in errors] == ["xml_dtd"]
     assert not any("secret" in path for path in opened)
