@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from league.interchange.fumbbl.mapping import find_skill, map_team, normalise
+from league.interchange.fumbbl.mapping import find_skill, find_team_list, map_team, normalise
 from league.interchange.fumbbl.parse import (
     MAX_BYTES,
     FumbblFormatError,
@@ -13,7 +15,7 @@ from league.interchange.fumbbl.parse import (
     parse_injuries,
     parse_team,
 )
-from league.rules.loading.loader import load_ruleset
+from league.rules.loading.loader import load_ruleset, ruleset_keys
 from tests.interchange.fumbbl_files import as_bytes, changed, roster_json, team_json
 
 
@@ -91,6 +93,23 @@ def test_the_sample_maps_onto_lrb6(lrb6):
     assert by_number[8].advancements == [("new_skill", "mighty_blow"), ("st_increase", "")]
     assert by_number[11].advancements == [("new_skill", "side_step")]  # a Goblin has Agility skills
     assert (by_number[2].injuries, by_number[2].miss_next_game) == ([("smashed_hip", "ma")], True)
+
+
+@pytest.mark.parametrize("key", ruleset_keys())
+def test_names_are_the_target_rulesets_own(key):
+    """No ruleset is named in the importer: the sample maps onto whichever shipped ruleset has Orcs."""
+    ruleset = load_ruleset(key)
+    if find_team_list(ruleset, "Orc") is None:
+        pytest.skip(f"{key} has no Orc team")
+    mapped = map_team(ruleset, parse_team(team_json(), roster_json()))
+    assert mapped.race in ruleset.teams and mapped.problems == []
+    assert all(p.position in {pos.key for pos in ruleset.teams[mapped.race].positions} for p in mapped.players)
+
+
+def test_a_gain_the_ruleset_cannot_record_is_refused(lrb6):
+    kinds = {k: v for k, v in lrb6.value_increases.items() if k != "st_increase"}
+    mapped = map_team(dataclasses.replace(lrb6, value_increases=kinds), parse_team(team_json()))
+    assert [p.english() for p in mapped.problems] == ["#8 Grimgor: a gain of +1 ST cannot be recorded in this ruleset."]
 
 
 def test_every_missing_part_of_a_bb2020_team_is_named_at_once(lrb6):
