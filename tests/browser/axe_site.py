@@ -261,6 +261,7 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("teams:player_fire", args=[alice_team.pk, player.pk]), "alice"),
         Page(reverse("teams:retire", args=[alice_team.pk]), "alice"),
         Page(reverse("league:team_new", args=lg), "alice"),
+        Page(reverse("league:import_fumbbl", args=lg), "alice"),
         Page(reverse("league:new"), "alice"),
         Page(reverse("league:season_challenges", args=se), "alice"),
         Page(reverse("matches:prematch", args=[site.scheduled.pk]), "alice"),
