@@ -60,7 +60,10 @@ class PlayerRow:
     journeyman: bool = False
     hired: datetime | None = None
     left: datetime | None = None  # fired/sold
+    retired: bool = False  # NAFLM's RETIRED status (inj 0) in a match line
     skills: list[str] = field(default_factory=list)  # skill keys gained (not the position's own)
+    # How each gained skill came: "N" normal roll, "D" double, "E" extra (granted by an admin).
+    skill_kinds: dict[str, str] = field(default_factory=dict)
     stat_gains: dict[str, int] = field(default_factory=dict)  # {"ma": 1, "st": 0, ...} achieved
     extra_spp: int = 0  # players.extra_spp: admin adjustments (NAFLM: minus SPP spent), signed
     cached: dict[str, object] = field(default_factory=dict)  # the dump's derived columns, for the diff
