@@ -103,7 +103,7 @@ class PlayerLine:
     injury: str = ""  # a casualty-table key of the target ruleset, "" for none
     injuries_more: list[str] = field(default_factory=list)  # agn1/agn2 (OBBLM) or agn (NAFLM)
     missed_game: bool = False  # mg: he came in injured and did not play
-    improvement_dice: list[tuple[int, int]] = field(default_factory=list)  # ir1..ir3 (LRB6)
+    improvement_dice: list[tuple[int, int]] = field(default_factory=list)  # ir1..ir3 (OBBLM's improvement rolls)
 
 
 @dataclass
@@ -143,7 +143,7 @@ class ImportedTotals:
 
 @dataclass
 class LeagueSnapshot:
-    version: str  # "obblm-lrb6", "obblm-old-names", "naflm"...
+    version: str  # a folder of league/interchange/obblm/versions/ (OBBLM 0.8+, pre-0.8, NAFLM)
     version_detected: bool  # False when the user named it
     ruleset: str  # the target ruleset key
     league_name: str

@@ -27,7 +27,7 @@ from ..snapshot import (
     Unmapped,
 )
 from .detect import choose_version, columns_of
-from .tables import NAFLM, OBBLM_OLD_NAMES, VersionTables, load_tables
+from .tables import VersionTables, load_tables
 
 Rows = Sequence[Mapping[str, object]]
 IMPORT_MATCH_ID = -1  # T_IMPORT_MID: the holder of an imported team's totals, not a game (§1.1)
@@ -36,7 +36,6 @@ TOUR_KINDS = {1: "free", 2: "round_robin"}  # TT_FFA, TT_RROBIN (lib/class_tourn
 # table with that effect (Smashed Hip for -MA...), which is what the recount and the roster need.
 EFFECT_OF_MEANING = {"mng": "miss_next_game", "ni": "niggling", "dead": "dead"}
 STAT_MEANINGS = ("ma", "st", "ag", "pa", "av")
-SKILL_NAME_COLUMNS = {"ach_nor_skills": "N", "ach_dob_skills": "D", "extra_skills": "E"}
 
 
 def gettext_noop(message: str) -> str:
@@ -165,7 +164,7 @@ class _Decoder:
                     self.unmapped(source, R_STAT, name=stat.upper(), gained=gained)
             self.players[source.id] = player
             self.snap.players.append(player)
-            if self.t.version == OBBLM_OLD_NAMES:
+            if self.t.skill_name_columns:
                 self._skill_names(player, r)
 
     def _player_cache(self, r: Mapping[str, object]) -> dict[str, object]:
@@ -198,7 +197,7 @@ class _Decoder:
 
     def _skill_names(self, player: PlayerRow, r: Mapping[str, object]) -> None:
         """Pre-0.8: comma-separated names, some in spellings the 0.80 upgrade corrected (§1.3)."""
-        for column, kind in SKILL_NAME_COLUMNS.items():
+        for column, kind in self.t.skill_name_columns.items():
             for raw in _str(r.get(column)).split(","):
                 name = raw.strip()
                 if not name:
@@ -279,8 +278,7 @@ class _Decoder:
             )
 
     def _line(self, r: Mapping[str, object], where: Source, player: PlayerRow) -> PlayerLine:
-        more_columns = ("agn",) if self.t.version == NAFLM else ("agn1", "agn2")
-        more = [self.injury(r.get(c), where, player) for c in more_columns]
+        more = [self.injury(r.get(c), where, player) for c in self.t.injury_columns]
         dice = [(_int(r.get(f"ir{i}_d1")), _int(r.get(f"ir{i}_d2"))) for i in (1, 2, 3)]
         return PlayerLine(
             player.source,
