@@ -27,6 +27,7 @@ from ..snapshot import (
     Unmapped,
 )
 from .detect import choose_version, columns_of
+from .repairs import ReaderRepair, carried_repairs
 from .tables import VersionTables, load_tables
 
 Rows = Sequence[Mapping[str, object]]
@@ -316,7 +317,7 @@ def decode(
     ruleset: str,
     ruleset_data: Ruleset,
     columns: Mapping[str, Sequence[str]] | None = None,
-    repairs: Iterable[object] = (),
+    repairs: Iterable[ReaderRepair] = (),
 ) -> LeagueSnapshot:
     """Decode a dump's tables. `version` None: detected from `columns` (or the rows' keys).
 
@@ -337,31 +338,3 @@ def decode(
     dec.matches()
     dec.cached_totals()
     return snap
-
-
-ID_COLUMNS = {
-    "coaches": "coach_id",
-    "teams": "team_id",
-    "players": "player_id",
-    "matches": "match_id",
-    "tours": "tour_id",
-    "leagues": "lid",
-    "divisions": "did",
-    "races": "race_id",
-    "texts": "txt_id",
-}
-
-
-def carried_repairs(tables: Mapping[str, Rows], repairs: Iterable[object]) -> list[Repair]:
-    carried = []
-    for rep in repairs:
-        table = str(rep.table)
-        row = rep.row
-        if isinstance(row, int):
-            rows = tables.get(table, ())
-            row = rows[row] if 0 <= row < len(rows) else {}
-        id_column = ID_COLUMNS.get(table, "id")
-        row_id = _int(row.get(id_column)) if isinstance(row, Mapping) else 0
-        column = str(rep.column)
-        carried.append(Repair(Source(table, row_id), column, _str(rep.before), _str(rep.after)))
-    return carried
