@@ -174,3 +174,18 @@ def test_an_unknown_old_name_and_a_repair_by_row_index():
         (P(4), "no such skill in this ruleset: Fancy Footwork")
     ]
     assert [(r.source, r.before, r.after) for r in snap.repairs] == [(P(4), "BÃ¶b", "Bob")]
+
+
+def test_zero_dates_are_none_and_naflm_retirement_is_kept():
+    tables = {
+        "teams": [{"team_id": 1, "name": "Reavers", "owned_by_coach_id": 1, "f_race_id": 9}],
+        "players": [
+            {"player_id": 1, "owned_by_team_id": 1, "f_pos_id": 90, "name": "Old", "date_bought": "0000-00-00 00:00:00"}
+        ],
+        "matches": [{"match_id": 3, "f_tour_id": 1, "team1_id": 1, "team2_id": 2, "date_played": "0000-00-00"}],
+        "match_data": [{"f_player_id": 1, "f_team_id": 1, "f_match_id": 3, "inj": 0, "agn": 1, "hat": 0}],
+    }
+    snap = decode(tables, version=None, ruleset="lrb6", ruleset_data=LRB6)
+    assert snap.version == "naflm" and snap.unmapped == []
+    assert snap.players[0].hired is None and snap.matches[0].played is None
+    assert snap.players[0].retired and snap.matches[0].lines[0].injury == ""
