@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from league.interchange.obblm import recompute
-from league.interchange.obblm.decode import decode
+from league.interchange.obblm.decode import BadDumpValue, decode
 from league.interchange.obblm.detect import NotAnObblmDump, UnknownVersion, choose_version, detect_version
 from league.interchange.obblm.tables import load_tables, versions
 from league.interchange.snapshot import Source
@@ -189,3 +189,9 @@ def test_zero_dates_are_none_and_naflm_retirement_is_kept():
     assert snap.version == "naflm" and snap.unmapped == []
     assert snap.players[0].hired is None and snap.matches[0].played is None
     assert snap.players[0].retired and snap.matches[0].lines[0].injury == ""
+
+
+def test_a_value_obblm_never_writes_is_a_clear_error():
+    bad = {"players": [{"player_id": "x1", "owned_by_team_id": 1}]}
+    with pytest.raises(BadDumpValue, match="not a whole number: 'x1'"):
+        decode(bad, version=None, ruleset="lrb6", ruleset_data=LRB6)

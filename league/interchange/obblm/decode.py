@@ -39,6 +39,10 @@ EFFECT_OF_MEANING = {"mng": "miss_next_game", "ni": "niggling", "dead": "dead"}
 STAT_MEANINGS = ("ma", "st", "ag", "pa", "av")
 
 
+class BadDumpValue(ValueError):
+    """A column holds what OBBLM never writes there (text for a number, a malformed date)."""
+
+
 def gettext_noop(message: str) -> str:
     """Marks a reason for makemessages; the page translates it with its params."""
     return message
@@ -61,7 +65,10 @@ def _int(value: object) -> int:
         return 0
     if isinstance(value, int | float):
         return int(value)
-    return int(str(value))
+    try:
+        return int(str(value))
+    except ValueError:
+        raise BadDumpValue(f"not a whole number: {value!r}") from None
 
 
 def _str(value: object) -> str:
@@ -73,7 +80,10 @@ def _date(value: object) -> datetime | None:
     text = _str(value).strip()
     if not text or text.startswith("0000-00-00"):
         return None
-    return datetime.fromisoformat(text)
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        raise BadDumpValue(f"not a date: {value!r}") from None
 
 
 class _Decoder:
@@ -154,6 +164,7 @@ class _Decoder:
                 journeyman=_int(r.get("type")) == 2,
                 hired=_date(r.get("date_bought")),
                 left=_date(r.get("date_sold")),
+                retired=_date(r.get("date_retired")) is not None,  # NAFLM only
                 extra_spp=_int(r.get("extra_spp")),
                 cached=self._player_cache(r),
             )
