@@ -29,6 +29,9 @@ class Unmapped:
     source: Source
     reason: str  # English, built from a gettext_noop-marked pattern; the page translates it
     params: dict = field(default_factory=dict)
+    # False: dropped by design and only noted (a star player's or mercenary's match line), which
+    # does not stop the real run.
+    blocking: bool = True
 
 
 @dataclass(frozen=True)

@@ -92,8 +92,8 @@ def test_the_placeholder_match_gives_imported_totals_and_a_star_is_dropped():
     assert all(t.team == T(3) for t in snap.imported_totals)
     assert totals[P(15)].touchdowns == 3 and totals[P(19)].casualties == 4
     assert totals[P(19)].injuries_more == ["damaged_back"]  # agn1 = NI
-    assert [(u.source, u.reason, u.params) for u in snap.unmapped] == [
-        (Source("match_data", 6), "star player or mercenary: no roster player", {"player_id": -5, "team_id": 3})
+    assert [(u.source, u.reason, u.params, u.blocking) for u in snap.unmapped] == [
+        (Source("match_data", 6), "star player or mercenary: no roster player", {"player_id": -5, "team_id": 3}, False)
     ]
 
 

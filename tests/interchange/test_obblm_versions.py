@@ -117,6 +117,7 @@ def test_the_naflm_sample_reports_what_lrb6_has_not():
         (P(6), "no such skill in this ruleset: Give and Go"),
         (Source("match_data", 1), "no such injury in this ruleset: PA"),
     ]
+    assert all(u.blocking for u in snap.unmapped)
     brewers = [p for p in snap.players if p.team == T(1)]
     assert not any(u.source in {p.source for p in brewers} | {T(1)} for u in snap.unmapped)
     first = {line.player: line for line in snap.matches[0].lines}

@@ -95,8 +95,8 @@ class _Decoder:
         self.divisions = {_int(r["did"]): _str(r.get("name")) for r in tables.get("divisions", ())}
         self.casualties = sorted(rs.casualty_table.values(), key=lambda c: c.d68)
 
-    def unmapped(self, source: Source, reason: str, **params: object) -> None:
-        self.snap.unmapped.append(Unmapped(source, reason, params))
+    def unmapped(self, source: Source, reason: str, *, blocking: bool = True, **params: object) -> None:
+        self.snap.unmapped.append(Unmapped(source, reason, params, blocking))
 
     def rows(self, table: str) -> Rows:
         return self.tables.get(table, ())
@@ -254,7 +254,7 @@ class _Decoder:
             match_id, player_id = _int(r.get("f_match_id")), _int(r.get("f_player_id"))
             where = Source("match_data", match_id)
             if player_id < 0:
-                self.unmapped(where, R_STAR, player_id=player_id, team_id=_int(r.get("f_team_id")))
+                self.unmapped(where, R_STAR, blocking=False, player_id=player_id, team_id=_int(r.get("f_team_id")))
                 continue
             player = self.players.get(player_id)
             if player is None:
