@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from league.interchange.obblm.decode import decode
+from league.interchange.obblm.decode import decode_dump
 from league.interchange.snapshot import LeagueSnapshot, Source
 from league.interchange.sqldump import read_dump
 from league.rules import load_ruleset
@@ -16,14 +16,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 @cache
 def sample(name: str, ruleset: str = "lrb6", version: str | None = None) -> LeagueSnapshot:
     dump = read_dump((EXAMPLES / f"{name}.sql").read_bytes())
-    return decode(
-        dump.tables,
-        version=version,
-        ruleset=ruleset,
-        ruleset_data=load_ruleset(ruleset),
-        columns=dump.columns,
-        repairs=dump.repairs,
-    )
+    return decode_dump(dump, version=version, ruleset=ruleset, ruleset_data=load_ruleset(ruleset))
 
 
 def player(snapshot: LeagueSnapshot, name: str):

@@ -26,6 +26,7 @@ from ..snapshot import (
     TourRow,
     Unmapped,
 )
+from ..sqldump import Dump
 from .detect import choose_version, columns_of
 from .repairs import ReaderRepair, carried_repairs
 from .tables import VersionTables, load_tables
@@ -349,3 +350,15 @@ def decode(
     dec.matches()
     dec.cached_totals()
     return snap
+
+
+def decode_dump(dump: Dump, *, version: str | None, ruleset: str, ruleset_data: Ruleset) -> LeagueSnapshot:
+    """decode() of what league.interchange.sqldump.read_dump() read: its columns and repairs too."""
+    return decode(
+        dump.tables,
+        version=version,
+        ruleset=ruleset,
+        ruleset_data=ruleset_data,
+        columns=dump.columns,
+        repairs=dump.repairs,
+    )
