@@ -7,6 +7,7 @@ from datetime import datetime
 
 from league.interchange.obblm import recompute
 from league.interchange.snapshot import Source
+from league.interchange.sqldump import read_dump
 from league.rules import load_ruleset
 
 from .obblm_samples import EXAMPLES, P, T, player, sample
@@ -137,6 +138,18 @@ def test_the_diff_explains_the_three_stale_cached_columns():
     assert all(d.reason for d in found)
 
 
-def test_the_samples_are_readable_and_short():
-    for path in EXAMPLES.glob("*.sql"):
+def test_the_samples_are_short_and_read_without_warnings():
+    servers = {}
+    for path in sorted(EXAMPLES.glob("*.sql")):
         assert len(path.read_text(encoding="utf-8").splitlines()) < 400, path.name
+        dump = read_dump(path.read_bytes())
+        assert dump.warnings == [], path.name
+        servers[path.stem] = dump.server
+    # naflm.sql starts with MariaDB's sandbox line; obblm-old-names.sql has one row per INSERT.
+    assert servers == {"naflm": "mariadb", "obblm-lrb6": "mysql", "obblm-old-names": "mysql"}
+
+
+def test_only_the_double_encoded_names_are_repaired():
+    snap = sample("obblm-lrb6")
+    assert {r.after for r in snap.repairs} == {"Jörg", "Jörg Weber"}
+    assert snap.coaches[3].real_name == "Chloé Durand" and sample("naflm").repairs == []
