@@ -78,6 +78,37 @@ class PreferencesForm(forms.Form):
         self.helper = _helper()
 
 
+# The NAF report writes the number as an xs:int (docs/naf-report.md).
+NAF_NUMBER_ERRORS = {
+    "invalid": _("A NAF number is a whole number above zero, such as 12345."),
+    "min_value": _("A NAF number is a whole number above zero, such as 12345."),
+    "max_value": _("This NAF number is too large: check it on your NAF membership."),
+}
+
+
+class NafForm(forms.Form):
+    """The coach's NAF number and name, for the NAF tournament report of his league's seasons."""
+
+    naf_number = forms.IntegerField(
+        label=_("NAF number"),
+        required=False,
+        min_value=1,
+        max_value=2**31 - 1,
+        error_messages=NAF_NUMBER_ERRORS,
+        help_text=_("Without one, your games are left out of the NAF report."),
+    )
+    naf_name = forms.CharField(
+        label=_("NAF name"),
+        required=False,
+        max_length=60,
+        help_text=_("Your name at the NAF, if it is not your username."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+
 class AddressForm(forms.Form):
     """A new address: it becomes the account's when the link mailed to it is followed."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -23,6 +24,12 @@ class Profile(models.Model):
     mail_mode = models.CharField(
         _("notifications by mail"), max_length=10, choices=MailMode.choices, default=MailMode.AT_ONCE
     )
+    # The coach's membership of the NAF, for the NAF tournament report (league.interchange.naf): a
+    # coach without a number is left out of it; the NAF name defaults to the username there.
+    naf_number = models.PositiveIntegerField(
+        _("NAF number"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(2**31 - 1)]
+    )
+    naf_name = models.CharField(_("NAF name"), max_length=60, blank=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -30,6 +37,10 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+    @property
+    def naf_name_or_username(self) -> str:
+        return self.naf_name or self.user.get_username()
 
 
 class ApiToken(models.Model):

@@ -113,6 +113,15 @@ def preferences_save(*, user: AbstractBaseUser, language: str, mail_mode: str) -
     return profile
 
 
+def naf_save(*, user: AbstractBaseUser, naf_number: int | None, naf_name: str) -> Profile:
+    """The coach's NAF number (None: none) and NAF name ("": his username) for the NAF report."""
+    profile = profile_of(user)
+    profile.naf_number, profile.naf_name = naf_number, naf_name.strip()
+    profile.full_clean(exclude=["user"])  # a caller other than the form still gets a clear refusal
+    profile.save(update_fields=["naf_number", "naf_name"])
+    return profile
+
+
 def password_invitation_send(*, user: User, league_name: str, absolute: Absolute) -> bool:
     """Mails an account made for a coach brought over from another league manager (no usable
     password: his old one is never ported) the link that sets his password: the password reset's

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.accounts import services
-from league.accounts.forms import AddressForm, MailedPasswordResetForm, PreferencesForm
+from league.accounts.forms import AddressForm, MailedPasswordResetForm, NafForm, PreferencesForm
 from league.accounts.services import Outcome
 from league.accounts.throttle import mail_allowed
 
@@ -42,15 +42,24 @@ class PasswordResetView(auth_views.PasswordResetView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
-    """The account: its name, its address and whether it is confirmed, the mail preferences."""
+    """The account: its name, its address and whether it is confirmed, the mail preferences and the
+    coach's NAF membership (two forms, told apart by their hidden "form" field)."""
     account = services.profile_of(request.user)  # type: ignore[arg-type]  # login_required
+    posted = request.POST.get("form", "mail") if request.method == "POST" else ""
     initial = {"language": account.language, "mail_mode": account.mail_mode}
-    form = PreferencesForm(request.POST if request.method == "POST" else None, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    form = PreferencesForm(request.POST if posted == "mail" else None, initial=initial)
+    naf_initial = {"naf_number": account.naf_number, "naf_name": account.naf_name}
+    naf_form = NafForm(request.POST if posted == "naf" else None, initial=naf_initial)
+    if posted == "mail" and form.is_valid():
         services.preferences_save(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
         messages.success(request, _("Your preferences are saved."))
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"account": account, "form": form})
+    if posted == "naf" and naf_form.is_valid():
+        services.naf_save(user=request.user, **naf_form.cleaned_data)  # type: ignore[arg-type]
+        messages.success(request, _("Your NAF membership is saved."))
+        return redirect("profile")
+    context = {"account": account, "form": form, "naf_form": naf_form}
+    return render(request, "accounts/profile.html", context)
 
 
 @login_required

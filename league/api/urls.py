@@ -8,6 +8,7 @@ from league.catalogue import api as league_api
 from league.competitions.seasons import api as seasons_api
 from league.competitions.seasons import api_fixtures as fixtures_api
 from league.competitions.standings import api as standings_api
+from league.interchange.naf import api as naf_api
 from league.notices import api as notices_api
 from teams import api as teams_api
 
@@ -56,6 +57,7 @@ urlpatterns = [
         fixtures_api.FixturesApi.as_view(),
         name="api-season-fixtures",
     ),
+    path("leagues/<slug:slug>/seasons/<int:number>/naf.xml", naf_api.NafReportApi.as_view(), name="api-season-naf"),
     path(
         "leagues/<slug:slug>/seasons/<int:number>/standings/",
         standings_api.StandingsApi.as_view(),

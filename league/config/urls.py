@@ -13,6 +13,8 @@ from league.core.views import allies as views_allies
 from league.core.views import members as views_members
 from league.core.views import roster as views_roster
 from league.core.views import settings as views_settings
+from league.interchange.fumbbl import views as views_fumbbl
+from league.interchange.naf.urls import urlpatterns as naf_patterns
 from league.interchange.urls import urlpatterns as import_patterns
 from league.notices import views as views_notices
 from league.pages import views
@@ -46,10 +48,12 @@ league_patterns = (
         path("<slug:slug>/teams/new/", team_views.team_new, name="team_new"),
         path("<slug:slug>/teams/new/fields/", team_views.team_new_fields, name="team_new_fields"),
         path("<slug:slug>/teams/new/preview/", team_views.team_new_preview, name="team_new_preview"),
+        path("<slug:slug>/import/fumbbl/", views_fumbbl.fumbbl_import_page, name="import_fumbbl"),
         *season_patterns,
         *challenge_patterns,
         *stats_patterns,
         *webhook_patterns,
+        *naf_patterns,
         *import_patterns,
     ],
     "league",

@@ -17,6 +17,7 @@ from league.core.models import AuditEntry, League
 ACTIONS = {
     "teams.team.created": _("Team created"),
     "teams.team.draft_saved": _("Draft saved"),
+    "teams.team.imported": _("Team imported from another site"),
     "teams.team.ready": _("Team declared ready"),
     "teams.team.retired": _("Team retired"),
     "teams.player.hired": _("Player hired"),

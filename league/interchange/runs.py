@@ -9,13 +9,10 @@ and a failed run resumes at the first stage with work left.
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
 import logging
 from typing import Any
 
 from celery import current_app
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.models import User as Account
 from django.core.exceptions import PermissionDenied
@@ -28,19 +25,24 @@ from league.core.audit import log_action
 from league.core.models import League
 from league.core.permissions import is_commissioner
 from league.core.selectors import league_ruleset
+from league.interchange.messages import message
 from league.interchange.models import ImportRun
+from league.interchange.obblm.decode import decode_dump
 from league.interchange.obblm.load import STAGE_NAMES, load_all, stage_sizes
 from league.interchange.obblm.mapping import Load
 from league.interchange.obblm.plan import plan, refusals, worded
+from league.interchange.obblm.recompute import diff
+from league.interchange.safe import DUMP_LIMIT, UnsafeInput
 from league.interchange.snapshot import LeagueSnapshot
+from league.interchange.sqldump import read_dump
 from league.rules import player_value
 from teams.models import Player, Team
 
 log = logging.getLogger(__name__)
 User = AbstractBaseUser | AnonymousUser
 VERSIONS = ("obblm-lrb6", "obblm-old-names", "naflm")
-# A dump is read whole in memory: past this size it is refused before any parsing.
-MAX_BYTES = getattr(settings, "INTERCHANGE_MAX_BYTES", 20 * 1024 * 1024)
+# A dump is read whole in memory: past the reader's limit it is refused before any parsing.
+MAX_BYTES = DUMP_LIMIT
 RUN_IMPORT = "league.interchange.run_import"
 LIVE = (ImportRun.State.QUEUED, ImportRun.State.RUNNING)
 
@@ -57,18 +59,13 @@ def read_snapshot(data: bytes, *, version: str, league: League) -> LeagueSnapsho
     """The dump's bytes, read safely (league.interchange.sqldump) and decoded into the league's
     ruleset keys (league.interchange.obblm.decode); ImportRefused with the reader's words."""
     try:
-        sqldump = importlib.import_module("league.interchange.sqldump")
-        decoder = importlib.import_module("league.interchange.obblm.decode")
-    except ImportError:  # pragma: no cover - the readers ship with the loader
-        raise ImportRefused([_("This site cannot read OBBLM dumps yet.")]) from None
+        dump = read_dump(data)
+    except UnsafeInput as refusal:
+        raise ImportRefused([message(refusal)]) from refusal
     try:
-        dump = sqldump.read_dump(data)
-        snapshot: LeagueSnapshot = decoder.decode(
-            dump.tables, version=version or None, ruleset=league.ruleset, ruleset_data=league_ruleset(league)
-        )
-    except ValueError as error:  # the readers' refusals: unsafe, malformed or unknown input, worded
-        raise ImportRefused([str(error)]) from error
-    return snapshot
+        return decode_dump(dump, version=version or None, ruleset=league.ruleset, ruleset_data=league_ruleset(league))
+    except ValueError as error:  # not an OBBLM dump, an unknown version, a value OBBLM never writes
+        raise ImportRefused([_("This dump cannot be decoded: %(reason)s.") % {"reason": error}]) from error
 
 
 def _load(league: League, snapshot: LeagueSnapshot, run: ImportRun | None = None) -> Load:
@@ -198,22 +195,13 @@ def run_execute(run_id: int) -> bool:
     return True
 
 
-def _as_dict(item: Any) -> dict[str, Any]:
-    if dataclasses.is_dataclass(item) and not isinstance(item, type):
-        return {
-            k: v if isinstance(v, int | str | float | bool | type(None)) else str(v)
-            for k, v in dataclasses.asdict(item).items()
-        }
-    return dict(item) if isinstance(item, dict) else {"text": str(item)}
-
-
-def decoder_diff(snapshot: LeagueSnapshot) -> list[dict[str, Any]]:
-    """The decoder's differences between the dump's cached columns and what its history says."""
-    try:
-        recompute = importlib.import_module("league.interchange.obblm.recompute")
-    except ImportError:  # pragma: no cover - the decoder ships with the loader
-        return []
-    return [_as_dict(item) for item in recompute.diff(snapshot)]
+def decoder_diff(load: Load) -> list[dict[str, Any]]:
+    """The decoder's recount against the dump's cached columns (SPP, injuries, status, fan factor,
+    records), each with its reason (a gettext_noop pattern the page words)."""
+    return [
+        {"key": d.source.key, "what": d.column, "dump": d.cached, "ours": d.computed, "reason": d.reason}
+        for d in diff(load.snapshot, load.ruleset)
+    ]
 
 
 def final_report(load: Load) -> dict[str, Any]:
@@ -239,11 +227,7 @@ def final_report(load: Load) -> dict[str, Any]:
         ours = player_value(ruleset, position_cost=cost, improvements=kinds)
         if int(str(cached)) != ours:
             values.append({"key": prow.source.key, "what": "value", "dump": int(str(cached)), "ours": ours})
-        if "spp" in prow.cached and int(str(prow.cached["spp"])) != player.spp:
-            values.append(
-                {"key": prow.source.key, "what": "spp", "dump": int(str(prow.cached["spp"])), "ours": player.spp}
-            )
-    return {"counts": plan_counts(snap), "values": values, "diff": decoder_diff(snap), "explain": EXPLAIN}
+    return {"counts": plan_counts(snap), "values": [*decoder_diff(load), *values], "explain": EXPLAIN}
 
 
 EXPLAIN = {
@@ -253,7 +237,6 @@ EXPLAIN = {
     "value": gettext_noop(
         "Player value from the ruleset's position cost and the gains brought over; OBBLM's includes its own price tables and manual extra value."
     ),
-    "spp": gettext_noop("SPP recomputed from every match line with the ruleset's awards, plus OBBLM's extra SPP."),
 }
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from league.core.models import League
 from league.interchange.models import ImportRun
-from league.interchange.obblm.plan import refusals, row_label, worded
+from league.interchange.obblm.plan import blocking, left_out, refusals, row_label, worded
 
 STAGE_NAMES = {
     "coaches": gettext_lazy("coaches"),
@@ -44,27 +44,39 @@ def report_view(report: dict[str, Any]) -> dict[str, Any]:
     return {
         **report,
         "refusals": worded(refusals(report)),
-        "unmapped_text": worded(report.get("unmapped", [])),
+        "unmapped_text": worded(blocking(report)),
+        "left_out_text": worded(left_out(report)),
         "repairs": [{**r, "row": row_label(r["key"])} for r in report.get("repairs", [])],
         "problems_text": worded(report.get("problems", [])),
     }
 
 
-FIGURES = {"tv": gettext_lazy("team value"), "value": gettext_lazy("player value"), "spp": gettext_lazy("SPP")}
+FIGURES = {
+    "tv": gettext_lazy("team value"),
+    "value": gettext_lazy("player value"),
+    "spp": gettext_lazy("SPP"),
+    "ff": gettext_lazy("fan factor"),
+    "status": gettext_lazy("status"),
+}
 
 
 def final_view(report: dict[str, Any]) -> dict[str, Any]:
     """A final report's differences with their figure named and explained in words, for the page."""
     explain = report.get("explain", {})
-    values = [
-        {
-            **v,
-            "row": row_label(v["key"]),
-            "figure": str(FIGURES.get(v.get("what", ""), v.get("what", ""))),
-            "why": _(explain[v["what"]]) if v.get("what") in explain else "",
-        }
-        for v in report.get("values", [])
-    ]
+    values = []
+    for v in report.get("values", []):
+        what = v.get("what", "")
+        reason = v.get("reason") or explain.get(what, "")
+        named = what in FIGURES
+        values.append(
+            {
+                **v,
+                "row": row_label(v["key"]),
+                "figure": str(FIGURES[what]) if named else what,
+                "named": named,
+                "why": _(reason) if reason else "",
+            }
+        )
     return {**report, "values": values}
 
 
@@ -81,8 +93,6 @@ def report_lines(report: dict[str, Any], *, final: bool) -> list[str]:
             lines.append(
                 f"{v['row']}, {v['figure']}: OBBLM {v['dump']}, " + _("here %(n)s.") % {"n": v["ours"]} + f" {v['why']}"
             )
-        for d in view.get("diff", []):
-            lines.append(" ".join(f"{k}={val}" for k, val in d.items()))
         return lines
     if report.get("version"):
         detected = _("detected") if report.get("version_detected") else _("as named")
@@ -97,6 +107,7 @@ def report_lines(report: dict[str, Any], *, final: bool) -> list[str]:
         lines.append(
             _("Repaired %(key)s %(column)s: “%(before)s” → “%(after)s”") % {**repair, "key": row_label(repair["key"])}
         )
+    lines += [_("Left out:") + f" {text}" for text in worded(left_out(report))]
     refused = worded(refusals(report))
     lines += [_("Cannot be brought over:") + f" {text}" for text in refused]
     return lines

@@ -29,6 +29,9 @@ class Unmapped:
     source: Source
     reason: str  # English, built from a gettext_noop-marked pattern; the page translates it
     params: dict = field(default_factory=dict)
+    # False: dropped by design and only noted (a star player's or mercenary's match line), which
+    # does not stop the real run.
+    blocking: bool = True
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,10 @@ class PlayerRow:
     journeyman: bool = False
     hired: datetime | None = None
     left: datetime | None = None  # fired/sold
+    retired: bool = False  # NAFLM's RETIRED status (inj 0) in a match line
     skills: list[str] = field(default_factory=list)  # skill keys gained (not the position's own)
+    # How each gained skill came: "N" normal roll, "D" double, "E" extra (granted by an admin).
+    skill_kinds: dict[str, str] = field(default_factory=dict)
     stat_gains: dict[str, int] = field(default_factory=dict)  # {"ma": 1, "st": 0, ...} achieved
     extra_spp: int = 0  # players.extra_spp: admin adjustments (NAFLM: minus SPP spent), signed
     cached: dict[str, object] = field(default_factory=dict)  # the dump's derived columns, for the diff
@@ -100,7 +106,7 @@ class PlayerLine:
     injury: str = ""  # a casualty-table key of the target ruleset, "" for none
     injuries_more: list[str] = field(default_factory=list)  # agn1/agn2 (OBBLM) or agn (NAFLM)
     missed_game: bool = False  # mg: he came in injured and did not play
-    improvement_dice: list[tuple[int, int]] = field(default_factory=list)  # ir1..ir3 (LRB6)
+    improvement_dice: list[tuple[int, int]] = field(default_factory=list)  # ir1..ir3 (OBBLM's improvement rolls)
 
 
 @dataclass
@@ -140,7 +146,7 @@ class ImportedTotals:
 
 @dataclass
 class LeagueSnapshot:
-    version: str  # "obblm-lrb6", "obblm-old-names", "naflm"...
+    version: str  # a folder of league/interchange/obblm/versions/ (OBBLM 0.8+, pre-0.8, NAFLM)
     version_detected: bool  # False when the user named it
     ruleset: str  # the target ruleset key
     league_name: str

@@ -115,6 +115,8 @@ class TeamList(_Named):
     special_rules: str
     positions: tuple[Position, ...]
     crp_new_team: bool = False
+    # The race's name in the NAF tournament report's enumeration; "" when the NAF has none for it.
+    naf_name: str = ""
     # The star players this team may hire as permanent roster members, as positions (one of each),
     # where the ruleset has champions (league/rules/catalogue/champions.py); empty elsewhere.
     champions: tuple[Position, ...] = ()

@@ -35,6 +35,7 @@ PATHS = {
     "/api/leagues/{slug}/seasons/{number}/teams/{team_id}/": {"delete"},
     "/api/leagues/{slug}/seasons/{number}/fixtures/": {"get", "post"},
     "/api/leagues/{slug}/seasons/{number}/standings/": {"get"},
+    "/api/leagues/{slug}/seasons/{number}/naf.xml": {"get"},
     "/api/leagues/{slug}/seasons/{number}/playoffs/": {"get", "post"},
     "/api/leagues/{slug}/seasons/{number}/playoffs/preview/": {"post"},
 }

@@ -3,12 +3,12 @@
 `decoded` stands in for the dump reader and the decoder (league.interchange.sqldump and
 league.interchange.obblm.decode, tested on their own in tests/interchange/test_obblm_decode.py):
 whatever bytes are handed in decode to the snapshot of tests/interchange/obblm_builders.py, and a
-file starting with "BAD" is refused as the reader refuses unsafe input (a worded ValueError).
+file starting with "BAD" is refused as the decoder refuses a dump that is not OBBLM's (a ValueError).
+The real readers on the sample dumps: tests/interchange/test_obblm_samples_load.py.
 """
 
 from __future__ import annotations
 
-import sys
 import types
 
 import pytest
@@ -29,14 +29,14 @@ def decoded(monkeypatch):
     holder = {"snapshot": obblm_builders.snapshot, "calls": []}
 
     def read_dump(data: bytes):
-        if data.startswith(b"BAD"):
-            raise ValueError("Line 1: this is not a MySQL dump.")
-        return types.SimpleNamespace(tables={"coaches": []})
+        return types.SimpleNamespace(bad=data.startswith(b"BAD"))
 
-    def decode(tables, *, version, ruleset, ruleset_data):
+    def decode(dump, *, version, ruleset, ruleset_data):
+        if dump.bad:
+            raise ValueError("no players table: not an OBBLM/NAFLM dump")
         holder["calls"].append((version, ruleset))
         return holder["snapshot"]()
 
-    monkeypatch.setitem(sys.modules, "league.interchange.sqldump", types.SimpleNamespace(read_dump=read_dump))
-    monkeypatch.setitem(sys.modules, "league.interchange.obblm.decode", types.SimpleNamespace(decode=decode))
+    monkeypatch.setattr("league.interchange.runs.read_dump", read_dump)
+    monkeypatch.setattr("league.interchange.runs.decode_dump", decode)
     return holder

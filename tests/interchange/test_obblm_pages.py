@@ -77,7 +77,10 @@ def test_an_unreadable_or_too_big_file_is_refused_in_words_and_nothing_is_kept(
 ):
     client = signed_in(commissioner)
     response = upload(client, target, b"BAD dump")
-    assert response.status_code == 400 and "Line 1: this is not a MySQL dump." in response.content.decode()
+    assert (
+        response.status_code == 400
+        and "This dump cannot be decoded: no players table: not an OBBLM/NAFLM dump." in response.content.decode()
+    )
     monkeypatch.setattr("league.interchange.forms.MAX_BYTES", 4)
     response = upload(client, target, b"-- a dump of more than four bytes")
     assert response.status_code == 400 and "The file is larger than 0 MB." in response.content.decode()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tests.interchange.fumbbl_files import EXAMPLES
 from tests.web.french_world import (
     TOO_MANY_THROWERS,
     Page,
@@ -129,6 +131,14 @@ PAGES = [
     ),
     # seasons
     Page("league:seasons", None, lambda w: reverse("league:seasons", args=[slug(w)])),
+    Page("league:season_naf", "commissioner", lambda w: reverse("league:season_naf", args=[slug(w), 1])),
+    Page(
+        "league:season_naf",
+        "commissioner",
+        lambda w: reverse("league:season_naf", args=[slug(w), 1]) + "?organiser=&download=1",
+        status=400,
+        note="no organiser",
+    ),
     # statistics
     Page("league:stats", None, lambda w: reverse("league:stats", args=[slug(w)])),
     Page("league:stats", "alice", lambda w: reverse("league:stats", args=[slug(w)]) + "?season=1", note="a season"),
@@ -230,4 +240,23 @@ PAGES = [
         lambda w: reverse("league:team_new_preview", args=[slug(w)]),
         lambda w: team_form("human", TOO_MANY_THROWERS),
     ),
+    Page("league:import_fumbbl", "alice", lambda w: reverse("league:import_fumbbl", args=[slug(w)])),
+    Page(
+        "league:import_fumbbl",
+        "alice",
+        lambda w: reverse("league:import_fumbbl", args=[slug(w)]),
+        lambda w: {"action": "preview", "team_file": fumbbl_file("fumbbl-team.json")},
+        note="the preview of a team that can come over",
+    ),
+    Page(
+        "league:import_fumbbl",
+        "alice",
+        lambda w: reverse("league:import_fumbbl", args=[slug(w)]),
+        lambda w: {"action": "preview", "team_file": fumbbl_file("fumbbl-team-bb2020.json")},
+        note="every refusal of a BB2020 team",
+    ),
 ]
+
+
+def fumbbl_file(name: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, (EXAMPLES / name).read_bytes(), content_type="application/json")

@@ -16,6 +16,8 @@ MORE_ELSEWHERE = {
     "api-matches-send-back": FLOW,
     "api-matches-confirm": FLOW,
     "api-matches-decision": FLOW,
+    # A FUMBBL team's import: anonymous to the login page, a stranger refused (403), nothing written.
+    "league:import_fumbbl": "tests/interchange/test_fumbbl_import.py",
     # Personal API tokens: any logged-in user makes his own; only he revokes one (others get 404).
     "accounts:tokens": "tests/accounts/test_tokens.py",
     "accounts:token_revoke": "tests/accounts/test_tokens.py",

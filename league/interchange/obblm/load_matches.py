@@ -148,6 +148,9 @@ def stage_matches(load: Load) -> int:
                 stage=knockout_stage(row),
                 home_score=row.home_score,
                 away_score=row.away_score,
+                # A star player's or mercenary's touchdowns: no roster line holds them.
+                home_uncredited_touchdowns=_uncredited(row, row.home.key, row.home_score),
+                away_uncredited_touchdowns=_uncredited(row, row.away.key, row.away_score),
                 gate=row.gate,
                 confirmed_at=confirmed,
                 confirmed_by=load.by,
@@ -163,6 +166,10 @@ def stage_matches(load: Load) -> int:
             load.record(row.source.key, match)
             done += 1
     return done
+
+
+def _uncredited(row: MatchRow, team_key: str, score: int) -> int:
+    return max(0, score - sum(line.touchdowns for line in row.lines if line.team.key == team_key))
 
 
 def _lines(load: Load, match: Match, row: MatchRow, injuries: dict, journeymen: set[str], totals: Counter[str]) -> None:

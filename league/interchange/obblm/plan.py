@@ -41,6 +41,7 @@ TABLES = {
     "players": gettext_lazy("player"),
     "matches": gettext_lazy("match"),
     "tours": gettext_lazy("tournament"),
+    "match_data": gettext_lazy("match line"),
 }
 
 
@@ -276,7 +277,8 @@ def plan(load: Load) -> dict[str, Any]:
             }
             for m in snap.matches
         ],
-        "unmapped": [issue(u.source, u.reason, **u.params) for u in snap.unmapped],
+        # A non-blocking row is left out on purpose (a star player's line: no roster player), shown only.
+        "unmapped": [{**issue(u.source, u.reason, **u.params), "blocking": u.blocking} for u in snap.unmapped],
         "repairs": [
             {"key": r.source.key, "column": r.column, "before": r.before, "after": r.after} for r in snap.repairs
         ],
@@ -285,5 +287,14 @@ def plan(load: Load) -> dict[str, Any]:
 
 
 def refusals(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """Why the real run is refused (all or nothing): every unmapped row and every problem."""
-    return [*report.get("unmapped", []), *report.get("problems", [])]
+    """Why the real run is refused (all or nothing): every blocking unmapped row and every problem."""
+    return [*blocking(report), *report.get("problems", [])]
+
+
+def blocking(report: dict[str, Any]) -> list[dict[str, Any]]:
+    return [u for u in report.get("unmapped", []) if u.get("blocking", True)]
+
+
+def left_out(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Rows the decoder leaves out without refusing the dump (star players' and mercenaries' lines)."""
+    return [u for u in report.get("unmapped", []) if not u.get("blocking", True)]

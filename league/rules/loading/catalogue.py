@@ -124,7 +124,7 @@ def load_teams(folder: Path, problems: Problems, params: Parameters, skills: dic
         ("team_key", "name_en", "name_fr", "reroll_cost", "max_rerolls", "apothecary_allowed", "necromancer"),
         problems,
         g,
-        ("special_rules", "crp_new_team"),
+        ("special_rules", "crp_new_team", "naf_name"),  # naf_name: the NAF report's race (docs/rulesets.md)
     )
     heads: dict[str, tuple[Row, dict[str, object]]] = {}
     seen: dict[object, int] = {}
@@ -140,6 +140,7 @@ def load_teams(folder: Path, problems: Problems, params: Parameters, skills: dic
             "necromancer": row.flag("necromancer"),
             "special_rules": row.text("special_rules"),
             "crp_new_team": row.flag("crp_new_team") if "crp_new_team" in row.values else False,
+            "naf_name": row.text("naf_name"),
         }
         if unique_key(row, key, seen, "team"):
             heads[key] = (row, fields)
