@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from league.core.models import League
+from league.core.selectors import league_ruleset
 from league.interchange.models import ImportRun
 from league.interchange.obblm.plan import blocking, left_out, refusals, row_label, worded
+from matches.models import Match
 
 STAGE_NAMES = {
     "coaches": gettext_lazy("coaches"),
@@ -39,10 +41,18 @@ def stage_name(stage: str) -> str:
     return str(STAGE_NAMES.get(stage, stage))
 
 
-def report_view(report: dict[str, Any]) -> dict[str, Any]:
-    """A dry-run report with its reasons worded, for the page."""
+def report_view(report: dict[str, Any], league: League | None = None) -> dict[str, Any]:
+    """A dry-run report with its reasons, races and play-off rounds worded, for the page."""
+    lang = get_language() or "en"
+    teams = league_ruleset(league).teams if league is not None else {}
+    stages = dict(Match.Stage.choices)
     return {
         **report,
+        "teams": [
+            {**t, "race_name": teams[t["race"]].name(lang) if t["race"] in teams else t["race"]}
+            for t in report.get("teams", [])
+        ],
+        "matches": [{**m, "stage_name": str(stages.get(m["stage"], m["stage"]))} for m in report.get("matches", [])],
         "refusals": worded(refusals(report)),
         "unmapped_text": worded(blocking(report)),
         "left_out_text": worded(left_out(report)),

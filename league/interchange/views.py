@@ -62,7 +62,7 @@ def _run_context(league: League, run: ImportRun, start_form: StartForm | None = 
     return {
         "league": league,
         "run": run,
-        "dry": report_view(run.dry_report),
+        "dry": report_view(run.dry_report, league),
         "final": final_view(run.report) if run.state == ImportRun.State.DONE else None,
         "start_form": start_form or StartForm(),
         "running": run.state in (ImportRun.State.QUEUED, ImportRun.State.RUNNING),

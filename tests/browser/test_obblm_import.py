@@ -41,7 +41,7 @@ def test_a_commissioner_imports_his_obblm_league(page, live_server, artifacts_di
     teams = text(page.locator("#dry-teams"))
     assert "Orcs & <Gobbos>" in teams and "Jörg" in teams and "Athelorn Avengers" in teams
     matches = text(page.locator("#dry-matches"))
-    assert "Season 1" in matches and "Season 1 Final" in matches and "final" in matches
+    assert "Season 1" in matches and "Season 1 Final" in matches and "Final" in matches
     assert "JÃ¶rg" in text(page.locator("#dry-repairs"))
     assert "star player or mercenary" in text(page.locator("#dry-left-out"))
     page.screenshot(path=str(artifacts_dir / "obblm-01-dry-run.png"), full_page=True)
