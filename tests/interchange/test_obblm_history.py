@@ -36,7 +36,9 @@ def test_no_sequence_ran_on_the_imported_matches(history):
     assert all(m.postgame_input is None and m.processed_at is not None for m in history)
 
 
-def test_a_new_match_is_processed_without_replaying_the_history(target, commissioner, history, django_capture_on_commit_callbacks):
+def test_a_new_match_is_processed_without_replaying_the_history(
+    target, commissioner, history, django_capture_on_commit_callbacks
+):
     before = effects_of(history)
     reavers = Team.objects.get(league=target, name="Reavers & <Co>")
     orcs = Team.objects.get(league=target, name="Gouged Eye")

@@ -53,6 +53,7 @@ def test_the_lrb6_sample_loads_with_the_readmes_standings(target):
     }
     final = Match.objects.get(league=target, stage=Match.Stage.FINAL)
     assert (final.home.name, final.home_score, final.away_score) == ("Athelorn Avengers", 2, 1)
+    assert final.season.name == "Season 1 Final" and final.season.winner == teams["Athelorn Avengers"]
     players = {p.name.split()[0]: p for p in Player.objects.filter(team__league=target)}
     assert players["Dieter"].spp == 18 and players["Grimli"].spp == 19 and players["Gotrek"].spp == 20
     assert players["Nibbler"].status == Player.Status.DEAD and players["Ugluk"].status == Player.Status.FIRED

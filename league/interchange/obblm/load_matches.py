@@ -161,6 +161,10 @@ def stage_matches(load: Load) -> int:
             )
             match.sequence = sequence_key(played_on=match.played_on, confirmed_at=confirmed, pk=match.pk)
             Match.objects.filter(pk=match.pk).update(sequence=match.sequence)
+            if match.stage == Match.Stage.FINAL and row.home_score != row.away_score:
+                # The final's winner wins the season (a drawn final names none: OBBLM keeps no shoot-out).
+                winner = match.home_id if row.home_score > row.away_score else match.away_id
+                Season.objects.filter(pk=season_id).update(winner_id=winner)
             _lines(load, match, row, injuries, journeymen, totals)
             _team_effects(load, match, row, ff)
             load.record(row.source.key, match)
