@@ -98,18 +98,26 @@ def _fan_factor(load: Load, team_key: str, bought: int) -> int:
     return max(0, bought + changes)
 
 
-def _player_status(load: Load, key: str, left: datetime | None) -> str:
+def killed(load: Load) -> set[str]:
+    """The players a match line says died (one pass over the lines)."""
     dead = {k for k, result in casualties_by_key(load.ruleset).items() if result.dead}
-    for match in load.snapshot.matches:
-        for line in match.lines:
-            if line.player.key == key and ({line.injury, *line.injuries_more} & dead):
-                return Player.Status.DEAD
+    return {
+        line.player.key
+        for match in load.snapshot.matches
+        for line in match.lines
+        if {line.injury, *line.injuries_more} & dead
+    }
+
+
+def _player_status(dead: set[str], key: str, left: datetime | None) -> str:
+    if key in dead:
+        return Player.Status.DEAD
     return Player.Status.FIRED if left is not None else Player.Status.ACTIVE
 
 
 def stage_teams(load: Load) -> int:
     snap, done = load.snapshot, 0
-    spp = recomputed_spp(load.ruleset, snap)
+    spp, dead = recomputed_spp(load.ruleset, snap), killed(load)
     with transaction.atomic():
         for row in snap.teams:
             if row.source.key in load.mapped:
@@ -136,11 +144,11 @@ def stage_teams(load: Load) -> int:
                 key=f"import:obblm:{row.source.key}",
                 memo=gettext_noop("Treasury brought over from OBBLM"),
             )
-            done += 1 + _players(load, team, row.source.key, spp)
+            done += 1 + _players(load, team, row.source.key, spp, dead)
     return done
 
 
-def _players(load: Load, team: Team, team_key: str, spp: dict[str, int]) -> int:
+def _players(load: Load, team: Team, team_key: str, spp: dict[str, int], dead: set[str]) -> int:
     done = 0
     for row in load.snapshot.players:
         if row.team.key != team_key or row.source.key in load.mapped:
@@ -150,7 +158,7 @@ def _players(load: Load, team: Team, team_key: str, spp: dict[str, int]) -> int:
             number=row.number,
             name=row.name,
             position=row.position,
-            status=_player_status(load, row.source.key, row.left),
+            status=_player_status(dead, row.source.key, row.left),
             journeyman=row.journeyman,
             spp=max(0, spp.get(row.source.key, 0)),
         )

@@ -120,6 +120,7 @@ def stage_matches(load: Load) -> int:
         totals[imported.player.key] += line_spp(load.ruleset, imported.line)
     ff: dict[str, int] = {t.source.key: t.fan_factor_bought for t in snap.teams}
     rounds_of: dict[int, dict[int, int]] = {}
+    numbers_of: dict[str, dict[int, tuple[int, str]]] = {}
     with transaction.atomic():
         for row in _ordered(snap.matches):
             ff[row.home.key] = ff.get(row.home.key, 0) + row.home_ff_change
@@ -131,7 +132,9 @@ def stage_matches(load: Load) -> int:
             season_id = load.id_of(row.tour.key)
             if season_id not in rounds_of:
                 rounds_of[season_id] = dict(Round.objects.filter(season_id=season_id).values_list("number", "pk"))
-            numbers = round_numbers([m for m in snap.matches if m.tour.key == row.tour.key])
+            if row.tour.key not in numbers_of:
+                numbers_of[row.tour.key] = round_numbers([m for m in snap.matches if m.tour.key == row.tour.key])
+            numbers = numbers_of[row.tour.key]
             played = _aware(row.played)
             confirmed = played or timezone.now()
             match = Match.objects.create(
