@@ -105,6 +105,7 @@ def test_a_team_name_the_league_has_and_an_unknown_position_are_problems(target,
 def test_the_real_run_creates_the_league_history(target, imported, decoded, user_factory, mailoutbox):
     dora = user_factory("dora_here", email="dora@example.org")
     run = imported()
+    assert run.dry_report["coaches_linked"] == ["dora"]
     assert run.state == ImportRun.State.DONE, run.error
     teams = {t.name: t for t in Team.objects.filter(league=target)}
     reavers, orcs, dwarfs = teams["Reavers & <Co>"], teams["Gouged Eye"], teams["Longbeards"]

@@ -228,7 +228,12 @@ def plan(load: Load) -> dict[str, Any]:
     tour_names = {t.source.key: t.name for t in snap.tours}
     team_names = {t.source.key: t.name for t in snap.teams}
     users = get_user_model().objects
-    known = {c.source.key for c in snap.coaches if c.email and users.filter(email__iexact=c.email).exists()}
+    emails = {c.email.lower() for c in snap.coaches if c.email}
+    taken = {
+        e.lower()
+        for e in users.filter(email__in=[c.email for c in snap.coaches if c.email]).values_list("email", flat=True)
+    }
+    known = [c.name for c in snap.coaches if c.email and c.email.lower() in taken & emails]
     lines = sum(len(m.lines) for m in snap.matches)
     kinds = {
         "coaches": [c.source.key for c in snap.coaches],
@@ -243,7 +248,7 @@ def plan(load: Load) -> dict[str, Any]:
         "league_name": snap.league_name,
         "counts": {**{kind: len(keys) for kind, keys in kinds.items()}, "lines": lines},
         "new": {kind: sum(1 for k in keys if k not in load.mapped) for kind, keys in kinds.items()},
-        "coaches_linked": sorted(known),
+        "coaches_linked": known,  # coaches whose e-mail is an account here: linked, not invited
         "teams": [
             {
                 "key": t.source.key,
