@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.axe_site import AXE_TAGS
+from tests.browser.test_accessibility import AXE_PATH, RUN_AXE
 from tests.browser.test_match_entry import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,11 +29,16 @@ def text(locator) -> str:
     return re.sub(r"\s+", " ", locator.inner_text().replace("\u00a0", " ").replace("\u202f", " ")).strip()
 
 
+def axe_violations(page) -> list[str]:
+    return [f"{v['id']}: {v['nodes'][:3]}" for v in page.evaluate(RUN_AXE, AXE_TAGS)]
+
+
 def test_a_commissioner_imports_his_obblm_league(page, live_server, artifacts_dir, django_user_model, celery_worker):
     from league.core.services import league_create
 
     boss = django_user_model.objects.create_user(username="boss", password="pw-boss-1988")
     league = league_create(name="Reikland Reborn", ruleset="lrb6", commissioner=boss)
+    page.context.add_init_script(path=str(AXE_PATH))  # the dry run and the report pass axe too
     log_in(page, live_server, "boss")
     page.goto(live_server.url + league.get_absolute_url())
     page.locator("#import-obblm-link").click()
@@ -45,6 +52,7 @@ def test_a_commissioner_imports_his_obblm_league(page, live_server, artifacts_di
     assert "JÃ¶rg" in text(page.locator("#dry-repairs"))
     assert "star player or mercenary" in text(page.locator("#dry-left-out"))
     page.screenshot(path=str(artifacts_dir / "obblm-01-dry-run.png"), full_page=True)
+    assert axe_violations(page) == []
     page.get_by_label("I have read the dry run").check()
     with page.expect_navigation(wait_until="domcontentloaded"):
         page.locator("#start-button").click()
@@ -54,6 +62,7 @@ def test_a_commissioner_imports_his_obblm_league(page, live_server, artifacts_di
     values = text(page.locator("#final-values"))
     assert "team 2" in values and "fan factor" in values and "player 5" in values and "SPP" in values
     page.screenshot(path=str(artifacts_dir / "obblm-02-report.png"), full_page=True)
+    assert axe_violations(page) == []
     page.goto(live_server.url + league.get_absolute_url())
     assert page.locator("#import-run-note").count() == 0
     page.goto(live_server.url + f"/leagues/{league.slug}/seasons/1/standings/")
