@@ -227,7 +227,10 @@ def final_report(load: Load) -> dict[str, Any]:
         ours = player_value(ruleset, position_cost=cost, improvements=kinds)
         if int(str(cached)) != ours:
             values.append({"key": prow.source.key, "what": "value", "dump": int(str(cached)), "ours": ours})
-    return {"counts": plan_counts(snap), "values": [*decoder_diff(load), *values], "explain": EXPLAIN}
+    # Each row named as the commissioner knows it (the dump's ids alone say nothing on the page).
+    names = {row.source.key: row.name for row in [*snap.teams, *snap.players, *snap.coaches]}
+    rows = [{**v, "name": names.get(v["key"], "")} for v in [*decoder_diff(load), *values]]
+    return {"counts": plan_counts(snap), "values": rows, "explain": EXPLAIN}
 
 
 EXPLAIN = {

@@ -81,7 +81,7 @@ def final_view(report: dict[str, Any]) -> dict[str, Any]:
         values.append(
             {
                 **v,
-                "row": row_label(v["key"]),
+                "row": f"{row_label(v['key'])} ({v['name']})" if v.get("name") else row_label(v["key"]),
                 "figure": str(FIGURES[what]) if named else what,
                 "named": named,
                 "why": _(reason) if reason else "",

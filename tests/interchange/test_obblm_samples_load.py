@@ -13,10 +13,12 @@ from django.core.management import CommandError, call_command
 from league.competitions.seasons.models import Season
 from league.competitions.standings.table import season_table
 from league.interchange.models import ImportRun
+from league.interchange.runs import EXPLAIN
 from matches.models import Match
 from teams.models import Advancement, Player, Team, TreasuryEntry
 
 pytestmark = pytest.mark.django_db
+EXPLAIN_TV, EXPLAIN_VALUE = EXPLAIN["tv"], EXPLAIN["value"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
@@ -85,3 +87,19 @@ def test_the_pre_08_sample_loads_its_old_skill_names(target):
     skills = set(Advancement.objects.filter(player__team__league=target).values_list("skill", flat=True))
     assert {"claw", "block", "mighty_blow", "tackle"} <= skills
     assert Match.objects.filter(league=target).count() == 2
+
+
+def test_the_lrb6_samples_report_lists_exactly_its_five_stale_caches(target):
+    # docs/examples/README.md plants five stale cached columns; every other cached value of the dump
+    # equals the importer's, so the report lists these five and nothing else, each named and explained.
+    out = run(str(EXAMPLES / "obblm-lrb6.sql"), "--league", target.slug)
+    differences = [line for line in out.splitlines() if ": OBBLM " in line]
+    assert sorted(differences) == sorted(
+        [
+            "player 5 (Dieter Hammerlash), SPP: OBBLM 11, here 16. SPP recounted from the played matches' lines",
+            "player 21 (Aelin), inj_ni: OBBLM 0, here 1. injuries recounted from the match lines and imported totals",
+            "team 2 (Orcs & <Gobbos>), fan factor: OBBLM 3, here 2. fan factor recounted: bought plus the matches' changes",
+            "team 1 (Reikland Reavers), team value: OBBLM 910000, here 860000. " + EXPLAIN_TV,
+            "player 25 (Vaelis Bladesong), player value: OBBLM 150000, here 170000. " + EXPLAIN_VALUE,
+        ]
+    )
