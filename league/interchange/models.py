@@ -8,10 +8,13 @@ skips what is mapped already, so a re-run writes nothing and a stopped run resum
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.core.models import League
@@ -55,6 +58,19 @@ class ImportRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} ← {self.file_name}"
+
+    # A live run without progress for this long lost its worker and its message (a redelivered one
+    # resumes by itself, league/interchange/tasks.py): the commissioner may resume it by hand.
+    STALL_AFTER = timedelta(minutes=15)
+
+    @property
+    def stalled(self) -> bool:
+        live = self.state in (self.State.QUEUED, self.State.RUNNING)
+        return live and self.updated_at is not None and timezone.now() - self.updated_at > self.STALL_AFTER
+
+    @property
+    def resumable(self) -> bool:
+        return self.state == self.State.FAILED or self.stalled
 
     @property
     def percent(self) -> int:

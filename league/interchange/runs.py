@@ -130,7 +130,7 @@ def run_start(*, run: ImportRun, by: User | None, queue: bool = True) -> ImportR
     """The real run, after a dry run with nothing to refuse; queued for a worker (`queue`) or left
     for the caller to execute (the command). A failed run starts again where it stopped."""
     _check_commissioner(by, run.league)
-    if run.state not in (ImportRun.State.CHECKED, ImportRun.State.FAILED):
+    if not (run.state == ImportRun.State.CHECKED or run.resumable):
         raise ImportRefused([_("This import has already started.")])
     snapshot = read_snapshot(bytes(run.data), version=run.version_asked, league=run.league)
     report = plan(_load(run.league, snapshot, run))
@@ -140,7 +140,7 @@ def run_start(*, run: ImportRun, by: User | None, queue: bool = True) -> ImportR
         raise ImportRefused([_("Nothing was imported: every row must be brought over."), *worded(refused)])
     with transaction.atomic():
         locked = ImportRun.objects.select_for_update().get(pk=run.pk)
-        if _live_elsewhere(locked):
+        if _live_elsewhere(locked) or not (locked.state == ImportRun.State.CHECKED or locked.resumable):
             raise ImportRefused([_("Another import into this league is running: wait for it to finish.")])
         sizes = stage_sizes(_load(run.league, snapshot, run))
         locked.state, locked.error, locked.dry_report = ImportRun.State.QUEUED, "", report

@@ -65,7 +65,7 @@ def _run_context(league: League, run: ImportRun, start_form: StartForm | None = 
         "dry": report_view(run.dry_report, league),
         "final": final_view(run.report) if run.state == ImportRun.State.DONE else None,
         "start_form": start_form or StartForm(),
-        "running": run.state in (ImportRun.State.QUEUED, ImportRun.State.RUNNING),
+        "running": run.state in (ImportRun.State.QUEUED, ImportRun.State.RUNNING) and not run.stalled,
         "stage": stage_name(run.stage),
     }
 
@@ -101,6 +101,7 @@ def obblm_progress(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     league = _league_for_commissioner(request, slug)
     run = run_of(league, pk)
     response = render(request, "interchange/_progress.html", _run_context(league, run))
-    if run.state in (ImportRun.State.DONE, ImportRun.State.FAILED) and request.GET.get("was") == "running":
+    ended = run.state in (ImportRun.State.DONE, ImportRun.State.FAILED) or run.stalled
+    if ended and request.GET.get("was") == "running":
         response["HX-Refresh"] = "true"
     return response

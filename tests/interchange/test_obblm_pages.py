@@ -4,10 +4,13 @@ nobody else reading or writing them."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from league.core.services import league_create
 from league.interchange.models import ImportRun
@@ -144,3 +147,27 @@ def test_only_a_commissioner_of_the_league_reads_or_writes_the_pages(
         assert upload(client, target, follow=False).status_code == 403
         assert client.post(reverse("league:import_obblm_start", args=args), {"confirmed": "on"}).status_code == 403
     assert ImportRun.objects.count() == 1 and not Team.objects.exists()
+
+
+def test_a_run_whose_worker_vanished_is_shown_stalled_and_resumes(
+    target, commissioner, decoded, django_capture_on_commit_callbacks
+):
+    # A worker killed with its message lost leaves the run "running" with no progress: after a
+    # quarter of an hour the page says so, stops polling and offers to resume; resuming finishes it.
+    client = signed_in(commissioner)
+    upload(client, target)
+    run = ImportRun.objects.get()
+    page_url = reverse("league:import_obblm_run", args=[target.slug, run.pk])
+    start = reverse("league:import_obblm_start", args=[target.slug, run.pk])
+    ImportRun.objects.filter(pk=run.pk).update(state=ImportRun.State.RUNNING, stage="teams")
+    page = client.get(page_url).content.decode()
+    assert 'hx-trigger="every 1s"' in page and "Resume the import" not in page
+    assert client.post(start, {"confirmed": "on"}, follow=True).status_code == 200
+    assert ImportRun.objects.get().state == ImportRun.State.RUNNING  # a live run is not started twice
+    ImportRun.objects.filter(pk=run.pk).update(updated_at=timezone.now() - timedelta(minutes=16))
+    page = client.get(page_url).content.decode()
+    assert 'id="import-stalled"' in page and "Resume the import" in page and "every 1s" not in page
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(start, {"confirmed": "on"})
+    run.refresh_from_db()
+    assert run.state == ImportRun.State.DONE and Match.objects.filter(league=target).count() == 4
