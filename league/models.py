@@ -29,6 +29,7 @@ from league.core.models import (
     SiteRevision,
 )
 from league.notices.models import Notification
+from league.ratings.models import RatingEntry
 from league.webhooks.models import Delivery, Webhook
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Membership",
     "MembershipRequest",
     "Notification",
+    "RatingEntry",
     "Revision",
     "Round",
     "Season",

@@ -22,6 +22,8 @@ RULESET_FILE = "ruleset.toml"
 KINDS = {bool: "bool", int: "int", str: "choice", tuple: "multi", dict: "numbers"}
 
 
+LEAGUE_FIELD_MAX = 32767
+
 @dataclass(frozen=True, slots=True)
 class SettingChoice:
     value: str
@@ -127,7 +129,9 @@ def _setting(
         if not (kind == "bool" and type(default) is bool) and not (kind == "int" and type(default) is int):
             return f"[settings.{key}] a league field needs kind 'bool' or 'int' and a default of that kind"
         assert isinstance(default, bool | int)
-        return LeagueSetting(key, str(kind), default, group, page, text_en, text_fr, league_field=True)
+        # A whole number kept on the league's row fits a small positive column (a rating's K factor).
+        bounds = {"minimum": 1, "maximum": LEAGUE_FIELD_MAX} if kind == "int" else {}
+        return LeagueSetting(key, str(kind), default, group, page, text_en, text_fr, league_field=True, **bounds)
     group_key, dot, name = key.partition(".")
     if dot:  # a parameter of an optional group the ruleset declares: "alliances.enabled"
         declared = (parameter_groups or {}).get(group_key)

@@ -1,0 +1,208 @@
+"""Writing the ratings: after a match's post-match sequence (or its replay, a void), and from
+scratch (docs/ratings.md).
+
+One rule makes "incremental" and "from scratch" the same numbers: the entries of a league are
+always the ELO of its rated matches applied in play order (Match.sequence, then the id), each from
+the ratings the matches before it left. A match processed at the end of play order adds its
+entries; any other change (a late result, a correction, a void, a replay) deletes the entries from
+the first match it touches onwards and applies those matches again. The league's row is locked
+for the whole of it, so two matches processed at once by two workers are applied one after the
+other, the second on the first's entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Exists, Min, OuterRef, Q
+
+from league.core.models import League
+from league.ratings import elo
+from league.ratings.models import RatingEntry
+from league.rules.postmatch.scoring import winning_side
+from matches.models import Match
+
+Kind = RatingEntry.Kind
+Key = tuple[str, int]  # a match's place in play order: (sequence, id)
+Row = tuple[str, int, int, str, int, int, int]  # kind, subject, match, sequence, before, after, delta
+
+# The matches rated: a processed result (a conceded match is a result; an imported match the
+# post-match sequence processed is one too, whatever flag marks it imported). A void match is not.
+RATED = Match.Status.PROCESSED
+
+
+@dataclass(frozen=True)
+class Settings:
+    start: int  # tenths of a point
+    k: int  # whole points
+
+    @classmethod
+    def of(cls, league: League) -> Settings:
+        return cls(start=league.rating_start * elo.TENTHS, k=league.rating_k)
+
+
+@dataclass(frozen=True)
+class _MatchFacts:
+    pk: int
+    sequence: str
+    home_id: int
+    away_id: int
+    home_coach: int
+    away_coach: int
+    home_score: int
+    away_score: int
+    conceded_by: str
+
+    def home_result(self) -> int:
+        """Home's score for ELO: a win, a draw or a loss (a concession loses, whatever the score)."""
+        side = winning_side(self.home_score, self.away_score, self.conceded_by or None)  # type: ignore[arg-type]
+        return elo.DRAW if side is None else elo.WIN if side == "home" else elo.LOSS
+
+
+def rated_matches(league_id: int, since: Key | None = None) -> Iterator[_MatchFacts]:
+    """The league's rated matches in play order, from `since` on (all when None)."""
+    found = Match.objects.filter(league_id=league_id, status=RATED, home_score__isnull=False, away_score__isnull=False)
+    if since is not None:
+        found = found.filter(after_q(since, "sequence", "pk"))
+    fields = ("pk", "sequence", "home_id", "away_id", "home__coach_id", "away__coach_id")
+    rows = found.order_by("sequence", "pk").values_list(*fields, "home_score", "away_score", "conceded_by")
+    for pk, sequence, home, away, home_coach, away_coach, home_score, away_score, conceded in rows.iterator():
+        yield _MatchFacts(pk, sequence, home, away, home_coach, away_coach, home_score, away_score, conceded)
+
+
+def after_q(key: Key, sequence: str, pk: str) -> Q:
+    """At `key` or after it in play order, on the fields named."""
+    seq, ident = key
+    return Q(**{f"{sequence}__gt": seq}) | Q(**{sequence: seq, f"{pk}__gte": ident})
+
+
+def compute(
+    league_id: int, settings: Settings, since: Key | None = None, ratings: dict[tuple[str, int], int] | None = None
+) -> list[Row]:
+    """The entries of the rated matches from `since` on, in play order, from `ratings` (a subject's
+    rating before `since`; a subject not in it is read from the stored entries before `since`, or
+    starts at the league's start rating). Nothing is written."""
+    known: dict[tuple[str, int], int] = dict(ratings or {})
+    rows: list[Row] = []
+
+    def rating(kind: str, subject: int) -> int:
+        if (kind, subject) not in known:
+            known[(kind, subject)] = _stored_before(league_id, kind, subject, since, settings.start)
+        return known[(kind, subject)]
+
+    for match in rated_matches(league_id, since):
+        score = match.home_result()
+        pairs = [(Kind.TEAM, match.home_id, match.away_id)]
+        if match.home_coach != match.away_coach:  # a coach's two teams: no rating to win or lose
+            pairs.append((Kind.COACH, match.home_coach, match.away_coach))
+        for kind, home, away in pairs:
+            before_home, before_away = rating(kind, home), rating(kind, away)
+            moved_home, moved_away = elo.game(before_home, before_away, score, settings.k)
+            for subject, before, moved in ((home, before_home, moved_home), (away, before_away, moved_away)):
+                known[(kind, subject)] = before + moved
+                rows.append((str(kind), subject, match.pk, match.sequence, before, before + moved, moved))
+    return rows
+
+
+def _stored_before(league_id: int, kind: str, subject: int, since: Key | None, start: int) -> int:
+    if since is None:
+        return start
+    earlier = RatingEntry.objects.filter(league_id=league_id, kind=kind, subject=subject).exclude(
+        after_q(since, "sequence", "match_id")
+    )
+    last = earlier.order_by("-sequence", "-match_id").values_list("after", flat=True).first()
+    return start if last is None else last
+
+
+def _write(league_id: int, rows: Iterable[Row]) -> int:
+    made = RatingEntry.objects.bulk_create(
+        RatingEntry(
+            league_id=league_id,
+            kind=kind,
+            subject=subject,
+            match_id=match,
+            sequence=sequence,
+            before=before,
+            after=after,
+            delta=moved,
+        )
+        for kind, subject, match, sequence, before, after, moved in rows
+    )
+    return len(made)
+
+
+def _lock(league_id: int) -> League:
+    # The league's row: the ratings of a league are written by one transaction at a time.
+    return League.objects.select_for_update().get(pk=league_id)
+
+
+def rate_match(match_id: int) -> None:
+    """A match's sequence ran (or was replayed, or the match was voided): bring the league's
+    entries up to date from the first place in play order this match changes."""
+    with transaction.atomic():
+        league_id = Match.objects.filter(pk=match_id).values_list("league_id", flat=True).first()
+        if league_id is None:
+            return
+        league = _lock(league_id)
+        match = Match.objects.only("pk", "sequence").get(pk=match_id)
+        since = min([(match.sequence, match.pk), *_stale_keys(league_id, match_id), *_unrated_keys(league_id)])
+        RatingEntry.objects.filter(league_id=league_id).filter(after_q(since, "sequence", "match_id")).delete()
+        _write(league_id, compute(league_id, Settings.of(league), since))
+
+
+def _stale_keys(league_id: int, match_id: int) -> list[Key]:
+    """Where the entries that no longer hold start: this match's own (it moved in play order) and
+    any of a match no longer rated (voided, sent back)."""
+    entries = RatingEntry.objects.filter(league_id=league_id)
+    stale = entries.filter(Q(match_id=match_id) | ~Q(match__status=RATED))
+    first = stale.values("match_id", "sequence").aggregate(sequence=Min("sequence"))["sequence"]
+    if first is None:
+        return []
+    ident = stale.filter(sequence=first).aggregate(pk=Min("match_id"))["pk"]
+    return [(first, ident)]
+
+
+def _unrated_keys(league_id: int) -> list[Key]:
+    """The first rated match with no entry (its run's rating was lost with its worker, or it was
+    written by an import): a later match's rating brings it in."""
+    entries = RatingEntry.objects.filter(match_id=OuterRef("pk"), kind=Kind.TEAM)
+    found = (
+        Match.objects.filter(league_id=league_id, status=RATED, home_score__isnull=False, away_score__isnull=False)
+        .filter(~Exists(entries))
+        .order_by("sequence", "pk")
+        .values_list("sequence", "pk")
+        .first()
+    )
+    return [] if found is None else [found]
+
+
+def recompute_league(league: League) -> int:
+    """Every entry of the league again, from scratch; returns how many there are."""
+    with transaction.atomic():
+        locked = _lock(league.pk)
+        RatingEntry.objects.filter(league_id=league.pk).delete()
+        return _write(league.pk, compute(league.pk, Settings.of(locked)))
+
+
+def stored_rows(league_id: int) -> list[Row]:
+    entries = RatingEntry.objects.filter(league_id=league_id).order_by("sequence", "match_id", "kind", "subject")
+    fields = ("kind", "subject", "match_id", "sequence", "before", "after", "delta")
+    return [tuple(row) for row in entries.values_list(*fields)]  # type: ignore[misc]
+
+
+def differences(league: League) -> list[dict[str, Any]]:
+    """What the stored entries get wrong against a computation from scratch (empty: they agree)."""
+    fresh = compute(league.pk, Settings.of(league))
+    stored = stored_rows(league.pk)
+    by_key = {(r[0], r[1], r[2]): r for r in stored}
+    found: list[dict[str, Any]] = []
+    for row in fresh:
+        kept = by_key.pop((row[0], row[1], row[2]), None)
+        if kept != row:
+            found.append({"kind": row[0], "subject": row[1], "match": row[2], "stored": kept, "computed": row})
+    for kept in by_key.values():
+        found.append({"kind": kept[0], "subject": kept[1], "match": kept[2], "stored": kept, "computed": None})
+    return found
