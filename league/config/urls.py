@@ -14,6 +14,7 @@ from league.core.views import members as views_members
 from league.core.views import roster as views_roster
 from league.core.views import settings as views_settings
 from league.notices import views as views_notices
+from league.pages import ratings as views_ratings
 from league.pages import views
 from league.webhooks.urls import urlpatterns as webhook_patterns
 from teams import views as team_views
@@ -37,6 +38,8 @@ league_patterns = (
             name="season_standings",
         ),
         path("<slug:slug>/coaches/", views_members.league_members, name="members"),
+        path("<slug:slug>/ratings/", views_ratings.league_ratings, name="ratings"),
+        path("<slug:slug>/ratings/coaches/<int:user_id>/", views_ratings.coach_rating, name="coach_rating"),
         path("<slug:slug>/roster-catalogue/", views_roster.roster_catalogue, name="roster_catalogue"),
         path("<slug:slug>/allies/", views_allies.league_allies, name="allies"),
         path("<slug:slug>/mail/", views_notices.league_mail, name="mail"),

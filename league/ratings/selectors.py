@@ -126,3 +126,27 @@ def coach_table(league: League) -> list[Rated]:
     ratings, games = current_ratings(league, Kind.COACH), _games(league, Kind.COACH)
     names = dict(User.objects.filter(pk__in=list(ratings)).values_list("pk", "username"))
     return _ranked([Rated(c, names.get(c, "?"), r, games.get(c, 0)) for c, r in ratings.items()])
+
+
+def chart_series(league: League, steps: list[Step]) -> list[tuple[str, int]]:
+    """A history as (label, rating in tenths) points: the start, then the rating after each match."""
+    from django.utils.formats import date_format
+    from django.utils.translation import gettext as _
+
+    first = steps[0].before if steps else start_rating(league)
+    series = [(_("start"), first)]
+    for step in steps:
+        when = date_format(step.played_on, "SHORT_DATE_FORMAT") if step.played_on else _("undated")
+        series.append((_("%(date)s v %(opponent)s") % {"date": when, "opponent": step.opponent}, step.after))
+    return series
+
+
+def coach_or_404(league: League, user_id: int) -> User:
+    """A coach of the league, or one who played a rated match in it (he may have left since)."""
+    from django.http import Http404
+
+    coach = User.objects.filter(pk=user_id).first()
+    rated = RatingEntry.objects.filter(league=league, kind=Kind.COACH, subject=user_id).exists()
+    if coach is None or not (rated or league.memberships.filter(user_id=user_id).exists()):
+        raise Http404("no such coach in this league")
+    return coach
