@@ -36,7 +36,7 @@ class Migration(migrations.Migration):
                 ('sequence', models.CharField(blank=True, max_length=64)),
                 ('before', models.IntegerField(verbose_name='rating before')),
                 ('after', models.IntegerField(verbose_name='rating after')),
-                ('delta', models.IntegerField(verbose_name='change')),
+                ('delta', models.IntegerField(verbose_name='rating change')),
                 ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_entries', to='league.league')),
                 ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_entries', to='matches.match')),
             ],

@@ -26,7 +26,7 @@ class RatingEntry(models.Model):
     sequence = models.CharField(max_length=64, blank=True)
     before = models.IntegerField(_("rating before"))
     after = models.IntegerField(_("rating after"))
-    delta = models.IntegerField(_("change"))
+    delta = models.IntegerField(_("rating change"))
 
     class Meta:
         constraints = [
