@@ -43,7 +43,14 @@ class RatingsSerializer(serializers.Serializer):
 
 def _rows(rows: list[Rated]) -> list[dict[str, Any]]:
     return [
-        {"position": r.position, "id": r.subject, "name": r.name, "rating": r.rating, "rating_text": r.points, "matches": r.games}
+        {
+            "position": r.position,
+            "id": r.subject,
+            "name": r.name,
+            "rating": r.rating,
+            "rating_text": r.points,
+            "matches": r.games,
+        }
         for r in rows
     ]
 

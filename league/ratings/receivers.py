@@ -24,7 +24,9 @@ def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
     transaction.on_commit(lambda: rate_match(match_id))
 
 
-def _league_saved(sender: Any, instance: League, update_fields: Any = None, created: bool = False, **kwargs: Any) -> None:
+def _league_saved(
+    sender: Any, instance: League, update_fields: Any = None, created: bool = False, **kwargs: Any
+) -> None:
     if created or not update_fields or not RATING_FIELDS & set(update_fields):
         return
     from league.ratings.services import recompute_league

@@ -190,7 +190,7 @@ def recompute_league(league: League) -> int:
 def stored_rows(league_id: int) -> list[Row]:
     entries = RatingEntry.objects.filter(league_id=league_id).order_by("sequence", "match_id", "kind", "subject")
     fields = ("kind", "subject", "match_id", "sequence", "before", "after", "delta")
-    return [tuple(row) for row in entries.values_list(*fields)]  # type: ignore[misc]
+    return [tuple(row) for row in entries.values_list(*fields)]
 
 
 def differences(league: League) -> list[dict[str, Any]]:

@@ -12,15 +12,25 @@ from django.db import connection
 from league.ratings.models import RatingEntry
 from league.ratings.services import differences
 from matches.models import Match
-from matches.services import PrematchInput, ReportInput, match_schedule, prematch_record, report_confirm, report_save
-from matches.services import report_submit
+from matches.services import (
+    PrematchInput,
+    ReportInput,
+    match_schedule,
+    prematch_record,
+    report_confirm,
+    report_save,
+    report_submit,
+)
 
 
 def submitted(league, home, away, by, score: tuple[int, int]) -> Match:
     match = match_schedule(league=league, home=home, away=away, by=by)
     prematch_record(match=match, data=PrematchInput(weather_dice=(3, 4)), by=home.coach)
     report = ReportInput(
-        home_score=score[0], away_score=score[1], home_uncredited_touchdowns=score[0], away_uncredited_touchdowns=score[1]
+        home_score=score[0],
+        away_score=score[1],
+        home_uncredited_touchdowns=score[0],
+        away_uncredited_touchdowns=score[1],
     )
     report_save(match=match, report=report, by=home.coach)
     report_submit(match=match, by=home.coach)

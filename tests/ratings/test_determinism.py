@@ -47,7 +47,9 @@ def rating(league, kind, subject) -> int:
     return RatingEntry.objects.filter(league=league, kind=kind, subject=subject).order_by("-sequence").first().after
 
 
-def test_results_in_play_order_add_their_entries_one_match_at_a_time(teams, commissioner, django_capture_on_commit_callbacks):
+def test_results_in_play_order_add_their_entries_one_match_at_a_time(
+    teams, commissioner, django_capture_on_commit_callbacks
+):
     league, capture = teams["league"], django_capture_on_commit_callbacks
     m1 = enter(teams, res(R, G, 1, (2, 0)), commissioner, capture)
     # Both 1500: the winner gains K/2 = 10 points, the loser loses them; their coaches too.

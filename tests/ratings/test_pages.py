@@ -35,7 +35,7 @@ def test_the_league_ratings_page_ranks_coaches_and_teams(client, league, rated):
 def test_a_coachs_page_charts_his_rating_and_lists_his_matches(client, league, rated):
     page = client.get(reverse("league:coach_rating", args=[league.slug, rated[2].coach_id])).text
     assert re.search(r'id="coach-rating">1480\.\d<', page)
-    assert '<svg' in page and 'id="chart-coach-rating"' in page and 'role="img"' in page
+    assert "<svg" in page and 'id="chart-coach-rating"' in page and 'role="img"' in page
     assert page.count("data-value=") == 3  # the start, then two matches
     history = page[page.index('id="coach-rating-history"') :]
     assert history.index("Team 02") < history.index("Team 01")  # latest first

@@ -139,9 +139,7 @@ PAGES = [
     Page("league:stats_cemetery", None, lambda w: reverse("league:stats_cemetery", args=[slug(w)])),
     # ratings
     Page("league:ratings", None, lambda w: reverse("league:ratings", args=[slug(w)])),
-    Page(
-        "league:coach_rating", None, lambda w: reverse("league:coach_rating", args=[slug(w), w.users["alice"].pk])
-    ),
+    Page("league:coach_rating", None, lambda w: reverse("league:coach_rating", args=[slug(w), w.users["alice"].pk])),
     Page("league:season_new", "commissioner", lambda w: reverse("league:season_new", args=[slug(w)])),
     Page(
         "league:season_new",

@@ -261,7 +261,9 @@ def swiss_round(*, season: Season, by: User, seed: int | None = None, early: boo
         had_bye = set(Bye.objects.filter(round__season=season).values_list("team_id", flat=True))
         seed = secrets.randbelow(2**31) if seed is None else seed
         # The league may pair teams on the same points by closest ELO rating (league.ratings).
-        ratings = team_ratings(season.league, [int(t) for t in order]) if season.league.swiss_by_rating else None
+        ratings: dict[int | str, int] | None = None
+        if season.league.swiss_by_rating:
+            ratings = {team: rating for team, rating in team_ratings(season.league, [int(t) for t in order]).items()}
         pairing = swiss_pairing(order, points, played, had_bye, random.Random(seed), strict=True, ratings=ratings)
         if pairing.problem:
             raise ValidationError(

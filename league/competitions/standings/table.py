@@ -100,11 +100,11 @@ def season_table(season: Season) -> Standings:
     entries = SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).order_by("pk")
     # The team value tie-breaker reads the team's value now (the kept Team.team_value), the rating
     # one the team's ELO rating now (league.ratings).
-    rows = list(entries.values_list("team_id", "team__team_value"))
+    entered = list(entries.values_list("team_id", "team__team_value"))
     ratings: dict[int, int] = {}
     if "rating" in settings["tie_breakers"]:
-        ratings = team_ratings(season.league, [team_id for team_id, _value in rows])
-    teams = [StandingsTeam(team=team_id, team_value=value, rating=ratings.get(team_id)) for team_id, value in rows]
+        ratings = team_ratings(season.league, [team_id for team_id, _value in entered])
+    teams = [StandingsTeam(team=team_id, team_value=value, rating=ratings.get(team_id)) for team_id, value in entered]
     results = season_results(season)
     # A team with a result but no approved entry (withdrawn mid-season) keeps its row: its
     # opponents' results stand, and the engine refuses results of teams it was not given.

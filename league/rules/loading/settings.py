@@ -24,6 +24,7 @@ KINDS = {bool: "bool", int: "int", str: "choice", tuple: "multi", dict: "numbers
 
 LEAGUE_FIELD_MAX = 32767
 
+
 @dataclass(frozen=True, slots=True)
 class SettingChoice:
     value: str
@@ -130,8 +131,19 @@ def _setting(
             return f"[settings.{key}] a league field needs kind 'bool' or 'int' and a default of that kind"
         assert isinstance(default, bool | int)
         # A whole number kept on the league's row fits a small positive column (a rating's K factor).
-        bounds = {"minimum": 1, "maximum": LEAGUE_FIELD_MAX} if kind == "int" else {}
-        return LeagueSetting(key, str(kind), default, group, page, text_en, text_fr, league_field=True, **bounds)
+        whole = kind == "int"
+        return LeagueSetting(
+            key,
+            str(kind),
+            default,
+            group,
+            page,
+            text_en,
+            text_fr,
+            league_field=True,
+            minimum=1 if whole else 0,
+            maximum=LEAGUE_FIELD_MAX if whole else None,
+        )
     group_key, dot, name = key.partition(".")
     if dot:  # a parameter of an optional group the ruleset declares: "alliances.enabled"
         declared = (parameter_groups or {}).get(group_key)
