@@ -15,13 +15,36 @@ from matches import hooks as match_hooks
 RATING_FIELDS = frozenset({"rating_start", "rating_k"})
 
 
-def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
-    from league.ratings.services import rate_match
+class _Pending:
+    """The matches whose history changed in the current transaction, rated together once it
+    commits (a replay changes many: the league is brought up to date once, from the first)."""
 
+    def __init__(self) -> None:
+        self.ids: set[int] = set()
+        self.done = False
+
+    def __call__(self) -> None:
+        from league.ratings.services import rate_matches
+
+        self.done = True
+        rate_matches(self.ids)
+
+
+def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
     # Once the run commits, in a transaction of its own under the league's lock: the run does not
     # hold the league while it works, and a rating lost with its worker is brought in by the next
-    # one (rate_match starts from the first match without entries).
-    transaction.on_commit(lambda: rate_match(match_id))
+    # one (rate_matches starts from the first match without entries). One callback per
+    # transaction: the one registered already, unless a rolled-back savepoint took it away.
+    connection = transaction.get_connection()
+    pending = getattr(connection, "_ratings_pending", None)
+    waiting = connection.in_atomic_block and any(func is pending for _sids, func, *_rest in connection.run_on_commit)
+    if pending is None or pending.done or not waiting:
+        pending = _Pending()
+        connection._ratings_pending = pending  # type: ignore[attr-defined]
+        pending.ids.add(match_id)
+        transaction.on_commit(pending)
+    else:
+        pending.ids.add(match_id)
 
 
 def _league_saved(

@@ -142,23 +142,31 @@ def _lock(league_id: int) -> League:
 def rate_match(match_id: int) -> None:
     """A match's sequence ran (or was replayed, or the match was voided): bring the league's
     entries up to date from the first place in play order this match changes."""
-    with transaction.atomic():
-        league_id = Match.objects.filter(pk=match_id).values_list("league_id", flat=True).first()
-        if league_id is None:
-            return
-        league = _lock(league_id)
-        match = Match.objects.only("pk", "sequence").get(pk=match_id)
-        since = min([(match.sequence, match.pk), *_stale_keys(league_id, match_id), *_unrated_keys(league_id)])
-        RatingEntry.objects.filter(league_id=league_id).filter(after_q(since, "sequence", "match_id")).delete()
-        _write(league_id, compute(league_id, Settings.of(league), since))
+    rate_matches([match_id])
 
 
-def _stale_keys(league_id: int, match_id: int) -> list[Key]:
-    """Where the entries that no longer hold start: this match's own (it moved in play order) and
-    any of a match no longer rated (voided, sent back)."""
+def rate_matches(match_ids: Iterable[int]) -> None:
+    """rate_match for several matches at once (a replay's): each league once, from the first
+    place any of them changes."""
+    found = Match.objects.filter(pk__in=set(match_ids)).order_by("league_id").values_list("league_id", "sequence", "pk")
+    by_league: dict[int, list[Key]] = {}
+    for league_id, sequence, pk in found:
+        by_league.setdefault(league_id, []).append((sequence, pk))
+    for league_id, keys in by_league.items():
+        with transaction.atomic():
+            league = _lock(league_id)
+            ids = [pk for _sequence, pk in keys]
+            since = min([*keys, *_stale_keys(league_id, ids), *_unrated_keys(league_id)])
+            RatingEntry.objects.filter(league_id=league_id).filter(after_q(since, "sequence", "match_id")).delete()
+            _write(league_id, compute(league_id, Settings.of(league), since))
+
+
+def _stale_keys(league_id: int, match_ids: list[int]) -> list[Key]:
+    """Where the entries that no longer hold start: these matches' own (a correction may move a
+    match in play order) and any of a match no longer rated (voided)."""
     entries = RatingEntry.objects.filter(league_id=league_id)
-    stale = entries.filter(Q(match_id=match_id) | ~Q(match__status=RATED))
-    first = stale.values("match_id", "sequence").aggregate(sequence=Min("sequence"))["sequence"]
+    stale = entries.filter(Q(match_id__in=match_ids) | ~Q(match__status=RATED))
+    first = stale.aggregate(sequence=Min("sequence"))["sequence"]
     if first is None:
         return []
     ident = stale.filter(sequence=first).aggregate(pk=Min("match_id"))["pk"]

@@ -108,3 +108,17 @@ def test_a_new_k_factor_recomputes_the_league(teams, commissioner, django_captur
     league.refresh_from_db()
     assert rating(league, "team", teams[R].pk) == 1000 * elo.TENTHS + 200
     assert_as_from_scratch(league)
+
+
+def test_a_k_factor_below_one_is_refused_and_nothing_changes(teams, commissioner):
+    from django.core.exceptions import ValidationError
+
+    from league.core.services import league_settings_update
+
+    league = teams["league"]
+    for bad in (0, 40000):
+        with pytest.raises(ValidationError) as refusal:
+            league_settings_update(league=league, by=commissioner, values={"rating_k": bad, "rating_start": 1200})
+        assert "the least allowed is 1" in str(refusal.value) or "the most allowed is 32767" in str(refusal.value)
+    league.refresh_from_db()
+    assert (league.rating_k, league.rating_start) == (20, 1500)
