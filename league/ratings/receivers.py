@@ -40,7 +40,7 @@ def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
     waiting = connection.in_atomic_block and any(func is pending for _sids, func, *_rest in connection.run_on_commit)
     if pending is None or pending.done or not waiting:
         pending = _Pending()
-        connection._ratings_pending = pending  # type: ignore[attr-defined]
+        connection._ratings_pending = pending
         pending.ids.add(match_id)
         transaction.on_commit(pending)
     else:
