@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, Min, OuterRef, Q
+from django.db.models import Exists, Min, OuterRef, Q, Subquery
 
 from league.core.models import League
 from league.ratings import elo
@@ -79,27 +79,17 @@ def after_q(key: Key, sequence: str, pk: str) -> Q:
     return Q(**{f"{sequence}__gt": seq}) | Q(**{sequence: seq, f"{pk}__gte": ident})
 
 
-def compute(
-    league_id: int, settings: Settings, since: Key | None = None, ratings: dict[tuple[str, int], int] | None = None
-) -> list[Row]:
-    """The entries of the rated matches from `since` on, in play order, from `ratings` (a subject's
-    rating before `since`; a subject not in it is read from the stored entries before `since`, or
-    starts at the league's start rating). Nothing is written."""
-    known: dict[tuple[str, int], int] = dict(ratings or {})
+def compute(league_id: int, settings: Settings, since: Key | None = None) -> list[Row]:
+    """The entries of the rated matches from `since` on, in play order, each subject starting from
+    its last stored entry before `since` (or the league's start rating). Nothing is written."""
+    matches = list(rated_matches(league_id, since))
+    known = _stored_before(league_id, since, matches)
     rows: list[Row] = []
-
-    def rating(kind: str, subject: int) -> int:
-        if (kind, subject) not in known:
-            known[(kind, subject)] = _stored_before(league_id, kind, subject, since, settings.start)
-        return known[(kind, subject)]
-
-    for match in rated_matches(league_id, since):
+    for match in matches:
         score = match.home_result()
-        pairs = [(Kind.TEAM, match.home_id, match.away_id)]
-        if match.home_coach != match.away_coach:  # a coach's two teams: no rating to win or lose
-            pairs.append((Kind.COACH, match.home_coach, match.away_coach))
-        for kind, home, away in pairs:
-            before_home, before_away = rating(kind, home), rating(kind, away)
+        for kind, home, away in _pairs(match):
+            before_home = known.get((kind, home), settings.start)
+            before_away = known.get((kind, away), settings.start)
             moved_home, moved_away = elo.game(before_home, before_away, score, settings.k)
             for subject, before, moved in ((home, before_home, moved_home), (away, before_away, moved_away)):
                 known[(kind, subject)] = before + moved
@@ -107,14 +97,30 @@ def compute(
     return rows
 
 
-def _stored_before(league_id: int, kind: str, subject: int, since: Key | None, start: int) -> int:
+def _pairs(match: _MatchFacts) -> list[tuple[str, int, int]]:
+    """Who a match rates: its teams, and its coaches unless one coach has both teams."""
+    pairs = [(str(Kind.TEAM), match.home_id, match.away_id)]
+    if match.home_coach != match.away_coach:
+        pairs.append((str(Kind.COACH), match.home_coach, match.away_coach))
+    return pairs
+
+
+def _stored_before(league_id: int, since: Key | None, matches: list[_MatchFacts]) -> dict[tuple[str, int], int]:
+    """The rating before `since` of every subject of `matches` that has one: one query per kind."""
     if since is None:
-        return start
-    earlier = RatingEntry.objects.filter(league_id=league_id, kind=kind, subject=subject).exclude(
-        after_q(since, "sequence", "match_id")
-    )
-    last = earlier.order_by("-sequence", "-match_id").values_list("after", flat=True).first()
-    return start if last is None else last
+        return {}
+    subjects: dict[str, set[int]] = {}
+    for match in matches:
+        for kind, home, away in _pairs(match):
+            subjects.setdefault(kind, set()).update((home, away))
+    earlier = RatingEntry.objects.filter(league_id=league_id).exclude(after_q(since, "sequence", "match_id"))
+    found: dict[tuple[str, int], int] = {}
+    for kind, ids in subjects.items():
+        mine = earlier.filter(kind=kind, subject__in=ids)
+        last = mine.filter(subject=OuterRef("subject")).order_by("-sequence", "-match_id").values("pk")[:1]
+        for subject, after in mine.filter(pk=Subquery(last)).values_list("subject", "after"):
+            found[(kind, subject)] = after
+    return found
 
 
 def _write(league_id: int, rows: Iterable[Row]) -> int:
