@@ -50,6 +50,7 @@ def test_the_team_page_shows_its_rating_and_its_charts_the_history(client, rated
     team = rated[0]
     page = client.get(team.get_absolute_url()).text
     assert re.search(r'id="team-rating">1519\.7 ', page)
+    assert reverse("league:coach_rating", args=[team.league.slug, team.coach_id]) in page
     charts = client.get(reverse("teams:charts", args=[team.pk])).text
     assert 'id="chart-rating"' in charts and "ELO rating of Team 01 over time" in charts
 
