@@ -27,6 +27,7 @@ class LeagueConfig(AppConfig):
 
         _tell_teams_and_matches()
         _listen_to_events()
+        _rate_matches()
 
         # In-app and mail notifications hear every event (league/core/events.py); importing the
         # tasks here also registers them with the Celery app (autodiscovery finds league.tasks only).
@@ -72,3 +73,11 @@ def _listen_to_events() -> None:
     from league.webhooks.services import event_heard
 
     listen("webhooks", event_heard)
+
+
+def _rate_matches() -> None:
+    """The ratings follow the matches' history (league.ratings.services), and a new K factor or
+    starting rating computes the league's ratings again."""
+    from league.ratings.receivers import connect
+
+    connect()

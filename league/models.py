@@ -30,6 +30,7 @@ from league.core.models import (
 )
 from league.interchange.models import ImportedObject, ImportRun
 from league.notices.models import Notification
+from league.ratings.models import RatingEntry
 from league.webhooks.models import Delivery, Webhook
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "Membership",
     "MembershipRequest",
     "Notification",
+    "RatingEntry",
     "Revision",
     "Round",
     "Season",

@@ -10,6 +10,7 @@ from league.competitions.seasons import api_fixtures as fixtures_api
 from league.competitions.standings import api as standings_api
 from league.interchange.naf import api as naf_api
 from league.notices import api as notices_api
+from league.ratings import api as ratings_api
 from teams import api as teams_api
 
 urlpatterns = [
@@ -37,6 +38,7 @@ urlpatterns = [
     path("players/<int:player_id>/fire/", teams_api.PlayerFireApi.as_view(), name="api-player-fire"),
     path("notifications/", notices_api.NotificationsApi.as_view(), name="api-notifications"),
     path("notifications/read/", notices_api.NotificationsReadApi.as_view(), name="api-notifications-read"),
+    path("leagues/<slug:slug>/ratings/", ratings_api.LeagueRatingsApi.as_view(), name="api-league-ratings"),
     path("leagues/<slug:slug>/seasons/", seasons_api.SeasonsApi.as_view(), name="api-seasons"),
     path("leagues/<slug:slug>/seasons/<int:number>/", seasons_api.SeasonApi.as_view(), name="api-season"),
     path(

@@ -17,6 +17,7 @@ from league.interchange.fumbbl import views as views_fumbbl
 from league.interchange.naf.urls import urlpatterns as naf_patterns
 from league.interchange.urls import urlpatterns as import_patterns
 from league.notices import views as views_notices
+from league.pages import ratings as views_ratings
 from league.pages import views
 from league.webhooks.urls import urlpatterns as webhook_patterns
 from teams import views as team_views
@@ -40,6 +41,8 @@ league_patterns = (
             name="season_standings",
         ),
         path("<slug:slug>/coaches/", views_members.league_members, name="members"),
+        path("<slug:slug>/ratings/", views_ratings.league_ratings, name="ratings"),
+        path("<slug:slug>/ratings/coaches/<int:user_id>/", views_ratings.coach_rating, name="coach_rating"),
         path("<slug:slug>/roster-catalogue/", views_roster.roster_catalogue, name="roster_catalogue"),
         path("<slug:slug>/allies/", views_allies.league_allies, name="allies"),
         path("<slug:slug>/mail/", views_notices.league_mail, name="mail"),

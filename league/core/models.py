@@ -47,6 +47,11 @@ class League(models.Model):
         default=False,
         help_text=_("Otherwise only the commissioner corrects or voids a processed match."),
     )
+    # The coaches' and teams' ELO ratings (league.ratings, docs/ratings.md): where everyone starts
+    # and how far one match moves a rating, in whole points; Swiss rounds may pair by rating.
+    rating_start = models.PositiveSmallIntegerField(_("starting rating"), default=1500)
+    rating_k = models.PositiveSmallIntegerField(_("rating K factor"), default=20)
+    swiss_by_rating = models.BooleanField(_("Swiss rounds pair by rating"), default=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -165,6 +165,9 @@ def league_settings_update(*, league: League, by: User, values: Mapping[str, obj
         setting = settings[key]
         if setting.league_field:
             ok = type(value) is type(setting.default)
+            if ok and setting.kind == "int":
+                assert isinstance(value, int)
+                ok = setting.minimum <= value <= (setting.maximum or value)
         else:
             try:
                 base.with_overrides({key: value})

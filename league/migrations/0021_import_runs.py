@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('contenttypes', '0002_remove_content_type_name'),
-        ('league', '0019_profile_naf'),
+        ('league', '0020_ratings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

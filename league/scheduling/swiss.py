@@ -10,14 +10,15 @@ The objective is lexicographic, packed into one integer weight per edge, most im
 1. repeats: rematches, and a second bye for a team that already had one;
 2. the bye goes to the lowest-ranked team that has not had one;
 3. the sum of squared differences in points (teams meet teams on the same score);
-4. the sum of rank gaps (then neighbours in the standings meet);
+4. the sum of rank gaps (then neighbours in the standings meet), or, when `ratings` are given, the
+   sum of rating gaps (then teams of closest rating meet: a league's "pair by rating" setting);
 5. an injected-random tie-break, so equal choices are drawn, reproducibly from the seed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -55,6 +56,18 @@ def _level_multipliers(maxima: Sequence[int], edges: int) -> list[int]:
     return multipliers
 
 
+def _gaps(teams: Sequence[T], ratings: Mapping[T, int] | None) -> tuple[Callable[[int, int], int], int]:
+    """The gap of the teams at ranks i < j, and the widest: their rank difference, or their rating
+    difference when ratings are given."""
+    if ratings is None:
+        return (lambda i, j: j - i), len(teams) - 1
+    missing = [team for team in teams if team not in ratings]
+    if missing:
+        raise ValueError(f"no rating for {missing!r}")
+    values = [ratings[team] for team in teams]
+    return (lambda i, j: abs(values[i] - values[j])), max(values) - min(values)
+
+
 def swiss_pairing(
     standings_order: Sequence[T],
     points: Mapping[T, int],
@@ -62,6 +75,7 @@ def swiss_pairing(
     had_bye: Collection[T],
     rng: random.Random | None,
     strict: bool = False,
+    ratings: Mapping[T, int] | None = None,
 ) -> SwissRound[T]:
     """Pair the next Swiss round.
 
@@ -69,7 +83,8 @@ def swiss_pairing(
     points; `played_pairs` are the pairs that already met; `had_bye` the teams that had a bye.
     With an odd number of teams one gets a bye. In `strict` mode a rematch or a second bye is
     never allowed and `problem` says so when no pairing exists; otherwise they are allowed only
-    when unavoidable, and as few as possible.
+    when unavoidable, and as few as possible. With `ratings` (whole numbers, such as ELO ratings
+    in tenths), teams on the same points meet the closest rating rather than the nearest rank.
     """
     teams = list(standings_order)
     n = len(teams)
@@ -85,7 +100,8 @@ def swiss_pairing(
     max_gap = max(abs(points[a] - points[b]) for a in teams for b in teams)
     # Levels, least important first: random, rank gap, points gap squared, bye rank, repeats.
     random_span = nodes * nodes
-    mult = _level_multipliers([random_span - 1, n - 1, max_gap * max_gap, n - 1, 1], edges)
+    gap_of, widest = _gaps(teams, ratings)
+    mult = _level_multipliers([random_span - 1, widest, max_gap * max_gap, n - 1, 1], edges)
     m_random, m_gap, m_points, m_bye, m_repeat, total = mult
 
     graph = nx.Graph()
@@ -99,7 +115,7 @@ def swiss_pairing(
                 cost = m_bye * (n - 1 - i)
             else:
                 repeat = frozenset((teams[i], teams[j])) in played
-                cost = m_points * (points[teams[i]] - points[teams[j]]) ** 2 + m_gap * (j - i)
+                cost = m_points * (points[teams[i]] - points[teams[j]]) ** 2 + m_gap * gap_of(i, j)
             if repeat and strict:
                 continue
             cost += m_repeat * repeat + m_random * tie_break

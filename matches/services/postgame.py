@@ -47,7 +47,7 @@ from league.rules.postmatch import (
     PostMatchPlan,
     plan_rolling_missing,
 )
-from matches.hooks import match_processed
+from matches.hooks import history_changed, match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset, prematch_dice
@@ -282,6 +282,7 @@ def _finish(match: Match) -> None:
     log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
     if match.stage:  # a play-off match: its winner advances, in this transaction (the play-offs receive it)
         match_processed.send(sender=Match, match_id=match.pk)
+    history_changed.send(sender=Match, match_id=match.pk)
     transaction.on_commit(lambda: queue_next(match))
 
 

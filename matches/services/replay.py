@@ -35,7 +35,7 @@ from django.utils import timezone
 
 from league.core.audit import log_action
 from league.rules.postmatch import InvalidReport, MatchReport
-from matches.hooks import match_processed
+from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
 from matches.services.common import match_ruleset
@@ -111,6 +111,7 @@ def replay_from(start: Match, change: Callable[[Match], None] | None = None, sin
             transaction.savepoint_rollback(savepoint)
             raise
         transaction.savepoint_commit(savepoint)
+        history_changed.send(sender=Match, match_id=start.pk)  # a void is not run again: told here
         return done
 
 
@@ -277,6 +278,7 @@ def _redo(
     )
     if match.stage:  # a play-off match: its winner advances (the play-offs receive it)
         match_processed.send(sender=Match, match_id=match.pk)
+    history_changed.send(sender=Match, match_id=match.pk)
 
 
 def _mixed(report: MatchReport, stood: MatchReport, clean: tuple[str, ...]) -> MatchReport:

@@ -10,6 +10,9 @@ from django.shortcuts import render
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
+from league.ratings.elo import points
+from league.ratings.models import RatingEntry
+from league.ratings.selectors import chart_series, history
 from league.rules import load_ruleset
 from matches.models import Match
 from matches.selectors.common import played_matches
@@ -123,4 +126,23 @@ def team_charts(request: HttpRequest, pk: int) -> HttpResponse:
                 ),
             }
         )
+    charts.append(rating_chart(team))
     return render(request, "teams/charts.html", {"team": team, "charts": charts})
+
+
+def rating_chart(team: Team) -> dict[str, Any]:
+    """The team's ELO rating after each rated match (league.ratings), from the league's start."""
+    steps = history(team.league, RatingEntry.Kind.TEAM, team.pk)
+    series = [Point(label, value) for label, value in chart_series(team.league, steps)]
+    return {
+        "id": "chart-rating",
+        "heading": _("Rating (ELO)"),
+        "svg": line_chart(
+            "chart-rating",
+            _("ELO rating of %(team)s over time") % {"team": team.name},
+            _("The rating after each of its %(n)s rated matches, from %(first)s to %(last)s points.")
+            % {"n": len(steps), "first": points(series[0].value), "last": points(series[-1].value)},
+            series,
+            points,
+        ),
+    }

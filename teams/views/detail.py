@@ -15,6 +15,9 @@ from django.utils.translation import gettext_lazy
 
 from league.core.audit import action_label
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
+from league.ratings.elo import points
+from league.ratings.models import RatingEntry
+from league.ratings.selectors import rating_of
 from league.rules import IMPROVEMENT, Ruleset, collation_key, load_ruleset, reroll_purchase_price
 from league.rules.catalogue.alliances import apothecary_allowed as alliance_apothecary_allowed
 from league.rules.catalogue.alliances import has_necromancer
@@ -266,6 +269,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
         "rookie_position": rookie_source(ruleset, team.race).name(lang()) if rookie_rules(ruleset) else "",
         "college_shown": ruleset.params.team_college,
         "titles_shown": ruleset.params.assistant_coach_titles,
+        # Its ELO rating in its league (league.ratings): the start before its first rated match.
+        "rating": points(rating_of(team.league, RatingEntry.Kind.TEAM, team.pk)),
     }
 
 

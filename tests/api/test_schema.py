@@ -28,6 +28,7 @@ PATHS = {
     "/api/players/{player_id}/fire/": {"post"},
     "/api/notifications/": {"get"},
     "/api/notifications/read/": {"post"},
+    "/api/leagues/{slug}/ratings/": {"get"},
     "/api/leagues/{slug}/seasons/": {"get", "post"},
     "/api/leagues/{slug}/seasons/{number}/": {"get"},
     "/api/leagues/{slug}/seasons/{number}/advance/": {"post"},

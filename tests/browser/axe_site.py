@@ -229,6 +229,8 @@ def pages(site: Site) -> list[Page]:
         Page(reverse("league:stats_records", args=lg)),
         Page(reverse("league:stats_hall_of_fame", args=lg)),
         Page(reverse("league:stats_cemetery", args=lg)),
+        Page(reverse("league:ratings", args=lg)),
+        Page(reverse("league:coach_rating", args=[slug, alice_team.coach_id])),
         Page(reverse("league:roster_catalogue", args=lg)),
         Page(reverse("league:season_playoffs", args=cup)),
         Page(reverse("league:season", args=cup)),

@@ -147,6 +147,9 @@ PAGES = [
     Page("league:stats_records", None, lambda w: reverse("league:stats_records", args=[slug(w)])),
     Page("league:stats_hall_of_fame", None, lambda w: reverse("league:stats_hall_of_fame", args=[slug(w)])),
     Page("league:stats_cemetery", None, lambda w: reverse("league:stats_cemetery", args=[slug(w)])),
+    # ratings
+    Page("league:ratings", None, lambda w: reverse("league:ratings", args=[slug(w)])),
+    Page("league:coach_rating", None, lambda w: reverse("league:coach_rating", args=[slug(w), w.users["alice"].pk])),
     Page("league:season_new", "commissioner", lambda w: reverse("league:season_new", args=[slug(w)])),
     Page(
         "league:season_new",

@@ -30,6 +30,7 @@ from league.core.audit import log_action
 from league.core.models import League
 from league.core.revisions import revision_bump
 from league.core.selectors import league_ruleset
+from league.ratings.selectors import team_ratings
 from league.scheduling import check_arranged_match, round_robin, swiss_pairing
 from teams.models import Team
 
@@ -259,7 +260,11 @@ def swiss_round(*, season: Season, by: User, seed: int | None = None, early: boo
         played = [frozenset(pair) for pair in league_matches.values_list("home_id", "away_id")]
         had_bye = set(Bye.objects.filter(round__season=season).values_list("team_id", flat=True))
         seed = secrets.randbelow(2**31) if seed is None else seed
-        pairing = swiss_pairing(order, points, played, had_bye, random.Random(seed), strict=True)
+        # The league may pair teams on the same points by closest ELO rating (league.ratings).
+        ratings: dict[int | str, int] | None = None
+        if season.league.swiss_by_rating:
+            ratings = {team: rating for team, rating in team_ratings(season.league, [int(t) for t in order]).items()}
+        pairing = swiss_pairing(order, points, played, had_bye, random.Random(seed), strict=True, ratings=ratings)
         if pairing.problem:
             raise ValidationError(
                 _("No pairing is left without a rematch or a second bye: every possible next round repeats a match.")
@@ -278,6 +283,7 @@ def swiss_round(*, season: Season, by: User, seed: int | None = None, early: boo
             season=season.number,
             round=number,
             seed=seed,
+            by_rating=ratings is not None,
             pairs=[list(p) for p in pairing.pairs],
             bye=pairing.bye,
         )

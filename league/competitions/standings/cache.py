@@ -54,8 +54,9 @@ SELECT m.*, e.*, l.*, b.*, c.*, v.* FROM
 
 def season_version(season: Season, settings: dict[str, Any]) -> str | None:
     """What the season's table and leaders are made of, hashed (one query); None when they cannot
-    be cached (the team-value tie-breaker reads the teams' value now, which any purchase changes)."""
-    if "team_value" in settings.get("tie_breakers", ()):
+    be cached (the team-value tie-breaker reads the teams' value now, which any purchase changes;
+    the rating one their ratings now, which a match of another competition changes)."""
+    if {"team_value", "rating"} & set(settings.get("tie_breakers", ())):
         return None
     with connection.cursor() as cursor:
         cursor.execute(VERSION_SQL, {"season": season.pk, "league": season.league_id})

@@ -23,6 +23,7 @@ TIE_BREAKER_LABELS = {
     "fewest_conceded": gettext_lazy("Fewest touchdowns conceded"),
     "cas_for": gettext_lazy("Casualties caused"),
     "team_value": gettext_lazy("Team value"),
+    "rating": gettext_lazy("Rating (ELO)"),
     "lots": gettext_lazy("Drawing of lots"),
     "commissioner": gettext_lazy("The commissioner's decision"),
 }
@@ -37,6 +38,7 @@ TIE_BREAKER_HELP = {
     "fewest_conceded": gettext_lazy("fewer touchdowns conceded ranks higher"),
     "cas_for": gettext_lazy("more casualties caused ranks higher"),
     "team_value": gettext_lazy("the higher team value today ranks higher"),
+    "rating": gettext_lazy("the higher ELO rating today ranks higher"),
     "lots": gettext_lazy("the commissioner draws a D6 for each tied team on this page; higher ranks higher"),
     "commissioner": gettext_lazy("the commissioner orders the tied teams himself on this page"),
 }

@@ -15,6 +15,7 @@ from django.db.models.functions import Coalesce
 from league.competitions.challenges.models import Challenge
 from league.competitions.seasons.models import Bye, Season, SeasonTeam, StandingsLot, StandingsOrder
 from league.core.models import League
+from league.ratings.selectors import team_ratings
 from league.rules import load_ruleset
 from league.rules.standings import Bye as ByeRecord
 from league.rules.standings import (
@@ -97,11 +98,13 @@ def season_table(season: Season) -> Standings:
     if scheme is None:
         raise ValueError("; ".join(problems))
     entries = SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).order_by("pk")
-    # The team value tie-breaker reads the team's value now (the kept Team.team_value).
-    teams = [
-        StandingsTeam(team=team_id, team_value=value)
-        for team_id, value in entries.values_list("team_id", "team__team_value")
-    ]
+    # The team value tie-breaker reads the team's value now (the kept Team.team_value), the rating
+    # one the team's ELO rating now (league.ratings).
+    entered = list(entries.values_list("team_id", "team__team_value"))
+    ratings: dict[int, int] = {}
+    if "rating" in settings["tie_breakers"]:
+        ratings = team_ratings(season.league, [team_id for team_id, _value in entered])
+    teams = [StandingsTeam(team=team_id, team_value=value, rating=ratings.get(team_id)) for team_id, value in entered]
     results = season_results(season)
     # A team with a result but no approved entry (withdrawn mid-season) keeps its row: its
     # opponents' results stand, and the engine refuses results of teams it was not given.

@@ -22,6 +22,9 @@ RULESET_FILE = "ruleset.toml"
 KINDS = {bool: "bool", int: "int", str: "choice", tuple: "multi", dict: "numbers"}
 
 
+LEAGUE_FIELD_MAX = 32767
+
+
 @dataclass(frozen=True, slots=True)
 class SettingChoice:
     value: str
@@ -127,7 +130,20 @@ def _setting(
         if not (kind == "bool" and type(default) is bool) and not (kind == "int" and type(default) is int):
             return f"[settings.{key}] a league field needs kind 'bool' or 'int' and a default of that kind"
         assert isinstance(default, bool | int)
-        return LeagueSetting(key, str(kind), default, group, page, text_en, text_fr, league_field=True)
+        # A whole number kept on the league's row fits a small positive column (a rating's K factor).
+        whole = kind == "int"
+        return LeagueSetting(
+            key,
+            str(kind),
+            default,
+            group,
+            page,
+            text_en,
+            text_fr,
+            league_field=True,
+            minimum=1 if whole else 0,
+            maximum=LEAGUE_FIELD_MAX if whole else None,
+        )
     group_key, dot, name = key.partition(".")
     if dot:  # a parameter of an optional group the ruleset declares: "alliances.enabled"
         declared = (parameter_groups or {}).get(group_key)

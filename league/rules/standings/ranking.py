@@ -25,6 +25,7 @@ TIE_BREAKERS = (
     "fewest_conceded",
     "cas_for",
     "team_value",
+    "rating",
     "lots",
     "commissioner",
 )
@@ -40,6 +41,7 @@ class Totals:
     cas_for: int
     cas_against: int
     team_value: int | None
+    rating: int | None = None  # the team's ELO rating (league.ratings), for the "rating" key
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ _SEASON_KEYS: Mapping[str, Callable[[Totals], int | None]] = {
     "fewest_conceded": lambda t: -t.td_against,
     "cas_for": lambda t: t.cas_for,
     "team_value": lambda t: t.team_value,
+    "rating": lambda t: t.rating,
 }
 
 

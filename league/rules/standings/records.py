@@ -64,10 +64,12 @@ class Bye:
 
 @dataclass(frozen=True)
 class StandingsTeam:
-    """A team registered in the competition; `team_value` feeds the team_value tie-breaker."""
+    """A team registered in the competition; `team_value` feeds the team_value tie-breaker and
+    `rating` (its ELO rating, higher first) the rating one."""
 
     team: TeamId
     team_value: int | None = None
+    rating: int | None = None
 
 
 @dataclass(frozen=True)

@@ -133,8 +133,11 @@ def compute_standings(
     for entry in ledger:
         by_team[entry.team].append(entry)
     raw = {team.team: _row(team, by_team[team.team], scheme) for team in teams}
+    ratings = {team.team: team.rating for team in teams}
     totals = {
-        team: Totals(row.points, row.td_for, row.td_against, row.cas_for, row.cas_against, row.team_value)
+        team: Totals(
+            row.points, row.td_for, row.td_against, row.cas_for, row.cas_against, row.team_value, ratings.get(team)
+        )
         for team, row in raw.items()
     }
     tiers, lots_needed = rank_teams([team.team for team in teams], tie_breakers, totals, ledger, lots, orders)
