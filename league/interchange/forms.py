@@ -6,24 +6,24 @@ from typing import Any
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from league.interchange.obblm.tables import version_label, versions
 from league.interchange.runs import MAX_BYTES
 
-VERSION_CHOICES = [
-    ("", gettext_lazy("Detect it from the dump")),
-    ("obblm-lrb6", gettext_lazy("OBBLM (LRB6 era)")),
-    ("obblm-old-names", gettext_lazy("OBBLM before 0.8 (skills stored as names)")),
-    ("naflm", gettext_lazy("NAFLM")),
-]
+
+def version_choices() -> list[tuple[str, str]]:
+    """Detect, or one of the version folders by its name in the page's language."""
+    language = (get_language() or "en")[:2]
+    return [("", str(gettext_lazy("Detect it from the dump"))), *((v, version_label(v, language)) for v in versions())]
 
 
 class DumpForm(forms.Form):
     dump = forms.FileField(
         label=gettext_lazy("MySQL dump of the OBBLM/NAFLM database"),
     )
-    version = forms.ChoiceField(label=gettext_lazy("Version"), choices=VERSION_CHOICES, required=False)
+    version = forms.ChoiceField(label=gettext_lazy("Version"), choices=version_choices, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -32,6 +32,7 @@ from league.interchange.obblm.load import STAGE_NAMES, load_all, stage_sizes
 from league.interchange.obblm.mapping import Load
 from league.interchange.obblm.plan import plan, refusals, worded
 from league.interchange.obblm.recompute import diff
+from league.interchange.obblm.tables import versions
 from league.interchange.safe import DUMP_LIMIT, UnsafeInput
 from league.interchange.snapshot import LeagueSnapshot
 from league.interchange.sqldump import read_dump
@@ -40,7 +41,7 @@ from teams.models import Player, Team
 
 log = logging.getLogger(__name__)
 User = AbstractBaseUser | AnonymousUser
-VERSIONS = ("obblm-lrb6", "obblm-old-names", "naflm")
+VERSIONS = versions()  # the folders of league/interchange/obblm/versions/
 # A dump is read whole in memory: past the reader's limit it is refused before any parsing.
 MAX_BYTES = DUMP_LIMIT
 RUN_IMPORT = "league.interchange.run_import"
@@ -228,7 +229,9 @@ def final_report(load: Load) -> dict[str, Any]:
         if int(str(cached)) != ours:
             values.append({"key": prow.source.key, "what": "value", "dump": int(str(cached)), "ours": ours})
     # Each row named as the commissioner knows it (the dump's ids alone say nothing on the page).
-    names = {row.source.key: row.name for row in [*snap.teams, *snap.players, *snap.coaches]}
+    names = {t.source.key: t.name for t in snap.teams}
+    names.update({p.source.key: p.name for p in snap.players})
+    names.update({c.source.key: c.name for c in snap.coaches})
     rows = [{**v, "name": names.get(v["key"], "")} for v in [*decoder_diff(load), *values]]
     return {"counts": plan_counts(snap), "values": rows, "explain": EXPLAIN}
 

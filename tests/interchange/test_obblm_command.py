@@ -52,7 +52,7 @@ def test_the_import_runs_prints_its_report_and_a_second_run_changes_nothing(
 ):
     with django_capture_on_commit_callbacks(execute=True):  # the invitations leave when a stage commits
         out = run(dump, "--league", target.slug, "--site-url", "https://bb.example.org")
-    assert "Imported into reikland-reborn." in out and "player 11, SPP: OBBLM 15, here 14." in out
+    assert "Imported into reikland-reborn." in out and "player 11 (Hans), SPP: OBBLM 15, here 14." in out
     assert Match.objects.filter(league=target, history=True).count() == 4
     assert "https://bb.example.org/accounts/reset/" in mailoutbox[0].body
     teams = sorted(Team.objects.values_list("name", "status", "treasury", "team_value"))

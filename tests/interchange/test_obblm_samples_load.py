@@ -14,11 +14,15 @@ from league.competitions.seasons.models import Season
 from league.competitions.standings.table import season_table
 from league.interchange.models import ImportRun
 from league.interchange.runs import EXPLAIN
+from league.ratings.models import RatingEntry
+from league.ratings.selectors import rating_of, start_rating
+from league.ratings.services import recompute_league
 from matches.models import Match
 from teams.models import Advancement, Player, Team, TreasuryEntry
 
 pytestmark = pytest.mark.django_db
 EXPLAIN_TV, EXPLAIN_VALUE = EXPLAIN["tv"], EXPLAIN["value"]
+ENTRY = ("kind", "subject", "match_id", "sequence", "before", "after", "delta")
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
@@ -103,3 +107,17 @@ def test_the_lrb6_samples_report_lists_exactly_its_five_stale_caches(target):
             "player 25 (Vaelis Bladesong), player value: OBBLM 150000, here 170000. " + EXPLAIN_VALUE,
         ]
     )
+
+
+def test_the_imported_history_is_rated_as_a_recomputation_would(target):
+    # The matches come in without the post-match sequence; the last stage rates them in play order,
+    # and the ratings stored equal those recomputed from scratch (a second run changes nothing).
+    run(str(EXAMPLES / "obblm-lrb6.sql"), "--league", target.slug)
+    stored = list(RatingEntry.objects.filter(league=target).order_by("pk").values_list(*ENTRY))
+    assert len(stored) == 4 * 7  # both coaches and both teams of each of the seven matches
+    run(str(EXAMPLES / "obblm-lrb6.sql"), "--league", target.slug)
+    assert list(RatingEntry.objects.filter(league=target).order_by("pk").values_list(*ENTRY)) == stored
+    recompute_league(target)
+    assert sorted(RatingEntry.objects.filter(league=target).values_list(*ENTRY)) == sorted(stored)
+    avengers = Team.objects.get(league=target, name="Athelorn Avengers")
+    assert rating_of(target, RatingEntry.Kind.TEAM, avengers.pk) > start_rating(target)  # 3 wins, a draw

@@ -26,6 +26,7 @@ from league.core.selectors import settings_snapshot
 from league.interchange.obblm.mapping import Load
 from league.interchange.obblm.plan import FIRST_KNOCKOUT, KNOCKOUT, casualties_by_key, knockout_stage, line_spp
 from league.interchange.snapshot import MatchRow, PlayerLine, TourRow
+from league.ratings.services import recompute_league
 from matches.models import Match, MatchEffect, MatchPlayer
 from matches.services.sequence import sequence_key
 from teams.models import Injury, Player, Team
@@ -319,4 +320,8 @@ def stage_derived(load: Load) -> int:
             team_refresh_value(team=team)
             load.record(key, team)
             done += 1
+    # The history's ratings, from scratch in play order: imported matches are written without the
+    # post-match sequence, so no signal rated them. Idempotent, like every stage: a re-run or a
+    # resume gives the same entries.
+    recompute_league(load.league)
     return done

@@ -62,6 +62,13 @@ def versions() -> tuple[str, ...]:
     return tuple(sorted(p.parent.name for p in VERSIONS_DIR.glob("*/version.toml")))
 
 
+def version_label(version: str, language: str) -> str:
+    """The version's name for the page's select, from its folder's version.toml (`name_<lang>`)."""
+    with (VERSIONS_DIR / version / "version.toml").open("rb") as handle:
+        meta = tomllib.load(handle)
+    return str(meta.get(f"name_{language}") or meta["name"])
+
+
 def _rows(folder: Path, name: str) -> list[dict[str, str]]:
     with (folder / name).open(encoding="utf-8", newline="") as handle:
         return list(csv.DictReader(handle))
