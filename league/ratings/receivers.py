@@ -42,7 +42,9 @@ def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
         pending = _Pending()
         connection._ratings_pending = pending
         pending.ids.add(match_id)
-        transaction.on_commit(pending)
+        # robust: a rating that fails is logged and never turns the committed match into a failed
+        # run; the next rated match (or `recompute_ratings`) brings it in.
+        transaction.on_commit(pending, robust=True)
     else:
         pending.ids.add(match_id)
 
