@@ -7,15 +7,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "fumbbl"
 
 
-def team_json(name: str = "fumbbl-team.json") -> dict[str, Any]:
+def team_json(name: str = "team.json") -> dict[str, Any]:
     return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
 
 
 def roster_json() -> dict[str, Any]:
-    return json.loads((EXAMPLES / "fumbbl-roster.json").read_text(encoding="utf-8"))
+    return json.loads((EXAMPLES / "roster.json").read_text(encoding="utf-8"))
 
 
 def as_bytes(data: Any) -> bytes:

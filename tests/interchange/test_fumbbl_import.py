@@ -100,7 +100,7 @@ def test_the_same_fumbbl_team_twice_is_refused(client, league, coach_alice):
 
 def test_a_bb2020_team_is_refused_naming_every_missing_part(client, league, coach_alice):
     client.force_login(coach_alice)
-    shown = preview(client, league, (EXAMPLES / "fumbbl-team-bb2020.json").read_bytes())
+    shown = preview(client, league, (EXAMPLES / "team-bb2020.json").read_bytes())
     problems = shown.context["problems"]
     assert problems == [
         "No characteristic PA in this ruleset (#3 Carl Ritter, #9 Ida Sommer).",
@@ -109,7 +109,7 @@ def test_a_bb2020_team_is_refused_naming_every_missing_part(client, league, coac
     ]
     assert "fumbbl-confirm" not in shown.text
     # A confirmation forged around the preview is checked again.
-    forged = {"action": "confirm", "team_json": (EXAMPLES / "fumbbl-team-bb2020.json").read_text(), "roster_json": ""}
+    forged = {"action": "confirm", "team_json": (EXAMPLES / "team-bb2020.json").read_text(), "roster_json": ""}
     response = client.post(page(league), forged)
     assert response.status_code == 200 and "No skill “Brawler”" in response.text
     assert nothing_written(league)
@@ -119,7 +119,7 @@ def test_refusals_read_in_french(client, league, coach_alice):
     client.force_login(coach_alice)
     client.cookies["django_language"] = "fr"
     assert "Importer une équipe de FUMBBL" in client.get(page(league)).text
-    shown = preview(client, league, as_bytes(changed(team_json("fumbbl-team-bb2020.json"), treasury=-500000)))
+    shown = preview(client, league, as_bytes(changed(team_json("team-bb2020.json"), treasury=-500000)))
     problems = shown.context["problems"]
     assert "Aucune caractéristique PA dans ce jeu de règles (#3 Carl Ritter, #9 Ida Sommer)." in problems
     assert "Aucune compétence « Brawler » dans ce jeu de règles (#5 Emil Brandt)." in problems
@@ -161,7 +161,7 @@ def test_who_may_import(client, league, user_factory):
 
 
 def test_the_command_dry_run_then_import(league, coach_alice, user_factory, capsys):
-    team_file, roster_file = EXAMPLES / "fumbbl-team.json", EXAMPLES / "fumbbl-roster.json"
+    team_file, roster_file = EXAMPLES / "team.json", EXAMPLES / "roster.json"
     args = [str(team_file), "--roster", str(roster_file), "--league", league.slug, "--coach", "alice"]
     call_command("import_fumbbl_team", *args, "--dry-run")
     assert "Dry run: Da Krumpin' Boyz can be imported." in capsys.readouterr().out
@@ -171,7 +171,7 @@ def test_the_command_dry_run_then_import(league, coach_alice, user_factory, caps
     assert (team.coach, team.players.count(), team.treasury) == (coach_alice, 12, 60000)
     with pytest.raises(CommandError, match="already imported as Da Krumpin' Boyz"):
         call_command("import_fumbbl_team", *args)
-    bb2020 = EXAMPLES / "fumbbl-team-bb2020.json"
+    bb2020 = EXAMPLES / "team-bb2020.json"
     with pytest.raises(CommandError, match="(?s)PA.*Brawler.*Arm Bar"):
         call_command("import_fumbbl_team", str(bb2020), "--league", league.slug, "--coach", "alice")
     user_factory("stranger")

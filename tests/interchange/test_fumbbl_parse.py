@@ -113,7 +113,7 @@ def test_a_gain_the_ruleset_cannot_record_is_refused(lrb6):
 
 
 def test_every_missing_part_of_a_bb2020_team_is_named_at_once(lrb6):
-    mapped = map_team(lrb6, parse_team(team_json("fumbbl-team-bb2020.json")))
+    mapped = map_team(lrb6, parse_team(team_json("team-bb2020.json")))
     texts = [p.english() for p in mapped.problems]
     assert texts == [
         "No characteristic PA in this ruleset (#3 Carl Ritter, #9 Ida Sommer).",

@@ -248,14 +248,14 @@ PAGES = [
         "league:import_fumbbl",
         "alice",
         lambda w: reverse("league:import_fumbbl", args=[slug(w)]),
-        lambda w: {"action": "preview", "team_file": fumbbl_file("fumbbl-team.json")},
+        lambda w: {"action": "preview", "team_file": fumbbl_file("team.json")},
         note="the preview of a team that can come over",
     ),
     Page(
         "league:import_fumbbl",
         "alice",
         lambda w: reverse("league:import_fumbbl", args=[slug(w)]),
-        lambda w: {"action": "preview", "team_file": fumbbl_file("fumbbl-team-bb2020.json")},
+        lambda w: {"action": "preview", "team_file": fumbbl_file("team-bb2020.json")},
         note="every refusal of a BB2020 team",
     ),
 ]
