@@ -5,11 +5,14 @@ The site is built for each run (tests/browser/axe_site.py: the demo league plus 
 matches in each state, play-offs and a PBBL league); the page list is axe_site.pages(). One
 browser context per run (size and language); each page is one navigation and one axe run. axe-core is
 vendored under tests/browser/vendor/ (its licence beside it), never served by the site.
-Screenshots of the phone pages (English) land in tests/artifacts/axe/.
+With AXE_SCREENSHOTS=1, screenshots of the phone pages (English) land in tests/artifacts/axe/: a
+quarter of that run's time, so off by default (nothing asserts on them; they are for a person to
+look through).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -20,6 +23,7 @@ from tests.browser.axe_site import AXE_TAGS, build_site, pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SCREENSHOTS = os.environ.get("AXE_SCREENSHOTS") == "1"
 AXE_PATH = Path(__file__).parent / "vendor" / "axe.min.js"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 768}}
 RUN_AXE = """tags => (axe.configure({noHtml: true}), axe).run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})
@@ -80,7 +84,7 @@ def test_every_page_passes_axe(size, lang, browser, live_server, artifacts_dir):
         checked += 1
         # The phone pages' screenshots, in English (full pages: the French ones would double
         # the test's time; test_phone_pages.py shoots the reworked layouts in French).
-        if size == "phone" and lang == "en":
+        if SCREENSHOTS and size == "phone" and lang == "en":
             name = f"{slug(entry.url)}-{entry.who or 'visitor'}.png"
             page.screenshot(path=str(shots / name), full_page=True)
     context.close()
