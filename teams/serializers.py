@@ -15,6 +15,8 @@ from rest_framework import serializers
 
 from league.catalogue.api import SkillRefSerializer, skill_refs
 from league.rules import Ruleset, reroll_purchase_price
+from league.ratings.models import RatingEntry
+from league.ratings.selectors import rating_of
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import RosterRow, ledger_kind_name, player_row, roster_rows
 
@@ -125,6 +127,9 @@ class TeamSerializer(serializers.Serializer):
 
 class TeamDetailSerializer(TeamSerializer):
     reroll_price = serializers.IntegerField(help_text="What the next team re-roll would cost now.")
+    rating = serializers.IntegerField(
+        help_text="The team's ELO rating in its league, in tenths of a point (15197 is 1519.7; docs/ratings.md)."
+    )
     players = PlayerRowSerializer(many=True, help_text="Players on the roster, by number.")
 
     class Meta:
@@ -230,6 +235,7 @@ def team_detail_data(team: Team, ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "reroll_price": reroll_purchase_price(
             ruleset, team.race, at_creation=team.status == Team.Status.DRAFT, allies=team.allies
         ),
+        "rating": rating_of(team.league, RatingEntry.Kind.TEAM, team.pk),
         "players": [row_data(row, ruleset, lang) for row in roster_rows(team, ruleset)],
     }
 

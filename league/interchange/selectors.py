@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from league.core.models import League
@@ -109,10 +109,14 @@ def report_lines(report: dict[str, Any], *, final: bool) -> list[str]:
         lines.append(_("Version: %(version)s (%(how)s).") % {"version": report["version"], "how": detected})
     for team in report.get("teams", []):
         lines.append(
-            f"  {team['name']} ({team['race']}), {team['coach']}: " + _("%(n)s players") % {"n": team["players"]}
+            f"  {team['name']} ({team['race']}), {team['coach']}: "
+            + ngettext("%(n)s player", "%(n)s players", team["players"]) % {"n": team["players"]}
         )
     for season in report.get("seasons", []):
-        lines.append(f"  {season['name']}: " + _("%(n)s matches") % {"n": season["matches"]})
+        lines.append(
+            f"  {season['name']}: "
+            + ngettext("%(n)s match", "%(n)s matches", season["matches"]) % {"n": season["matches"]}
+        )
     for repair in report.get("repairs", []):
         lines.append(
             _("Repaired %(key)s %(column)s: “%(before)s” → “%(after)s”") % {**repair, "key": row_label(repair["key"])}
