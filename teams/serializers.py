@@ -14,9 +14,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from league.catalogue.api import SkillRefSerializer, skill_refs
-from league.rules import Ruleset, reroll_purchase_price
 from league.ratings.models import RatingEntry
 from league.ratings.selectors import rating_of
+from league.rules import Ruleset, reroll_purchase_price
 from teams.models import Player, Team, TreasuryEntry
 from teams.selectors import RosterRow, ledger_kind_name, player_row, roster_rows
 
