@@ -22,18 +22,12 @@ from django.utils.translation import gettext_noop as N_
 
 from league.interchange.fumbbl.parse import STATS, FumbblPlayer, FumbblTeam
 from league.rules import Ruleset
+from league.rules.postmatch.improvements import learned_skill_value_key, stat_value_key
 from league.rules.types import Position, TeamList
-from teams.models import Advancement
 
 ALIASES = Path(__file__).parent / "aliases"
 
-# A characteristic gain ("+MA" in FUMBBL's skill list) and the improvement that records it.
-GAIN_KINDS = {
-    "ma": Advancement.Kind.MA,
-    "st": Advancement.Kind.ST,
-    "ag": Advancement.Kind.AG,
-    "av": Advancement.Kind.AV,
-}
+# A characteristic gain: "+MA" in FUMBBL's skill list.
 _GAIN = re.compile(r"^\+\s*(MA|ST|AG|PA|AV)$", re.IGNORECASE)
 
 
@@ -173,27 +167,21 @@ def _skills(ruleset: Ruleset, pos: Position, p: FumbblPlayer, out: MappedPlayer,
             stat = gain[1].lower()
             if stat not in stats:
                 c.miss(MISSING_STAT, stat.upper(), _who(p))
-            elif GAIN_KINDS.get(stat) not in ruleset.value_increases:
+            elif stat_value_key(stat) not in ruleset.value_increases:
                 c.add(
                     N_("%(player)s: a gain of +1 %(stat)s cannot be recorded in this ruleset."),
                     player=_who(p),
                     stat=stat.upper(),
                 )
             else:
-                out.advancements.append((GAIN_KINDS[stat], ""))
+                out.advancements.append((stat_value_key(stat), ""))
             continue
         key = find_skill(ruleset, name)
         if key is None:
             c.miss(MISSING_SKILL, name, _who(p))
             continue
         category = ruleset.skills[key].category
-        kind = (
-            Advancement.Kind.NORMAL_SKILL
-            if category in pos.normal_categories
-            else Advancement.Kind.DOUBLE_SKILL
-            if category in pos.double_categories
-            else ""
-        )
+        kind = learned_skill_value_key(category, pos.normal_categories, pos.double_categories)
         if not kind or kind not in ruleset.value_increases:
             c.add(
                 N_("%(player)s: a %(position)s cannot learn %(skill)s in this ruleset."),

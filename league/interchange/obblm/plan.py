@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from league.interchange.obblm.mapping import Load
 from league.interchange.snapshot import LeagueSnapshot, MatchRow, PlayerLine, Source
 from league.rules import CasualtyResult, Ruleset
+from league.rules.postmatch.improvements import learned_skill_value_key, stat_value_key
 from teams.models import Team
 
 # OBBLM's knockout rounds (NAFLM lib/class_match.php): our play-off stage and round code for each.
@@ -27,7 +28,6 @@ KNOCKOUT = {
     251: ("playoff", "round_of_16"),
 }
 FIRST_KNOCKOUT = min(KNOCKOUT)
-STAT_KINDS = {"ma": "ma_increase", "st": "st_increase", "ag": "ag_increase", "av": "av_increase", "pa": "pa_increase"}
 
 
 def issue(source: Source | None, reason: str, **params: Any) -> dict[str, Any]:
@@ -99,10 +99,12 @@ def advancement_kinds(
     pos = ruleset.team(race).position(position)
     kinds = []
     for skill in skills:
-        normal = ruleset.skills[skill].category in pos.normal_categories
-        kinds.append(("new_skill" if normal else "new_skill_double", skill))
+        category = ruleset.skills[skill].category
+        # A skill outside both of the position's category lists counts as a double's too: OBBLM let
+        # its commissioners grant any skill (players_skills type E).
+        kinds.append((learned_skill_value_key(category, pos.normal_categories, ()) or "new_skill_double", skill))
     for stat, count in sorted(gains.items()):
-        kinds += [(STAT_KINDS.get(stat, f"{stat}_increase"), "")] * max(0, count)
+        kinds += [(stat_value_key(stat), "")] * max(0, count)
     return kinds
 
 
@@ -157,7 +159,7 @@ def _player_problems(load: Load, problems: list[dict[str, Any]]) -> None:
                     issue(p.source, gettext_noop("“%(skill)s” is not a skill of the league's ruleset."), skill=skill)
                 )
         for stat in p.stat_gains:
-            if STAT_KINDS.get(stat, stat) not in ruleset.value_increases:
+            if stat_value_key(stat) not in ruleset.value_increases:
                 problems.append(
                     issue(p.source, gettext_noop("the ruleset has no gain of %(stat)s."), stat=stat.upper())
                 )

@@ -135,5 +135,21 @@ def improvement_value_key(choice: ImprovementChoice) -> str:
     if choice.kind == "remove":
         return SKILL_REMOVED
     if choice.kind == "stat":
-        return f"{choice.key}_increase"
+        return stat_value_key(choice.key)
     return "new_skill_double" if choice.double_category else "new_skill"
+
+
+def learned_skill_value_key(category: str, normal_categories: Iterable[str], double_categories: Iterable[str]) -> str:
+    """The value_modifiers key of a skill a player holds without the roll that gave it (a team
+    brought from elsewhere): new_skill in a normal category of his position, new_skill_double in a
+    double's, "" when his position cannot learn it at all."""
+    if category in normal_categories:
+        return "new_skill"
+    if category in double_categories:
+        return "new_skill_double"
+    return ""
+
+
+def stat_value_key(stat: str) -> str:
+    """The value_modifiers key of a characteristic gain: ma_increase, st_increase..."""
+    return f"{stat}_increase"
