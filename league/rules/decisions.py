@@ -13,10 +13,11 @@ that the state no longer allows is refused with `DecisionNotOffered` and the coa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .dice import Dice, roll_many
 from .ruleset import Ruleset
 
 # Who decides: "team" is the manager of the team the decision is about (its coach, or the
@@ -113,6 +114,8 @@ class _Problem(Protocol):  # postmatch.records.InputProblem, not imported: the l
     def key(self) -> str: ...
     @property
     def code(self) -> str: ...
+    @property
+    def params(self) -> tuple[tuple[str, object], ...]: ...
 
 
 def inputs_set_aside(
@@ -142,3 +145,83 @@ def inputs_set_aside(
         else:
             return None
     return frozenset(dice_keys), frozenset(decision_keys)
+
+
+@dataclass(frozen=True, slots=True)
+class DieFit:
+    """What becomes of one stored die when its step now needs `count` dice of `sides` faces: the
+    stored values that still fit, in play order, are kept; the rest are set aside; `rolled` more are
+    rolled after the kept ones (the server's or the coach's, as the league says)."""
+
+    kept: tuple[int, ...]
+    aside: tuple[object, ...]
+    rolled: int
+    sides: int | None = None  # the faces of the dice to roll (None: the server's planner rolls it whole)
+
+    def completed(self, dice: Dice) -> tuple[int, ...]:
+        """The kept dice, then the missing ones rolled with `dice`, in play order."""
+        if self.rolled and self.sides is None:
+            raise ValueError("the faces of the dice to roll are not known")
+        return self.kept + roll_many(dice, self.rolled, self.sides or 0)
+
+
+def die_fit(stored: Sequence[object], count: int, sides: int | None) -> DieFit:
+    """The stored dice that still fit a step's need, kept in play order: the longest prefix of
+    them, at most `count`, whose values are possible results of a die of `sides` faces (None: any
+    face, the need only changed in count). A die after one that no longer fits was rolled after
+    it and stands no better, so it is set aside with it. Never refuses: (4, 2, 6) where 2 D6 are
+    needed keeps (4, 2) and sets (6) aside; (4, 2) where 3 are needed keeps both and rolls one."""
+    kept: list[int] = []
+    for value in stored[: max(count, 0)]:
+        if type(value) is not int or value < 1 or (sides is not None and value > sides):
+            break
+        kept.append(value)
+    return DieFit(tuple(kept), tuple(stored[len(kept) :]), max(count, 0) - len(kept), sides)
+
+
+@dataclass(frozen=True, slots=True)
+class InputsFit:
+    """The stored inputs once fitted to what the steps now need (inputs_fit): `dice` maps each die
+    the planner refused to its DieFit (an unused die: nothing kept, nothing rolled); `decisions`,
+    the decisions set aside (asked again)."""
+
+    dice: Mapping[str, DieFit]
+    decisions: frozenset[str]
+
+
+def inputs_fit(
+    problems: Iterable[_Problem], dice: Mapping[str, Sequence[object]], decisions: Collection[str]
+) -> InputsFit | None:
+    """What to keep, set aside and roll of the stored inputs the planner refused, when an edit, a
+    void or a late result changed what a step needs: a fan-factor roll of another size, an
+    improvement roll now needed or not any more, another MVP candidate list. The stored dice that
+    still fit are reused in play order (die_fit); a die no step uses is set aside; decisions as
+    inputs_set_aside. None when something else is wrong: a face no die of its kind shows (a 9
+    entered for a D6 is a typo, not a changed need: only an MVP draw's faces follow the state),
+    a report the rules refuse, a coach's choice of a kind that is not registered, a problem with
+    an input nobody stored."""
+    fitted: dict[str, DieFit] = {}
+    decision_keys: set[str] = set()
+    for found in problems:
+        if found.code in _DICE_PROBLEMS and found.key in dice:
+            stored = tuple(dice[found.key])
+            if found.code == "unused_die":
+                fitted[found.key] = DieFit((), stored, 0)
+            elif found.code == "die_count":
+                count, sides = _param(found, "count"), _param(found, "sides")
+                fitted[found.key] = die_fit(stored, count if count is not None else len(stored), sides)
+            elif found.key.split(":", 1)[0] in STATE_FACES:  # the count fits, a face the state decides does not
+                fitted[found.key] = die_fit(stored, len(stored), _param(found, "sides"))
+            else:  # a face no die of its kind shows (a 9 on a D6): a typo, not a changed need
+                return None
+            continue
+        one = inputs_set_aside((found,), (), decisions)
+        if one is None:
+            return None
+        decision_keys |= one[1]
+    return InputsFit(fitted, frozenset(decision_keys))
+
+
+def _param(found: _Problem, name: str) -> int | None:
+    value = dict(found.params).get(name)
+    return value if type(value) is int else None

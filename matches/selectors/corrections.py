@@ -136,3 +136,19 @@ def dice_labels(match: Match, keys: Iterable[str]) -> dict[str, str]:
     report = build_report(match)
     names = input_names(match, report, match_ruleset(match), keys)
     return {key: input_label(match, request_for_key(report, key), names) for key in keys}
+
+
+def moved_dice_labels(moved: dict[str, Any] | None) -> dict[tuple[int, str], str]:
+    """The names of the dice a replay kept, set aside or rolled (a preview's or an applied
+    correction's "dice"), by (match, key), as the dice page words them, in the reader's language."""
+    keys: dict[int, set[str]] = {}
+    for item in (moved or {}).get("dice") or []:
+        if isinstance(item.get("match"), int):
+            keys.setdefault(item["match"], set()).add(str(item["key"]))
+    if not keys:
+        return {}
+    labels = {}
+    for match in Match.objects.filter(pk__in=list(keys)).select_related("league", "home", "away"):
+        for key, label in dice_labels(match, sorted(keys[match.pk])).items():
+            labels[(match.pk, key)] = label
+    return labels

@@ -259,7 +259,7 @@ def correction_preview(correction: MatchCorrection) -> dict[str, Any]:
         found = rolled_back(replay)
         found["brackets_played"] = brackets_played(found)
     except ReplayRefused as refused:
-        found = {"refused": {"match": refused.match_id, "reason": refused.reason}}
+        found = {"refused": {"match": refused.match_id, "reason": refused.reason, "reasons": refused.reasons}}
     MatchCorrection.objects.filter(pk=correction.pk).update(preview=found)
     correction.preview = found
     return found
@@ -363,8 +363,13 @@ def correction_apply(correction_id: int) -> bool:
         queue_waiting(done.teams)  # committed: the matches waiting behind the replayed ones
         return True
     except ReplayRefused as refused:
+        # The reason in every site language kept too (moved holds nothing else for a failed one):
+        # its pages show it in the reader's (matches.views.correction_words.failure_words).
+        refusal = {"match": refused.match_id, "reason": refused.reason, "reasons": refused.reasons}
         MatchCorrection.objects.filter(pk=correction_id).update(
-            status=MatchCorrection.Status.FAILED, failure_reason=f"#{refused.match_id}: {refused.reason}"[:2000]
+            status=MatchCorrection.Status.FAILED,
+            failure_reason=f"#{refused.match_id}: {refused.reason}"[:2000],
+            moved={"refused": refusal},
         )
         return False
 

@@ -43,6 +43,7 @@ class Moved:
             "derived": diff_derived(self.derived_before, derived_state(self.league_id)),
             "set_aside": self._set_aside(),
             "rolled": self._rolled(),
+            "dice": self._dice(),
         }
 
     def result(self) -> dict[str, Any]:
@@ -54,9 +55,11 @@ class Moved:
         entries = AuditEntry.objects.filter(pk__gt=self.last_audit, action="matches.postgame.inputs_set_aside")
         found = []
         for e in entries.order_by("pk"):
-            found += [{"match": e.data.get("match"), "key": k, "values": v} for k, v in e.data.get("dice", {}).items()]
+            match = e.data.get("match")
+            found += [{"match": match, "key": k, "values": v, "kind": "die"} for k, v in e.data.get("dice", {}).items()]
             found += [
-                {"match": e.data.get("match"), "key": k, "values": v} for k, v in e.data.get("decisions", {}).items()
+                {"match": match, "key": k, "values": v, "kind": "decision"}
+                for k, v in e.data.get("decisions", {}).items()
             ]
         return _named(found)
 
@@ -64,6 +67,26 @@ class Moved:
         """The dice the server rolled for steps that now happen and had none."""
         rows = DiceRoll.objects.filter(pk__gt=self.last_die, source=DiceRoll.Source.SERVER).order_by("pk")
         return _named([{"match": r.match_id, "key": r.purpose, "values": r.values} for r in rows])
+
+    def _dice(self) -> list[dict[str, Any]]:
+        """Step by step, what the replay did with each die whose need changed: the stored values it
+        kept (in play order), set aside, and the ones the server rolled (a partly kept die, or a
+        die rolled whole for a step that now happens or whose stored die no longer fit)."""
+        found: dict[tuple[Any, str], dict[str, Any]] = {}
+
+        def item(match: Any, key: str) -> dict[str, Any]:
+            return found.setdefault((match, key), {"match": match, "key": key, "kept": [], "aside": [], "rolled": []})
+
+        entries = AuditEntry.objects.filter(pk__gt=self.last_audit, action="matches.postgame.inputs_set_aside")
+        for e in entries.order_by("pk"):
+            match = e.data.get("match")
+            for part, name in (("dice", "aside"), ("kept", "kept"), ("rolled", "rolled")):
+                for key, values in (e.data.get(part) or {}).items():
+                    item(match, key)[name] = list(values)
+        rows = DiceRoll.objects.filter(pk__gt=self.last_die, source=DiceRoll.Source.SERVER).order_by("pk")
+        for row in rows:
+            item(row.match_id, row.purpose)["rolled"] = list(row.values)
+        return _named(list(found.values()))
 
 
 PLAYER_IN_KEY = re.compile(r"(?:^|:)p(\d+)(?::|$)")

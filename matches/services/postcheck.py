@@ -11,15 +11,18 @@ choice made against dice left to the server, which the importer (resolve.py) ref
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import cast
 
+from django.conf import settings
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from league.rules import inputs_set_aside
+from league.rules import inputs_fit
 from league.rules.catalogue.team_building import Violation
-from league.rules.postmatch import InvalidInput, InvalidReport, MissingInput
+from league.rules.postmatch import InvalidInput, InvalidReport, MatchReport, MissingInput
 from matches.models import Match
 from matches.services.card_plays import card_violation
 from matches.services.common import match_ruleset
@@ -96,10 +99,47 @@ def postgame_problems(match: Match) -> list[str]:
             for r in exc.missing
         ]
     except InvalidInput as exc:
-        if inputs_set_aside(exc.problems, given.rolls, decisions.choices) is not None and _late(match):
+        if inputs_fit(exc.problems, given.rolls, decisions.choices) is not None and _late(match):
             # Played before matches of its teams already processed: it will run in its place, on
-            # the state those matches had not changed yet, where these dice fit (or are set aside).
+            # the state those matches had not changed yet, where these dice fit (or are fitted:
+            # league.rules.decisions.inputs_fit).
             return []
         names = input_names(match, report, ruleset, (p.key for p in exc.problems))
         return [problem_text(match, report, p, names) for p in exc.problems]
     return []
+
+
+def refusal_words(match: Match, report: MatchReport, exc: Exception) -> dict[str, str]:
+    """Why the rules refuse this match in a replay, one sentence per site language (a correction's
+    preview and failure are read by whoever opens them, in his own language): the planner's codes
+    named by the step's label ("Fan factor dice, Reavers"), never its key. {} for an exception
+    that is no refusal of the rules."""
+    if not isinstance(exc, InvalidReport | InvalidInput | MissingInput):
+        return {}
+    found = {}
+    for lang, _name in settings.LANGUAGES:
+        with translation.override(lang):
+            found[lang] = " ".join(_refusal(match, report, exc))
+    return found
+
+
+def _refusal(match: Match, report: MatchReport, exc: InvalidReport | InvalidInput | MissingInput) -> list[str]:
+    if isinstance(exc, InvalidReport):
+        return [violation_text(v, match) for v in exc.violations]
+    ruleset = match_ruleset(match)
+    if isinstance(exc, MissingInput):
+        names = input_names(match, report, ruleset, (r.key for r in exc.missing))
+        return [
+            _("The post-match sequence still needs: %(input)s.") % {"input": input_label(match, r, names)}
+            for r in exc.missing
+        ]
+    names = input_names(match, report, ruleset, (p.key for p in exc.problems))
+    return [problem_text(match, report, p, names, keyed=False) for p in exc.problems]
+
+
+def in_language(reasons: Mapping[str, str] | None, fallback: str = "") -> str:
+    """A refusal worded by refusal_words, in the reader's language (else English, else `fallback`)."""
+    if not isinstance(reasons, Mapping) or not reasons:
+        return fallback
+    lang = translation.get_language() or "en"
+    return reasons.get(lang) or reasons.get(lang.split("-")[0]) or reasons.get("en") or fallback

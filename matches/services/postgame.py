@@ -37,7 +37,7 @@ from django.utils import timezone
 
 from league.core.audit import log_action
 from league.infra.bulk import insert_rows
-from league.rules import Ruleset, inputs_set_aside
+from league.rules import InputsFit, Ruleset, inputs_fit
 from league.rules.postmatch import (
     Decisions,
     InvalidInput,
@@ -181,22 +181,21 @@ def _store_plan(
     match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
     choices = dict(match.decisions.values_list("key", "value"))
     given, decisions = stored_inputs(match, choices)
-    while True:
+    for attempt in range(FIT_ROUNDS + 1):
         try:
             dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
             break
         except InvalidInput as refused:
-            # Inputs an earlier match in play order made pointless or disallowed are set aside,
-            # never a failure for good (league.rules.decisions.inputs_set_aside): a die or decision
-            # whose step no longer happens, a coach's choice the state no longer allows (asked again).
-            aside = inputs_set_aside(refused.problems, given.rolls, decisions.choices)
-            if aside is None:
+            # Inputs an edit, a void or an earlier match in play order made pointless, short, too many
+            # or out of range are fitted, never a failure for good (league.rules.decisions.inputs_fit):
+            # the dice that still fit kept in play order, the rest set aside, the missing ones rolled
+            # by the server; a coach's choice the state no longer allows set aside (asked again).
+            fit = inputs_fit(refused.problems, given.rolls, decisions.choices)
+            if fit is None or attempt == FIT_ROUNDS:
                 raise
-            dice_aside, decisions_aside = aside
-            _set_aside(match, given, decisions, dice_aside, decisions_aside)
-            given = MatchDice({k: v for k, v in given.rolls.items() if k not in dice_aside})
-            choices = {k: v for k, v in choices.items() if k not in decisions_aside}
-            decisions = Decisions({k: v for k, v in decisions.choices.items() if k not in decisions_aside})
+            given = _set_aside(match, given, decisions, fit)
+            choices = {k: v for k, v in choices.items() if k not in fit.decisions}
+            decisions = Decisions({k: v for k, v in decisions.choices.items() if k not in fit.decisions})
     insert_rows(
         Decision,
         [
@@ -216,22 +215,45 @@ def _store_plan(
     return plan, choices
 
 
-def _set_aside(
-    match: Match, dice: MatchDice, decisions: Decisions, dice_aside: frozenset[str], decisions_aside: frozenset[str]
-) -> None:
-    """Delete the inputs set aside, in the run's transaction, and audit what they were: a die
-    entered at the table for a step that no longer happens is kept in the match's audit."""
-    DiceRoll.objects.filter(match=match, purpose__in=dice_aside).delete()
-    Decision.objects.filter(match=match, key__in=decisions_aside).delete()
+# A fitted die can open or close another step (an MVP draw after another): the plan is made again,
+# this many times at most (each round fits what the last one refused; two or three in practice).
+FIT_ROUNDS = 8
+
+
+def _set_aside(match: Match, dice: MatchDice, decisions: Decisions, fit: InputsFit) -> MatchDice:
+    """Write the fitted inputs, in the run's transaction, and audit what they were: a die no step
+    uses any more is deleted (the planner rolls it again if its step still happens with nothing
+    kept); a die whose count or faces changed keeps its stored values that still fit, the missing
+    ones rolled by the server after them; the decisions set aside are deleted. Returns the dice the
+    planner takes now. The audit entry keeps what the coach had entered (a correction's preview
+    lists it step by step: matches.services.history_diff)."""
+    rolls = dict(dice.rolls)
+    gone = {key for key, fitted in fit.dice.items() if not fitted.kept}
+    kept, rolled = {}, {}
+    roller = server_dice()
+    for key, fitted in sorted(fit.dice.items()):
+        if key in gone:
+            del rolls[key]
+            continue
+        values = fitted.completed(roller)
+        rolls[key], kept[key] = values, list(fitted.kept)
+        if fitted.rolled:
+            rolled[key] = list(values[len(fitted.kept) :])
+        DiceRoll.objects.filter(match=match, purpose=key).update(values=list(values))
+    DiceRoll.objects.filter(match=match, purpose__in=gone).delete()
+    Decision.objects.filter(match=match, key__in=fit.decisions).delete()
     log_action(
         action="matches.postgame.inputs_set_aside",
         actor=None,
         league=match.league,
         match=match.pk,
-        dice={key: list(dice.rolls[key]) for key in sorted(dice_aside)},
-        decisions={key: decisions.choices[key] for key in sorted(decisions_aside)},
+        dice={key: list(fitted.aside) for key, fitted in sorted(fit.dice.items()) if fitted.aside},
+        kept=kept,
+        rolled=rolled,
+        decisions={key: decisions.choices[key] for key in sorted(fit.decisions)},
     )
-    log.info("match %s: inputs set aside: %s", match.pk, ", ".join(sorted(dice_aside | decisions_aside)))
+    log.info("match %s: inputs fitted: %s", match.pk, ", ".join(sorted({*fit.dice, *fit.decisions})))
+    return MatchDice(rolls)
 
 
 def _mark_steps(match: Match, plan: PostMatchPlan) -> None:

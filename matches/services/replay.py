@@ -34,7 +34,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from league.core.audit import log_action
-from league.rules.postmatch import InvalidReport, MatchReport
+from league.rules.postmatch import MatchReport
 from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
@@ -67,11 +67,12 @@ SIDES = ("home", "away")
 
 
 class ReplayRefused(Exception):
-    """A match of the replay that the rules now refuse: nothing was changed."""
+    """A match of the replay that the rules now refuse: nothing was changed. `reasons`: the reason
+    in each site language (matches.services.postcheck.refusal_words), for whoever reads it later."""
 
-    def __init__(self, match_id: int, reason: str):
+    def __init__(self, match_id: int, reason: str, reasons: dict[str, str] | None = None):
         super().__init__(f"match {match_id}: {reason}")
-        self.match_id, self.reason = match_id, reason
+        self.match_id, self.reason, self.reasons = match_id, reason, reasons or {}
 
 
 class _Cascade(Exception):
@@ -259,12 +260,13 @@ def _redo(
     match.status = Match.Status.PROCESSING  # what a run reads (it takes over from nobody here)
     try:
         plan = process_locked(match, by_side, ruleset, report=report, sides=sides, generation=generation)
-    except InvalidReport as exc:  # worded, as the submission words it (a correction's preview shows it)
-        from matches.services.postcheck import violation_text  # (it imports the services that import this)
-
-        raise ReplayRefused(match.pk, "; ".join(violation_text(v, match) for v in exc.violations)) from exc
     except Exception as exc:
-        raise ReplayRefused(match.pk, failure_text(exc)) from exc
+        # A refusal of the rules, worded as the submission words it, in every site language (a
+        # correction's preview and failure show it in the reader's); anything else as it came.
+        from matches.services.postcheck import in_language, refusal_words  # (it imports what imports this)
+
+        reasons = refusal_words(match, report, exc)
+        raise ReplayRefused(match.pk, in_language(reasons, failure_text(exc)), reasons) from exc
     for side in clean:
         if _comparable_effects(plan.effects, side) != kept[side]:
             raise _Cascade(by_side[side].pk, key_of(match))

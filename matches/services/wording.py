@@ -133,14 +133,19 @@ def bank_text(match: Match, ruleset: Ruleset, key: str, held: int) -> str:
     return str(BANK_PROBLEMS[prefix] % {**limits, "input": named(input_label(match, request, {}), key)})
 
 
-def problem_text(match: Match, report: MatchReport, problem: InputProblem, names: Mapping[str, str]) -> str:
+def problem_text(
+    match: Match, report: MatchReport, problem: InputProblem, names: Mapping[str, str], *, keyed: bool = True
+) -> str:
+    """One refusal of an input, for a coach; `keyed`: with the input's key of the match-report
+    format after its label (the sheet's), else its label alone (a replay's refusal)."""
     if problem.code == "bank_not_allowed" and problem.key.partition(":")[0] in BANK_PROBLEMS:
         side: Side = "away" if problem.key.endswith(":away") else "home"
         return bank_text(match, match_ruleset(match), problem.key, report.side(side).bank_before)
     request = request_for_key(report, problem.key, decision=problem.code in DECISION_CODES)
     params = {k: v for k, v in problem.params}
     # PROBLEMS[...] % (not str() first): a count picks the plural form.
-    return str(PROBLEMS[problem.code] % {**params, "input": named(input_label(match, request, names), problem.key)})
+    label = input_label(match, request, names)
+    return str(PROBLEMS[problem.code] % {**params, "input": named(label, problem.key) if keyed else label})
 
 
 def named(label: str, key: str) -> str:

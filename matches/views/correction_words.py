@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from league.rules import Ruleset
 from matches.effects.words import STAT_NAMES, casualty_name, choice_label
 from matches.models import MatchCorrection
+from matches.services.postcheck import in_language
 from teams.errors import gp
 from teams.models import Player
 
@@ -226,17 +227,59 @@ def correction_card_words(ruleset: Ruleset, correction: MatchCorrection, names: 
     return card_words(ruleset, before, (correction.inputs or {}).get("result", {}).get("cards_played"), names)
 
 
+def dice_words(item: dict[str, Any], labels: dict[tuple[int, str], str]) -> str:
+    """What a replay did with one step's dice: “Fan factor dice, Reavers (match 12): kept 4, 2; set
+    aside 6”. `labels`: the dice's names (matches.selectors.corrections.moved_dice_labels)."""
+    parts = []
+    if item.get("kept"):
+        parts.append(_("kept %(values)s") % {"values": plain(item["kept"])})
+    if item.get("aside"):
+        parts.append(_("set aside %(values)s") % {"values": plain(item["aside"])})
+    if item.get("rolled"):
+        parts.append(_("rolled by the server %(values)s") % {"values": plain(item["rolled"])})
+    label = labels.get((item.get("match"), str(item.get("key"))))  # type: ignore[arg-type]
+    if label is None:  # a match gone since: named as input_words names it
+        kind = str(item["key"]).split(":", 1)[0]
+        label = str(INPUT_KINDS.get(kind, kind.replace("_", " ")))
+        if item.get("player"):
+            label = _("%(what)s of %(player)s") % {"what": label, "player": item["player"]}
+    return _("%(what)s (match %(match)s): %(done)s") % {
+        "what": label,
+        "match": item.get("match"),
+        "done": "; ".join(parts) or "—",
+    }
+
+
+def refused_words(refused: dict[str, Any]) -> dict[str, Any]:
+    """A replay's refusal, its reason in the reader's language when it was kept in each."""
+    return {**refused, "reason": in_language(refused.get("reasons"), str(refused.get("reason", "")))}
+
+
+def failure_words(correction: MatchCorrection) -> str:
+    """Why a correction could not be applied, in the reader's language when it was kept in each."""
+    refused = (correction.moved or {}).get("refused") if isinstance(correction.moved, dict) else None
+    if not refused or not refused.get("reasons"):
+        return correction.failure_reason
+    return f"#{refused.get('match')}: {refused_words(refused)['reason']}"
+
+
 def moved_words(
-    ruleset: Ruleset, moved: dict[str, Any] | None, cards: list[str] | None = None
+    ruleset: Ruleset,
+    moved: dict[str, Any] | None,
+    cards: list[str] | None = None,
+    labels: dict[tuple[int, str], str] | None = None,
 ) -> dict[str, Any] | None:
     """A preview or what an applied correction moved, worded; None before anything was computed.
     `refused`: the match the rules now refuse and why (the history is left as it was); `cards`: what
-    it changes about the special play cards played (correction_card_words)."""
+    it changes about the special play cards played (correction_card_words); `labels`: the names of
+    the dice it kept, set aside or rolled (matches.selectors.corrections.moved_dice_labels)."""
     if moved is None:
         return None
     if "refused" in moved:
         return {
-            "refused": moved["refused"],
+            "refused": refused_words(moved["refused"]),
+            "dice": [],
+            "decisions_aside": [],
             "teams": [],
             "derived": [],
             "set_aside": [],
@@ -248,8 +291,17 @@ def moved_words(
     derived = derived_words(moved.get("derived") or {})
     set_aside = [input_words(item) for item in moved.get("set_aside", [])]
     rolled = [input_words(item) for item in moved.get("rolled", [])]
+    dice = [dice_words(item, labels or {}) for item in moved.get("dice") or []]
+    steps = {(item.get("match"), item.get("key")) for item in moved.get("dice") or []}
     return {
         "refused": None,
+        "dice": dice,
+        # The decisions set aside (asked again): what dice_words does not list.
+        "decisions_aside": [
+            input_words(item)
+            for item in moved.get("set_aside", [])
+            if item.get("kind") == "decision" or (item.get("match"), item.get("key")) not in steps
+        ],
         "teams": teams,
         "derived": derived,
         "set_aside": set_aside,

@@ -25,7 +25,7 @@ from matches.forms.report import PLAYER_COUNTS
 from matches.models import Match, MatchCorrection
 from matches.selectors import report as read
 from matches.selectors.card_plays import bought_cards, player_labels
-from matches.selectors.corrections import correction_or_404, dice_labels, stored_inputs
+from matches.selectors.corrections import correction_or_404, dice_labels, moved_dice_labels, stored_inputs
 from matches.services import MatchError
 from matches.services.common import match_ruleset
 from matches.services.corrections import (
@@ -40,7 +40,7 @@ from matches.services.corrections import (
 )
 from matches.services.scoring import score_help
 from matches.views.common import match_or_404
-from matches.views.correction_words import correction_card_words, moved_words
+from matches.views.correction_words import correction_card_words, failure_words, moved_words
 from matches.views.report import CASUALTY_COLUMNS, player_skills
 
 C = MatchCorrection
@@ -170,7 +170,7 @@ def _confirmed(request: HttpRequest, correction: MatchCorrection) -> None:
         )
     elif correction.status == C.Status.FAILED:
         messages.error(
-            request, _("The correction could not be applied: %(reason)s") % {"reason": correction.failure_reason}
+            request, _("The correction could not be applied: %(reason)s") % {"reason": failure_words(correction)}
         )
     else:
         messages.success(request, _("Correction confirmed: it is being applied; the match page shows it once done."))
@@ -229,11 +229,13 @@ def correction_page(request: HttpRequest, cid: int) -> HttpResponse:
         correction_preview(correction)
     shown = correction.moved if correction.status == C.Status.APPLIED else correction.preview
     ruleset = match_ruleset(match)
-    words = moved_words(ruleset, shown, correction_card_words(ruleset, correction, player_labels(match)))
+    cards = correction_card_words(ruleset, correction, player_labels(match))
+    words = moved_words(ruleset, shown, cards, moved_dice_labels(shown))
     context = {
         "correction": correction,
         "match": match,
         "words": words,
+        "failure": failure_words(correction) if correction.status == C.Status.FAILED else "",
         "can_confirm": correction.status == C.Status.DRAFT
         and words is not None
         and not words["refused"]

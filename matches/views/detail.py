@@ -20,7 +20,7 @@ from matches.models import Match, MatchCorrection
 from matches.selectors.card_plays import card_plays_panel, player_labels
 from matches.selectors.cards import card_panel
 from matches.selectors.common import result_history
-from matches.selectors.corrections import match_corrections, void_correction
+from matches.selectors.corrections import match_corrections, moved_dice_labels, void_correction
 from matches.selectors.decisions import PendingGroup, match_pending_decisions
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
@@ -34,7 +34,7 @@ from matches.views.common import (
     match_or_404,
     participant_match_or_403,
 )
-from matches.views.correction_words import correction_card_words, moved_words
+from matches.views.correction_words import correction_card_words, failure_words, moved_words
 from matches.views.induced import temporary_players
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
 from matches.views.raised import raising_context
@@ -92,7 +92,10 @@ def corrections_shown(match: Match, commissioner: bool) -> list[dict[str, Any]]:
     return [
         {
             "correction": c,
-            "words": moved_words(ruleset, c.moved, correction_card_words(ruleset, c, names)) if c in applied else None,
+            "words": moved_words(ruleset, c.moved, correction_card_words(ruleset, c, names), moved_dice_labels(c.moved))
+            if c in applied
+            else None,
+            "failure": failure_words(c) if c.status == MatchCorrection.Status.FAILED else "",
         }
         for c in shown
     ]

@@ -1,0 +1,89 @@
+"""A correction that changes which dice a step needs is met, never refused, through the pages a
+commissioner takes (/matches/<id>/correct/, then the correction's page): the stored dice that
+still fit are kept in play order, the rest set aside, the missing ones rolled by the server, and
+the preview says so step by step, in English and in French (league.rules.decisions.inputs_fit,
+matches.services.postgame._set_aside).
+
+The worked match (tests/builders.py): Reavers 2-1 Gouged Eye, #1 Lineman 1 scored both Reavers
+touchdowns, every post-match die entered at the table: the winner's fan factor roll is 3 D6
+(6, 6, 6), the loser's 2 D6 (1, 1), and the winner re-rolled its winnings die (5)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from matches.models import DiceRoll, Match, MatchCorrection
+from tests.matches.history_helpers import SteadyDice
+from tests.web.test_correction_pages import confirm, correct_url, sheet, text
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
+
+
+@pytest.fixture(autouse=True)
+def steady_dice(monkeypatch):
+    """The server's dice: always 4 (or the die's top face)."""
+    monkeypatch.setattr("matches.services.postgame.server_dice", SteadyDice)
+
+
+def scorer(match: Match, side: str, number: int) -> str:
+    return f"p{match.team(side).players.get(number=number).pk}_td"
+
+
+def draft(client, match: Match, changes: dict[str, str]) -> MatchCorrection:
+    data = sheet(client, match) | changes | {"reason": "the score was misread"}
+    response = client.post(correct_url(match), data)
+    assert response.status_code == 302, text(response)
+    return MatchCorrection.objects.filter(match=match).latest("pk")
+
+
+def dice(match: Match) -> dict[str, list[int]]:
+    return dict(DiceRoll.objects.filter(match=match).values_list("purpose", "values"))
+
+
+def test_a_win_turned_into_a_draw_keeps_two_of_the_three_fan_factor_dice_in_french(
+    boss, processed_match, django_capture_on_commit_callbacks
+):
+    match = processed_match
+    boss.cookies["django_language"] = "fr"
+    # 2-1 becomes 2-2: Gouged Eye's #1 scored twice. Reavers no longer win: 2 D6 of fan factor, not 3.
+    correction = draft(boss, match, {"away_score": "2", scorer(match, "away", 1): "2"})
+
+    preview = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert "Les règles la refusent" not in preview and "D6 expected" not in preview
+    assert "Dés dont le besoin a changé : gardés, mis de côté ou lancés par le serveur" in preview
+    assert f"Dés de popularité, Reavers (match {match.pk}) : gardés : 6, 6; mis de côté : 6" in preview
+    assert f"Dé de gains relancé, Reavers (match {match.pk}) : mis de côté : 5" in preview
+    assert dice(match)["ff:home"] == [6, 6, 6]  # a preview changes nothing
+
+    confirm(boss, correction.pk, django_capture_on_commit_callbacks)
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED, correction.failure_reason
+    stored = dice(match)
+    assert stored["ff:home"] == [6, 6] and stored["ff:away"] == [1, 1]
+    assert "winnings_reroll:home" not in stored  # a draw has no winner to re-roll
+    match.refresh_from_db()
+    assert (match.home_score, match.away_score) == (2, 2)
+    # The match page shows what it moved, the dice step by step, in French.
+    shown = text(boss.get(match.get_absolute_url()))
+    assert f"Dés de popularité, Reavers (match {match.pk}) : gardés : 6, 6; mis de côté : 6" in shown
+
+
+def test_a_loss_turned_into_a_win_keeps_both_stored_dice_and_rolls_the_third(
+    boss, processed_match, django_capture_on_commit_callbacks
+):
+    match = processed_match
+    # 2-1 becomes 1-2: Gouged Eye now win and roll 3 D6 of fan factor where (1, 1) are stored.
+    changes = {"home_score": "1", scorer(match, "home", 1): "1", "away_score": "2", scorer(match, "away", 1): "2"}
+    correction = draft(boss, match, changes)
+    preview = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert f"Fan factor dice, Gouged Eye (match {match.pk}): kept 1, 1; rolled by the server 4" in preview
+    assert f"Fan factor dice, Reavers (match {match.pk}): kept 6, 6; set aside 6" in preview
+
+    confirm(boss, correction.pk, django_capture_on_commit_callbacks)
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED, correction.failure_reason
+    stored = dice(match)
+    assert stored["ff:away"] == [1, 1, 4] and stored["ff:home"] == [6, 6]
+    # Kept and rolled dice are one roll in play order: the coach's two first, the server's after.
+    assert DiceRoll.objects.get(match=match, purpose="ff:away").source == DiceRoll.Source.ENTERED
