@@ -37,7 +37,9 @@ def actions_waiting_badge(request: HttpRequest) -> dict[str, Any]:
         if kept is not None:
             return int(kept)
         waiting = waiting_for(request)
-        number = sum(len(waiting[kind]) for kind in ("matches", "improvements", "decisions", "challenges", "proposals"))
+        number = sum(
+            len(waiting[kind]) for kind in ("matches", "improvements", "decisions", "challenges", "proposals", "held")
+        )
         if key:
             caches["default"].set(key, number, seconds)
         return number

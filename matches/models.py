@@ -30,6 +30,9 @@ class Match(models.Model):
         PROCESSING = "processing", _("Post-match running")
         PROCESSED = "processed", _("Processed")
         FAILED = "failed", _("Failed")
+        # A history change made a player credited on its sheet unable to play it (matches.services.held):
+        # not run until the commissioner says what stands; its teams' later matches wait behind it.
+        HELD = "held", _("Held for the commissioner")
         # Voided by a correction: kept with its inputs, out of the standings and statistics, its
         # effects reversed (matches.services.replay).
         VOID = "void", _("Void")
@@ -397,3 +400,4 @@ class MatchCorrection(models.Model):
 
 
 from matches.card_models import MatchCard  # noqa: E402, F401  (the model lives there; Django finds it here)
+from matches.held_models import HeldLine  # noqa: E402, F401  (as above)

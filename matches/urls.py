@@ -26,6 +26,7 @@ urlpatterns = [
     path("<int:pk>/send-back/", views.match_send_back, name="send_back"),
     path("<int:pk>/withdraw/", views.match_withdraw, name="withdraw"),
     path("<int:pk>/retry/", views.match_retry, name="retry"),
+    path("<int:pk>/held/<int:line_id>/", views.held_line, name="held"),
     path("<int:pk>/correct/", views.match_correct, name="correct"),
     path("<int:pk>/raise/", views.match_raise, name="raise"),
 ]

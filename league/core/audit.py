@@ -64,6 +64,8 @@ ACTIONS = {
     "matches.dice.entered": _("Post-match dice entered"),
     "matches.postgame.processed": _("Post-match sequence completed"),
     "matches.postgame.failed": _("Post-match sequence failed"),
+    "matches.postgame.held": _("Match held for the commissioner: a player credited on it could not have played"),
+    "matches.held.resolved": _("Held line settled by the commissioner"),
     "matches.postgame.retried": _("Post-match sequence retried"),
     "matches.postgame.inputs_set_aside": _("Dice or decisions the match no longer uses set aside"),
     "matches.postgame.replayed": _("Late result: the matches played after it replayed"),

@@ -34,6 +34,7 @@ KINDS = (
     "match.corrected",  # + reason
     "decision.waiting",  # + decision (improvement, dice, hire...)
     "sequence.failed",  # told to the commissioner; + reason
+    "match.held",  # told to the commissioner; + players, their names (matches.services.held)
     "fixtures.published",  # data: season, round(s)
     "fixtures.changed",
     "season.started",

@@ -30,6 +30,7 @@ MESSAGES: dict[str, Promise] = {
     "match.corrected": _("%(home)s v %(away)s: the match was corrected."),
     "decision.waiting": _("%(team)s: %(decision)s waits for you."),
     "sequence.failed": _("%(home)s v %(away)s: the post-match sequence failed."),
+    "match.held": _("%(home)s v %(away)s is held for you: a player credited on it can no longer have played it."),
     "fixtures.published": _("%(season)s: fixtures were published."),
     "fixtures.changed": _("%(season)s: fixtures were changed."),
     "season.started": _("%(season)s has started."),

@@ -29,6 +29,7 @@ LABELS = {
     "match.corrected": gettext_lazy("Match corrected"),
     "decision.waiting": gettext_lazy("Decision waiting"),
     "sequence.failed": gettext_lazy("Post-match sequence failed"),
+    "match.held": gettext_lazy("Match held for the commissioner"),
     "fixtures.published": gettext_lazy("Fixtures published"),
     "fixtures.changed": gettext_lazy("Fixtures changed"),
     "season.started": gettext_lazy("Season started"),

@@ -16,6 +16,7 @@ from matches.hooks import challenges_waiting, locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
 from matches.selectors.corrections import proposals_waiting, recent_corrections
 from matches.selectors.decisions import coach_pending_decisions
+from matches.selectors.held import held_waiting
 from matches.selectors.prematch import prematch_states
 from matches.services.dispute import submitter_side
 from matches.services.inducements import PrematchState
@@ -143,6 +144,7 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
             "challenges": [],
             "corrections": [],
             "proposals": [],
+            "held": [],
         }
     commissioned = League.objects.filter(
         Q(commissioner_id=user.pk)
@@ -191,10 +193,14 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
         "challenges": challenges_waiting(user),
         "corrections": recent_corrections(user),
         "proposals": proposals_waiting(user),  # a correction the other coach proposed, to accept
+        "held": held_waiting(user),  # lines a history change made impossible, for the commissioner to settle
     }
 
 
-PLAYED_STATUSES = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED)
+PLAYED_STATUSES = (
+    *(Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.PROCESSED, Match.Status.FAILED),
+    Match.Status.HELD,  # waiting for the commissioner (matches.services.held)
+)
 
 
 def team_matches(team: Team) -> list[dict[str, Any]]:

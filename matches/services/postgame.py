@@ -53,6 +53,7 @@ from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset, prematch_dice
 from matches.services.decisions import open_decisions
 from matches.services.events import publish_decisions_waiting, publish_match
+from matches.services.held import LinesHeld, check_lines, hold_after_run
 from matches.services.lineup import who_could_play
 from matches.services.prematch import server_dice
 from matches.services.snapshot import build_report, report_to_json
@@ -68,7 +69,8 @@ def _lease() -> timedelta:
 
 
 # A match waits for these earlier matches of its teams: confirmed and not yet processed.
-UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED)
+# A held match (matches.services.held) holds them too, until the commissioner settles it.
+UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED, Match.Status.HELD)
 
 
 def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> QuerySet[Match]:
@@ -143,6 +145,7 @@ MATCH_FIELDS = (
     "shootout_winner",
     "weather",
     "prematch_values",  # what the pre-match steps hand on (snapshot.prematch_handed_on)
+    "generation",  # a match a replay left undone runs under a new one (matches.services.held)
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
 # What it reads of the teams: what it writes (apply.write_teams), the report's and the team value's facts.
@@ -286,6 +289,8 @@ def process_locked(
     applies only the `sides` it replays, under the match's new `generation`)."""
     if report is None:  # a run (a replay set them before reading its report)
         who_could_play(match, sides)
+        if match.generation:  # undone by a replay since it ran: its lines may have become impossible
+            check_lines(match, sides)
     plan, choices = _store_plan(match, ruleset, report)
     _mark_steps(match, plan)
     effects = plan.effects if len(sides) == 2 else tuple(e for e in plan.effects if e.side in sides)
@@ -343,10 +348,13 @@ def postgame_run(match_id: int) -> bool:
                 return False
             match, teams = locked
             ruleset = match_ruleset(match)  # the only read of the house rules in a run
-            process_locked(match, teams, ruleset)
+            process_locked(match, teams, ruleset, generation=match.generation)
             _finish(match)
             publish_decisions_waiting(match.pk)  # once: a second run finds the match processed
         return True
+    except LinesHeld as held:  # not a failure: the commissioner says what stands
+        hold_after_run(match_id, held.lines)
+        return False
     except Exception as exc:  # a readable reason on the match page, and a retry button
         if not claimed:  # the claim itself failed (the database is down): the sweep tries again later
             raise

@@ -19,7 +19,8 @@ other teams' matches are not held up). It starts with the teams of the changed m
    replay starts again with it (a cascade: rare, since a team's effects depend on its own state).
 
 A replay either completes whole or changes nothing: a match the rules now refuse stops it with
-ReplayRefused, naming the match and the reason.
+ReplayRefused, naming the match and the reason. A match whose lines the change made impossible is
+held instead, and its teams' later matches wait: the rest commits (matches.services.held).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
 from matches.services.common import match_ruleset
+from matches.services.held import LinesHeld, check_lines, wait_behind
 from matches.services.history_diff import watch_teams
 from matches.services.lineup import who_could_play
 from matches.services.postgame import (
@@ -62,7 +64,8 @@ Key = tuple[str, int]  # a match's place in play order: (sequence, id)
 # ones waiting: run here with both sides, a waiting match would read an opponent the replay does
 # not undo (already past it in play order) or one whose earlier matches are still waiting. They
 # are queued once the replay commits (queue_waiting) and run in their turn, replaying if late.
-IN_HISTORY = (Match.Status.PROCESSED, Match.Status.PROCESSING, Match.Status.FAILED)
+# A held match is taken again: the change may have made its lines possible (matches.services.held).
+IN_HISTORY = (Match.Status.PROCESSED, Match.Status.PROCESSING, Match.Status.FAILED, Match.Status.HELD)
 SIDES = ("home", "away")
 
 
@@ -198,10 +201,19 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
             fields=["status", "sequence", *(f for f in MATCH_FIELDS if "__" not in f and not f.endswith("_id"))]
         )
         plan.sort(key=lambda entry: key_of(entry[0]))
+    blocked: set[int] = set()  # teams whose later matches wait behind a held one
     for match, sides, _status in plan:  # 3. redo, oldest first
         if match.pk == start_id and start.status == Match.Status.VOID:
             continue
-        _redo(match, sides, teams, stored)
+        try:
+            if blocked & {match.home_id, match.away_id}:
+                raise LinesHeld()
+            _redo(match, sides, teams, stored)
+        except LinesHeld as held:  # the replay commits without it, and its teams' later matches
+            team_id = wait_behind(match, sides, held.lines, blocked)
+            if team_id is not None:
+                raise _Cascade(team_id, key_of(match)) from None
+            continue
         done.matches.append(match.pk)
     return done
 
@@ -247,6 +259,7 @@ def _redo(
     by_side = _by_side(match, teams)
     ruleset = match_ruleset(match)
     who_could_play(match, sides)
+    check_lines(match, sides)  # a player the change made unable: held for the commissioner
     report = build_report(match)
     clean = tuple(side for side in SIDES if side not in sides)
     kept: dict[str, list[tuple[Any, ...]]] = {}

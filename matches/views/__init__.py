@@ -8,6 +8,7 @@ from matches.views.detail import match_confirm, match_detail, match_retry, match
 from matches.views.dice import match_dice
 from matches.views.dispute import match_send_back, match_withdraw
 from matches.views.fixtures import match_list, match_schedule_view
+from matches.views.held import held_line
 from matches.views.prematch import match_inducements, match_petty_cash, match_prematch, match_prematch_budget
 from matches.views.raised import match_raise
 from matches.views.report import match_result
@@ -15,6 +16,7 @@ from matches.views.report import match_result
 __all__ = [
     "correction_page",
     "decision",
+    "held_line",
     "improvement_roll",
     "match_card_buy",
     "match_card_play",

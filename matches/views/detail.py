@@ -35,6 +35,7 @@ from matches.views.common import (
     participant_match_or_403,
 )
 from matches.views.correction_words import correction_card_words, failure_words, moved_words
+from matches.views.held import held_panel
 from matches.views.induced import temporary_players
 from matches.views.outcome import RUNNING, postgame_steps, prematch_facts, result_facts
 from matches.views.raised import raising_context
@@ -76,6 +77,7 @@ def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "steps": postgame_steps(match),
         "can_retry": match.status == S.FAILED and is_participant(request.user, match),
         "waiting_for": waiting_for(match),
+        "held": held_panel(request, match),  # a held match's lines, and the commissioner's forms
         "decisions": decisions,
         "rolls": next((g.items for g in decisions if g.type.kind == IMPROVEMENT), []),
         "teams": summary_teams(match),

@@ -1,0 +1,256 @@
+"""Lines a change of the history made impossible, held for the commissioner.
+
+A late result, a correction, a void or a restore can make a player dead, gone or missing a match
+that was already processed with him credited on its sheet (touchdowns, completions, casualties
+caused or suffered, other SPP actions). That match is not run again with his lines: it is HELD,
+with the player and the match that made him unable, and told to the commissioner. Its teams' later
+matches wait behind it, as behind a failed match (postgame.UNPROCESSED); other teams' matches go on.
+
+The commissioner says what stands, player by player: his lines removed (his touchdowns stay in the
+score, credited to no roster player), moved to a team-mate who played, or confirmed as entered (the
+table's word, as lineup.who_could_play keeps it on a first run). Once no line is open, the match is
+confirmed again and queued: it runs in its place and its teams' matches follow it.
+
+Only a match processed before (its stored post-match input says the player could play) is held: on
+a first run the sheet's word stands (lineup.who_could_play).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.core.audit import log_action
+from league.core.permissions import is_commissioner
+from matches.held_models import HeldLine
+from matches.models import Match, MatchCasualty, MatchEffect, MatchPlayer
+from matches.selectors.held import eligible_targets
+from matches.services.common import MatchError
+from matches.services.events import publish_match
+from matches.services.snapshot import ref_player_id, report_from_json
+from teams.models import Player
+
+# The effects that leave a player unable to play his next match (matches.effects.players).
+UNABLE_KINDS = ("dead", "departure", "miss_next_game")
+EVENT_FIELDS = ("completions", "touchdowns", "interceptions", "casualties")
+
+
+@dataclass(frozen=True)
+class Impossible:
+    player_id: int
+    reason: str  # HeldLine.Reason
+    since_id: int | None  # the match that made him unable
+
+
+class LinesHeld(Exception):
+    """The match cannot run with these lines: it waits for the commissioner (none: it waits behind
+    a held match of one of its teams)."""
+
+    def __init__(self, lines: tuple[Impossible, ...] = ()):
+        super().__init__(", ".join(f"p{line.player_id}" for line in lines) or "behind a held match")
+        self.lines = lines
+
+
+def check_lines(match: Match, sides: tuple[str, ...]) -> None:
+    """Raise LinesHeld when a player credited on the `sides` of an already processed match can no
+    longer have played it. Reads the match's stored post-match input (who could play then)."""
+    lines = impossible_lines(match, sides)
+    if lines:
+        raise LinesHeld(lines)
+
+
+def impossible_lines(match: Match, sides: tuple[str, ...]) -> tuple[Impossible, ...]:
+    if not match.postgame_input:  # a first run: the sheet's word stands (lineup.who_could_play)
+        return ()
+    stood = report_from_json(match.postgame_input)
+    could_then = {
+        ref_player_id(p.ref) for side in sides for p in stood.side(side).players if not p.miss_next_game_before
+    }
+    rows = (
+        MatchPlayer.objects.filter(match=match, side__in=sides)
+        .exclude(player__status=Player.Status.ACTIVE, player__miss_next_game=False)
+        .values_list("player_id", "player__status", *EVENT_FIELDS, "actions")
+    )
+    unable = [row for row in rows if row[0] in could_then]
+    if not unable:
+        return ()
+    hurt = set(MatchCasualty.objects.filter(match=match).values_list("victim_id", flat=True))
+    confirmed = set(
+        HeldLine.objects.filter(match=match, resolution=HeldLine.Resolution.CONFIRMED).values_list(
+            "player_id", flat=True
+        )
+    )
+    found = []
+    for player_id, status, *counts, actions in unable:
+        credited = any(counts) or any((actions or {}).values()) or player_id in hurt
+        if not credited or player_id in confirmed:
+            continue
+        reason = {Player.Status.DEAD: HeldLine.Reason.DEAD, Player.Status.ACTIVE: HeldLine.Reason.MISSES}.get(
+            status, HeldLine.Reason.GONE
+        )
+        found.append(Impossible(player_id, reason, _made_unable(match, player_id, reason)))
+    return tuple(found)
+
+
+def _made_unable(match: Match, player_id: int, reason: str) -> int | None:
+    """The latest match before this one in play order whose run left him dead, gone or missing it."""
+    kinds = {"dead": ("dead",), "gone": ("departure",), "misses": ("miss_next_game",)}[reason]
+    before = Q(match__sequence__lt=match.sequence) | Q(match__sequence=match.sequence, match_id__lt=match.pk)
+    return (
+        MatchEffect.objects.filter(before, player_id=player_id, kind__in=kinds)
+        .order_by("-match__sequence", "-match_id")
+        .values_list("match_id", flat=True)
+        .first()
+    )
+
+
+def _unapplied(match: Match, status: str) -> None:
+    """The match's effects are undone and it has not run since: its next run writes under a new
+    generation (its ledger keys never meet the ones reversed, appliers.ledger_prefix)."""
+    Match.objects.filter(pk=match.pk).update(
+        status=status,
+        generation=F("generation") + (1 if match.processed_at is not None else 0),
+        processed_at=None,
+        lease_until=None,
+        queued_at=None,
+        failure_reason="",
+    )
+    if match.processed_at is not None:
+        match.generation += 1
+    match.status, match.processed_at = status, None
+
+
+def leave_waiting(match: Match) -> None:
+    """A replay reached a match behind a held one of its teams: it stays confirmed, undone, and
+    runs in its turn once the held match is processed (postgame.claim waits for it)."""
+    _unapplied(match, Match.Status.CONFIRMED)
+
+
+def hold(match: Match, lines: tuple[Impossible, ...]) -> None:
+    """Hold the match (its effects already undone, or never applied) with the lines the commissioner
+    has to settle, audited and told to the league's commissioners once committed."""
+    _unapplied(match, Match.Status.HELD)
+    found = [line.player_id for line in lines]  # held again: what it says now replaces what it said
+    HeldLine.objects.filter(Q(resolution=HeldLine.Resolution.OPEN) | Q(player_id__in=found), match=match).delete()
+    HeldLine.objects.bulk_create(
+        HeldLine(match_id=match.pk, player_id=line.player_id, reason=line.reason, since_id=line.since_id)
+        for line in lines
+    )
+    log_action(
+        action="matches.postgame.held",
+        actor=None,
+        league=match.league,
+        match=match.pk,
+        lines=[{"player": line.player_id, "reason": line.reason, "since": line.since_id} for line in lines],
+    )
+    names = dict(Player.objects.filter(pk__in=found).values_list("pk", "name"))
+    publish_match(
+        "match.held",
+        match.pk,
+        to="commissioners",
+        more={"players": [names[line.player_id] for line in lines]},  # names, for a webhook
+    )
+
+
+def hold_after_run(match_id: int, lines: tuple[Impossible, ...]) -> None:
+    """A run found impossible lines (its transaction rolled back): the match is held instead."""
+    with transaction.atomic():
+        match = Match.objects.select_related("league").select_for_update().get(pk=match_id)
+        if match.status == Match.Status.PROCESSING:
+            hold(match, lines)
+
+
+# --- The commissioner's word ---
+
+
+def resolve_held(*, line: HeldLine, choice: str, by: Any, to_id: int | None = None) -> HeldLine:
+    """Settle one held line (a commissioner only): his lines removed, moved to the team-mate `to_id`
+    (one of selectors.held.eligible_targets) or confirmed; the match is queued once none is open."""
+    if not is_commissioner(by, line.match.league):
+        raise PermissionDenied(_("Only a commissioner of the league may do this."))
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("league").get(pk=line.match_id)
+        line = HeldLine.objects.select_for_update().select_related("player").get(pk=line.pk)
+        if match.status != Match.Status.HELD or line.resolution:
+            raise MatchError([_("This line was already settled.")])
+        if choice == HeldLine.Resolution.REMOVED:
+            _remove(match, line.player_id)
+        elif choice == HeldLine.Resolution.MOVED:
+            if to_id is None or to_id not in {p.pk for p in eligible_targets(line)}:
+                raise MatchError([_("Choose a team-mate who played this match.")])
+            _move(match, line.player_id, to_id)
+        elif choice != HeldLine.Resolution.CONFIRMED:
+            raise MatchError([_("Choose what stands.")])
+        moved_to = to_id if choice == HeldLine.Resolution.MOVED else None
+        HeldLine.objects.filter(pk=line.pk).update(
+            resolution=choice, moved_to_id=moved_to, resolved_by=by, resolved_at=timezone.now()
+        )
+        log_action(
+            action="matches.held.resolved",
+            actor=by,
+            league=match.league,
+            match=match.pk,
+            player=line.player_id,
+            choice=choice,
+            to=moved_to,
+        )
+        if not HeldLine.objects.filter(match=match, resolution=HeldLine.Resolution.OPEN).exists():
+            _release(match)
+    line.refresh_from_db()
+    return line
+
+
+def _release(match: Match) -> None:
+    from matches.services.postgame import queue_postgame  # (postgame imports this module)
+
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.CONFIRMED, queued_at=None)
+    transaction.on_commit(lambda: queue_postgame(match.pk))
+
+
+def _remove(match: Match, player_id: int) -> None:
+    """His lines taken off the sheet; his touchdowns stay in the score, credited to no roster player
+    (the score is the result both coaches confirmed)."""
+    line = MatchPlayer.objects.get(match=match, player_id=player_id)
+    if line.touchdowns:
+        field = f"{line.side}_uncredited_touchdowns"
+        Match.objects.filter(pk=match.pk).update(**{field: F(field) + line.touchdowns})
+    MatchPlayer.objects.filter(pk=line.pk).update(**dict.fromkeys(EVENT_FIELDS, 0), actions={})
+    MatchCasualty.objects.filter(match=match, victim_id=player_id).delete()
+
+
+def _move(match: Match, player_id: int, to_id: int) -> None:
+    """His lines added to the team-mate's; a casualty he suffered becomes the team-mate's."""
+    line = MatchPlayer.objects.get(match=match, player_id=player_id)
+    target = MatchPlayer.objects.get(match=match, player_id=to_id)
+    hurt = MatchCasualty.objects.filter(match=match, victim_id=player_id)
+    if hurt.exists() and MatchCasualty.objects.filter(match=match, victim_id=to_id).exists():
+        raise MatchError([_("That team-mate already suffered a casualty in this match: choose another.")])
+    actions = dict(target.actions or {})
+    for key, count in (line.actions or {}).items():
+        actions[key] = actions.get(key, 0) + count
+    MatchPlayer.objects.filter(pk=target.pk).update(
+        **{name: getattr(target, name) + getattr(line, name) for name in EVENT_FIELDS}, actions=actions
+    )
+    MatchPlayer.objects.filter(pk=line.pk).update(**dict.fromkeys(EVENT_FIELDS, 0), actions={})
+    hurt.update(victim_id=to_id)
+
+
+def wait_behind(match: Match, sides: tuple[str, ...], lines: tuple[Impossible, ...], blocked: set[int]) -> int | None:
+    """In a replay: hold the match (`lines`), or leave it waiting behind a held match of one of its
+    teams, undone on both sides so that it runs whole in its turn; its teams join `blocked`. A team
+    the replay did not undo here is returned: the replay starts again with it (replay._Cascade)."""
+    for side in ("home", "away"):
+        if side not in sides:
+            return match.home_id if side == "home" else match.away_id
+    blocked.update((match.home_id, match.away_id))
+    if lines:
+        hold(match, lines)
+    else:
+        leave_waiting(match)
+    return None
