@@ -14,7 +14,8 @@ import pytest
 from django.urls import reverse
 
 from matches.models import DiceRoll, Match, MatchCorrection
-from tests.matches.history_helpers import SteadyDice
+from teams.models import ImprovementRoll
+from tests.matches.history_helpers import Result, SteadyDice, enter, three_teams
 from tests.web.test_correction_pages import confirm, correct_url, sheet, text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
@@ -87,3 +88,37 @@ def test_a_loss_turned_into_a_win_keeps_both_stored_dice_and_rolls_the_third(
     assert stored["ff:away"] == [1, 1, 4] and stored["ff:home"] == [6, 6]
     # Kept and rolled dice are one roll in play order: the coach's two first, the server's after.
     assert DiceRoll.objects.get(match=match, purpose="ff:away").source == DiceRoll.Source.ENTERED
+
+
+# --- A correction that makes a later match's player cross a level ---
+
+R, G, F = "Reavers", "Gouged Eye", "Grey Fangs"
+
+
+def test_a_correction_that_makes_a_later_match_cross_a_level_rolls_its_improvement(
+    boss, commissioner, user_factory, django_capture_on_commit_callbacks
+):
+    """Day 1: Reavers 1-0 Gouged Eye, the touchdown entered for #2 H2 when #1 H1 scored it. Day 2:
+    Reavers 1-0 Grey Fangs, H1 scores. Corrected, H1 has 3 SPP after day 1 and 6 after day 2: he
+    reaches his first level in the day-2 match, whose improvement roll nobody entered. The server
+    rolls it, the preview says so, and his coach is asked for his choice."""
+    capture = django_capture_on_commit_callbacks
+    teams = three_teams("Levels", commissioner, user_factory("a3"), user_factory("b3"), user_factory("c3"))
+    day1 = enter(teams, Result(R, G, 1, (1, 0), {("home", 2): {"touchdowns": 1}}), commissioner, capture)
+    day2 = enter(teams, Result(R, F, 2, (1, 0), {("home", 1): {"touchdowns": 1}}), commissioner, capture)
+    h1, h2 = (teams[R].players.get(number=n) for n in (1, 2))
+    assert not DiceRoll.objects.filter(purpose=f"improvement:p{h1.pk}:1").exists()
+
+    correction = draft(boss, day1, {"away_score": "0", f"p{h2.pk}_td": "0", f"p{h1.pk}_td": "1"})
+    preview = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert "The rules refuse it" not in preview
+    line = f"Improvement roll 1 of #1 H1 (Reavers) (match {day2.pk}): rolled by the server 4, 4"
+    assert line in preview
+
+    confirm(boss, correction.pk, capture)
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED, correction.failure_reason
+    assert dice(day2)[f"improvement:p{h1.pk}:1"] == [4, 4]
+    roll = ImprovementRoll.objects.get(player=h1, index=1)
+    assert roll.match_id == day2.pk and (roll.d6a, roll.d6b) == (4, 4) and not roll.choice
+    assert line in text(boss.get(day1.get_absolute_url()))  # the match page keeps what it moved

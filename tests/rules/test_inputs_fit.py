@@ -6,7 +6,7 @@ missing ones rolled: never a refusal."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from league.rules import DieFit, ScriptedDice, SeededDice, die_fit, inputs_fit
@@ -30,6 +30,11 @@ def test_a_die_that_no_longer_fits_sets_aside_those_rolled_after_it():
     assert die_fit((2, 7, 1), 3, 6) == DieFit((2,), (7, 1), 2, 6)
 
 
+# Pure and fast: no deadline and no input-speed check (the machine may be busy with other tests).
+QUICK = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@QUICK
 @given(
     stored=st.lists(ANY_VALUE, max_size=6).map(tuple),
     count=st.integers(min_value=0, max_value=6),
@@ -53,6 +58,7 @@ def test_any_stored_dice_meet_any_need(stored, count, sides, seed):
     assert die_fit(completed, count, sides) == DieFit(completed, (), 0, sides)
 
 
+@QUICK
 @given(stored=st.lists(st.integers(min_value=1, max_value=6), max_size=5).map(tuple), count=st.integers(0, 5))
 def test_the_planners_refusals_of_stored_dice_are_fitted_never_refused(stored, count):
     dice = {"ff:home": stored, "improvement:p7:1": (3, 3)}
