@@ -334,17 +334,23 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True  # progress lives in the database, not in a result backend
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 300)
-# The sweep queues confirmed matches that never reached a worker (broker down) and resumes runs
-# whose worker died; `make worker` runs the scheduler inside the worker (-B).
+# The sweep queues confirmed matches that never reached a worker (broker down), resumes runs
+# whose worker died and retries the ones a fault interrupted; `make worker` runs the scheduler
+# inside the worker (-B). With the lease below, a killed worker's match runs again within
+# lease + period = 45 s (matches.services.faults).
+POSTGAME_SWEEP_SECONDS = envint("POSTGAME_SWEEP_SECONDS", 15)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-postgame": {"task": "matches.sweep_postgame", "schedule": envint("POSTGAME_SWEEP_SECONDS", 60)},
+    "sweep-postgame": {"task": "matches.sweep_postgame", "schedule": POSTGAME_SWEEP_SECONDS},
     # Notifications (league/notices/tasks.py): the users in digest mode get theirs once a day, at
     # DIGEST_HOUR (UTC); mail queued while the broker was down is queued again every hour.
     "mail-digests": {"task": "notices.mail_digests", "schedule": crontab(hour=envint("DIGEST_HOUR", 7), minute=0)},
     "sweep-mail": {"task": "notices.sweep_mail", "schedule": 3600},
 }
-# How long a post-match run owns its match without progress before another worker may resume it.
-POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 120)
+# How long a post-match run owns its match before another worker may resume it: far longer than a
+# run (a sequence takes a tenth of a second, the largest replay of `make bench` under 2 s), short
+# enough for a dead worker's match to run again within a minute. A run that outlives it is never
+# doubled: the one that takes over waits for its teams' locks, then finds the match processed.
+POSTGAME_LEASE_SECONDS = envint("POSTGAME_LEASE_SECONDS", 30)
 # A pause in the middle of applying a post-match sequence (players written, gold and teams not yet),
 # for tests that kill a worker there.
 POSTGAME_APPLY_DELAY = float(envstr("POSTGAME_APPLY_DELAY", "0"))

@@ -18,9 +18,11 @@ from datetime import date, timedelta
 from typing import Any, TypeVar
 
 from celery import current_app
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +33,7 @@ from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrec
 from matches.services.apothecary import stored_apothecary_problems
 from matches.services.common import MatchError, prematch_dice, side_of_user
 from matches.services.events import publish_match
+from matches.services.faults import is_transient, requeue_failed_corrections, retry_correction
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
 from matches.services.report import (
@@ -342,7 +345,7 @@ def correction_apply(correction_id: int) -> bool:
                 done = replay_from(match, _change(correction, correction.created_by), since=_moved_to(correction))
             result = {**moved.result(), "matches": done.matches}
             MatchCorrection.objects.filter(pk=correction.pk).update(
-                status=MatchCorrection.Status.APPLIED, moved=result, applied_at=timezone.now()
+                status=MatchCorrection.Status.APPLIED, moved=result, applied_at=timezone.now(), failure_reason=""
             )
             log_action(
                 action="matches.correction.applied",
@@ -362,7 +365,17 @@ def correction_apply(correction_id: int) -> bool:
             )
         queue_waiting(done.teams)  # committed: the matches waiting behind the replayed ones
         return True
-    except ReplayRefused as refused:
+    except Exception as exc:
+        if is_transient(exc):  # the database or the broker, not the history: still queued, retried
+            retry_correction(correction_id, exc)
+            raise
+        if not isinstance(exc, ReplayRefused):  # a fault of the code: a retry would meet it again
+            log.exception("correction %s could not be applied", correction_id)
+            MatchCorrection.objects.filter(pk=correction_id).update(
+                status=MatchCorrection.Status.FAILED, failure_reason=str(exc)[:2000] or type(exc).__name__
+            )
+            return False
+        refused = exc
         # The reason in every site language kept too (moved holds nothing else for a failed one):
         # its pages show it in the reader's (matches.views.correction_words.failure_words).
         refusal = {"match": refused.match_id, "reason": refused.reason, "reasons": refused.reasons}
@@ -374,13 +387,20 @@ def correction_apply(correction_id: int) -> bool:
         return False
 
 
-def corrections_sweep(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]:
+def corrections_sweep(*, older_than: timedelta | None = None) -> list[int]:
     """Queue again the confirmed corrections no worker applied (the broker or the database was
-    down): applying is one transaction, so a second delivery finds it applied and does nothing."""
-    stale = MatchCorrection.objects.filter(
-        status=MatchCorrection.Status.QUEUED, queued_at__lt=timezone.now() - older_than
-    ).values_list("pk", flat=True)
-    ids = list(stale)
+    down, a worker died), queued longer ago than a lease, and those an older version failed for a
+    transient fault (matches.services.faults): applying is one transaction, so a second delivery
+    finds it applied and does nothing. One a live worker is applying (its row locked) is skipped."""
+    older_than = timedelta(seconds=settings.POSTGAME_LEASE_SECONDS) if older_than is None else older_than
+    requeue_failed_corrections()
+    now = timezone.now()
+    with transaction.atomic():
+        stale = MatchCorrection.objects.select_for_update(skip_locked=True).filter(
+            Q(queued_at__isnull=True) | Q(queued_at__lt=now - older_than), status=MatchCorrection.Status.QUEUED
+        )
+        ids = list(stale.values_list("pk", flat=True))
+        MatchCorrection.objects.filter(pk__in=ids).update(queued_at=now)  # not again before `older_than`
     for pk in ids:
         try:
             current_app.tasks[APPLY_CORRECTION].delay(pk)

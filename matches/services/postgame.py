@@ -25,7 +25,7 @@ cheap enough for the throughput target (docs/benchmarks.md).
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app
@@ -53,6 +53,7 @@ from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset, prematch_dice
 from matches.services.decisions import open_decisions
 from matches.services.events import publish_decisions_waiting, publish_match
+from matches.services.faults import is_transient, release, requeue_failed_matches, retrying
 from matches.services.held import LinesHeld, check_lines, hold_after_run
 from matches.services.lineup import who_could_play
 from matches.services.prematch import server_dice
@@ -84,19 +85,20 @@ def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> Q
     )
 
 
-def claim(match_id: int) -> bool:
+def claim(match_id: int) -> datetime | None:
     """Compare-and-swap: take the match unless someone holds a live lease on it, it is done, or an
-    earlier match of one of its teams has still to be processed."""
+    earlier match of one of its teams has still to be processed. Returns the lease, the claim's
+    token (matches.services.faults.release, still_held), or None."""
     now = timezone.now()
     claimable = Q(status=Match.Status.CONFIRMED) | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
     waiting = Exists(
         earlier_unprocessed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("sequence"), OuterRef("pk"))
     )
-    return bool(
-        Match.objects.filter(claimable, ~waiting, pk=match_id).update(
-            status=Match.Status.PROCESSING, lease_until=now + _lease(), attempts=F("attempts") + 1, failure_reason=""
-        )
+    lease = now + _lease()
+    taken = Match.objects.filter(claimable, ~waiting, pk=match_id).update(
+        status=Match.Status.PROCESSING, lease_until=lease, attempts=F("attempts") + 1, failure_reason=""
     )
+    return lease if taken else None
 
 
 def waiting_for(match: Match) -> Match | None:
@@ -336,7 +338,7 @@ def plan_for_server(
 def postgame_run(match_id: int) -> bool:
     """Run the sequence of a confirmed match; False when there was nothing to claim (done, running
     elsewhere, or waiting for an earlier match of one of its teams)."""
-    claimed = False
+    claimed = None
     try:
         with transaction.atomic():
             claimed = claim(match_id)
@@ -356,7 +358,10 @@ def postgame_run(match_id: int) -> bool:
         hold_after_run(match_id, held.lines)
         return False
     except Exception as exc:  # a readable reason on the match page, and a retry button
-        if not claimed:  # the claim itself failed (the database is down): the sweep tries again later
+        if not claimed:  # the claim itself failed (the database is down): the task retries, then the sweep
+            raise
+        if is_transient(exc):  # the database or the broker, not the history: claimable again, retried
+            release(match_id, claimed, exc)
             raise
         log.exception("post-match sequence of match %s failed", match_id)
         fail_run(match_id, failure_text(exc))
@@ -397,13 +402,16 @@ def queue_postgame(match_id: int) -> None:
 
 
 def postgame_sweep(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]:
-    """Queue what was lost: confirmed matches never queued (broker down) or queued long ago, and
-    runs whose lease expired (a worker died). Returns the ids it queued."""
+    """Queue what was lost: confirmed matches never queued (broker down) or queued long ago, runs
+    whose lease expired (a worker died), runs put back after a fault whose retry never came, and
+    matches an older version failed for a fault (matches.services.faults). Returns the ids it queued."""
+    requeue_failed_matches()
     now = timezone.now()
     stale = Match.objects.filter(
         Q(status=Match.Status.CONFIRMED, queued_at__isnull=True)
         | Q(status=Match.Status.CONFIRMED, queued_at__lt=now - older_than)
         | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
+        | retrying(now)
     ).values_list("pk", flat=True)
     ids = list(stale)
     for match_id in ids:

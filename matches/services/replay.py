@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import InterfaceError, OperationalError, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
@@ -40,6 +40,7 @@ from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
 from matches.services.common import match_ruleset
+from matches.services.faults import is_transient, release, still_held
 from matches.services.held import LinesHeld, check_lines, wait_behind
 from matches.services.history_diff import watch_teams
 from matches.services.lineup import who_could_play
@@ -373,10 +374,13 @@ def run_match(match_id: int) -> bool:
     late one (played before matches already processed) replays them after it."""
     if not is_late(match_id):
         return postgame_run(match_id)
-    if not transaction.atomic()(claim)(match_id):
+    lease = transaction.atomic()(claim)(match_id)
+    if not lease:
         return False
     try:
         with transaction.atomic():
+            if not still_held(match_id, lease):  # its lease ran out and another run took it over
+                return False
             start = Match.objects.get(pk=match_id)
             done = replay_from(start)
             log_action(
@@ -388,16 +392,15 @@ def run_match(match_id: int) -> bool:
             )
             transaction.on_commit(lambda: queue_waiting(done.teams))
         return True
-    except (OperationalError, InterfaceError):
-        # The database, not the history: the claim's lease runs out and the sweep queues it again.
-        log.warning("late match %s: database unavailable, left for the sweep", match_id, exc_info=True)
-        raise
-    except ReplayRefused as refused:
-        reason = refused.reason if refused.match_id == match_id else f"#{refused.match_id}: {refused.reason}"
-        log.warning("late match %s: replay refused: %s", match_id, reason)
-        fail_run(match_id, reason)
-        return False
     except Exception as exc:
-        log.exception("replay after the late match %s failed", match_id)
-        fail_run(match_id, failure_text(exc))
+        if is_transient(exc):  # the database, not the history (behind a ReplayRefused too): retried
+            release(match_id, lease, exc)
+            raise
+        if isinstance(exc, ReplayRefused):
+            reason = exc.reason if exc.match_id == match_id else f"#{exc.match_id}: {exc.reason}"
+            log.warning("late match %s: replay refused: %s", match_id, reason)
+        else:
+            reason = failure_text(exc)
+            log.exception("replay after the late match %s failed", match_id)
+        fail_run(match_id, reason)
         return False
