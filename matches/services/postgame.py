@@ -190,13 +190,15 @@ def _store_plan(
         try:
             dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
             break
-        except InvalidInput as refused:
+        except PostMatchInputError as refused:
             # Inputs an edit, a void or an earlier match in play order made pointless, short, too many
             # or out of range are fitted, never a failure for good (league.rules.decisions.inputs_fit):
             # the dice that still fit kept in play order, the rest set aside, the missing ones rolled
             # by the server; a coach's choice the state no longer allows set aside (asked again).
-            fit = inputs_fit(refused.problems, given.rolls, decisions.choices)
+            problems = refused.problems if isinstance(refused, InvalidInput) else None
+            fit = inputs_fit(problems, given.rolls, decisions.choices) if problems is not None else None
             if fit is None or attempt == FIT_ROUNDS:
+                _word(match, report, refused)
                 raise
             given = _set_aside(match, given, decisions, fit)
             choices = {k: v for k, v in choices.items() if k not in fit.decisions}
@@ -218,6 +220,17 @@ def _store_plan(
         ],
     )
     return plan, choices
+
+
+def _word(match: Match, report: MatchReport, refused: PostMatchInputError) -> None:
+    """What the rules still refuse, worded for the people who read it (never the planner's codes
+    and keys): `words` in every site language (a correction's pages pick the reader's), `worded`
+    in the league's own, for the match page's failure (failure_text)."""
+    from matches.services.postcheck import refusal_words  # (it imports this module)
+
+    words = refusal_words(match, report, refused)
+    refused.words = words  # type: ignore[attr-defined]
+    refused.worded = words.get(match.league.language) or words.get("en", "")  # type: ignore[attr-defined]
 
 
 # A fitted die can open or close another step (an MVP draw after another): the plan is made again,
@@ -370,7 +383,10 @@ def postgame_run(match_id: int) -> bool:
 
 def failure_text(exc: Exception) -> str:
     """English, as stored: submitting and confirming already refused, in the user's language,
-    whatever the rules engine could refuse here (matches/services/postcheck.py)."""
+    whatever the rules engine could refuse here (matches/services/postcheck.py). A refusal the run
+    worded (_store_plan) is stored in the league's language."""
+    if getattr(exc, "worded", ""):
+        return str(exc.worded)  # type: ignore[attr-defined]
     reason = "; ".join(map(str, exc.problems)) if hasattr(exc, "problems") else str(exc)
     if isinstance(exc, PostMatchInputError) and hasattr(exc, "missing"):
         reason = "; ".join(r.describe() for r in exc.missing)

@@ -279,8 +279,10 @@ def _redo(
         # correction's preview and failure show it in the reader's); anything else as it came.
         from matches.services.postcheck import in_language, refusal_words  # (it imports what imports this)
 
-        reasons = refusal_words(match, report, exc)
-        raise ReplayRefused(match.pk, in_language(reasons, failure_text(exc)), reasons) from exc
+        reasons = getattr(exc, "words", None) or refusal_words(match, report, exc)
+        raise ReplayRefused(
+            match.pk, getattr(exc, "worded", "") or in_language(reasons, failure_text(exc)), reasons
+        ) from exc
     for side in clean:
         if _comparable_effects(plan.effects, side) != kept[side]:
             raise _Cascade(by_side[side].pk, key_of(match))

@@ -122,3 +122,43 @@ def test_a_correction_that_makes_a_later_match_cross_a_level_rolls_its_improveme
     roll = ImprovementRoll.objects.get(player=h1, index=1)
     assert roll.match_id == day2.pk and (roll.d6a, roll.d6b) == (4, 4) and not roll.choice
     assert line in text(boss.get(day1.get_absolute_url()))  # the match page keeps what it moved
+
+
+# --- What the rules still refuse is a sentence in the reader's language, never the planner's code ---
+
+
+def test_a_refused_preview_names_the_step_in_the_readers_language(boss, processed_match):
+    """A 9 typed for a D6 is a typo, not a changed need: refused, worded with the die's name."""
+    boss.cookies["django_language"] = "fr"
+    correction = draft(boss, processed_match, {"die__winnings__home": "9"})
+    preview = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert "Les règles la refusent" in preview
+    assert "Dé de gains, Reavers : 9 n'est pas un résultat possible d'un D6 (1 à 6)." in preview
+    assert "winnings:home" not in preview and "D6 result" not in preview
+    boss.cookies["django_language"] = "en"
+    english = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert "Winnings die, Reavers: 9 is not a possible result of a D6 (1 to 6)." in english
+
+
+def test_a_correction_that_fails_when_applied_says_why_in_each_readers_language(
+    boss, processed_match, django_capture_on_commit_callbacks
+):
+    match = processed_match
+    correction = draft(boss, match, {"away_score": "2", scorer(match, "away", 1): "2"})
+    boss.get(reverse("matches:correction", args=[correction.pk]))  # its preview: nothing refused
+    # Between the preview and the worker, its inputs gain a die no D6 shows (as a stale draft could).
+    inputs = MatchCorrection.objects.get(pk=correction.pk).inputs
+    MatchCorrection.objects.filter(pk=correction.pk).update(
+        inputs={**inputs, "dice": {**inputs["dice"], "winnings:away": [9]}}
+    )
+    confirm(boss, correction.pk, django_capture_on_commit_callbacks)
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.FAILED
+    boss.cookies["django_language"] = "fr"
+    page = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert f"Elle n'a pas pu être appliquée : #{match.pk}: Dé de gains, Gouged Eye : 9 n'est pas" in page
+    assert "winnings:away" not in page
+    assert "Dé de gains, Gouged Eye : 9 n'est pas" in text(boss.get(match.get_absolute_url()))
+    boss.cookies["django_language"] = "en"
+    page = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert f"It could not be applied: #{match.pk}: Winnings die, Gouged Eye: 9 is not a possible result of a D6" in page

@@ -292,7 +292,8 @@ def test_a_die_slipped_in_after_confirmation_fails_the_sequence_with_its_reason(
     assert postgame_run(draft.pk) is False
     draft.refresh_from_db()
     assert draft.status == Match.Status.FAILED
-    assert draft.failure_reason == "winnings:home: 9 is not a possible D6 result (1-6)"
+    # Worded for the people who read it, in the league's language: never the planner's key and code.
+    assert draft.failure_reason == "Winnings die, Reavers: 9 is not a possible result of a D6 (1 to 6)."
     assert not MatchEffect.objects.filter(match=draft).exists()
     assert Player.objects.get(pk=pid(humans, 4)).spp == 1
 
