@@ -45,6 +45,7 @@ def _tell_teams_and_matches() -> None:
     from league.competitions.seasons import fixtures
     from league.competitions.seasons import selectors as seasons
     from league.competitions.standings.derived import derived_state
+    from league.competitions.standings.playoffs.redraw import redraw_brackets
     from league.competitions.standings.playoffs.services import match_processed as advance_bracket
     from matches import hooks as match_hooks
     from teams import hooks as team_hooks
@@ -58,6 +59,7 @@ def _tell_teams_and_matches() -> None:
         season_final_trophy=trophies.season_final_trophy,
         challenges_waiting=challenges.challenges_waiting,
         derived_state=derived_state,
+        redraw_brackets=redraw_brackets,
     )
     match_hooks.match_processed.connect(
         lambda sender, match_id, **kwargs: advance_bracket(match_id), weak=False, dispatch_uid="league.playoffs"

@@ -32,6 +32,7 @@ _NAMES = frozenset(
         "season_final_trophy",
         "challenges_waiting",
         "derived_state",
+        "redraw_brackets",
     }
 )
 _provided: dict[str, Callable[..., Any]] = {}
@@ -85,3 +86,11 @@ def derived_state(league_id: int) -> dict[str, Any]:
     """What the competitions derive from a league's results, as plain comparable values (standings
     by season, play-off seeding, trophies held): a replay's preview shows what moves."""
     return _call("derived_state", dict[str, Any](), league_id)
+
+
+def redraw_brackets(season_ids: list[int], *, by: Any, match_id: int, correction: int) -> list[dict[str, Any]]:
+    """Draw these seasons' play-off brackets again from their corrected tables, in the caller's
+    transaction (a correction confirmed with “Redraw the bracket”); what was redrawn, old and new seeds."""
+    if not season_ids:
+        return []
+    return _call("redraw_brackets", list[dict[str, Any]](), season_ids, by=by, match_id=match_id, correction=correction)

@@ -94,6 +94,7 @@ ACTIONS = {
     "league.playoffs.created": _("Play-off bracket created"),
     "league.playoffs.advanced": _("Play-off winner advanced"),
     "league.playoffs.champion": _("Season won"),
+    "league.playoffs.redrawn": _("Play-off bracket drawn again after a correction"),
     "league.playoffs.closed": _("Season closed after its play-offs"),
     "league.challenge.issued": _("Challenge issued"),
     "league.challenge.accepted": _("Challenge accepted"),

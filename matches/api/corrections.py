@@ -43,6 +43,7 @@ MERGED = ("lines", "casualties", "dice", "decisions")
 
 
 class CorrectionSerializer(serializers.Serializer):
+BRACKET_ANSWERS = ("keep_bracket", "redraw_bracket")
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
     kind = serializers.CharField()
@@ -152,7 +153,8 @@ class CorrectionConfirmApi(APIView):
 
     @extend_schema(
         operation_id="matches_correction_confirm",
-        summary="Confirm a correction: a worker replays the history (acknowledged: a played bracket stays as drawn)",
+        summary="Confirm a correction: a worker replays the history (keep_bracket: a played bracket stays as "
+        "drawn; redraw_bracket: an unplayed one is drawn again with the corrected seeding)",
         request={"application/json": {"type": "object"}},
         responses={
             202: OpenApiResponse(CorrectionSerializer, description="Queued: a worker applies it (GET it to follow)."),
@@ -166,7 +168,19 @@ class CorrectionConfirmApi(APIView):
         acknowledged = _body(request).get("acknowledged", False) if request.body else False
         if not isinstance(acknowledged, bool):
             raise InputError([_("acknowledged: true or false.")])
-        correction_confirm(correction=correction, by=signed_in(request.user), acknowledged=acknowledged)
+        # A drawn bracket the corrected table seeds otherwise (matches.services.correction_brackets):
+        # keep_bracket (the older acknowledged) leaves a played one as it stands; redraw_bracket draws
+        # again one none of whose matches is under way.
+        bracket = {name: _body(request).get(name, False) if request.body else False for name in BRACKET_ANSWERS}
+        for name, value in bracket.items():
+            if not isinstance(value, bool):
+                raise InputError([_("%(name)s: true or false.") % {"name": name}])
+        correction_confirm(
+            correction=correction,
+            by=signed_in(request.user),
+            acknowledged=acknowledged or bracket["keep_bracket"],
+            redraw=bracket["redraw_bracket"],
+        )
         correction.refresh_from_db()
         done = correction.status in (MatchCorrection.Status.APPLIED, MatchCorrection.Status.FAILED)
         code = status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED  # queued: a worker applies it

@@ -29,9 +29,11 @@ from django.utils.translation import gettext as _
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.rules.postmatch.scoring import winning_side
+from matches.hooks import redraw_brackets
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
 from matches.services.apothecary import stored_apothecary_problems
 from matches.services.common import MatchError, prematch_dice, side_of_user
+from matches.services.correction_brackets import bracket_answer, brackets_played
 from matches.services.events import publish_match
 from matches.services.faults import is_transient, requeue_failed_corrections, retry_correction
 from matches.services.history_diff import moved_by
@@ -268,19 +270,12 @@ def correction_preview(correction: MatchCorrection) -> dict[str, Any]:
     return found
 
 
-def brackets_played(moved: dict[str, Any]) -> list[str]:
-    """The seasons whose drawn bracket, with matches played, the corrected table would seed otherwise:
-    the bracket stays as drawn, and the commissioner confirms knowing it."""
-    return [
-        change["after"]["season"]
-        for name, change in moved.get("derived", {}).items()
-        if name.startswith("seeding:") and change.get("after") and change["after"].get("played")
-    ]
-
-
-def correction_confirm(*, correction: MatchCorrection, by: User, acknowledged: bool = False) -> MatchCorrection:
+def correction_confirm(
+    *, correction: MatchCorrection, by: User, acknowledged: bool = False, redraw: bool = False
+) -> MatchCorrection:
     """Queue the replay (a Celery task); it runs at once where tasks run in-process. A correction
-    that would seed a bracket with matches played otherwise needs `acknowledged`."""
+    that would seed otherwise a bracket with a match under way needs `acknowledged` (it stands as
+    drawn); one that would seed otherwise a bracket with none may `redraw` it (matches.services.correction_brackets)."""
     check_confirmer(by, correction)
     if correction.preview is None:
         correction_preview(correction)
@@ -288,25 +283,20 @@ def correction_confirm(*, correction: MatchCorrection, by: User, acknowledged: b
     if "refused" in preview:
         # Its replay would stop at a match the rules refuse: applying it could only fail.
         raise MatchError([_("The rules refuse this correction (see its preview): edit it again or discard it.")])
-    seasons = preview.get("brackets_played", [])
-    if seasons and not acknowledged:
-        raise MatchError(
-            [
-                _(
-                    "The play-off bracket of %(seasons)s has matches played: it stays as drawn, though the "
-                    "corrected standings would seed it otherwise. Confirm that you know it."
-                )
-                % {"seasons": ", ".join(seasons)}
-            ]
-        )
+    preview = {**preview, **bracket_answer(preview, keep=acknowledged, redraw=redraw)}
     with transaction.atomic():
         updated = MatchCorrection.objects.filter(pk=correction.pk, status=MatchCorrection.Status.DRAFT).update(
-            status=MatchCorrection.Status.QUEUED, confirmed_by=by, queued_at=timezone.now()
+            status=MatchCorrection.Status.QUEUED, confirmed_by=by, queued_at=timezone.now(), preview=preview
         )
         if not updated:
             raise MatchError([_("This correction has already been confirmed or discarded.")])
         log_action(
-            action="matches.correction.confirmed", actor=by, league=correction.match.league, match=correction.match_id
+            action="matches.correction.confirmed",
+            actor=by,
+            league=correction.match.league,
+            match=correction.match_id,
+            redraw_brackets=preview["redraw_brackets"],
+            kept_brackets=preview["kept_brackets"],
         )
         transaction.on_commit(lambda: _queue(correction.pk))
     correction.refresh_from_db()
@@ -344,6 +334,14 @@ def correction_apply(correction_id: int) -> bool:
             with moved_by(match) as moved:
                 done = replay_from(match, _change(correction, correction.created_by), since=_moved_to(correction))
             result = {**moved.result(), "matches": done.matches}
+            # The commissioner's "Redraw the bracket" (matches.services.correction_brackets), from the
+            # corrected table, in this transaction: a redraw refused fails the correction as a replay's refusal.
+            result["bracket_redrawn"] = redraw_brackets(
+                (correction.preview or {}).get("redraw_brackets", []),
+                by=correction.confirmed_by,
+                match_id=match.pk,
+                correction=correction.pk,
+            )
             MatchCorrection.objects.filter(pk=correction.pk).update(
                 status=MatchCorrection.Status.APPLIED, moved=result, applied_at=timezone.now(), failure_reason=""
             )

@@ -160,8 +160,16 @@ def derived_words(derived: dict[str, Any]) -> list[str]:
                     )
         elif kind == "seeding":
             lines.append(
-                _(
-                    "%(season)s play-offs: the corrected table would seed %(now)s; the bracket stays as drawn (%(drawn)s)."
+                (
+                    _(
+                        "%(season)s play-offs: the corrected table would seed %(now)s; "
+                        "the bracket stays as drawn (%(drawn)s)."
+                    )
+                    if after.get("played")
+                    # None of its matches under way: it may be drawn again (the preview's bracket section).
+                    else _(
+                        "%(season)s play-offs: the corrected table would seed %(now)s; the bracket was drawn with %(drawn)s."
+                    )
                 )
                 % {
                     "season": after.get("season"),

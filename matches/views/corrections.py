@@ -24,6 +24,7 @@ from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_
 from matches.forms.report import PLAYER_COUNTS
 from matches.models import Match, MatchCorrection
 from matches.selectors import report as read
+from matches.services.correction_brackets import seeding_changes
 from matches.selectors.card_plays import bought_cards, player_labels
 from matches.selectors.corrections import correction_or_404, dice_labels, moved_dice_labels, stored_inputs
 from matches.services import MatchError
@@ -183,7 +184,12 @@ def _act(request: HttpRequest, correction: MatchCorrection) -> HttpResponse | Re
     action = request.POST.get("action")
     if action == "confirm":
         try:
-            correction_confirm(correction=correction, by=by, acknowledged=request.POST.get("acknowledged") == "on")
+            correction_confirm(
+                correction=correction,
+                by=by,
+                acknowledged=request.POST.get("acknowledged") == "on",
+                redraw=request.POST.get("redraw_bracket") == "on",
+            )
         except PermissionDenied as refusal:
             messages.error(request, str(refusal))
             return redirect("matches:correction", correction.pk)
@@ -207,6 +213,9 @@ def _act(request: HttpRequest, correction: MatchCorrection) -> HttpResponse | Re
             draft = _drafted(form, lambda: restore_draft(correction=correction, by=by, reason=reason))
             if draft is not None:
                 return redirect("matches:correction", draft.pk)
+        # The brackets the corrected table would seed otherwise, drawn and new seeds side by side.
+        "bracket_changes": seeding_changes(shown),
+        "bracket_redrawn": (shown or {}).get("bracket_redrawn") or [],
         return form
     return redirect("matches:correction", correction.pk)
 

@@ -34,7 +34,7 @@ def test_a_correction_moving_the_seeds_of_a_played_bracket_needs_the_commissione
     assert [row[1] for row in table["before"]["rows"]][:2] == ["Team 01", "Team 02"]
     assert [row[1] for row in table["after"]["rows"]][:2] == ["Team 02", "Team 01"]
     assert preview["brackets_played"] == [season.name]
-    with pytest.raises(MatchError, match="stays as drawn"):
+    with pytest.raises(MatchError, match="stays as it stands"):
         correction_confirm(correction=correction, by=commissioner)
     correction.refresh_from_db()
     assert correction.status == MatchCorrection.Status.DRAFT
@@ -85,7 +85,7 @@ def test_the_page_asks_the_commissioner_to_tick_that_the_bracket_stays(
     page = client.get(url).content.decode()
     assert 'id="bracket-warning"' in page and "Team 02 from place 2 to 1" in page
     answer = client.post(url, {"action": "confirm"}, follow=True).content.decode()
-    assert "Confirm that you know it" in answer
+    assert "confirm that the bracket stays as it stands" in answer
     correction.refresh_from_db()
     assert correction.status == MatchCorrection.Status.DRAFT
     with django_capture_on_commit_callbacks(execute=True):

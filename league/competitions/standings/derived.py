@@ -3,9 +3,9 @@ of its matches (a late result, a correction, a void) to say what it moves: each 
 the seeding a drawn bracket would now get, the trophies each team holds and the league's records (matches.hooks
 derived_state; matches.services.history_diff compares them before and after).
 
-A drawn bracket is never redrawn by a replay: once its matches are played the commissioner is told
-that the corrected table would seed it otherwise, and confirms the correction knowing it
-(docs/decisions/matches.md, "A correction never redraws a bracket").
+A replay never redraws a bracket by itself: while none of its matches is under way the commissioner
+may have it drawn again with the correction (playoffs.redraw); once one is, he confirms the
+correction knowing that it stands as drawn (docs/decisions/matches.md, "A bracket after a correction").
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 
 from league.competitions.challenges.trophies.selectors import held_keys
-from league.competitions.seasons.models import Bracket, BracketGame, Season
+from league.competitions.seasons.models import Bracket, Season
+from league.competitions.standings.playoffs.redraw import under_way
 from league.competitions.standings.playoffs.services import BracketChoice, qualifiers
-from league.competitions.standings.table import PLAYED, season_table
+from league.competitions.standings.table import season_table
 from league.competitions.stats.selectors import records
 from league.core.models import League
 from teams.models import Team
@@ -62,10 +63,11 @@ def _seeding(season: Season, bracket: Bracket, names: dict[int, str]) -> dict[st
         now: list[str] | None = [names.get(t, str(t)) for t in qualifiers(season, choice)]
     except ValidationError:  # a tie the table cannot break: no seeding until lots are drawn
         now = None
-    played = BracketGame.objects.filter(bracket=bracket, match__status__in=PLAYED).exists()
+    started = under_way(bracket)
     return {
         "season": season.name,
         "drawn": [names.get(t, str(t)) for t in bracket.seeds],
         "qualified": now,
-        "played": played,
+        "played": bool(started),  # a match under way: the bracket stands as drawn
+        "played_matches": started,
     }
