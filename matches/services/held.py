@@ -63,20 +63,24 @@ def check_lines(match: Match, sides: tuple[str, ...]) -> None:
     lines = impossible_lines(match, sides)
     if lines:
         raise LinesHeld(lines)
+    if match.status == Match.Status.HELD:  # the change made them possible again: nothing left to settle
+        HeldLine.objects.filter(match=match, resolution=HeldLine.Resolution.OPEN).delete()
 
 
 def impossible_lines(match: Match, sides: tuple[str, ...]) -> tuple[Impossible, ...]:
     if not match.postgame_input:  # a first run: the sheet's word stands (lineup.who_could_play)
         return ()
-    stood = report_from_json(match.postgame_input)
-    could_then = {
-        ref_player_id(p.ref) for side in sides for p in stood.side(side).players if not p.miss_next_game_before
-    }
-    rows = (
+    rows = list(  # one read, most often empty: who on the sheet cannot play now
         MatchPlayer.objects.filter(match=match, side__in=sides)
         .exclude(player__status=Player.Status.ACTIVE, player__miss_next_game=False)
         .values_list("player_id", "player__status", *EVENT_FIELDS, "actions")
     )
+    if not rows:
+        return ()
+    stood = report_from_json(match.postgame_input)
+    could_then = {
+        ref_player_id(p.ref) for side in sides for p in stood.side(side).players if not p.miss_next_game_before
+    }
     unable = [row for row in rows if row[0] in could_then]
     if not unable:
         return ()

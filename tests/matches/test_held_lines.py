@@ -179,3 +179,36 @@ def test_only_a_commissioner_settles(world, commissioner, client, django_capture
     assert client.post(url, fields).status_code == 403
     later.refresh_from_db()
     assert later.status == Match.Status.HELD and HeldLine.objects.get(pk=line.pk).resolution == ""
+
+
+def test_a_correction_holds_then_a_void_releases(world, commissioner, django_capture_on_commit_callbacks):
+    """A correction that puts the death into an earlier match holds the later one; voiding that
+    earlier match gives the player back, and the replay runs the held match again with his lines."""
+    from matches.models import MatchCorrection
+    from matches.services.corrections import correction_confirm, correction_draft, correction_preview, inputs_of
+    from tests.matches.history_helpers import inputs_for
+
+    capture = django_capture_on_commit_callbacks
+    earlier = enter(world, Result(R, G, 2, (0, 0)), commissioner, capture)
+    later = enter(world, SCORED, commissioner, capture)
+    correction = correction_draft(
+        match=earlier, by=commissioner, reason="he died", inputs=inputs_for(earlier, KILLED, inputs_of(earlier))
+    )
+    correction_preview(correction)
+    with capture(execute=True):
+        correction_confirm(correction=correction, by=commissioner)
+    correction.refresh_from_db()
+    later.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED, correction.failure_reason
+    assert later.status == Match.Status.HELD
+    assert HeldLine.objects.get(match=later).since_id == earlier.pk
+
+    void = correction_draft(match=earlier, by=commissioner, reason="never played", void=True)
+    correction_preview(void)
+    with capture(execute=True):
+        correction_confirm(correction=void, by=commissioner)
+    later.refresh_from_db()
+    assert later.status == Match.Status.PROCESSED, later.failure_reason
+    assert not HeldLine.objects.filter(match=later).exists()
+    scorer = player(world, R, 1)
+    assert scorer.status == "active" and scorer.spp == 3
