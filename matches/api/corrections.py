@@ -40,10 +40,10 @@ from matches.services.corrections import (
 from teams.api.base import LOCKED_OUT
 
 MERGED = ("lines", "casualties", "dice", "decisions")
+BRACKET_ANSWERS = ("keep_bracket", "redraw_bracket")
 
 
 class CorrectionSerializer(serializers.Serializer):
-BRACKET_ANSWERS = ("keep_bracket", "redraw_bracket")
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
     kind = serializers.CharField()

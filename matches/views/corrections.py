@@ -24,11 +24,11 @@ from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_
 from matches.forms.report import PLAYER_COUNTS
 from matches.models import Match, MatchCorrection
 from matches.selectors import report as read
-from matches.services.correction_brackets import seeding_changes
 from matches.selectors.card_plays import bought_cards, player_labels
 from matches.selectors.corrections import correction_or_404, dice_labels, moved_dice_labels, stored_inputs
 from matches.services import MatchError
 from matches.services.common import match_ruleset
+from matches.services.correction_brackets import seeding_changes
 from matches.services.corrections import (
     CORRECTABLE,
     check_confirmer,
@@ -213,9 +213,6 @@ def _act(request: HttpRequest, correction: MatchCorrection) -> HttpResponse | Re
             draft = _drafted(form, lambda: restore_draft(correction=correction, by=by, reason=reason))
             if draft is not None:
                 return redirect("matches:correction", draft.pk)
-        # The brackets the corrected table would seed otherwise, drawn and new seeds side by side.
-        "bracket_changes": seeding_changes(shown),
-        "bracket_redrawn": (shown or {}).get("bracket_redrawn") or [],
         return form
     return redirect("matches:correction", correction.pk)
 
@@ -252,6 +249,9 @@ def correction_page(request: HttpRequest, cid: int) -> HttpResponse:
         # A coach's proposal waits for the other coach (League.coaches_correct).
         "awaiting_other_coach": correction.status == C.Status.DRAFT and not _may_confirm(request, correction),
         "brackets_played": (correction.preview or {}).get("brackets_played", []),
+        # The brackets the corrected table would seed otherwise, drawn and new seeds side by side.
+        "bracket_changes": seeding_changes(shown),
+        "bracket_redrawn": (shown or {}).get("bracket_redrawn") or [],
         "restore_form": restore_form,
         "coaches": (match.home.coach_id, match.away.coach_id),
     }
