@@ -44,3 +44,16 @@ if os.environ.get("TEST_WORKER_DB_FAULTS"):
 
         if _terminate_midway not in connection.execute_wrappers:
             connection.execute_wrappers.append(_terminate_midway)
+
+
+# The server's dice of tests/matches/history_helpers.py (always 4), so that a history the workers
+# run ends as the same history run in the test's process.
+if os.environ.get("TEST_WORKER_STEADY_DICE"):
+    from celery.signals import task_prerun
+
+    @task_prerun.connect(weak=False)
+    def _steady(**extra):  # type: ignore[no-untyped-def]
+        import matches.services.postgame
+        from tests.matches.history_helpers import SteadyDice
+
+        matches.services.postgame.server_dice = SteadyDice
