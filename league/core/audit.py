@@ -69,6 +69,7 @@ ACTIONS = {
     "matches.postgame.retried": _("Post-match sequence retried"),
     "matches.postgame.inputs_set_aside": _("Dice or decisions the match no longer uses set aside"),
     "matches.postgame.replayed": _("Late result: the matches played after it replayed"),
+    "matches.replay.number_given": _("Player given back by a replay: another shirt number, his own being worn"),
     "matches.correction.drafted": _("Correction of a processed match drafted"),
     "matches.correction.confirmed": _("Correction of a processed match confirmed"),
     "matches.correction.applied": _("Correction applied: the match and those after it replayed"),

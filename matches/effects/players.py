@@ -11,6 +11,7 @@ from league.rules.postmatch import Effect
 from matches.effects.words import STAT_NAMES, action_name, casualty_name, choice_label, dice_text, player_label
 from matches.models import MatchEffect
 from matches.services.appliers import EffectApp, Reading, SequenceContext, Writes, apply_nothing, player_id, register
+from matches.services.numbers import leaving_number
 from teams.models import ImprovementRoll, Player
 
 # --- SPP and the MVP ---
@@ -106,6 +107,21 @@ def apply_player_fields(ctx: SequenceContext, w: Writes, effect: Effect) -> None
     pk = player_id(effect)
     if pk:
         w.sets.setdefault(pk, {}).update(PLAYER_SETS[effect.kind])
+        if effect.kind in LEAVING:
+            leave_with_number_worn(ctx, w, pk)
+
+
+# The kinds that take a player off the team: he leaves with the number he wore in the match.
+LEAVING = ("dead", "departure")
+
+
+def leave_with_number_worn(ctx: SequenceContext, w: Writes, pk: int) -> None:
+    """A player who leaves the team in this match leaves with the number he wore in it: another
+    only when a replay gave him back after it and a team-mate wore his (matches.services.numbers),
+    so that a void then its restore gives back the same roster, numbers included."""
+    number = leaving_number(ctx.match, pk)
+    if number is not None:
+        w.sets[pk]["number"] = number
 
 
 def undo_player_fields(ctx: SequenceContext, w: Writes, effect: Effect) -> None:

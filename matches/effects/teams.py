@@ -9,6 +9,7 @@ from django.utils.translation import gettext_noop, ngettext
 from league.rules import HolderBenefits
 from league.rules.postmatch import Effect
 from league.rules.postmatch.kinds import kind_of
+from matches.effects.players import leave_with_number_worn
 from matches.effects.words import dice_text, player_label
 from matches.models import MatchEffect
 from matches.services.appliers import (
@@ -65,6 +66,7 @@ def apply_journeyman(ctx: SequenceContext, w: Writes, effect: Effect) -> None:
         w.sets.setdefault(pk, {}).update(HIRED)
     else:
         w.sets.setdefault(pk, {}).update(RELEASED)
+        leave_with_number_worn(ctx, w, pk)  # the number he wore in the match (matches.services.numbers)
 
 
 def describe_journeyman(reading: Reading, effect: MatchEffect) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from league.core.models import AuditEntry
 from matches.hooks import derived_state
 from matches.models import DiceRoll, Match
+from matches.services.numbers import number_moves
 from teams.models import Player
 from teams.states import team_states
 
@@ -40,6 +41,7 @@ class Moved:
         after = team_states(self.before)
         self._result = {
             "teams": diff_states(self.before, after),
+            "numbers": number_moves(self.before, after),  # players given back: their shirt numbers
             "derived": diff_derived(self.derived_before, derived_state(self.league_id)),
             "set_aside": self._set_aside(),
             "rolled": self._rolled(),

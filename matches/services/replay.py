@@ -44,6 +44,7 @@ from matches.services.faults import is_transient, release, still_held
 from matches.services.held import LinesHeld, check_lines, wait_behind
 from matches.services.history_diff import watch_teams
 from matches.services.lineup import who_could_play
+from matches.services.numbers import numbers_tracked, numbers_worn, settle_numbers
 from matches.services.postgame import (
     MATCH_FIELDS,
     TEAM_FIELDS,
@@ -106,7 +107,8 @@ def replay_from(start: Match, change: Callable[[Match], None] | None = None, sin
     while True:
         savepoint = transaction.savepoint()
         try:
-            done = _replay_once(start.pk, dirty, change)
+            with numbers_tracked():  # the shirt numbers it gives back (matches.services.numbers)
+                done = _replay_once(start.pk, dirty, change)
         except _Cascade as cascade:
             transaction.savepoint_rollback(savepoint)
             log.info("replay of match %s reaches team %s too", start.pk, cascade.team_id)
@@ -210,6 +212,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
             if blocked & {match.home_id, match.away_id}:
                 raise LinesHeld()
             _redo(match, sides, teams, stored)
+            settle_numbers()  # a player given another number takes his own once it is free again
         except LinesHeld as held:  # the replay commits without it, and its teams' later matches
             team_id = wait_behind(match, sides, held.lines, blocked)
             if team_id is not None:
@@ -261,7 +264,7 @@ def _redo(
     ruleset = match_ruleset(match)
     who_could_play(match, sides)
     check_lines(match, sides)  # a player the change made unable: held for the commissioner
-    report = build_report(match)
+    report = build_report(match, worn=numbers_worn(match))  # MVP candidates in the numbers worn then
     clean = tuple(side for side in SIDES if side not in sides)
     kept: dict[str, list[tuple[Any, ...]]] = {}
     if clean and not match.postgame_input:  # how that team stood is not known: replay it too

@@ -53,7 +53,7 @@ _T = {
 _IN_MATCH = f"IN (SELECT player_id FROM {_T[MatchPlayer]} WHERE match_id = %s)"
 LINES_SQL = (  # in shirt-number order (the MVP draw numbers candidates in roster order)
     f"SELECT l.side, l.eligible, l.completions, l.touchdowns, l.interceptions, l.casualties, p.id, p.position, "
-    f"p.spp, p.journeyman, l.actions, p.roster FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
+    f"p.spp, p.journeyman, l.actions, p.roster, p.number FROM {_T[MatchPlayer]} l JOIN {_T[Player]} p ON p.id = l.player_id "
     f"WHERE l.match_id = %s ORDER BY l.side, p.number"
 )
 HISTORIES_SQL = (  # advancements (in the order gained), lasting injuries and rolls taken, tagged
@@ -88,6 +88,7 @@ class Line(NamedTuple):
     journeyman: bool
     actions: Any  # JSON: a dict (PostgreSQL) or its text (SQLite), as the raw query returns it
     roster: str  # an alliance team's player's own roster, "" for the team's race
+    number: int  # the shirt number he wears now
 
 
 def _json(value: Any) -> dict[str, int]:
@@ -146,11 +147,16 @@ def _banks(match: Match) -> dict[int, int]:
     return bank_balances([match.home_id, match.away_id])
 
 
-def build_report(match: Match) -> MatchReport:
-    """The match as the rules engine sees it, in seven reads whatever the rosters (eight with a bank)."""
+def build_report(match: Match, worn: Mapping[int, int] | None = None) -> MatchReport:
+    """The match as the rules engine sees it, in seven reads whatever the rosters (eight with a bank).
+    `worn`: the players who wore another number in this match than now (a replay gave them back
+    since: matches.services.numbers.numbers_worn), so that its MVP candidates are numbered in the
+    order of the numbers worn in it, as when it was first played."""
     trophies, final_mvp = _trophies(match)
     banks = _banks(match)
     lines = [Line(*row) for row in _rows(LINES_SQL, [match.pk])]
+    if worn:
+        lines.sort(key=lambda ln: (ln.side, worn.get(ln.player_id, ln.number)))
     advancements: dict[int, list[tuple[str, str]]] = {}
     injuries: dict[int, dict[str, int]] = {}
     rolls_taken: dict[int, int] = {}

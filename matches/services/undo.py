@@ -8,7 +8,8 @@ factor are taken back, a status or a mark is put back. What the run added as row
 history is taken back with it: the match's injuries, its improvement rolls and the advancements
 chosen from them (the coach's choice stays among the match's decisions: the replay makes it again),
 and the journeymen it added, who are parked (fired) and hired again by the replay while still needed,
-so that the later matches that name them keep naming them.
+so that the later matches that name them keep naming them. A player it gives back takes his shirt
+number back, or another when a team-mate wears it (matches.services.numbers).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from league.rules.postmatch.kinds import reversal
 from matches.models import MatchEffect, PendingDecision
 from matches.services.appliers import SequenceContext, Writes, gather, ledger_prefix
 from matches.services.apply import write_players, write_teams
+from matches.services.numbers import give_numbers_back
 from matches.services.snapshot import player_ref
 from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import compute_team_value
@@ -83,6 +85,9 @@ def undo_side(
     Player.objects.filter(joined_after=match, team_id=team.pk, status=Player.Status.ACTIVE).update(
         status=Player.Status.FIRED
     )
+    # A player given back (his death, departure or release undone) whose number a team-mate now
+    # wears takes another (matches.services.numbers): never two active players on one number.
+    give_numbers_back(ctx, w, side)
     write_players(ctx, w)
     insert_rows(TreasuryEntry, [{**entry, "memo": entry["memo"] or UNDO_MEMO} for entry in w.ledger])
     if finish:

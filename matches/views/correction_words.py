@@ -15,6 +15,7 @@ from league.rules import Ruleset
 from matches.effects.words import STAT_NAMES, casualty_name, choice_label
 from matches.models import MatchCorrection
 from matches.services.postcheck import in_language
+from matches.views.number_words import number_words
 from teams.errors import gp
 from teams.models import Player
 
@@ -311,6 +312,7 @@ def moved_words(
             if item.get("kind") == "decision" or (item.get("match"), item.get("key")) not in steps
         ],
         "teams": teams,
+        "numbers": number_words(moved.get("numbers") or []),  # matches.views.number_words
         "derived": derived,
         "set_aside": set_aside,
         "rolled": rolled,

@@ -1,0 +1,41 @@
+"""What a correction does to shirt numbers, in words (its preview, the match page): a player given
+back takes his number back, or another when a team-mate wears it; a player leaving again takes the
+number he wore (matches.services.numbers keeps the figures)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+
+def _who(name: str, number: int, journeyman: bool) -> str:
+    """A player's name, or the one a journeyman never named reads under (teams.models.Player)."""
+    if name:
+        return name
+    return _("Journeyman %(n)s") % {"n": number} if journeyman else f"#{number}"
+
+
+def number_words(moves: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for move in moves:
+        who = _who(move["name"], move["number"], move.get("journeyman", False))
+        if move["given_back"] and move["number"] == move["own"]:
+            lines.append(_("%(player)s gets number %(number)s back") % {"player": who, "number": move["number"]})
+        elif move["given_back"] and move.get("worn_by"):
+            other = move["worn_by"]
+            lines.append(
+                _("%(player)s takes number %(number)s: %(own)s is now worn by %(other)s")
+                % {
+                    "player": who,
+                    "number": move["number"],
+                    "own": move["own"],
+                    "other": _who(other["name"], other["number"], other.get("journeyman", False)),
+                }
+            )
+        else:
+            lines.append(
+                _("%(player)s: number %(before)s → %(after)s")
+                % {"player": who, "before": move["own"], "after": move["number"]}
+            )
+    return lines
