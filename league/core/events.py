@@ -39,6 +39,7 @@ KINDS = (
     "fixtures.changed",
     "season.started",
     "playoffs.started",
+    "playoffs.redrawn",  # a correction drew the bracket again; data: seeds before and after
 )
 
 

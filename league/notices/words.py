@@ -35,6 +35,7 @@ MESSAGES: dict[str, Promise] = {
     "fixtures.changed": _("%(season)s: fixtures were changed."),
     "season.started": _("%(season)s has started."),
     "playoffs.started": _("The play-offs of %(season)s have started."),
+    "playoffs.redrawn": _("The play-offs of %(season)s were drawn again after a correction: see who you play."),
 }
 
 # decision.waiting's `decision`: the kinds of matches.decisions, worded; another shows as given.

@@ -34,6 +34,7 @@ LABELS = {
     "fixtures.changed": gettext_lazy("Fixtures changed"),
     "season.started": gettext_lazy("Season started"),
     "playoffs.started": gettext_lazy("Play-offs started"),
+    "playoffs.redrawn": gettext_lazy("Play-offs drawn again"),
     TEST_KIND: gettext_lazy("Test event"),
 }
 

@@ -24,6 +24,7 @@ from rest_framework.test import APIClient
 from league.competitions.seasons.models import Bracket
 from league.competitions.standings.playoffs import redraw as redraw_module
 from league.competitions.standings.playoffs.services import BracketChoice, bracket_create, build
+from league.core import events
 from league.core.models import AuditEntry
 from league.scheduling import brackets as engine
 from matches.models import Match, MatchCorrection
@@ -229,9 +230,13 @@ def api_confirm(api, correction_id: int, capture, body: dict):
         return api.post(f"/api/matches/corrections/{correction_id}/confirm/", body, format="json")
 
 
-def test_the_api_redraws_keeps_and_refuses(api, make_season, commissioner, django_capture_on_commit_callbacks):
+def test_the_api_redraws_keeps_and_refuses(
+    api, make_season, commissioner, django_capture_on_commit_callbacks, monkeypatch
+):
     season, teams, bracket, match = drawn(make_season, commissioner)
     t1, t2, t3, t4 = (t.pk for t in teams)
+    told: list[events.Event] = []
+    monkeypatch.setitem(events.LISTENERS, "test", told.append)
     draft = api_draft(api, match, SWAPPED)
     seeding = draft["preview"]["derived"][f"seeding:{season.pk}"]["after"]
     assert seeding["qualified"] == ["Team 02", "Team 01", "Team 03", "Team 04"] and seeding["played"] is False
@@ -249,6 +254,10 @@ def test_the_api_redraws_keeps_and_refuses(api, make_season, commissioner, djang
     ]
     bracket.refresh_from_db()
     assert pairings(bracket) == {1: (t2, t4), 2: (t1, t3)}
+    # The season's coaches are told (in-app, by mail, webhooks), once the correction commits.
+    (redrawn,) = [e for e in told if e.kind == "playoffs.redrawn"]
+    assert set(redrawn.recipients) == {t.coach_id for t in teams}
+    assert redrawn.data["seeds_after"] == ["Team 02", "Team 01", "Team 03", "Team 04"]
 
     # The table back as it was: with a semi-final played, the API refuses until keep_bracket.
     played = play_first_game(bracket)

@@ -23,6 +23,7 @@ from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from league.competitions.seasons.events import publish_season
 from league.competitions.seasons.models import Bracket, BracketGame, Season
 from league.competitions.standings.playoffs.services import (
     BracketChoice,
@@ -139,6 +140,8 @@ def _redraw(bracket: Bracket, by: Any, match_id: int, correction: int) -> dict[s
         matches_removed=removed,
         matches_created=[m.pk for m in created],
     )
+    # The season's coaches told once the correction commits: a match of theirs may be another now.
+    publish_season("playoffs.redrawn", season, by, seeds_before=record["before"], seeds_after=record["after"])
     return record
 
 
