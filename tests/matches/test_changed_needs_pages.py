@@ -162,3 +162,33 @@ def test_a_correction_that_fails_when_applied_says_why_in_each_readers_language(
     boss.cookies["django_language"] = "en"
     page = text(boss.get(reverse("matches:correction", args=[correction.pk])))
     assert f"It could not be applied: #{match.pk}: Winnings die, Gouged Eye: 9 is not a possible result of a D6" in page
+
+
+def test_a_void_moves_an_improvement_roll_to_a_later_match(
+    boss, commissioner, user_factory, django_capture_on_commit_callbacks
+):
+    """H1 scores on days 1, 2 and 3: his first level comes on day 2, its roll stored there. Voiding
+    day 1 leaves him 3 SPP after day 2 and 6 after day 3: the day-2 roll is set aside (its step no
+    longer happens) and the server rolls the day-3 one (its step now happens)."""
+    capture = django_capture_on_commit_callbacks
+    teams = three_teams("Void", commissioner, user_factory("a4"), user_factory("b4"), user_factory("c4"))
+    scored = {("home", 1): {"touchdowns": 1}}
+    day1 = enter(teams, Result(R, G, 1, (1, 0), scored), commissioner, capture)
+    day2 = enter(teams, Result(R, F, 2, (1, 0), scored), commissioner, capture)
+    day3 = enter(teams, Result(R, G, 3, (1, 0), scored), commissioner, capture)
+    h1 = teams[R].players.get(number=1)
+    key = f"improvement:p{h1.pk}:1"
+    assert key in dice(day2) and key not in dice(day3)
+
+    response = boss.post(correct_url(day1), {"action": "void", "void-reason": "Never played"})
+    assert response.status_code == 302
+    preview = text(boss.get(response["Location"]))
+    rolled = dice(day2)[key]
+    assert f"Improvement roll 1 of #1 H1 (Reavers) (match {day2.pk}): set aside {rolled[0]}, {rolled[1]}" in preview
+    assert f"Improvement roll 1 of #1 H1 (Reavers) (match {day3.pk}): rolled by the server 4, 4" in preview
+
+    confirm(boss, MatchCorrection.objects.get(match=day1).pk, capture)
+    day1.refresh_from_db()
+    assert day1.status == Match.Status.VOID
+    assert key not in dice(day2) and dice(day3)[key] == [4, 4]
+    assert ImprovementRoll.objects.get(player=h1, index=1).match_id == day3.pk
