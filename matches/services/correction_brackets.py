@@ -78,8 +78,11 @@ def played_refusal(change: dict[str, Any]) -> str:
     ) % {"season": change["season"], "matches": matches}
 
 
-def bracket_answer(preview: dict[str, Any], *, keep: bool, redraw: bool) -> dict[str, Any]:
-    """What the confirmation keeps on the preview about the brackets, or the reasons it is refused."""
+def bracket_answer(preview: dict[str, Any], *, keep: bool, redraw: bool, commissioner: bool) -> dict[str, Any]:
+    """What the confirmation keeps on the preview about the brackets, or the reasons it is refused.
+    Only the commissioner has a bracket drawn again (a coach accepting the other's proposal does not)."""
+    if redraw and not commissioner:
+        raise MatchError([_("Only the commissioner can have a play-off bracket drawn again.")])
     changes = seeding_changes(preview)
     played = [c for c in changes if c["played"]]
     if played and not keep:

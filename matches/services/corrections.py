@@ -283,7 +283,8 @@ def correction_confirm(
     if "refused" in preview:
         # Its replay would stop at a match the rules refuse: applying it could only fail.
         raise MatchError([_("The rules refuse this correction (see its preview): edit it again or discard it.")])
-    preview = {**preview, **bracket_answer(preview, keep=acknowledged, redraw=redraw)}
+    commissioner = is_commissioner(by, correction.match.league)
+    preview = {**preview, **bracket_answer(preview, keep=acknowledged, redraw=redraw, commissioner=commissioner)}
     with transaction.atomic():
         updated = MatchCorrection.objects.filter(pk=correction.pk, status=MatchCorrection.Status.DRAFT).update(
             status=MatchCorrection.Status.QUEUED, confirmed_by=by, queued_at=timezone.now(), preview=preview

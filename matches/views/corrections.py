@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from league.core.permissions import signed_in
+from league.core.permissions import is_commissioner, signed_in
 from matches.forms import report_steps
 from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_field
 from matches.forms.report import PLAYER_COUNTS
@@ -252,6 +252,7 @@ def correction_page(request: HttpRequest, cid: int) -> HttpResponse:
         # The brackets the corrected table would seed otherwise, drawn and new seeds side by side.
         "bracket_changes": seeding_changes(shown),
         "bracket_redrawn": (shown or {}).get("bracket_redrawn") or [],
+        "may_redraw": is_commissioner(signed_in(request.user), match.league),  # a coach never redraws
         "restore_form": restore_form,
         "coaches": (match.home.coach_id, match.away.coach_id),
     }

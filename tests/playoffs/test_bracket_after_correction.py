@@ -358,3 +358,22 @@ def test_a_redraw_is_the_bracket_the_new_seeds_would_have_drawn(six, commissione
             raise Done
     except Done:
         pass
+
+
+def test_a_coach_accepting_the_others_proposal_never_redraws(
+    make_season, commissioner, django_capture_on_commit_callbacks
+):
+    season, teams, bracket, match = drawn(make_season, commissioner)
+    league = season.league
+    league.coaches_correct = True
+    league.save(update_fields=["coaches_correct"])
+    proposer, other = APIClient(), APIClient()
+    proposer.force_login(teams[0].coach)
+    other.force_login(teams[1].coach)
+    draft = api_draft(proposer, match, SWAPPED)
+    refused = api_confirm(other, draft["id"], django_capture_on_commit_callbacks, {"redraw_bracket": True})
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == ["Only the commissioner can have a play-off bracket drawn again."]
+    assert api_confirm(other, draft["id"], django_capture_on_commit_callbacks, {}).status_code == 202
+    bracket.refresh_from_db()
+    assert bracket.seeds == [t.pk for t in teams]

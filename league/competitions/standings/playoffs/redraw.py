@@ -76,7 +76,9 @@ def redraw_brackets(season_ids: list[int], *, by: Any, match_id: int, correction
     bracket”); what was redrawn, audited."""
     done = []
     for season_id in season_ids:
-        bracket = Bracket.objects.select_for_update().select_related("season__league").filter(season_id=season_id)
+        bracket = (
+            Bracket.objects.select_for_update(of=("self",)).select_related("season__league").filter(season_id=season_id)
+        )
         found = bracket.first()
         if found is not None:
             redrawn = _redraw(found, by, match_id, correction)
