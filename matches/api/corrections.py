@@ -7,10 +7,16 @@ A draft's `inputs` are merged onto the match's stored ones (as `GET` of a draft 
 `decisions`, when given, replace the stored list or table whole; `played_on` moves the day played.
 The result's lists are entries of `result` too: `records` and `cards_played` (the special play cards
 played, `{side, card, players: [player ids]}`), each replacing the stored list whole.
+
+The merged inputs are checked as the correction page checks its sheet, by the same form
+(matches.api.correction_input): a value of the wrong type, past the sheet's bounds or outside the
+app's range of dates is a 400 naming its place in the body, in the request's language; nothing is
+drafted.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.urls import reverse
@@ -26,6 +32,7 @@ from league.core.permissions import signed_in
 from league.infra.api_errors import error_response
 from league.infra.api_parsing import JSONParser
 from league.infra.inputs import InputError
+from matches.api.correction_input import shape_problems, sheet_problems, void_reason_problems
 from matches.models import Match, MatchCorrection
 from matches.selectors.common import match_or_404
 from matches.selectors.corrections import correction_or_404
@@ -39,6 +46,7 @@ from matches.services.corrections import (
 )
 from teams.api.base import LOCKED_OUT
 
+log = logging.getLogger(__name__)
 MERGED = ("lines", "casualties", "dice", "decisions")
 BRACKET_ANSWERS = ("keep_bracket", "redraw_bracket")
 
@@ -89,6 +97,7 @@ def merged_inputs(match: Match, given: Any) -> dict[str, Any]:
             inputs[name] = given[name]
     if "played_on" in given:
         inputs["played_on"] = given["played_on"]
+    shape_problems(inputs)  # each value's type, then the page's own sheet checks them (sheet_problems)
     return inputs
 
 
@@ -111,7 +120,9 @@ class MatchCorrectionsApi(APIView):
         summary="Draft a correction or a void of a processed match, with its preview",
         description="Body: {reason, void?, inputs?}. `inputs` is put over the match's stored inputs (shown under "
         "`before`): `result` entries by name (scores, FAME, ..., `records`, `cards_played` as "
-        "[{side, card, players: [player ids]}]), `lines`, `casualties`, `dice`, `decisions` and `played_on`.",
+        "[{side, card, players: [player ids]}]), `lines`, `casualties`, `dice`, `decisions` and `played_on`. "
+        "Checked as the correction page checks its sheet: a wrong type or a value past its bounds is a 400 "
+        "naming its place in the body (`inputs.lines[3].touchdowns: ...`).",
         request={"application/json": {"type": "object"}},
         responses={201: CorrectionSerializer, 400: ERRORS, 403: error_response("Not allowed."), 429: LOCKED_OUT},
     )
@@ -122,11 +133,21 @@ class MatchCorrectionsApi(APIView):
         if not isinstance(void, bool):
             raise InputError([_("void: true or false.")])
         by = signed_in(request.user)
-        inputs = None if void else merged_inputs(match, data.get("inputs"))
+        check_corrector(by, match)  # 403 before any input is read, as the pages
+        reason = _reason(data)
+        if void:
+            void_reason_problems(reason)
+            inputs = None
+        else:
+            inputs = merged_inputs(match, data.get("inputs"))
+            sheet_problems(match, inputs, reason)
         try:
-            correction = correction_draft(match=match, by=by, reason=_reason(data), inputs=inputs, void=void)
-        except (TypeError, ValueError) as exc:  # a line or casualty of the wrong shape
-            raise InputError([_("inputs: %(error)s") % {"error": exc}]) from None
+            correction = correction_draft(match=match, by=by, reason=reason, inputs=inputs, void=void)
+        except (TypeError, ValueError, KeyError):
+            # Checked above as the page checks it: one that still slips through is a bug, logged,
+            # and never shown as Python's words.
+            log.exception("correction input of match %s not caught by its checks", match.pk)
+            raise InputError([_("inputs: a value has the wrong type or shape.")]) from None
         correction_preview(correction)
         return Response(CorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
 

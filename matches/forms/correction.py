@@ -86,8 +86,11 @@ class CorrectionForm(ReportForm):
                 self.add_error(name, _("Write the dice as numbers separated by commas, such as “4, 3”."))
                 continue
             values = [int(v) for v in re.findall(r"\d+", text)]
-            if not all(1 <= v <= MAX_FACE for v in values):
+            if not all(1 <= v for v in values):
                 self.add_error(name, _("A die shows 1 or more."))
+                continue
+            if not all(v <= MAX_FACE for v in values):
+                self.add_error(name, _("A die shows at most %(max)s.") % {"max": MAX_FACE})
                 continue
             self.dice_in[key] = values
         self.cards_in = clean_card_plays(self, self.card_rows, self.inputs["result"].get("cards_played") or [])

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from league.competitions.seasons.rounds import FIRST_DAY, LAST_DAY, check_days
 from league.infra.inputs import column_max, posted_id
 from league.rules import (
     BankParameters,
@@ -29,7 +30,7 @@ from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values
 from matches.forms.sheet_rules import add_apothecary_ko_fields, apothecary_ko_values, playoff_gate_note
-from matches.models import SIDES, Match, MatchPlayer
+from matches.models import SIDES, Match, MatchCasualty, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
 from teams.hooks import held_keys
 
@@ -40,6 +41,7 @@ PLAYER_COUNTS = (
     ("cas", "casualties", gettext_lazy("Cas.")),
 )
 CASUALTY_FIELDS = ("d6", "d8", "d6b", "d8b", "apo_d6", "apo_d8", "regen")
+COUNT, DIE = (MatchPlayer, "touchdowns"), (MatchCasualty, "d6")  # the columns bounding a count, a die
 
 
 class ReportForm(forms.Form):
@@ -67,7 +69,8 @@ class ReportForm(forms.Form):
         label=gettext_lazy("Played on"),
         required=False,
         initial=timezone.localdate,  # results are mostly entered on the day, at the table
-        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
+        validators=[check_days],  # the app's sane range of dates (docs/decisions/seasons.md)
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control", "min": FIRST_DAY, "max": LAST_DAY}),
     )
     conceded_by = forms.ChoiceField(label=gettext_lazy("Concession"), required=False, widget=forms.RadioSelect)
     concession_justified = forms.BooleanField(required=False)
@@ -107,9 +110,10 @@ class ReportForm(forms.Form):
             for key, attr, label in PLAYER_COUNTS:
                 self.fields[f"p{line.player_id}_{key}"] = number(label, column=(MatchPlayer, attr), min=0, **off)
             for action, action_label in self.other_actions:  # the ruleset's own SPP actions
-                self.fields[f"p{line.player_id}_x_{action}"] = number(action_label, min=0, max=99, **off)
+                # Held in JSON, bounded as the four counts' columns are (their SPP add up in a column).
+                self.fields[f"p{line.player_id}_x_{action}"] = number(action_label, column=COUNT, min=0, max=99, **off)
             for key in CASUALTY_FIELDS:
-                self.fields[f"p{line.player_id}_{key}"] = number(key, min=1, max=8 if "8" in key else 6)
+                self.fields[f"p{line.player_id}_{key}"] = number(key, column=DIE, min=1, max=8 if "8" in key else 6)
             self.fields[f"p{line.player_id}_apo"] = forms.BooleanField(
                 label=_("Apothecary used"), required=False, widget=checkbox()
             )

@@ -6,7 +6,6 @@ correction replaced (a new draft, previewed like any other)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from typing import Any
 
 from django import forms
@@ -19,13 +18,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.core.permissions import is_commissioner, signed_in
-from matches.forms import report_steps
-from matches.forms.correction import CorrectionForm, RestoreForm, VoidForm, die_field
-from matches.forms.report import PLAYER_COUNTS
+from matches.forms.correction import RestoreForm, VoidForm
 from matches.models import Match, MatchCorrection
-from matches.selectors import report as read
-from matches.selectors.card_plays import bought_cards, player_labels
-from matches.selectors.corrections import correction_or_404, dice_labels, moved_dice_labels, stored_inputs
+from matches.selectors.card_plays import player_labels
+from matches.selectors.corrections import correction_or_404, moved_dice_labels, stored_inputs
 from matches.services import MatchError
 from matches.services.common import match_ruleset
 from matches.services.correction_brackets import seeding_changes
@@ -41,8 +37,8 @@ from matches.services.corrections import (
 )
 from matches.services.scoring import score_help
 from matches.views.common import match_or_404
+from matches.views.correction_sheet import correction_form, correction_initial
 from matches.views.correction_words import correction_card_words, failure_words, moved_words
-from matches.views.report import CASUALTY_COLUMNS, player_skills
 
 C = MatchCorrection
 
@@ -61,42 +57,16 @@ def _may_confirm(request: HttpRequest, correction: MatchCorrection) -> bool:
     return True
 
 
-def correction_initial(inputs: dict[str, Any]) -> dict[str, Any]:
-    """A correction's inputs (inputs_of's format) as the sheet's values."""
-    initial: dict[str, Any] = dict(inputs["result"])
-    if inputs.get("played_on"):
-        initial["played_on"] = date.fromisoformat(inputs["played_on"])
-    for line in inputs["lines"]:
-        p = f"p{line['player_id']}"
-        initial.update({f"{p}_{key}": line[attr] for key, attr, _l in PLAYER_COUNTS if line.get(attr)})
-        initial.update({f"{p}_x_{action}": n for action, n in (line.get("actions") or {}).items()})
-    for cas in inputs["casualties"]:
-        p = f"p{cas['victim_id']}"
-        initial.update({f"{p}_{key}": cas.get(column) for key, column in CASUALTY_COLUMNS.items()})
-        initial[f"{p}_apo"], initial[f"{p}_apo_keep"] = cas.get("apothecary_used"), cas.get("apothecary_kept_reroll")
-        initial[f"{p}_apo_after"] = cas.get("apothecary_after_match", False)  # absent from older corrections
-    for key, value in inputs["decisions"].items():
-        parts = key.split(":")
-        if parts[0] == "mvp" and len(parts) == 3:
-            initial[f"mvp_{parts[1]}_{parts[2]}"] = value
-        elif parts[0] in ("bank", "se_bank", "card_gold") and len(parts) == 2:
-            initial[f"{parts[0]}_{parts[1]}"] = value
-        else:
-            report_steps.initial_from(key, value, initial)
-    initial.update({die_field(key): ", ".join(str(v) for v in values) for key, values in inputs["dice"].items()})
-    return initial
-
-
-def _source(request: HttpRequest, match: Match) -> dict[str, Any]:
+def _source(request: HttpRequest, match: Match) -> tuple[dict[str, Any], str]:
     """What the sheet starts from: the match's stored inputs, or an edit drafted earlier (?from=<id>:
-    the sheet again after a preview the rules refused)."""
+    "Edit it again" after its preview), with the reason the commissioner gave it."""
     earlier = request.GET.get("from", "")
     if earlier.isdigit():
         draft = correction_or_404(int(earlier))
         if draft.match_id == match.pk and draft.kind == C.Kind.EDIT:
             inputs: dict[str, Any] = draft.inputs
-            return inputs
-    return stored_inputs(match)
+            return inputs, draft.reason
+    return stored_inputs(match), ""
 
 
 def _drafted(form: forms.Form, make: Callable[[], MatchCorrection]) -> MatchCorrection | None:
@@ -120,19 +90,13 @@ def match_correct(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(match)
     by = signed_in(request.user)
     action = request.POST.get("action") if request.method == "POST" else None
-    inputs = _source(request, match)
+    inputs, reason = _source(request, match)
     ruleset = match_ruleset(match)
-    lines = read.sheet_lines(match)
-    form = CorrectionForm(
+    form = correction_form(
+        match,
+        inputs,
         request.POST if action == "edit" else None,
-        initial=None if action == "edit" else correction_initial(inputs),
-        match=match,
-        ruleset=ruleset,
-        lines=lines,
-        skills=player_skills(ruleset, match, lines),
-        inputs=inputs,
-        dice_labels=dice_labels(match, inputs["dice"]),
-        cards=bought_cards(match),
+        initial=None if action == "edit" else correction_initial(inputs, reason),
     )
     void_form = VoidForm(request.POST if action == "void" else None, prefix="void")
     draft = None
