@@ -57,6 +57,7 @@ from matches.services.faults import is_transient, release, requeue_failed_matche
 from matches.services.held import LinesHeld, check_lines, hold_after_run
 from matches.services.lineup import who_could_play
 from matches.services.prematch import server_dice
+from matches.services.refusals import refusal_words
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
@@ -226,8 +227,6 @@ def _word(match: Match, report: MatchReport, refused: PostMatchInputError) -> No
     """What the rules still refuse, worded for the people who read it (never the planner's codes
     and keys): `words` in every site language (a correction's pages pick the reader's), `worded`
     in the league's own, for the match page's failure (failure_text)."""
-    from matches.services.postcheck import refusal_words  # (it imports this module)
-
     words = refusal_words(match, report, refused)
     refused.words = words  # type: ignore[attr-defined]
     refused.worded = words.get(match.league.language) or words.get("en", "")  # type: ignore[attr-defined]

@@ -55,6 +55,7 @@ from matches.services.postgame import (
     process_locked,
     queue_next,
 )
+from matches.services.refusals import in_language, refusal_words
 from matches.services.snapshot import build_report, ref_player_id, report_from_json
 from matches.services.undo import finish_undo, undo_side
 from teams.models import Team
@@ -73,7 +74,7 @@ SIDES = ("home", "away")
 
 class ReplayRefused(Exception):
     """A match of the replay that the rules now refuse: nothing was changed. `reasons`: the reason
-    in each site language (matches.services.postcheck.refusal_words), for whoever reads it later."""
+    in each site language (matches.services.refusals.refusal_words), for whoever reads it later."""
 
     def __init__(self, match_id: int, reason: str, reasons: dict[str, str] | None = None):
         super().__init__(f"match {match_id}: {reason}")
@@ -280,8 +281,6 @@ def _redo(
     except Exception as exc:
         # A refusal of the rules, worded as the submission words it, in every site language (a
         # correction's preview and failure show it in the reader's); anything else as it came.
-        from matches.services.postcheck import in_language, refusal_words  # (it imports what imports this)
-
         reasons = getattr(exc, "words", None) or refusal_words(match, report, exc)
         raise ReplayRefused(
             match.pk, getattr(exc, "worded", "") or in_language(reasons, failure_text(exc)), reasons

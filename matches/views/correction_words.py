@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from league.rules import Ruleset
 from matches.effects.words import STAT_NAMES, casualty_name, choice_label
 from matches.models import MatchCorrection
-from matches.services.postcheck import in_language
+from matches.services.refusals import in_language
 from matches.views.number_words import number_words
 from teams.errors import gp
 from teams.models import Player
