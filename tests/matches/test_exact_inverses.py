@@ -78,7 +78,8 @@ def sheet(client: Client, match: Match) -> dict[str, str]:
 
 
 def assert_same(league, before) -> None:
-    assert differences(before, history_state(league)) == []
+    found = differences(before, history_state(league))
+    assert not found, "\n".join(found)
     assert ledgers_balance(league) == []
 
 

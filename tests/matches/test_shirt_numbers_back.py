@@ -9,7 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from matches.models import Match, MatchCorrection
+from league.rules import load_ruleset
+from league.rules.postmatch import mvp_candidates
+from matches.models import DiceRoll, Match, MatchCorrection, MatchEffect, MatchPlayer
+from matches.services.snapshot import report_from_json
 from teams.models import Player
 from teams.services import player_hire
 from tests.matches.history_helpers import Result, SteadyDice, enter, three_teams
@@ -128,3 +131,42 @@ def test_a_late_result_before_the_death_runs_and_gives_the_number_back_after(
     late = enter(league, Result(R, F, 1, (1, 0), {("home", 2): {"touchdowns": 1}}), commissioner, capture)
     assert late.status == Match.Status.PROCESSED, late.failure_reason
     assert numbers(reavers) == before
+
+
+def test_after_a_void_the_later_match_draws_its_mvp_among_the_players_the_replayed_state_gives(
+    boss, league, commissioner, django_capture_on_commit_callbacks
+):
+    """The match after the death was set up without H3 (dead then): once the death is void, its
+    replay counts him among the players who could play, hence among the MVP candidates; restored,
+    he leaves that roster again."""
+    capture = django_capture_on_commit_callbacks
+    death = enter(league, DEATH, commissioner, capture)
+    later = enter(league, LATER, commissioner, capture)
+    h3 = league[R].players.get(name="H3").pk
+    assert not MatchPlayer.objects.filter(match=later, player_id=h3).exists()
+    before = _candidates(later)
+    assert f"p{h3}" not in before
+
+    voided, _preview = void(boss, death, capture)
+    line = MatchPlayer.objects.get(match=later, player_id=h3)
+    assert line.eligible
+    after = _candidates(later)
+    assert after == tuple(sorted((*before, f"p{h3}"), key=_number_of))
+    mvp = MatchEffect.objects.get(match=later, key="mvp:home:1")
+    die = DiceRoll.objects.get(match=later, purpose="mvp:home:1").values[0]
+    assert mvp.player_id == int(after[die - 1][1:])  # the stored die read on the replayed list
+
+    restore(boss, voided, capture)
+    assert not MatchPlayer.objects.filter(match=later, player_id=h3).exists()
+    assert _candidates(later) == before
+
+
+def _number_of(ref: str) -> int:
+    return Player.objects.get(pk=int(ref[1:])).number
+
+
+def _candidates(match: Match) -> tuple[str, ...]:
+    """The home side's MVP candidates of the match's last run, from the report it stored."""
+    match.refresh_from_db()
+    report = report_from_json(match.postgame_input)
+    return mvp_candidates(load_ruleset(match.league.ruleset), report.home)
