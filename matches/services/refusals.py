@@ -10,6 +10,7 @@ sequence words its own refusals with these, without an import cycle.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import cast
 
@@ -32,6 +33,8 @@ from matches.services.wording import (
     problem_text,
 )
 from teams.models import Player
+
+log = logging.getLogger(__name__)
 
 
 def _player(ref: object) -> str:
@@ -58,7 +61,43 @@ def violation_text(v: Violation, match: Match) -> str:
         return _("%(player)s: a casualty die is out of range (D6 1-6, D8 1-8).") % {"player": _player(params["player"])}
     if v.code == "inducements_over_budget":
         return _("The %(side)s inducements cost more than that side could spend.") % {"side": _(str(params["side"]))}
-    return _("The post-match sequence refuses this report: %(code)s %(details)s.") % {"code": v.code, "details": params}
+    return _sheet_text(v.code, params, match)
+
+
+def _sheet_text(code: str, params: dict[str, object], match: Match) -> str:
+    """The rest of the rules engine's checks of a sheet (league.rules.postmatch.check): a replay
+    meets the ones the state decides (improvement rolls already taken beyond a player's level); the
+    others the sheet's own pages refuse first. Never the engine's code: it goes to the log."""
+    who = _player(params["player"]) if "player" in params else ""
+    if code == "improvement_rolls_exceed_level":
+        return _(
+            "%(player)s has taken %(taken)s improvement rolls, more than his SPP before this match allow: an "
+            "earlier match in play order no longer gives him as many."
+        ) % {"player": who, "taken": params.get("taken")}
+    if code == "both_conceded":
+        return _("Both teams are entered as having conceded: only one team can concede.")
+    if code == "duplicate_player":
+        return _("%(player)s is entered twice on the sheet.") % {"player": who}
+    if code == "negative_value":
+        return _("%(who)s: a count on the sheet is below zero.") % {"who": who or match.team(str(params["side"])).name}
+    if code in (
+        "casualty_without_roll",
+        "too_many_casualty_rolls",
+        "casualty_result_mismatch",
+        "override_without_result",
+    ):
+        return _("%(player)s: the casualty dice entered do not give the casualty entered.") % {"player": who}
+    if code in ("apothecary_roll_unknown", "regeneration_reroll_unneeded"):
+        return _(
+            "%(player)s: an apothecary's or regeneration's re-roll is entered where no casualty roll allows it."
+        ) % {"player": who}
+    log.warning("match %s: the rules refuse its sheet: %s %s", match.pk, code, params)
+    if who:
+        return _(
+            "%(player)s: the sheet names something this league's rules do not know (a skill, a characteristic, "
+            "a position or a casualty); correct the sheet."
+        ) % {"player": who}
+    return _("The sheet names something this league's rules do not know; correct the sheet.")
 
 
 def refusal_words(match: Match, report: MatchReport, exc: Exception) -> dict[str, str]:
