@@ -34,6 +34,7 @@ from matches.services.appliers import SequenceContext, Writes, gather
 from matches.services.prematch import new_journeymen
 from matches.services.snapshot import ref_player_id
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
+from teams.numbers import lowest_free_number
 from teams.selectors import roster_value
 from teams.services.improvements import check_advancement_kind
 
@@ -174,14 +175,23 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
     added: list[Player] = []
     parked = _parked_journeymen(ctx) if ctx.generation else {}
     revived: list[int] = []
+    renumbered: dict[int, int] = {}
     for side in sorted(w.journeymen_for):
         roster = rosters[side].values()
         taken = {p[0] for p in roster}
         new = new_journeymen(ctx.ruleset, ctx.teams[side], available=sum(1 for p in roster if not p[2]), taken=taken)
         # A replay hires again the journeymen this match's first run added (the later matches name
-        # them), as far as they are still needed and their numbers free; only the rest are new.
-        back = [p for p in parked.get(ctx.teams[side].pk, []) if p.number not in taken][: len(new)]
+        # them), as far as they are still needed, each with his number or, when a team-mate wears
+        # it now, the lowest free one (matches.services.numbers); only the rest are new.
+        back = parked.get(ctx.teams[side].pk, [])[: len(new)]
         new = new[len(back) :]
+        used = set(taken)
+        for p in back + new:
+            if p.number in used:
+                p.number = lowest_free_number(used)
+                if p.pk:
+                    renumbered[p.pk] = p.number
+            used.add(p.number)
         revived += [p.pk for p in back]
         added += new
         entries = [(p.number, p.position) for p in back + new]
@@ -191,7 +201,13 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
             p.joined_after = ctx.match
         Player.objects.bulk_create(added)
     if revived:
-        update_rows(Player, sets={pk: {"status": Player.Status.ACTIVE} for pk in revived})
+        update_rows(
+            Player,
+            sets={
+                pk: {"status": Player.Status.ACTIVE, **({"number": renumbered[pk]} if pk in renumbered else {})}
+                for pk in revived
+            },
+        )
     for side in w.value_for | w.journeymen_for:  # new journeymen count in the kept value, as at pre-match
         team = ctx.teams[side]
         team.team_value = roster_value(

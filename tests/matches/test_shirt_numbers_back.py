@@ -170,3 +170,42 @@ def _candidates(match: Match) -> tuple[str, ...]:
     match.refresh_from_db()
     report = report_from_json(match.postgame_input)
     return mvp_candidates(load_ruleset(match.league.ruleset), report.home)
+
+
+def test_a_journeyman_the_replay_hires_again_takes_another_number_when_his_is_worn(
+    boss, user_factory, commissioner, django_capture_on_commit_callbacks
+):
+    """Eleven Reavers: H3's death brings a journeyman, number 3. Corrected, H5 died instead of H3:
+    H3 is back with his number 3, and the same journeyman joins again (the later match names him),
+    with the lowest free number, 5."""
+    capture = django_capture_on_commit_callbacks
+    teams = three_teams("Journeymen", commissioner, user_factory("ja"), user_factory("jb"), user_factory("jc"))
+    death = enter(teams, DEATH, commissioner, capture)
+    journeyman = Player.objects.get(team=teams[R], journeyman=True, status=Player.Status.ACTIVE)
+    assert journeyman.number == 3
+    later = enter(teams, LATER, commissioner, capture)
+    assert MatchPlayer.objects.filter(match=later, player=journeyman).exists()
+    hired = Player.objects.filter(team=teams[R], journeyman=True).count()
+
+    form = boss.get(reverse("matches:correct", args=[death.pk])).context["form"]
+    data = {
+        k: "on" if v is True else str(v)
+        for k, v in form.initial.items()
+        if v is not None and v != "" and v is not False
+    }
+    h3, h5 = (teams[R].players.get(name=name).pk for name in ("H3", "H5"))
+    data = {k: v for k, v in data.items() if not k.startswith(f"p{h3}_")}
+    data |= {f"p{h5}_d6": "6", f"p{h5}_d8": "1", "action": "edit", "reason": "H5 died, not H3"}
+    response = boss.post(reverse("matches:correct", args=[death.pk]), data)
+    assert response.status_code == 302
+    correction = MatchCorrection.objects.get(match=death)
+    preview = text(boss.get(response["Location"]))
+    assert "H3 gets number 3 back" in preview
+    confirm(boss, correction, capture)
+
+    assert numbers(teams[R])["H3"] == (3, Player.Status.ACTIVE)
+    assert numbers(teams[R])["H5"] == (5, Player.Status.DEAD)
+    journeyman.refresh_from_db()
+    assert journeyman.number == 5  # released after the later match, as before the correction
+    assert Player.objects.filter(team=teams[R], journeyman=True).count() == hired
+    assert MatchPlayer.objects.filter(match=later, player=journeyman).exists()
