@@ -17,6 +17,7 @@ from teams.models import Player
 from teams.services import player_hire
 from tests.matches.history_helpers import Result, SteadyDice, enter, three_teams
 from tests.matches.history_state import differences, history_state, ledgers_balance
+from tests.seasons.helpers import running_season
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
 
@@ -44,6 +45,8 @@ def history(user_factory, commissioner, django_capture_on_commit_callbacks):
     capture = django_capture_on_commit_callbacks
     teams = three_teams("Inverses", commissioner, user_factory("ia"), user_factory("ib"), user_factory("ic"))
     player_hire(team=teams[R], position="lineman", name="H12", by=teams[R].coach)
+    # A regular season: the matches belong to it (its table is compared too).
+    running_season(teams["league"], commissioner, [teams[R], teams[G], teams[F]])
     enter(teams, FIRST, commissioner, capture)
     death = enter(teams, DEATH, commissioner, capture)
     newcomer = player_hire(team=teams[R], position="lineman", name="Newcomer", by=teams[R].coach)
@@ -75,6 +78,16 @@ def sheet(client: Client, match: Match) -> dict[str, str]:
         if value is not None and value != "" and value is not False  # a score of 0 is posted
     }
     return data | {"action": "edit"}
+
+
+def test_the_state_compared_holds_every_part(history):
+    """What the comparisons read: standings, statistics and ratings are there, not empty."""
+    state = history_state(history["league"])
+    assert len(state["derived"]["standings:Season One"]["rows"]) == 3
+    assert state["stats"]["Reavers/H2"]["touchdowns"] == 2
+    assert len(state["ratings"]["teams"]) == 3 and len(state["ratings"]["coaches"]) == 3
+    assert state["teams"][R]["players"]["H3"]["status"] == Player.Status.DEAD
+    assert state["teams"][R]["ledger"] == state["teams"][R]["treasury"]
 
 
 def assert_same(league, before) -> None:
