@@ -21,10 +21,11 @@ from django.db import connection
 from django.utils import timezone
 
 from league.core.models import AuditEntry
-from matches.models import Match
+from matches.models import Match, MatchCorrection
 from matches.services import postgame_sweep
+from matches.services.corrections import correction_confirm, correction_draft, correction_preview, inputs_of
 from teams.selectors import compute_team_value, ledger_balance
-from tests.matches.history_helpers import Result, SteadyDice, by_names, enter, three_teams
+from tests.matches.history_helpers import Result, SteadyDice, by_names, enter, inputs_for, three_teams
 from tests.tasks.conftest import app_broker, wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -72,12 +73,13 @@ def all_processed(matches: list[Match]) -> bool:
     return all(s == Match.Status.PROCESSED for s in statuses.values())
 
 
-def check_history(teams, matches: list[Match], expected: dict) -> None:
+def check_history(teams, matches: list[Match], expected: dict, *, replayed: bool = False) -> None:
     assert all_processed(matches)
     ids = [m.pk for m in matches]
     assert not AuditEntry.objects.filter(action="matches.postgame.failed", data__match__in=ids).exists()
-    for match in matches:  # each sequence applied once
-        assert AuditEntry.objects.filter(action="matches.postgame.processed", data__match=match.pk).count() == 1
+    if not replayed:
+        for match in matches:  # each sequence applied once
+            assert AuditEntry.objects.filter(action="matches.postgame.processed", data__match=match.pk).count() == 1
     assert by_names(teams) == expected
     for name in (R, G, F):
         team = teams[name]
@@ -156,3 +158,50 @@ def test_a_workers_connection_terminated_mid_sequence_is_retried_and_never_fails
     matches[0].refresh_from_db()
     assert matches[0].attempts >= 2 and matches[0].failure_reason == ""
     check_history(teams, matches, expected)
+
+
+def test_a_late_result_and_its_correction_cut_mid_replay_are_retried_by_the_workers(
+    workers, subprocess_broker, people, monkeypatch
+):
+    """The day-1 result entered last, wrong (H2 credited with H1's touchdowns), then corrected: the
+    late run's replay and the correction's lose their connection (the message injected, on either
+    database) inside the replay; the workers retry both."""
+    expected = run_without_fault(people)
+    boss, *coaches = people
+    teams = three_teams("Late", boss, *coaches)
+    for result in HISTORY[1:]:  # days 2 to 5, run in this process
+        enter(teams, result, boss, lambda execute: nullcontext())
+    wrong = Result(R, G, 1, (2, 1), {("home", 2): {"touchdowns": 2}, ("away", 1): {"touchdowns": 1}})
+    broker = subprocess_broker
+    with app_broker(broker.url, queue=broker.queue, transport_options=broker.transport_options):
+        # Each worker cuts the first two tasks it runs, once each: whichever takes the late run
+        # and the correction cuts them (a retry taken by the other worker may be cut again).
+        monkeypatch.setenv("TEST_WORKER_DB_FAULTS", "2")
+        first, first_log = workers.start(apply_delay=0, lease_seconds=30)
+        second, second_log = workers.start(apply_delay=0, lease_seconds=30)
+        late = enter(teams, wrong, boss, lambda execute: nullcontext())
+        matches = list(Match.objects.filter(home__league=teams["league"]))
+        wait_for(lambda: all_processed(matches), "the late result to be replayed in its place", log=first_log)
+
+        late.refresh_from_db()
+        correction = correction_draft(
+            match=late, by=boss, reason="H1 scored", inputs=inputs_for(late, HISTORY[0], inputs_of(late))
+        )
+        correction_preview(correction)
+        correction_confirm(correction=correction, by=boss)
+        wait_for(
+            lambda: (
+                MatchCorrection.objects.get(pk=correction.pk).status
+                in (MatchCorrection.Status.APPLIED, MatchCorrection.Status.FAILED)
+            ),
+            "the correction to be applied",
+            log=first_log,
+        )
+
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED, correction.failure_reason
+    logs = first_log.read_text() + second_log.read_text()
+    assert f"match {late.pk}: interrupted" in logs and f"correction {correction.pk}: interrupted" in logs
+    late.refresh_from_db()
+    assert late.attempts >= 2
+    check_history(teams, matches, expected, replayed=True)

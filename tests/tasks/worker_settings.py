@@ -17,10 +17,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = json.loads(os.environ.get("TEST_BROKER_TRANSPO
 # No remote control: nothing of these short-lived workers (a pidbox queue) outlives them in Redis.
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 
-# A fault injected mid-sequence (tests/tasks/test_faults_worker.py). On PostgreSQL the test
-# terminates this worker's connection itself, found by its name; SQLite has no connection another
-# process can cut: TEST_WORKER_DB_FAULTS=n makes the first n sequences of this worker lose theirs
-# where the test would cut it (players written, gold not yet), with the message PostgreSQL gives.
+# A fault injected mid-sequence (tests/tasks/test_faults_worker.py). On PostgreSQL the test can
+# terminate this worker's connection itself, found by its name. SQLite has no connection another
+# process can cut: TEST_WORKER_DB_FAULTS=n makes the first n tasks of this worker lose theirs once
+# (their retry, the same task, goes through) where the test would cut it (players written, gold
+# not yet), with the message PostgreSQL gives.
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
     DATABASES["default"].setdefault("OPTIONS", {})["application_name"] = os.environ.get(  # noqa: F405
         "TEST_WORKER_NAME", "bloodbowl-test-worker"
@@ -28,20 +29,23 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
 if os.environ.get("TEST_WORKER_DB_FAULTS"):
     from celery.signals import task_prerun
 
-    _faults = {"left": int(os.environ["TEST_WORKER_DB_FAULTS"])}
+    _faults: dict = {"left": int(os.environ["TEST_WORKER_DB_FAULTS"]), "task": None, "cut": set()}
 
     def _terminate_midway(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
         from django.db import OperationalError
 
-        if _faults["left"] and sql.startswith('INSERT INTO "teams_treasuryentry"'):
+        task = _faults["task"]
+        if _faults["left"] and task not in _faults["cut"] and sql.startswith('INSERT INTO "teams_treasuryentry"'):
             _faults["left"] -= 1
+            _faults["cut"].add(task)
             raise OperationalError("terminating connection due to administrator command")
         return execute(sql, params, many, context)
 
     @task_prerun.connect(weak=False)
-    def _inject(**extra):  # type: ignore[no-untyped-def]
+    def _inject(task_id=None, **extra):  # type: ignore[no-untyped-def]
         from django.db import connection
 
+        _faults["task"] = task_id
         if _terminate_midway not in connection.execute_wrappers:
             connection.execute_wrappers.append(_terminate_midway)
 
