@@ -39,16 +39,35 @@ GIVEN = "matches.replay.number_given"
 ACTIVE = Player.Status.ACTIVE
 # The players a replay gave another number, by id: their own (settle_numbers gives it back once free).
 _substitutes: ContextVar[dict[int, int] | None] = ContextVar("replay_number_substitutes", default=None)
+# The audit entries of the replay's teams, by team, read once per replay (numbers_worn runs for
+# every match it runs again): its own entries are added as they are written.
+_entries: ContextVar[dict[int, list[dict[str, Any]]] | None] = ContextVar("replay_number_entries", default=None)
 
 
 @contextmanager
 def numbers_tracked() -> Iterator[None]:
     """Around one attempt of a replay (a cascade starts again with none)."""
-    token = _substitutes.set({})
+    token, read = _substitutes.set({}), _entries.set({})
     try:
         yield
     finally:
         _substitutes.reset(token)
+        _entries.reset(read)
+
+
+def _given(team_ids: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The give-back entries of these teams (their data), read once per replay."""
+    cache = _entries.get()
+    missing = [t for t in team_ids if cache is None or t not in cache]
+    if missing:
+        found: dict[int, list[dict[str, Any]]] = {t: [] for t in missing}
+        rows = AuditEntry.objects.filter(action=GIVEN, team_id__in=missing).order_by("pk")
+        for team_id, data in rows.values_list("team_id", "data"):
+            found[team_id].append(data)
+        if cache is None:
+            return [d for t in team_ids for d in found[t]]
+        cache.update(found)
+    return [d for t in team_ids for d in cache[t]]  # type: ignore[index]
 
 
 def give_numbers_back(ctx: SequenceContext, w: Writes, side: str) -> None:
@@ -72,7 +91,7 @@ def give_numbers_back(ctx: SequenceContext, w: Writes, side: str) -> None:
             substitutes = _substitutes.get()
             if substitutes is not None:
                 substitutes[pk] = own
-            log_action(
+            entry = log_action(
                 action=GIVEN,
                 actor=None,
                 league=match.league,
@@ -84,6 +103,9 @@ def give_numbers_back(ctx: SequenceContext, w: Writes, side: str) -> None:
                 given=number,
                 worn_by=worn[own],
             )
+            cache = _entries.get()
+            if cache is not None and team.pk in cache:
+                cache[team.pk].append(entry.data)
         worn[number] = pk
 
 
@@ -118,15 +140,14 @@ def settle_numbers() -> None:
 def numbers_worn(match: Match, players: list[int] | None = None) -> dict[int, int]:
     """The players of the match's teams who wore another number in it than they wear now: given
     back, and renumbered, by the undo of this match or of a later one in play order (the first such
-    undo's entry: the number he wore until then). `players`: only these (a smaller read)."""
-    entries = AuditEntry.objects.filter(action=GIVEN, team_id__in=(match.home_id, match.away_id))
-    if players is not None:
-        entries = entries.filter(data__player__in=players)
+    undo's entry: the number he wore until then). `players`: only these."""
     here = (match.sequence, match.pk)
     found: dict[int, tuple[tuple[str, int], int]] = {}
-    for data in entries.order_by("pk").values_list("data", flat=True):
+    for data in _given((match.home_id, match.away_id)):
         at = (str(data["key"][0]), int(data["key"][1]))
         pk = int(data["player"])
+        if players is not None and pk not in players:
+            continue
         if at >= here and (pk not in found or at < found[pk][0]):
             found[pk] = (at, int(data["number"]))
     return {pk: number for pk, (_at, number) in found.items()}
