@@ -123,6 +123,12 @@ def reset_connections() -> None:
                 log.debug("closing connection %s failed", conn.alias, exc_info=True)
 
 
+def fault_text(exc: BaseException) -> str:
+    """The fault's own message, as stored in failure_reason (the log and the audit read it; the
+    pages say in words that the run is being retried)."""
+    return str(transient(exc) or exc)[:2000] or type(exc).__name__
+
+
 def retry_delay(retries: int) -> int:
     """Seconds before the task's retry number `retries` + 1: 2, 4, 8, 16, 20."""
     return min(2 ** (retries + 1), MAX_DELAY)
@@ -136,7 +142,7 @@ def release(match_id: int, lease: datetime, exc: BaseException) -> None:
     again at once (the task's retry claims it in seconds, and its page says it is being retried),
     the fault kept as the reason. If the database is still away, the lease runs out instead and
     the sweep queues it then."""
-    reason = str(transient(exc) or exc)[:2000] or type(exc).__name__
+    reason = fault_text(exc)
     log.warning("post-match run of match %s interrupted (%s): it is retried", match_id, reason)
     reset_connections()
     try:
@@ -221,7 +227,7 @@ def requeue_failed_corrections() -> list[int]:
 def retry_correction(correction_id: int, exc: BaseException) -> None:
     """A correction's replay interrupted by a transient fault: it stays queued (its transaction
     changed nothing) and says what it is retried after; the task retries it, then the sweep."""
-    reason = str(transient(exc) or exc)[:2000] or type(exc).__name__
+    reason = fault_text(exc)
     log.warning("correction %s interrupted (%s): it is retried", correction_id, reason)
     reset_connections()
     try:

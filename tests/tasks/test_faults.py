@@ -13,6 +13,7 @@ from datetime import timedelta
 import pytest
 from django.db import OperationalError
 from django.db.models import Sum
+from django.urls import reverse
 from django.utils import timezone
 
 from league.core.models import AuditEntry
@@ -282,4 +283,40 @@ def test_a_late_run_whose_lease_was_taken_over_does_not_replay(people, django_ca
     assert run_match(late.pk) is True
     later.refresh_from_db()
     assert later.generation == 1
+    ledgers_sum_to_treasuries(teams)
+
+
+def test_a_correction_the_database_keeps_interrupting_stays_queued_and_says_so(
+    client, people, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Every retry of the task cut: the correction is never failed, its pages say it is being
+    applied again, and the sweep applies it once the database is back."""
+    boss, *coaches = people
+    capture = django_capture_on_commit_callbacks
+    teams = three_teams("Queued", boss, *coaches)
+    wrong = enter(teams, D1_WRONG, boss, capture)
+    correction = correction_draft(
+        match=wrong, by=boss, reason="the touchdowns were H1's", inputs=inputs_for(wrong, D1, inputs_of(wrong))
+    )
+    correction_preview(correction)
+    cut = cut_runs(monkeypatch, Cut(times=1000))
+    with capture(execute=True):
+        correction_confirm(correction=correction, by=boss)
+
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.QUEUED and TERMINATED in correction.failure_reason
+    client.force_login(boss)
+    for url in (wrong.get_absolute_url(), reverse("matches:correction", args=[correction.pk])):
+        page = client.get(url).content.decode()
+        assert "Being applied again after an interruption of the database or the task queue" in page, url
+        assert TERMINATED not in page and "It could not be applied" not in page
+    client.cookies["django_language"] = "fr"
+    page = client.get(reverse("matches:correction", args=[correction.pk])).content.decode()
+    assert "Nouvel essai en cours après une interruption de la base de données" in page
+
+    cut.left = 0  # the database is back; a lease later, the sweep
+    with capture(execute=True):
+        assert corrections_sweep(older_than=timedelta(0)) == [correction.pk]
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED and correction.failure_reason == ""
     ledgers_sum_to_treasuries(teams)
