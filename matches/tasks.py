@@ -91,7 +91,8 @@ def apply_correction(self: Task, correction_id: int) -> Any:
 
 @shared_task(name="matches.sweep_postgame")
 def sweep_postgame() -> list[int]:
-    """Periodic: queue confirmed matches that never reached a worker and runs whose worker died."""
+    """Periodic: queue confirmed matches that never reached a worker, runs whose worker died and
+    runs or corrections a fault interrupted (matches.services.faults)."""
     return postgame_sweep() + corrections_sweep()
 
 
