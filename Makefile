@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 DEV    := DEBUG=1
 
-.PHONY: install install-dev migrate demo run worker serve lint test test-fast bench messages clean-db help
+.PHONY: install install-dev migrate demo run worker serve lint test test-fast bench soak messages clean-db help
 
 help:
 	@echo "make run      set up, migrate, load the demo league and serve http://$(HOST):$(PORT)"
@@ -19,6 +19,7 @@ help:
 	@echo "make lint     ruff (check and format), makemigrations --check, mypy on league, teams and matches"
 	@echo "make worker   start a Celery worker with its scheduler (needs CELERY_BROKER_URL)"
 	@echo "make serve    production-like: gunicorn, a worker and celery beat (needs SECRET_KEY, DATABASE_URL, CELERY_BROKER_URL)"
+	@echo "make soak     the random history oracle at length (SOAK_EXAMPLES=300, a new seed; SOAK_SEED=n repeats one)"
 	@echo "make messages refresh and compile the translation catalogues"
 
 $(RUN_STAMP): requirements.txt
@@ -118,6 +119,20 @@ bench: install
 	  SECRET_KEY=bench-only-not-a-secret $(BIN)/python manage.py bench_postgame $(BENCH_ARGS)
 	DATABASE_URL=$(BENCH_DATABASE_URL) DEBUG=0 \
 	  SECRET_KEY=bench-only-not-a-secret $(BIN)/python manage.py bench_league $(BENCH_LEAGUE_ARGS)
+
+# The random history oracle (tests/history/) at length: SOAK_EXAMPLES histories of up to SOAK_STEPS
+# operations with a new seed each run (printed first; SOAK_SEED=n repeats a run), on SQLite in one
+# process; CI runs the same test with its own small budget and fixed seed. Prints how many
+# histories the oracle checked.
+SOAK_EXAMPLES ?= 300
+SOAK_STEPS    ?= 12
+ifeq ($(origin SOAK_SEED), undefined)
+SOAK_SEED := $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+endif
+soak: install-dev
+	@echo "history soak: $(SOAK_EXAMPLES) examples, seed $(SOAK_SEED) (make soak SOAK_SEED=$(SOAK_SEED) repeats it)"
+	HISTORY_EXAMPLES=$(SOAK_EXAMPLES) HISTORY_STEPS=$(SOAK_STEPS) HISTORY_RANDOM=1 \
+	  $(BIN)/python -m pytest tests/history -n 0 -p no:cacheprovider -q --hypothesis-seed=$(SOAK_SEED)
 
 messages: install
 	$(DEV) $(BIN)/python manage.py makemessages -l fr --ignore=.venv --ignore=staticfiles --no-obsolete
