@@ -86,3 +86,50 @@ def test_what_is_not_a_stored_input_still_refuses():
     # Decisions set aside as before: one no step uses.
     fit = inputs_fit([problem("winnings_reroll:home", "unused_decision")], dice, {"winnings_reroll:home"})
     assert fit is not None and fit.decisions == {"winnings_reroll:home"} and not fit.dice
+
+
+# --- The planner with fitted inputs: whatever dice are stored, a plan comes out ---
+
+KEYS = ("mvp:home:1", "mvp:away:1", "winnings:home", "winnings:away", "winnings_reroll:home", "ff:home", "ff:away")
+
+
+def _plan_fitting(rs, report, stored, seed):
+    """What postgame._store_plan does, without the database: plan, fit what the planner refuses, again."""
+    from league.rules.postmatch import Decisions, InvalidInput, MatchDice, plan_rolling_missing
+
+    given, decisions, server = MatchDice(stored), Decisions(), SeededDice(seed)
+    for _ in range(8):
+        try:
+            return plan_rolling_missing(rs, report, server, given, decisions, {"winnings_reroll_decision": False})
+        except InvalidInput as refused:
+            fit = inputs_fit(refused.problems, given.rolls, decisions.choices)
+            assert fit is not None, refused.problems  # never refused
+            rolls = {k: v for k, v in given.rolls.items() if k not in fit.dice or fit.dice[k].kept}
+            rolls.update({k: f.completed(server) for k, f in fit.dice.items() if f.kept})
+            given = MatchDice(rolls)
+    raise AssertionError("the fitted inputs did not settle")
+
+
+@QUICK
+@given(
+    score=st.tuples(st.integers(0, 3), st.integers(0, 3)),
+    stored=st.dictionaries(
+        st.sampled_from(KEYS), st.lists(st.integers(1, 12), max_size=4).map(tuple), max_size=len(KEYS)
+    ),
+    seed=st.integers(),
+)
+def test_any_stored_dice_for_any_result_give_a_plan(rs, score, stored, seed):
+    """A result edited to any score, with whatever dice were stored for the one it replaced (a
+    fan-factor roll of another size, a winner's re-roll die, an MVP die beyond the candidates):
+    the plan is made, the dice that still fit kept in play order."""
+    from tests.rules.postmatch_helpers import match, side
+
+    # Typos (a 9 on a D6) are refused, not fitted: only an MVP draw's faces follow the state.
+    stored = {k: v if k.startswith("mvp") else tuple(min(x, 6) for x in v) for k, v in stored.items()}
+    report = match(side("human", "h", score=score[0]), side("orc", "a", score=score[1]))
+    dice, _decided, plan = _plan_fitting(rs, report, stored, seed)
+    assert plan.effects
+    for key, values in stored.items():
+        if key in dice.rolls and key.startswith("ff"):
+            kept = die_fit(values, len(dice.rolls[key]), 6).kept
+            assert dice.rolls[key][: len(kept)] == kept
