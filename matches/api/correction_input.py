@@ -181,7 +181,7 @@ def sheet_problems(match: Match, inputs: dict[str, Any], reason: str) -> None:
     """Refuses (ValidationError) what the correction page would refuse of the same values, with its words."""
     shown = correction_form(match, inputs, initial=correction_initial(inputs, reason))
     posted = posted_sheet(shown) | {"reason": reason}
-    form = correction_form(match, inputs, posted, initial=shown.initial)
+    form = correction_form(match, inputs, posted, initial=dict(shown.initial))
     problems = _Problems()
     playing = {line.player_id for line in form.lines}
     for name, who in (("lines", "player_id"), ("casualties", "victim_id")):
@@ -198,7 +198,7 @@ def sheet_problems(match: Match, inputs: dict[str, Any], reason: str) -> None:
             if name.startswith(("rec_", "card__")):
                 path = ("inputs", "result", "records" if name.startswith("rec_") else "cards_played")
             for message in messages:
-                problems.add(path, message)
+                problems.add(path, str(message))
     problems.raise_any()
 
 
@@ -206,4 +206,4 @@ def void_reason_problems(reason: str) -> None:
     """A void's reason, as the void form checks it (said, and not longer than the page takes)."""
     form = VoidForm({"reason": reason})
     if not form.is_valid():
-        raise serializers.ValidationError({"reason": form.errors["reason"]})
+        raise serializers.ValidationError({"reason": [str(m) for m in form.errors["reason"]]})

@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404
 
 from league.core.models import League, Membership
 from matches.held_models import HeldLine
-from matches.models import Match, MatchPlayer
-from teams.models import Player
+from matches.models import Match
+from matches.services.held_settle import eligible_targets as eligible_targets  # the move's own check, offered
 
 RELATED = ("player__team", "since__home", "since__away", "moved_to", "match__home", "match__away", "match__league")
 
@@ -23,23 +23,6 @@ def held_lines(match: Match) -> list[HeldLine]:
 
 def held_line_or_404(match: Match, line_id: int) -> HeldLine:
     return get_object_or_404(HeldLine.objects.select_related(*RELATED), match=match, pk=line_id)
-
-
-def eligible_targets(line: HeldLine) -> list[Player]:
-    """The team-mates his lines may move to: on the match's sheet on his side, able to play now,
-    and not held in it themselves."""
-    side = MatchPlayer.objects.filter(match_id=line.match_id, player_id=line.player_id).values("side")
-    held = HeldLine.objects.filter(match_id=line.match_id).values("player_id")
-    return list(
-        Player.objects.filter(
-            match_lines__match_id=line.match_id,
-            match_lines__side__in=side,
-            status=Player.Status.ACTIVE,
-            miss_next_game=False,
-        )
-        .exclude(pk__in=held)
-        .order_by("number")
-    )
 
 
 def held_waiting(user: Any) -> list[HeldLine]:

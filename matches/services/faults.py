@@ -131,7 +131,7 @@ def fault_text(exc: BaseException) -> str:
 
 def retry_delay(retries: int) -> int:
     """Seconds before the task's retry number `retries` + 1: 2, 4, 8, 16, 20."""
-    return min(2 ** (retries + 1), MAX_DELAY)
+    return int(min(2 ** (retries + 1), MAX_DELAY))
 
 
 # --- A run's claim, put back after a fault ---

@@ -18,7 +18,7 @@ from matches.forms.held import HeldLineForm
 from matches.models import Match
 from matches.selectors.common import match_or_404
 from matches.selectors.held import eligible_targets, held_line_or_404, held_lines
-from matches.services.held import resolve_held
+from matches.services.held_settle import resolve_held
 from matches.views.common import attempt
 
 
