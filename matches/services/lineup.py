@@ -57,8 +57,7 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> None:
         hurt = MatchCasualty.objects.filter(match=match).values_list("victim_id", flat=True)
         played = set(MatchPlayer.objects.filter(match=match, player_id__in=hurt).values_list("pk", flat=True))
         changed[False] = [pk for pk in changed[False] if pk not in played]
-        changed[False] += [pk for pk in gone if pk in played]  # hurt in it: he played, ineligible
-        gone = [pk for pk in gone if pk not in played]
+        gone = [pk for pk in gone if pk not in played]  # hurt in it: he played (the table's word)
     for could, pks in changed.items():
         if pks:
             MatchPlayer.objects.filter(pk__in=pks, eligible=not could).update(eligible=could)
