@@ -38,7 +38,8 @@ def actions_waiting_badge(request: HttpRequest) -> dict[str, Any]:
             return int(kept)
         waiting = waiting_for(request)
         number = sum(
-            len(waiting[kind]) for kind in ("matches", "improvements", "decisions", "challenges", "proposals", "held")
+            len(waiting[kind])
+            for kind in ("matches", "improvements", "decisions", "challenges", "proposals", "held", "dice")
         )
         if key:
             caches["default"].set(key, number, seconds)

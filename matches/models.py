@@ -400,4 +400,5 @@ class MatchCorrection(models.Model):
 
 
 from matches.card_models import MatchCard  # noqa: E402, F401  (the model lives there; Django finds it here)
+from matches.dice_wait_models import DiceAsked  # noqa: E402, F401  (as above)
 from matches.held_models import HeldLine  # noqa: E402, F401  (as above)

@@ -47,6 +47,14 @@ class League(models.Model):
         default=False,
         help_text=_("Otherwise only the commissioner corrects or voids a processed match."),
     )
+    # Dice a replay (a correction, a void, a restore, a late result) newly needs for a match already
+    # processed: rolled by the server, or asked of the team's coach, the match waiting in his to-do
+    # meanwhile (matches.services.dice_wait).
+    replay_dice_asked = models.BooleanField(
+        _("dice a correction newly needs are asked of the coach"),
+        default=False,
+        help_text=_("Otherwise the server rolls them."),
+    )
     # The coaches' and teams' ELO ratings (league.ratings, docs/ratings.md): where everyone starts
     # and how far one match moves a rating, in whole points; Swiss rounds may pair by rating.
     rating_start = models.PositiveSmallIntegerField(_("starting rating"), default=1500)

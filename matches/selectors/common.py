@@ -16,6 +16,7 @@ from matches.hooks import challenges_waiting, locked_q
 from matches.models import Match, MatchEffect, MatchPlayer
 from matches.selectors.corrections import proposals_waiting, recent_corrections
 from matches.selectors.decisions import coach_pending_decisions
+from matches.selectors.dice_asked import dice_asked_waiting
 from matches.selectors.held import held_waiting
 from matches.selectors.prematch import prematch_states
 from matches.services.dispute import submitter_side
@@ -145,6 +146,7 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
             "corrections": [],
             "proposals": [],
             "held": [],
+            "dice": [],
         }
     commissioned = League.objects.filter(
         Q(commissioner_id=user.pk)
@@ -194,6 +196,7 @@ def actions_waiting(user: Any) -> dict[str, list[Any]]:
         "corrections": recent_corrections(user),
         "proposals": proposals_waiting(user),  # a correction the other coach proposed, to accept
         "held": held_waiting(user),  # lines a history change made impossible, for the commissioner to settle
+        "dice": dice_asked_waiting(user),  # dice a history change newly needs, asked of his teams
     }
 
 

@@ -49,6 +49,14 @@ class LinesHeld(Exception):
         super().__init__(", ".join(f"p{line.player_id}" for line in lines) or "behind a held match")
         self.lines = lines
 
+    def hold(self, match: Match) -> None:
+        """Hold the match for its lines, or leave it waiting behind a held match (the dice asked of a
+        coach hold it their own way: matches.services.dice_wait.DiceWanted)."""
+        if self.lines:
+            hold(match, self.lines)
+        else:
+            leave_waiting(match)
+
 
 def check_lines(match: Match, sides: tuple[str, ...]) -> None:
     """Raise LinesHeld when a player credited on the `sides` of an already processed match can no
@@ -158,24 +166,21 @@ def hold(match: Match, lines: tuple[Impossible, ...]) -> None:
     )
 
 
-def hold_after_run(match_id: int, lines: tuple[Impossible, ...]) -> None:
-    """A run found impossible lines (its transaction rolled back): the match is held instead."""
+def hold_after_run(match_id: int, held: LinesHeld) -> None:
+    """A run found impossible lines or dice to ask (its transaction rolled back): the match is held instead."""
     with transaction.atomic():
         match = Match.objects.select_related("league").select_for_update().get(pk=match_id)
         if match.status == Match.Status.PROCESSING:
-            hold(match, lines)
+            held.hold(match)
 
 
-def wait_behind(match: Match, sides: tuple[str, ...], lines: tuple[Impossible, ...], blocked: set[int]) -> int | None:
-    """In a replay: hold the match (`lines`), or leave it waiting behind a held match of one of its
+def wait_behind(match: Match, sides: tuple[str, ...], held: LinesHeld, blocked: set[int]) -> int | None:
+    """In a replay: hold the match (`held`), or leave it waiting behind a held match of one of its
     teams, undone on both sides so that it runs whole in its turn; its teams join `blocked`. A team
     the replay did not undo here is returned: the replay starts again with it (replay._Cascade)."""
     for side in ("home", "away"):
         if side not in sides:
             return match.home_id if side == "home" else match.away_id
     blocked.update((match.home_id, match.away_id))
-    if lines:
-        hold(match, lines)
-    else:
-        leave_waiting(match)
+    held.hold(match)
     return None

@@ -79,18 +79,21 @@ class Moved:
         def item(match: Any, key: str) -> dict[str, Any]:
             return found.setdefault((match, key), {"match": match, "key": key, "kept": [], "aside": [], "rolled": []})
 
-        entries = AuditEntry.objects.filter(pk__gt=self.last_audit, action="matches.postgame.inputs_set_aside")
+        entries = AuditEntry.objects.filter(pk__gt=self.last_audit, action__in=DICE_ACTIONS)
         for e in entries.order_by("pk"):
             match = e.data.get("match")
-            for part, name in (("dice", "aside"), ("kept", "kept"), ("rolled", "rolled")):
-                for key, values in (e.data.get(part) or {}).items():
-                    item(match, key)[name] = list(values)
+            for part, name in (("dice", "aside"), ("kept", "kept"), ("rolled", "rolled"), ("asked", "asked")):
+                for key, values in (e.data.get(part) or {}).items():  # asked: {count, sides, team}
+                    item(match, key)[name] = values if part == "asked" else list(values)
         rows = DiceRoll.objects.filter(pk__gt=self.last_die, source=DiceRoll.Source.SERVER).order_by("pk")
         for row in rows:
             item(row.match_id, row.purpose)["rolled"] = list(row.values)
         return _named(list(found.values()))
 
 
+# What a replay did with dice: set aside, kept, rolled by the server, or asked of a coach
+# (postgame._set_aside, matches.services.dice_wait).
+DICE_ACTIONS = ("matches.postgame.inputs_set_aside", "matches.postgame.dice_asked")
 PLAYER_IN_KEY = re.compile(r"(?:^|:)p(\d+)(?::|$)")
 
 

@@ -52,6 +52,7 @@ from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
 from matches.services.common import match_ruleset, prematch_dice
 from matches.services.decisions import open_decisions
+from matches.services.dice_wait import store_or_ask
 from matches.services.events import publish_decisions_waiting, publish_match
 from matches.services.faults import is_transient, release, requeue_failed_matches, retrying
 from matches.services.held import LinesHeld, check_lines, hold_after_run
@@ -136,7 +137,7 @@ DEFAULT_DECISIONS = {"winnings_reroll_decision": False}
 
 # What a run reads of the match (and nothing more: these are compiled in every run).
 MATCH_FIELDS = (
-    "league__ruleset",
+    *("league__ruleset", "league__replay_dice_asked"),  # the dice a replay newly needs: asked? (dice_wait)
     "status",
     "attempts",
     "home_id",
@@ -305,7 +306,7 @@ def process_locked(
         who_could_play(match, sides)
         if match.generation:  # undone by a replay since it ran: its lines may have become impossible
             check_lines(match, sides)
-    plan, choices = _store_plan(match, ruleset, report)
+    plan, choices = store_or_ask(_store_plan, match, ruleset, report, generation)  # or ask its coach
     _mark_steps(match, plan)
     effects = plan.effects if len(sides) == 2 else tuple(e for e in plan.effects if e.side in sides)
     apply_effects(SequenceContext(match, ruleset, teams, choices, generation), effects)
@@ -367,7 +368,7 @@ def postgame_run(match_id: int) -> bool:
             publish_decisions_waiting(match.pk)  # once: a second run finds the match processed
         return True
     except LinesHeld as held:  # not a failure: the commissioner says what stands
-        hold_after_run(match_id, held.lines)
+        hold_after_run(match_id, held)
         return False
     except Exception as exc:  # a readable reason on the match page, and a retry button
         if not claimed:  # the claim itself failed (the database is down): the task retries, then the sweep

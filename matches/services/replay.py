@@ -215,7 +215,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
             _redo(match, sides, teams, stored)
             settle_numbers()  # a player given another number takes his own once it is free again
         except LinesHeld as held:  # the replay commits without it, and its teams' later matches
-            team_id = wait_behind(match, sides, held.lines, blocked)
+            team_id = wait_behind(match, sides, held, blocked)
             if team_id is not None:
                 raise _Cascade(team_id, key_of(match)) from None
             continue
@@ -279,6 +279,8 @@ def _redo(
     try:
         plan = process_locked(match, by_side, ruleset, report=report, sides=sides, generation=generation)
     except Exception as exc:
+        if isinstance(exc, LinesHeld):  # dice asked of a coach (matches.services.dice_wait): it waits
+            raise
         # A refusal of the rules, worded as the submission words it, in every site language (a
         # correction's preview and failure show it in the reader's); anything else as it came.
         reasons = getattr(exc, "words", None) or refusal_words(match, report, exc)

@@ -246,6 +246,10 @@ def dice_words(item: dict[str, Any], labels: dict[tuple[int, str], str]) -> str:
         parts.append(_("set aside %(values)s") % {"values": plain(item["aside"])})
     if item.get("rolled"):
         parts.append(_("rolled by the server %(values)s") % {"values": plain(item["rolled"])})
+    if isinstance(item.get("asked"), dict):  # the league asks its coach (matches.services.dice_wait)
+        asked = item["asked"]
+        dice = f"{asked.get('count')}D{asked.get('sides')}" if asked.get("count", 1) > 1 else f"D{asked.get('sides')}"
+        parts.append(_("asked of the coach of %(team)s: %(dice)s") % {"team": asked.get("team"), "dice": dice})
     label = labels.get((item.get("match"), str(item.get("key"))))  # type: ignore[arg-type]
     if label is None:  # a match gone since: named as input_words names it
         kind = str(item["key"]).split(":", 1)[0]

@@ -22,6 +22,7 @@ from matches.selectors.cards import card_panel
 from matches.selectors.common import result_history
 from matches.selectors.corrections import match_corrections, moved_dice_labels, void_correction
 from matches.selectors.decisions import PendingGroup, match_pending_decisions
+from matches.selectors.dice_asked import match_dice_asked
 from matches.services import may_correct, may_withdraw, postgame_retry, report_confirm, report_submit
 from matches.services.common import IN_PLAY, locked_message, match_ruleset
 from matches.services.corrections import CORRECTABLE, may_propose
@@ -78,6 +79,7 @@ def postgame_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "can_retry": match.status == S.FAILED and is_participant(request.user, match),
         "waiting_for": waiting_for(match),
         "held": held_panel(request, match),  # a held match's lines, and the commissioner's forms
+        "dice_asked": match_dice_asked(match),  # dice a replay asked of its coaches (matches.services.dice_wait)
         "decisions": decisions,
         "rolls": next((g.items for g in decisions if g.type.kind == IMPROVEMENT), []),
         "teams": summary_teams(match),

@@ -22,6 +22,7 @@ from matches.services import DiceSheet, DieRow, MatchError, dice_sheet, report_d
 from matches.services.common import match_ruleset
 from matches.services.dice import OPEN
 from matches.views.common import attempt, participant_match_or_403
+from matches.views.dice_asked import dice_asked_page
 from matches.views.outcome import step_label
 
 
@@ -45,6 +46,8 @@ def _closed_message(match: Match) -> str:
 @require_http_methods(["GET", "POST"])
 def match_dice(request: HttpRequest, pk: int) -> HttpResponse:
     match = participant_match_or_403(request, pk)
+    if match.status == Match.Status.HELD:  # dice a replay asked of the coaches (matches.services.dice_wait)
+        return dice_asked_page(request, match)
     context: dict[str, Any] = {"match": match, "open": match.status in OPEN}
     if not context["open"]:
         context["closed"] = _closed_message(match)

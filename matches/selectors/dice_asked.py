@@ -1,0 +1,77 @@
+"""The dice a replay asked of the coaches (matches.services.dice_wait): a held match's, named as the
+dice page names them, and the ones waiting in a coach's to-do."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Q
+
+from league.rules.postmatch import InputRequest
+from matches.dice_wait_models import DiceAsked
+from matches.models import Match
+from matches.services.dice import STEP_OF, DieRow
+from matches.services.snapshot import ref_player_id
+from matches.services.wording import input_label
+from teams.models import Player
+
+
+def _names(rows: Iterable[DiceAsked]) -> dict[str, str]:
+    refs = {row.key.split(":")[1] for row in rows if row.key.count(":") >= 1}
+    ids = [pid for pid in map(ref_player_id, refs) if pid is not None]
+    return {f"p{p.pk}": str(p) for p in Player.objects.filter(pk__in=ids)}
+
+
+def asked_rows(match: Match, rows: list[DiceAsked]) -> list[DieRow]:
+    """Each die asked, as a row of the dice page: its name in the reader's language, the count and
+    faces asked (the kept values come first, they are not asked again)."""
+    names = _names(rows)
+    found = []
+    for row in rows:
+        target = row.key.split(":")[1] if row.key.count(":") >= 1 else ""
+        player = target if ref_player_id(target) is not None else None
+        request = InputRequest(row.key, "dice", row.what, "away" if row.side == "away" else "home", player)
+        label = input_label(match, request, names)
+        step = STEP_OF.get(row.what, row.key.partition(":")[0])
+        found.append(DieRow(row.key, row.what, step, row.side, row.count, row.sides, label))
+    return found
+
+
+def match_dice_asked(match: Match) -> list[dict[str, Any]]:
+    """A held match's dice asked, for its page: each row, its team and the values kept before it."""
+    if match.status != Match.Status.HELD:
+        return []
+    rows = list(DiceAsked.objects.filter(match=match).order_by("pk"))
+    return [
+        {"row": die, "team": match.team(row.side), "kept": row.kept}
+        for row, die in zip(rows, asked_rows(match, rows), strict=True)
+    ]
+
+
+def dice_asked_waiting(user: Any) -> list[dict[str, Any]]:
+    """The dice asked of the teams this user coaches, in held matches, by match in play order."""
+    if user is None or not user.is_authenticated:
+        return []
+    rows = list(
+        DiceAsked.objects.filter(match__status=Match.Status.HELD)
+        .filter(
+            Q(side="home", match__home__coach_id=user.pk) | Q(side="away", match__away__coach_id=user.pk),
+        )
+        .select_related("match__home", "match__away", "match__league")
+        .order_by("match__sequence", "match_id", "pk")
+    )
+    items = []
+    for row, die in zip(rows, _labelled(rows), strict=True):
+        items.append({"match": row.match, "team": row.match.team(row.side), "row": die, "kept": row.kept})
+    return items
+
+
+def _labelled(rows: list[DiceAsked]) -> list[DieRow]:
+    by_match: dict[int, list[DiceAsked]] = {}
+    for row in rows:
+        by_match.setdefault(row.match_id, []).append(row)
+    labelled = {
+        id(r): d for group in by_match.values() for r, d in zip(group, asked_rows(group[0].match, group), strict=True)
+    }
+    return [labelled[id(row)] for row in rows]

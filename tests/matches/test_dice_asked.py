@@ -1,0 +1,167 @@
+"""Dice a correction newly needs, asked of the team's coach where the league says so
+(League.replay_dice_asked, matches.services.dice_wait), through the pages: the league's settings
+page, the correction's preview, the coach's to-do, the match's dice page and the match page.
+
+Day 1: Reavers 2-1 Gouged Eye (the server rolled every die: 4s, SteadyDice): the winner's fan
+factor roll is 3 D6 (4, 4, 4), the loser's 2 D6 (4, 4). Day 2: Gouged Eye 1-0 Grey Fangs. Day 1
+corrected to 1-2: Gouged Eye now win and need 3 D6 of fan factor where 2 are stored. With the
+setting on, the third die is asked of Gouged Eye's coach: day 1 waits for it, day 2 behind it."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.dice_wait_models import DiceAsked
+from matches.models import DiceRoll, Match, MatchCorrection
+from tests.matches.history_helpers import Result, SteadyDice, enter, three_teams
+from tests.web.test_correction_pages import confirm, correct_url, sheet, text
+from tests.web.test_league_admin import settings_form
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("pages_rendered")]
+
+R, G, F = "Reavers", "Gouged Eye", "Grey Fangs"
+
+
+@pytest.fixture(autouse=True)
+def steady_dice(monkeypatch):
+    monkeypatch.setattr("matches.services.postgame.server_dice", SteadyDice)
+
+
+@pytest.fixture
+def history(commissioner, user_factory, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    alice, bob, carol = user_factory("alice6"), user_factory("bob6"), user_factory("carol6")
+    teams = three_teams("Asked", commissioner, alice, bob, carol)
+    day1 = enter(
+        teams,
+        Result(R, G, 1, (2, 1), {("home", 1): {"touchdowns": 2}, ("away", 1): {"touchdowns": 1}}),
+        commissioner,
+        capture,
+    )
+    day2 = enter(teams, Result(G, F, 2, (1, 0), {("home", 1): {"touchdowns": 1}}), commissioner, capture)
+    assert dice(day1)["ff:away"] == [4, 4] and day2.status == Match.Status.PROCESSED
+    return {"teams": teams, "day1": day1, "day2": day2, "alice": alice, "bob": bob, "carol": carol}
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def dice(match: Match) -> dict[str, list[int]]:
+    return dict(DiceRoll.objects.filter(match=match).values_list("purpose", "values"))
+
+
+def ask_coaches(client, league) -> None:
+    """The commissioner ticks the setting on the league's settings page."""
+    url = reverse("league:settings", args=[league.slug])
+    page = text(client.get(url))
+    assert "are asked of the team's coach (the match waits in his to-do); otherwise the server rolls them." in page
+    response = client.post(url, settings_form(league, replay_dice_asked=True), follow=True)
+    assert "Settings saved" in response.text
+    league.refresh_from_db()
+    assert league.replay_dice_asked is True
+
+
+def correct_to_a_loss(client, match: Match) -> MatchCorrection:
+    scorer = {side: f"p{match.team(side).players.get(number=1).pk}_td" for side in ("home", "away")}
+    changes = {"home_score": "1", scorer["home"]: "1", "away_score": "2", scorer["away"]: "2"}
+    response = client.post(correct_url(match), sheet(client, match) | changes | {"reason": "the score was misread"})
+    assert response.status_code == 302, text(response)
+    return MatchCorrection.objects.filter(match=match).latest("pk")
+
+
+def test_a_die_a_correction_newly_needs_is_asked_of_the_coach_and_the_match_runs_with_it(
+    boss, history, django_capture_on_commit_callbacks
+):
+    capture = django_capture_on_commit_callbacks
+    day1, day2 = history["day1"], history["day2"]
+    ask_coaches(boss, history["teams"]["league"])
+
+    correction = correct_to_a_loss(boss, day1)
+    preview = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert f"Fan factor dice, Gouged Eye (match {day1.pk}): kept 4, 4; asked of the coach of Gouged Eye: D6" in preview
+    assert f"Fan factor dice, Reavers (match {day1.pk}): kept 4, 4; set aside 4" in preview
+    # Gouged Eye's #1 now scored twice: his first level comes in this match, its roll asked too.
+    o1 = history["teams"][G].players.get(number=1)
+    assert (
+        f"Improvement roll 1 of #1 O1 (Gouged Eye) (match {day1.pk}): asked of the coach of Gouged Eye: 2D6" in preview
+    )
+    assert "rolled by the server 4" not in preview
+    assert not DiceAsked.objects.exists() and dice(day1)["ff:away"] == [4, 4]  # a preview changes nothing
+
+    confirm(boss, correction.pk, capture)
+    correction.refresh_from_db()
+    assert correction.status == MatchCorrection.Status.APPLIED, correction.failure_reason
+    day1.refresh_from_db()
+    day2.refresh_from_db()
+    assert day1.status == Match.Status.HELD and day2.status == Match.Status.CONFIRMED  # day 2 waits behind it
+    asked = {row.key: (row.count, row.sides, row.kept) for row in DiceAsked.objects.filter(match=day1)}
+    assert asked == {"ff:away": (1, 6, [4, 4]), f"improvement:p{o1.pk}:1": (2, 6, [])}
+    assert dice(day1)["ff:away"] == [4, 4]  # the server rolled nothing
+    assert "Waiting for dice" in text(boss.get(day1.get_absolute_url()))
+
+    # Gouged Eye's coach finds it in his to-do, naming the match and the step, linking to the dice page.
+    bob = logged_in(history["bob"])
+    todo = text(bob.get(reverse("home")))
+    assert "Roll D6: Fan factor dice, Gouged Eye, in Reavers – Gouged Eye" in todo
+    assert "Roll 2D6: Improvement roll 1 of #1 O1 (Gouged Eye), in Reavers – Gouged Eye" in todo
+    assert reverse("matches:dice", args=[day1.pk]) in bob.get(reverse("home")).content.decode()
+    alice = logged_in(history["alice"])
+    assert "Roll D6" not in text(alice.get(reverse("home")))  # not asked of the other coach
+
+    # Only he may enter it: the other coach and a stranger get 403.
+    url = reverse("matches:dice", args=[day1.pk])
+    page = bob.get(url)
+    fields = list(page.context["form"].fields)
+    field = next(name for name in fields if "ff__away" in name)
+    entered = {field: "2"} | {name: "3" for name in fields if "improvement" in name}
+    assert len(entered) == 3
+    assert "Kept from the dice entered before: 4, 4" in text(page)
+    assert alice.post(url, {field: "2"}).status_code == 403
+    assert logged_in(history["carol"]).post(url, {field: "2"}).status_code == 403
+    assert bob.post(url, {field: "9"}).status_code == 200  # a face no D6 shows: the page says so
+    assert DiceAsked.objects.filter(match=day1).exists()
+
+    with capture(execute=True):
+        response = bob.post(url, entered)
+    assert response.status_code == 302
+    day1.refresh_from_db()
+    day2.refresh_from_db()
+    assert day1.status == Match.Status.PROCESSED and day2.status == Match.Status.PROCESSED
+    stored = DiceRoll.objects.get(match=day1, purpose="ff:away")
+    assert stored.values == [4, 4, 2] and stored.source == DiceRoll.Source.ENTERED
+    assert dice(day1)["ff:home"] == [4, 4] and dice(day1)[f"improvement:p{o1.pk}:1"] == [3, 3]
+    assert (day1.home_score, day1.away_score) == (1, 2)
+    assert not DiceAsked.objects.exists()
+    assert "Roll D6" not in text(bob.get(reverse("home")))
+
+
+def test_the_commissioner_may_let_the_server_roll_what_was_asked(boss, history, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    day1, day2 = history["day1"], history["day2"]
+    ask_coaches(boss, history["teams"]["league"])
+    confirm(boss, correct_to_a_loss(boss, day1).pk, capture)
+    url = reverse("matches:dice", args=[day1.pk])
+    bob = logged_in(history["bob"])
+    assert bob.post(url, {"action": "server"}).status_code == 403  # the commissioner's word only
+    with capture(execute=True):
+        assert boss.post(url, {"action": "server"}).status_code == 302
+    day1.refresh_from_db()
+    day2.refresh_from_db()
+    assert day1.status == Match.Status.PROCESSED and day2.status == Match.Status.PROCESSED
+    assert dice(day1)["ff:away"] == [4, 4, 4] and DiceRoll.objects.get(match=day1, purpose="ff:away").source == "server"
+
+
+def test_with_the_setting_off_the_server_rolls_as_before(boss, history, django_capture_on_commit_callbacks):
+    day1 = history["day1"]
+    correction = correct_to_a_loss(boss, day1)
+    preview = text(boss.get(reverse("matches:correction", args=[correction.pk])))
+    assert f"Fan factor dice, Gouged Eye (match {day1.pk}): kept 4, 4; rolled by the server 4" in preview
+    confirm(boss, correction.pk, django_capture_on_commit_callbacks)
+    day1.refresh_from_db()
+    assert day1.status == Match.Status.PROCESSED and dice(day1)["ff:away"] == [4, 4, 4]
+    assert not DiceAsked.objects.exists()
