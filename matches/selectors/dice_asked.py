@@ -18,7 +18,7 @@ from teams.models import Player
 
 
 def _names(rows: Iterable[DiceAsked]) -> dict[str, str]:
-    refs = {row.key.split(":")[1] for row in rows if row.key.count(":") >= 1}
+    refs = {row.key.split(":")[1] for row in rows if row.key.count(":") >= 1} | {r for row in rows for r in row.options}
     ids = [pid for pid in map(ref_player_id, refs) if pid is not None]
     return {f"p{p.pk}": str(p) for p in Player.objects.filter(pk__in=ids)}
 
@@ -34,7 +34,8 @@ def asked_rows(match: Match, rows: list[DiceAsked]) -> list[DieRow]:
         request = InputRequest(row.key, "dice", row.what, "away" if row.side == "away" else "home", player)
         label = input_label(match, request, names)
         step = STEP_OF.get(row.what, row.key.partition(":")[0])
-        found.append(DieRow(row.key, row.what, step, row.side, row.count, row.sides, label))
+        candidates = tuple(names.get(ref, ref) for ref in row.options)  # an MVP draw: face n names the n-th
+        found.append(DieRow(row.key, row.what, step, row.side, row.count, row.sides, label, None, candidates))
     return found
 
 

@@ -49,6 +49,7 @@ class Ask:
     count: int  # dice to roll
     sides: int
     kept: tuple[int, ...] = ()  # the stored values that still fit: the asked dice come after them
+    options: tuple[str, ...] = ()  # an MVP draw's candidates, as the planner lists them
 
 
 class DiceWanted(LinesHeld):
@@ -129,7 +130,7 @@ def asked(match: Match, ruleset: Ruleset, report: MatchReport) -> tuple[Ask, ...
         kept = () if key in missing else tuple(used.get(key, ()))
         if key in missing or len(kept) < request.count:
             count = request.count - len(kept)
-            asks.append(Ask(key, request.what, request.side, count, request.sides, kept))
+            asks.append(Ask(key, request.what, request.side, count, request.sides, kept, tuple(request.options)))
     return tuple(asks)
 
 
@@ -147,6 +148,7 @@ def hold_for_dice(match: Match, asks: tuple[Ask, ...]) -> None:
             count=ask.count,
             sides=ask.sides,
             kept=list(ask.kept),
+            options=list(ask.options) if ask.what == "mvp_draw" else [],
         )
         for ask in asks
     )

@@ -102,7 +102,10 @@ def test_a_die_a_correction_newly_needs_is_asked_of_the_coach_and_the_match_runs
     asked = {row.key: (row.count, row.sides, row.kept) for row in DiceAsked.objects.filter(match=day1)}
     assert asked == {"ff:away": (1, 6, [4, 4]), f"improvement:p{o1.pk}:1": (2, 6, [])}
     assert dice(day1)["ff:away"] == [4, 4]  # the server rolled nothing
-    assert "Waiting for dice" in text(boss.get(day1.get_absolute_url()))
+    page = boss.get(day1.get_absolute_url()).content.decode()
+    assert 'data-status="held">Waiting for dice</span>' in page and "Waiting for dice: a change of the history" in page
+    later = text(boss.get(day2.get_absolute_url()))
+    assert "That match waits for dice asked of a coach: once they are entered and it is processed" in later
 
     # Gouged Eye's coach finds it in his to-do, naming the match and the step, linking to the dice page.
     bob = logged_in(history["bob"])
