@@ -168,3 +168,22 @@ def test_with_the_setting_off_the_server_rolls_as_before(boss, history, django_c
     day1.refresh_from_db()
     assert day1.status == Match.Status.PROCESSED and dice(day1)["ff:away"] == [4, 4, 4]
     assert not DiceAsked.objects.exists()
+
+
+def test_a_match_left_waiting_that_runs_in_its_turn_is_held_for_the_dice_it_newly_needs(boss, history):
+    """The run of a match a replay undid (generation > 0) asks too: its transaction rolled back, the
+    match is held (postgame.postgame_run -> held.hold_after_run -> DiceWanted.hold). A first run
+    (generation 0) rolls what nobody entered, as always."""
+    from matches.services.postgame import postgame_run
+
+    day2 = history["day2"]
+    ask_coaches(boss, history["teams"]["league"])
+    # As a replay leaves it: undone, confirmed again under a new generation; its fan factor dice gone.
+    Match.objects.filter(pk=day2.pk).update(status=Match.Status.CONFIRMED, processed_at=None, generation=1)
+    DiceRoll.objects.filter(match=day2, purpose="ff:home").delete()
+    assert postgame_run(day2.pk) is False
+    day2.refresh_from_db()
+    assert day2.status == Match.Status.HELD
+    asked = DiceAsked.objects.get(match=day2, key="ff:home")
+    assert (asked.side, asked.count, asked.sides, asked.kept) == ("home", 3, 6, [])
+    assert "ff:home" not in dice(day2)  # the server rolled nothing
