@@ -46,7 +46,7 @@ def _closed_message(match: Match) -> str:
 @require_http_methods(["GET", "POST"])
 def match_dice(request: HttpRequest, pk: int) -> HttpResponse:
     match = participant_match_or_403(request, pk)
-    if match.status == Match.Status.HELD:  # dice a replay asked of the coaches (matches.services.dice_wait)
+    if match.status == Match.Status.HELD and match.dice_asked.exists():  # asked of the coaches (services.dice_wait)
         return dice_asked_page(request, match)
     context: dict[str, Any] = {"match": match, "open": match.status in OPEN}
     if not context["open"]:
