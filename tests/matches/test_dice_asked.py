@@ -187,3 +187,44 @@ def test_a_match_left_waiting_that_runs_in_its_turn_is_held_for_the_dice_it_newl
     asked = DiceAsked.objects.get(match=day2, key="ff:home")
     assert (asked.side, asked.count, asked.sides, asked.kept) == ("home", 3, 6, [])
     assert "ff:home" not in dice(day2)  # the server rolled nothing
+
+
+def test_a_void_asks_the_improvement_roll_it_moves_to_a_later_match(
+    boss, commissioner, user_factory, django_capture_on_commit_callbacks
+):
+    """H1 scores on days 1, 2 and 3: his first level comes on day 2. Voiding day 1 moves it to day
+    3: the day-2 roll is set aside and the day-3 one asked of Reavers' coach; day 3 waits for it."""
+    capture = django_capture_on_commit_callbacks
+    alice = user_factory("a7")
+    teams = three_teams("Void asked", commissioner, alice, user_factory("b7"), user_factory("c7"))
+    ask_coaches(boss, teams["league"])
+    scored = {("home", 1): {"touchdowns": 1}}
+    day1 = enter(teams, Result(R, G, 1, (1, 0), scored), commissioner, capture)
+    day2 = enter(teams, Result(R, F, 2, (1, 0), scored), commissioner, capture)
+    day3 = enter(teams, Result(R, G, 3, (1, 0), scored), commissioner, capture)
+    key = f"improvement:p{teams[R].players.get(number=1).pk}:1"
+
+    response = boss.post(correct_url(day1), {"action": "void", "void-reason": "Never played"})
+    assert response.status_code == 302
+    preview = text(boss.get(response["Location"]))
+    line = f"Improvement roll 1 of #1 H1 (Reavers) (match {day3.pk}): asked of the coach of Reavers: 2D6"
+    assert line in preview
+    confirm(boss, MatchCorrection.objects.get(match=day1).pk, capture)
+    day2.refresh_from_db()
+    day3.refresh_from_db()
+    assert day2.status == Match.Status.PROCESSED and key not in dice(day2)
+    assert day3.status == Match.Status.HELD and key in set(
+        DiceAsked.objects.filter(match=day3).values_list("key", flat=True)
+    )
+    assert set(DiceAsked.objects.values_list("match_id", flat=True)) == {day3.pk}
+
+    coach = logged_in(alice)
+    assert "Roll 2D6: Improvement roll 1 of #1 H1 (Reavers), in Reavers – Gouged Eye" in text(
+        coach.get(reverse("home"))
+    )
+    url = reverse("matches:dice", args=[day3.pk])
+    fields = list(coach.get(url).context["form"].fields)
+    with capture(execute=True):
+        assert coach.post(url, dict.fromkeys(fields, "5")).status_code == 302
+    day3.refresh_from_db()
+    assert day3.status == Match.Status.PROCESSED and dice(day3)[key] == [5, 5]
