@@ -9,11 +9,14 @@ released (fired) leaves no trace: a replay parks the ones it took back that way.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from django.db.models import Sum
 
+from league.competitions.seasons.models import Season
 from league.competitions.standings.derived import derived_state
+from league.competitions.standings.table import season_table
 from league.competitions.stats.selectors import STATS, player_totals
 from league.ratings.selectors import coach_table, team_table
 from matches.models import Match
@@ -81,13 +84,24 @@ def results(league) -> list[tuple[Any, ...]]:
     )
 
 
+def standings(league) -> dict[str, Any]:
+    """Each season's table, every figure of each row, by team name."""
+    names = dict(league.teams.values_list("pk", "name"))
+    return {
+        season.name: {
+            names[int(row.team)]: {k: v for k, v in asdict(row).items() if k != "team"}
+            for row in season_table(season).rows
+        }
+        for season in Season.objects.filter(league=league).order_by("number")
+    }
+
+
 def league_state(league) -> dict[str, Any]:
     derived = derived_state(league.pk)
     return {
         "results": results(league),
         "teams": teams_state(league),
-        # Keyed by the season's name rather than its id.
-        "standings": {v["season"]: v["rows"] for k, v in derived.items() if k.startswith("standings:")},
+        "standings": standings(league),
         "trophies": derived["trophies"],
         "records": derived["records"],
         "statistics": _named_stats(league),

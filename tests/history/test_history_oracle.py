@@ -42,7 +42,7 @@ from matches.services.corrections import (
     restore_draft,
 )
 from matches.services.dice import requested_dice
-from matches.services.held import resolve_held
+from matches.services.held_settle import resolve_held
 from teams.models import Player
 from tests.history.league import (
     NAMES,
@@ -86,9 +86,12 @@ SETTLED = (Match.Status.PROCESSED, Match.Status.VOID)
 # one, so that the oracle finds the others. Set to False to see the fault (the lead lifts them).
 # A late result's pre-match lists the roster as it stands when it is entered, not as it stood on
 # the day played: a player who died since is missing from it, a journeyman who joined since is on
-# it, and the replay does not list them again (the issue's "replays derive everything again: who
-# could play, journeymen, MVP candidates"). True: a late result only for a day on or after every
-# death and journeyman of its teams.
+# it, a player marked to miss that very match in play order (a serious injury in an earlier match
+# of that day) is listed as able to play, and the late match keeps what its sheet says of them on
+# its first run (the issue's "replays derive everything again: who could play, journeymen, MVP
+# candidates"; its sheet would be refused if entered right). True: a late result only for a day on
+# or after every death, departure and journeyman of its teams, and every match a player of theirs
+# missed.
 LATE_ONLY_AFTER_ROSTER_CHANGES = os.environ.get("HISTORY_LATE_ROSTER", "1") != "0"
 
 
@@ -273,10 +276,14 @@ class HistoryMachine(RuleBasedStateMachine):
         self._enter(data, home, away, data.draw(st.integers(earliest, max(days) - 1), label="late day"), "late")
 
     def roster_changed(self, *teams: str) -> int:
-        """The last day a player of these teams died or a journeyman joined them (0: never)."""
+        """The last day a player of these teams died, left or missed a match, or a journeyman joined
+        them (0: never)."""
         assert self.built is not None
         dead = MatchEffect.objects.filter(
-            match__league=self.built.league, match__status=Match.Status.PROCESSED, kind="dead", team__name__in=teams
+            match__league=self.built.league,
+            match__status=Match.Status.PROCESSED,
+            kind__in=("dead", "departure", "miss_next_game_cleared"),
+            team__name__in=teams,
         ).values_list("match__played_on", flat=True)
         joined = Player.objects.filter(
             team__league=self.built.league, team__name__in=teams, joined_after__isnull=False
