@@ -6,12 +6,16 @@ call: results with random dice (some entered at the table, the rest rolled by th
 level crossings and the coaches' improvement choices, late results (played on a day before
 matches of their teams already processed), edits (score, lines, casualties, the day played),
 voids, restores and edits of matches already corrected, in random order. After each operation
-every match is processed or void and every team's ledger sums to its treasury; at the end the
-oracle (tests/history/oracle.py) enters the final matches right into a fresh league and compares.
+every match is processed or void (a line the change made impossible, held for the commissioner,
+is removed or moved to a team-mate: "confirmed as entered" is a history no league entered right
+can hold) and every team's ledger sums to its treasury; at the end the oracle
+(tests/history/oracle.py) enters the final matches right into a fresh league and compares.
 
 CI runs a fixed budget with a fixed seed (HISTORY_EXAMPLES, default 8; HISTORY_STEPS operations
 at most, default 8). `make soak` runs many more with a new seed and prints how many histories
-were checked. A failure prints the history, one line per operation, and the fields that differ.
+were checked. A failure prints the history, one line per operation, and the fields that differ;
+HISTORY_SHRINK=0 prints the first one found without shrinking it (shrinking takes minutes).
+HISTORY_LATE_ROSTER=0 lifts the generator limit below.
 """
 
 from __future__ import annotations
@@ -30,9 +34,8 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule, run_state_machine_as_test
 
-from matches.held_models import HeldLine
+from league.core.models import League as LeagueModel
 from matches.models import Match, MatchCorrection, MatchEffect
-from matches.selectors.held import eligible_targets
 from matches.services.common import MatchError
 from matches.services.corrections import (
     correction_confirm,
@@ -42,7 +45,6 @@ from matches.services.corrections import (
     restore_draft,
 )
 from matches.services.dice import requested_dice
-from matches.services.held_settle import resolve_held
 from teams.models import Player
 from tests.history.league import (
     NAMES,
@@ -60,6 +62,7 @@ from tests.history.league import (
     submit_and_confirm,
 )
 from tests.history.oracle import TALLY, enter_right
+from tests.history.settling import Settling
 from tests.history.sheets import corrected_inputs, describe, draw_entered_dice, draw_sheet
 from tests.history.state import differences, league_state, ledger_problems
 
@@ -113,7 +116,7 @@ def operation(method: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
-class HistoryMachine(RuleBasedStateMachine):
+class HistoryMachine(Settling, RuleBasedStateMachine):
     """One history per example, in a savepoint rolled back at its end. The test sets the class's
     `people` (commissioner, coaches), `capture` (on-commit callbacks) and `monkeypatch`."""
 
@@ -183,31 +186,6 @@ class HistoryMachine(RuleBasedStateMachine):
                 self.built, lambda roll, options: options[(roll.index + roll.player.number) % len(options)]
             )
 
-    def settle_held(self, data: st.DataObject) -> None:
-        """Each line held for the commissioner, removed or moved to a team-mate who played: never
-        confirmed as entered, which the history entered right could not hold (he was not on its
-        sheet: dead, gone or missing the match by then)."""
-        assert self.built is not None
-        open_lines = HeldLine.objects.filter(
-            match__league=self.built.league, match__status=Match.Status.HELD, resolution=HeldLine.Resolution.OPEN
-        ).select_related("player__team", "match__home", "match__away")
-        for _n in range(50):
-            line = open_lines.order_by("match__sequence", "pk").first()
-            if line is None:
-                return
-            targets = eligible_targets(line)
-            moved = bool(targets) and data.draw(st.booleans(), label="held line moved")
-            to = data.draw(st.sampled_from(targets), label="moved to") if moved else None
-            who = f"{line.player.team.name} {line.player.name or f'journeyman #{line.player.number}'}"
-            self.step(
-                f"   held {self.label(line.match)}: {who} ({line.reason}) -> "
-                + (f"moved to {to.name or f'journeyman #{to.number}'}" if to else "removed")
-            )
-            choice = HeldLine.Resolution.MOVED if to else HeldLine.Resolution.REMOVED
-            with self.capture(execute=True), server_dice(self.monkeypatch, seeded(self.rng)):
-                resolve_held(line=line, choice=choice, by=self.commissioner, to_id=to.pk if to else None)
-        self.fail("the held lines never end")
-
     def step(self, text: str) -> None:
         self.log.append(f"{len(self.log) + 1}. {text}")
 
@@ -227,7 +205,14 @@ class HistoryMachine(RuleBasedStateMachine):
         ]
         self.rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="server dice seed"))
         self.built = build_league("History", self.commissioner, list(self.people[1:]), self.specs)
-        self.step("teams: " + ", ".join(f"{s.name} ({s.race}, {s.size})" for s in self.specs))
+        asked = data.draw(st.booleans(), label="dice a replay newly needs asked of the coach")
+        # The league's setting (its settings page): the oracle's league rolls nothing, so keeps the default.
+        LeagueModel.objects.filter(pk=self.built.league.pk).update(replay_dice_asked=asked)
+        self.step(
+            "teams: "
+            + ", ".join(f"{s.name} ({s.race}, {s.size})" for s in self.specs)
+            + ("; dice a replay needs asked of the coach" if asked else "")
+        )
         for _n in range(data.draw(st.integers(1, 3), label="first results")):  # a season under way
             self.play(data=data)
 
