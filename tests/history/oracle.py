@@ -21,7 +21,7 @@ from matches.services import report_save
 from matches.services.corrections import inputs_of, report_of
 from teams.models import Player
 from tests.history.league import League, NoServerDice, prepared, server_dice, submit_and_confirm
-from tests.history.state import player_key
+from tests.history.state import player_keys
 
 # What the oracle checked in this process (`make soak` prints it): histories and their operations.
 TALLY: Counter[str] = Counter()
@@ -37,38 +37,28 @@ def final_matches(built: League) -> list[Match]:
     )
 
 
-def _keys(league) -> dict[int, tuple[str, str]]:
-    return {
-        pk: (team, player_key(name, number))
-        for pk, team, name, number in Player.objects.filter(team__league=league).values_list(
-            "pk", "team__name", "name", "number"
+def _ids(league) -> dict[str, int]:
+    """The oracle's players now by key (tests.history.state.player_keys), fired journeymen left out."""
+    fired = set(
+        Player.objects.filter(team__league=league, journeyman=True, status=Player.Status.FIRED).values_list(
+            "pk", flat=True
         )
-    }
-
-
-def _ids(league) -> dict[tuple[str, str], int]:
-    """The oracle's players now (a journeyman by the number he has now), fired journeymen left out."""
-    return {
-        (team, player_key(name, number)): pk
-        for pk, team, name, number, journeyman, status in Player.objects.filter(team__league=league).values_list(
-            "pk", "team__name", "name", "number", "journeyman", "status"
-        )
-        if not (journeyman and status == Player.Status.FIRED)
-    }
+    )
+    return {key: pk for pk, key in player_keys(league).items() if pk not in fired}
 
 
 class Untranslatable(AssertionError):
     """A history's input names a player the history entered right does not have at that point."""
 
 
-def translated(inputs: dict[str, Any], keys: dict[int, tuple[str, str]], ids: dict[tuple[str, str], int]):
+def translated(inputs: dict[str, Any], keys: dict[int, str], ids: dict[str, int]):
     """The history's inputs with its player ids made the oracle's ones; lines with nothing on them
     are left out (the pre-match lists the roster; an empty line says nothing)."""
 
     def pid(history_id: int) -> int:
         key = keys[history_id]
         if key not in ids:
-            raise Untranslatable(f"{key[0]} {key[1]} is not on the roster when this match is entered right")
+            raise Untranslatable(f"{key} is not on the roster when this match is entered right")
         return ids[key]
 
     def ref(text: str) -> str:
@@ -90,7 +80,7 @@ def translated(inputs: dict[str, Any], keys: dict[int, tuple[str, str]], ids: di
 
 def enter_right(history: League, right: League, by, capture, monkeypatch) -> list[str]:
     """Enter the history's final matches into `right`, in play order; returns what refused."""
-    keys = _keys(history.league)
+    keys = player_keys(history.league)
     with server_dice(monkeypatch, NoServerDice):
         for match in final_matches(history):
             inputs = translated(inputs_of(match), keys, _ids(right.league))

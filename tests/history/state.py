@@ -9,6 +9,8 @@ released (fired) leaves no trace: a replay parks the ones it took back that way.
 
 from __future__ import annotations
 
+import os
+from collections import Counter
 from dataclasses import asdict
 from typing import Any
 
@@ -24,10 +26,30 @@ from teams.models import ImprovementRoll, Player, TreasuryEntry
 from teams.states import team_states
 
 PLAYED = (Match.Status.PROCESSED,)
+# Whether a journeyman's shirt number is part of the comparison (he has no name: otherwise the n-th
+# journeyman of his team by number). A replay hires back the journeyman an earlier run of the match
+# added with the number he had, where the same history entered right numbers a new one in the first
+# gap (a dead player's number, say): False until that is decided (HISTORY_JOURNEYMAN_NUMBERS=1 compares).
+JOURNEYMAN_NUMBERS = os.environ.get("HISTORY_JOURNEYMAN_NUMBERS", "0") == "1"
 
 
 def player_key(name: str, number: int) -> str:
     return name or f"journeyman #{number}"
+
+
+def player_keys(league) -> dict[int, str]:
+    """Each player of the league by "<team>: <name>" (a journeyman by number, or by rank)."""
+    rows = Player.objects.filter(team__league=league).order_by("team_id", "number", "pk")
+    found, ranks = {}, Counter[int]()
+    for pk, team_id, team, name, number, journeyman, status in rows.values_list(
+        "pk", "team_id", "team__name", "name", "number", "journeyman", "status"
+    ):
+        if journeyman and not name and not JOURNEYMAN_NUMBERS and status != Player.Status.FIRED:
+            ranks[team_id] += 1
+            found[pk] = f"{team}: journeyman {ranks[team_id]}"
+        else:
+            found[pk] = f"{team}: {player_key(name, number)}"
+    return found
 
 
 def _rolls(league) -> dict[int, list[tuple[Any, ...]]]:
@@ -47,14 +69,16 @@ def teams_state(league) -> dict[str, Any]:
         .annotate(total=Sum("amount"))
         .values_list("team_id", "total")
     )
+    keys = player_keys(league)
     found: dict[str, Any] = {}
     for team_id, state in team_states(ids).items():
         players = {}
         for pk, p in state["players"].items():
             if p["journeyman"] and p["status"] == Player.Status.FIRED:
                 continue
-            players[player_key(p["name"], p["number"])] = {
-                **{k: v for k, v in p.items() if k != "name"},
+            numbered = JOURNEYMAN_NUMBERS or not p["journeyman"] or p["name"]
+            players[keys[pk].split(": ", 1)[1]] = {
+                **{k: v for k, v in p.items() if k != "name" and (numbered or k != "number")},
                 "rolls": rolls.get(pk, []),
             }
         found[state["name"]] = {
@@ -66,12 +90,7 @@ def teams_state(league) -> dict[str, Any]:
 
 
 def _named_stats(league) -> dict[str, Any]:
-    keys = {
-        pk: f"{team}: {player_key(name, number)}"
-        for pk, team, name, number in Player.objects.filter(team__league=league).values_list(
-            "pk", "team__name", "name", "number"
-        )
-    }
+    keys = player_keys(league)
     return {keys[row["player"]]: {k: row[k] for k in ("matches", *STATS)} for row in player_totals(league)}
 
 
