@@ -15,7 +15,7 @@ class MatchesConfig(AppConfig):
 
         # The tasks register with Celery when their module is imported: in every process, not
         # only in a worker (whose autodiscovery would), so that the services can queue them by
-        # name (matches.services.postgame.queue_postgame) in a web process or a command.
+        # name (matches.services.postgame_queue.queue_postgame) in a web process or a command.
         from . import tasks  # noqa: F401
 
         # The pre-match steps' page and service parts register by name (matches.prematch_steps).

@@ -14,8 +14,8 @@ from django.db import connection
 from matches.models import Match
 from matches.services.corrections import APPLY_CORRECTION, correction_apply, corrections_sweep
 from matches.services.faults import MAX_RETRIES, hand_to_sweep, is_transient, reset_connections, retry_delay
-from matches.services.postgame import RUN_POSTGAME, postgame_sweep
-from matches.services.replay import run_match
+from matches.services.late import run_match
+from matches.services.postgame_queue import RUN_POSTGAME, postgame_sweep
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ from league.rules import (
     Ruleset,
     concession_penalised,
     fan_factor_dice,
-    holder_benefits,
 )
 from league.rules.postmatch.card_gold import has_card_gold
 from league.rules.postmatch.check import extra_actions
@@ -29,10 +28,9 @@ from matches.forms.card_gold import card_gold_fields
 from matches.forms.common import NUMERIC, check_d6, checkbox, number
 from matches.forms.records import add_record_fields, clean_records, record_groups
 from matches.forms.result_policy import add_result_policy_fields, result_policy_values
-from matches.forms.sheet_rules import add_apothecary_ko_fields, apothecary_ko_values, playoff_gate_note
+from matches.forms.sheet_rules import add_apothecary_ko_fields, apothecary_ko_values, gate_help
 from matches.models import SIDES, Match, MatchCasualty, MatchPlayer
 from matches.services import CasualtyLine, PlayerLine, ReportInput
-from teams.hooks import held_keys
 
 PLAYER_COUNTS = (
     ("comp", "completions", gettext_lazy("Comp.")),
@@ -381,22 +379,3 @@ class ReportForm(forms.Form):
             **result_policy_values(self),
             **apothecary_ko_values(self),
         )
-
-
-def gate_help(match: Match, ruleset: Ruleset) -> str:
-    """What the trophy holders add to their gate roll or fan factor (ruleset data): the
-    gate is counted at the table, so the sheet reminds whoever enters it."""
-    held = held_keys([match.home_id, match.away_id])
-    notes = [playoff_gate_note(ruleset)] if match.is_final_stage and ruleset.params.playoff_gate_multiplier > 1 else []
-    for team in (match.home, match.away):
-        b = holder_benefits(ruleset.trophies, held.get(team.pk, []))
-        if b.gate_roll_bonus:
-            notes.append(
-                _("%(team)s holds a trophy: +%(n)s on its gate roll.") % {"team": team.name, "n": b.gate_roll_bonus}
-            )
-        if b.fan_factor_bonus:
-            notes.append(
-                _("%(team)s holds a trophy: +%(n)s fan factor for its fans.")
-                % {"team": team.name, "n": b.fan_factor_bonus}
-            )
-    return " ".join(notes)

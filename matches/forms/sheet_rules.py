@@ -13,9 +13,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from league.rules import Ruleset
+from league.rules import Ruleset, holder_benefits
 from matches.forms.common import number
 from matches.models import SIDES, Match
+from teams.hooks import held_keys
 
 
 def add_apothecary_ko_fields(form: forms.Form, match: Match) -> None:
@@ -43,3 +44,22 @@ def playoff_gate_note(ruleset: Ruleset) -> str:
         "A semi-final or a final: the gate is multiplied by %(n)s. Enter both teams' fans as rolled, times %(n)s; "
         "FAME compares the fans as rolled."
     ) % {"n": ruleset.params.playoff_gate_multiplier}
+
+
+def gate_help(match: Match, ruleset: Ruleset) -> str:
+    """What the trophy holders add to their gate roll or fan factor (ruleset data): the
+    gate is counted at the table, so the sheet reminds whoever enters it."""
+    held = held_keys([match.home_id, match.away_id])
+    notes = [playoff_gate_note(ruleset)] if match.is_final_stage and ruleset.params.playoff_gate_multiplier > 1 else []
+    for team in (match.home, match.away):
+        b = holder_benefits(ruleset.trophies, held.get(team.pk, []))
+        if b.gate_roll_bonus:
+            notes.append(
+                _("%(team)s holds a trophy: +%(n)s on its gate roll.") % {"team": team.name, "n": b.gate_roll_bonus}
+            )
+        if b.fan_factor_bonus:
+            notes.append(
+                _("%(team)s holds a trophy: +%(n)s fan factor for its fans.")
+                % {"team": team.name, "n": b.fan_factor_bonus}
+            )
+    return " ".join(notes)

@@ -3,7 +3,8 @@
 from matches.services.common import MatchError
 from matches.services.dice import DiceSheet, DieRow, dice_sheet, report_dice_enter, requested_dice
 from matches.services.dispute import may_correct, may_review, may_withdraw, report_send_back, report_withdraw
-from matches.services.postgame import postgame_retry, postgame_run, postgame_sweep, queue_postgame
+from matches.services.postgame import postgame_run
+from matches.services.postgame_queue import postgame_retry, postgame_sweep, queue_postgame
 from matches.services.prematch import PrematchInput, petty_cash_declare, prematch_record
 from matches.services.report import (
     report_confirm,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
@@ -13,6 +14,7 @@ from league.core.permissions import can_manage_team, is_commissioner
 from league.core.selectors import league_ruleset, snapshot_ruleset
 from league.rules import Ruleset, load_ruleset
 from league.rules.catalogue.team_building import Violation
+from league.rules.postmatch import Decisions, MatchDice
 from matches.models import Match
 
 
@@ -201,3 +203,18 @@ def prematch_dice(match: Match) -> frozenset[str]:
     the match's other dice but never read by the post-match planner. The published ruleset's list
     (a house rule cannot declare a table), read without a query."""
     return frozenset(load_ruleset(match.league.ruleset).pre_match_tables)
+
+
+def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[MatchDice, Decisions]:
+    """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
+    decisions already read, saves one). A journeyman's hire is the applier's, not the planner's."""
+    choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
+    prematch = prematch_dice(match)
+    dice = MatchDice(
+        {
+            purpose: tuple(values)
+            for purpose, values in match.dice.values_list("purpose", "values")
+            if purpose not in prematch  # the pre-match's dice are stored too, never planned with
+        }
+    )
+    return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import asdict
 from datetime import date, timedelta
 from typing import Any, TypeVar
 
@@ -30,21 +29,21 @@ from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.rules.postmatch.scoring import winning_side
 from matches.hooks import redraw_brackets
-from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchCorrection, MatchPlayer
+from matches.models import Match, MatchCorrection
 from matches.services.apothecary import stored_apothecary_problems
-from matches.services.common import MatchError, prematch_dice, side_of_user
+from matches.services.common import MatchError, side_of_user
 from matches.services.correction_brackets import bracket_answer, brackets_played
+from matches.services.correction_inputs import inputs_of as inputs_of  # where the pages and the API read them
+from matches.services.correction_inputs import report_of as report_of
+from matches.services.correction_inputs import write_inputs
 from matches.services.events import publish_match
 from matches.services.faults import is_transient, requeue_failed_corrections, retry_correction
 from matches.services.history_diff import moved_by
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
 from matches.services.report import (
-    REPORT_DECISIONS,
     playoff_problems,
     report_problems,
-    write_report,
 )
-from matches.services.report_input import RESULT_FIELDS, CasualtyLine, PlayerLine, ReportInput
 from matches.services.scoring import score_problems
 from matches.services.sequence import match_sequence
 
@@ -52,7 +51,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 APPLY_CORRECTION = "matches.apply_correction"
 CORRECTABLE = (Match.Status.PROCESSED, Match.Status.VOID)
-REPORT_KEYS = tuple(f"{prefix}:" for prefix in REPORT_DECISIONS)  # the result sheet's own decisions
 
 
 class _RolledBack(Exception):
@@ -69,79 +67,6 @@ def rolled_back(work: Callable[[], T]) -> T:
     except _RolledBack as done:
         found: T = done.value
         return found
-
-
-# --- The inputs, as a correction stores them ---
-
-
-def inputs_of(match: Match) -> dict[str, Any]:
-    """The match's post-match inputs as plain values: the result, its lines and casualties, every
-    post-match die (entered or rolled by the server) and the report's decisions."""
-    lines = [
-        asdict(PlayerLine(r.player_id, r.completions, r.touchdowns, r.interceptions, r.casualties, r.actions or {}))
-        for r in MatchPlayer.objects.filter(match=match).order_by("side", "player__number")
-    ]
-    fields = [f for f in CasualtyLine.__dataclass_fields__ if f != "victim_id"]
-    casualties = [
-        {"victim_id": c.victim_id, **{f: getattr(c, f) for f in fields}}
-        for c in MatchCasualty.objects.filter(match=match).order_by("pk")
-    ]
-    skip = prematch_dice(match)
-    dice = {p: list(v) for p, v in match.dice.values_list("purpose", "values") if p not in skip}
-    return {
-        "result": {
-            # A FAME never entered (a match written before it was asked) reads as the sheet's 0.
-            name: (getattr(match, name) or 0) if name.endswith("_fame") else getattr(match, name)
-            for name in RESULT_FIELDS
-        },
-        "played_on": match.played_on.isoformat() if match.played_on else None,
-        "lines": lines,
-        "casualties": casualties,
-        "dice": dict(sorted(dice.items())),
-        "decisions": dict(sorted(match.decisions.values_list("key", "value"))),
-    }
-
-
-def report_of(inputs: dict[str, Any]) -> ReportInput:
-    played_on = inputs.get("played_on")
-    return ReportInput(
-        **inputs["result"],
-        lines=tuple(PlayerLine(**line) for line in inputs["lines"]),
-        casualties=tuple(CasualtyLine(**c) for c in inputs["casualties"]),
-        dice={},  # every die is written by _write_inputs, with its source
-        decisions={k: v for k, v in inputs["decisions"].items() if k.startswith(REPORT_KEYS)},
-        played_on=date.fromisoformat(played_on) if played_on else None,
-    )
-
-
-def _write_inputs(match: Match, inputs: dict[str, Any], by: User | None) -> None:
-    """The correction's inputs on the match, in the replay's transaction (between undo and redo)."""
-    match = Match.objects.select_related("league").get(pk=match.pk)
-    write_report(match, report_of(inputs), by)
-    # Dice kept as they were stay the same rows (a preview tells new server rolls by their ids);
-    # a die the commissioner changed or added is his, entered.
-    skip = prematch_dice(match)
-    kept = {p: v for p, v in match.dice.values_list("purpose", "values") if p not in skip}
-    wanted = {p: list(v) for p, v in inputs["dice"].items() if p not in skip}
-    DiceRoll.objects.filter(match=match, purpose__in=[p for p in kept if p not in wanted]).delete()
-    for purpose, values in wanted.items():
-        if purpose not in kept:
-            DiceRoll.objects.create(match=match, purpose=purpose, values=values, source=DiceRoll.Source.ENTERED)
-        elif kept[purpose] != values:
-            DiceRoll.objects.filter(match=match, purpose=purpose).update(values=values, source=DiceRoll.Source.ENTERED)
-    # The coaches' later decisions (an improvement's choice, a journeyman's hire) as the correction
-    # says: one it leaves out is asked again after the replay.
-    later = {k: v for k, v in inputs["decisions"].items() if not k.startswith(REPORT_KEYS)}
-    others = Decision.objects.filter(match=match).exclude(key__in=list(inputs["decisions"]))
-    for prefix in REPORT_DECISIONS:
-        others = others.exclude(key__startswith=f"{prefix}:")
-    others.delete()
-    for key, value in later.items():
-        Decision.objects.update_or_create(match=match, key=key, defaults={"value": value, "by": by})
-    if match.confirmed_at is not None:  # (a match written by hand, in tests, has no confirmation)
-        match.sequence = match_sequence(match)
-    match.status = Match.Status.CONFIRMED  # processed again by the replay's redo
-    match.save(update_fields=["sequence", "status"])
 
 
 def _moved_to(correction: MatchCorrection) -> tuple[str, int] | None:
@@ -163,7 +88,7 @@ def _sheet_problems(match: Match, inputs: dict[str, Any]) -> list[str]:
     rolled back: the checks read saved rows, as for a submission."""
 
     def rehearse() -> list[str]:
-        _write_inputs(match, inputs, None)
+        write_inputs(match, inputs, None)
         written = Match.objects.select_related("league", "home", "away").get(pk=match.pk)
         return playoff_problems(written) + score_problems(written) + stored_apothecary_problems(written)
 
@@ -248,7 +173,7 @@ def correction_draft(
 def _change(correction: MatchCorrection, by: User | None):  # type: ignore[no-untyped-def]
     if correction.kind == MatchCorrection.Kind.VOID:
         return _void
-    return lambda match: _write_inputs(match, correction.inputs, by)
+    return lambda match: write_inputs(match, correction.inputs, by)
 
 
 def correction_preview(correction: MatchCorrection) -> dict[str, Any]:

@@ -23,8 +23,14 @@ from league.core.audit import log_action
 from league.rules import Ruleset, check_die
 from league.rules.postmatch import Decisions, InputRequest, InvalidReport, MatchReport, dice_in_use, request_for_key
 from matches.models import Decision, DiceRoll, Match
-from matches.services.common import MatchError, check_participant, lock_match, match_ruleset, require_status
-from matches.services.postgame import stored_inputs
+from matches.services.common import (
+    MatchError,
+    check_participant,
+    lock_match,
+    match_ruleset,
+    require_status,
+    stored_inputs,
+)
 from matches.services.snapshot import build_report, player_ref
 from matches.services.wording import input_label, input_names
 

@@ -22,7 +22,7 @@ from matches.held_models import HeldLine
 from matches.models import DiceRoll, Match
 from matches.services import postgame
 from matches.services.common import MatchError, lock_match, require_status
-from matches.services.postgame import queue_postgame
+from matches.services.postgame_queue import queue_postgame
 
 
 def asked_of(match: Match, user: Any) -> list[DiceAsked]:

@@ -32,6 +32,7 @@ from league.rules import Ruleset
 from league.rules.postmatch import MatchReport, dice_in_use
 from matches.dice_wait_models import DiceAsked
 from matches.models import Decision, DiceRoll, Match
+from matches.services.common import stored_inputs
 from matches.services.held import LinesHeld, _unapplied
 from matches.services.snapshot import build_report
 
@@ -121,8 +122,6 @@ def _take_back(match: Match, marks: dict[Any, int]) -> bool:
 def asked(match: Match, ruleset: Ruleset, report: MatchReport) -> tuple[Ask, ...]:
     """The dice the stored ones call for and that are missing, whole or in part (league.rules:
     dice_in_use, as the dice page asks them)."""
-    from matches.services.postgame import stored_inputs  # (it imports this module)
-
     given, decisions = stored_inputs(match)
     known, used, missing = dice_in_use(ruleset, report, given.rolls, decisions)
     asks = []

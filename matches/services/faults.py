@@ -9,7 +9,7 @@ periodic sweep takes over. Only a refusal of the rules (or a fault of the code, 
 would meet again) fails a match, with its reason and a retry button.
 
 A lease is the claim's token: the run that claimed the match with it is the only one that may put
-it back or replay under it (matches.services.replay.run_match), so a run that outlived its lease
+it back or replay under it (matches.services.late.run_match), so a run that outlived its lease
 never undoes the claim of the run that took over, nor runs the sequence a second time.
 """
 

@@ -19,7 +19,7 @@ from matches.held_models import HeldLine
 from matches.models import Match, MatchCasualty, MatchPlayer
 from matches.services.common import MatchError
 from matches.services.held import EVENT_FIELDS
-from matches.services.postgame import queue_postgame
+from matches.services.postgame_queue import queue_postgame
 from teams.models import Player
 
 

@@ -16,11 +16,11 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from league.rules import inputs_fit
+from league.rules.decisions import inputs_fit
 from league.rules.postmatch import InvalidInput, InvalidReport, MissingInput
 from matches.models import Match
-from matches.services.common import match_ruleset
-from matches.services.postgame import plan_for_server, stored_inputs
+from matches.services.common import match_ruleset, stored_inputs
+from matches.services.postgame import plan_for_server
 from matches.services.refusals import violation_text
 from matches.services.sequence import played_day
 from matches.services.snapshot import build_report

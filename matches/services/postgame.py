@@ -28,16 +28,15 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from league.core.audit import log_action
 from league.infra.bulk import insert_rows
-from league.rules import InputsFit, Ruleset, inputs_fit
+from league.rules import Ruleset
+from league.rules.decisions import InputsFit, inputs_fit
 from league.rules.postmatch import (
     Decisions,
     InvalidInput,
@@ -50,21 +49,20 @@ from league.rules.postmatch import (
 from matches.hooks import history_changed, match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
-from matches.services.common import match_ruleset, prematch_dice
+from matches.services.common import match_ruleset, stored_inputs
 from matches.services.decisions import open_decisions
 from matches.services.dice_wait import store_or_ask
 from matches.services.events import publish_decisions_waiting, publish_match
-from matches.services.faults import is_transient, release, requeue_failed_matches, retrying
+from matches.services.faults import is_transient, release
 from matches.services.held import LinesHeld, check_lines, hold_after_run
 from matches.services.lineup import who_could_play
+from matches.services.postgame_queue import queue_next
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
 log = logging.getLogger(__name__)
-# The task's registered name (matches/tasks.py).
-RUN_POSTGAME = "matches.run_postgame"
 
 
 def _lease() -> timedelta:
@@ -113,21 +111,6 @@ def waiting_for(match: Match) -> Match | None:
         .order_by("sequence", "pk")
         .first()
     )
-
-
-def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[MatchDice, Decisions]:
-    """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
-    decisions already read, saves one). A journeyman's hire is the applier's, not the planner's."""
-    choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
-    prematch = prematch_dice(match)
-    dice = MatchDice(
-        {
-            purpose: tuple(values)
-            for purpose, values in match.dice.values_list("purpose", "values")
-            if purpose not in prematch  # the pre-match's dice are stored too, never planned with
-        }
-    )
-    return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
 
 
 # A decision nobody made, and what the server assumes: a winner who let the server roll its
@@ -328,19 +311,6 @@ def _finish(match: Match) -> None:
     transaction.on_commit(lambda: queue_next(match))
 
 
-def queue_next(match: Match) -> None:
-    """Queue the first match each team still has waiting (its claim checks its other team too)."""
-    for team_id in (match.home_id, match.away_id):
-        nxt = (
-            Match.objects.filter(Q(home_id=team_id) | Q(away_id=team_id), status=Match.Status.CONFIRMED)
-            .order_by("sequence", "pk")
-            .values_list("pk", flat=True)
-            .first()
-        )
-        if nxt is not None:
-            queue_postgame(nxt)
-
-
 def plan_for_server(
     ruleset: Ruleset, report: MatchReport, given: MatchDice, decisions: Decisions
 ) -> tuple[MatchDice, Decisions, PostMatchPlan]:
@@ -402,51 +372,3 @@ def fail_run(match_id: int, reason: str) -> None:
         league = Match.objects.select_related("league").get(pk=match_id).league
         log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id, reason=reason[:500])
         publish_match("sequence.failed", match_id, to="commissioners", words={"reason": reason[:500]})
-
-
-def queue_postgame(match_id: int) -> None:
-    """Send the sequence to a worker. If the broker is down the match stays confirmed and the
-    periodic sweep queues it later: nothing is lost."""
-    try:
-        # By name from Celery's registry (filled from matches.tasks by the app's autodiscovery): the
-        # tasks module calls this service, so the service does not import it back.
-        current_app.tasks[RUN_POSTGAME].delay(match_id)
-    except Exception:  # kombu raises various errors when the broker is unreachable
-        log.warning("could not queue the post-match sequence of match %s; the sweep will", match_id, exc_info=True)
-        return
-    Match.objects.filter(pk=match_id, queued_at__isnull=True).update(queued_at=timezone.now())
-
-
-def postgame_sweep(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]:
-    """Queue what was lost: confirmed matches never queued (broker down) or queued long ago, runs
-    whose lease expired (a worker died), runs put back after a fault whose retry never came, and
-    matches an older version failed for a fault (matches.services.faults). Returns the ids it queued."""
-    requeue_failed_matches()
-    now = timezone.now()
-    stale = Match.objects.filter(
-        Q(status=Match.Status.CONFIRMED, queued_at__isnull=True)
-        | Q(status=Match.Status.CONFIRMED, queued_at__lt=now - older_than)
-        | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
-        | retrying(now)
-    ).values_list("pk", flat=True)
-    ids = list(stale)
-    for match_id in ids:
-        Match.objects.filter(pk=match_id).update(queued_at=None)
-        queue_postgame(match_id)
-    return ids
-
-
-def postgame_retry(*, match: Match, by: User) -> Match:
-    """After a failure: put the match back to confirmed and queue it again (the commissioner or a coach)."""
-    from matches.services.common import check_participant
-
-    check_participant(match, by)
-    with transaction.atomic():
-        updated = Match.objects.filter(pk=match.pk, status=Match.Status.FAILED).update(
-            status=Match.Status.CONFIRMED, queued_at=None, failure_reason=""
-        )
-        if updated:
-            log_action(action="matches.postgame.retried", actor=by, league=match.league, match=match.pk)
-            transaction.on_commit(lambda: queue_postgame(match.pk))
-    match.refresh_from_db()
-    return match

@@ -31,16 +31,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 from django.utils import timezone
 
-from league.core.audit import log_action
 from league.rules.postmatch import MatchReport
 from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
 from matches.services.common import match_ruleset
-from matches.services.faults import is_transient, release, still_held
 from matches.services.held import LinesHeld, check_lines, wait_behind
 from matches.services.history_diff import watch_teams
 from matches.services.lineup import who_could_play
@@ -48,13 +46,10 @@ from matches.services.numbers import numbers_tracked, numbers_worn, settle_numbe
 from matches.services.postgame import (
     MATCH_FIELDS,
     TEAM_FIELDS,
-    claim,
-    fail_run,
     failure_text,
-    postgame_run,
     process_locked,
-    queue_next,
 )
+from matches.services.postgame_queue import queue_next
 from matches.services.refusals import in_language, refusal_words
 from matches.services.snapshot import build_report, ref_player_id, report_from_json
 from matches.services.undo import finish_undo, undo_side
@@ -357,56 +352,3 @@ def queue_waiting(team_ids: Iterable[int]) -> None:
         )
         if first is not None:
             queue_next(first)
-
-
-# --- A late result: its run replays what was played after it ---
-
-
-def is_late(match_id: int) -> bool:
-    """Whether a match of one of its teams played after it has been processed (or is running): one
-    statement, as every run of the task asks it."""
-    home, away = OuterRef("home_id"), OuterRef("away_id")
-    later = Match.objects.filter(
-        Q(home_id=home) | Q(home_id=away) | Q(away_id=home) | Q(away_id=away),
-        Q(sequence__gt=OuterRef("sequence")) | Q(sequence=OuterRef("sequence"), pk__gt=OuterRef("pk")),
-        status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING),
-        history=False,
-    )
-    return Match.objects.filter(Exists(later), pk=match_id).exists()
-
-
-def run_match(match_id: int) -> bool:
-    """The task's entry: a match in its place at the end of its teams' history runs its sequence; a
-    late one (played before matches already processed) replays them after it."""
-    if not is_late(match_id):
-        return postgame_run(match_id)
-    lease = transaction.atomic()(claim)(match_id)
-    if not lease:
-        return False
-    try:
-        with transaction.atomic():
-            if not still_held(match_id, lease):  # its lease ran out and another run took it over
-                return False
-            start = Match.objects.get(pk=match_id)
-            done = replay_from(start)
-            log_action(
-                action="matches.postgame.replayed",
-                actor=None,
-                league=start.league,
-                match=match_id,
-                matches=done.matches,
-            )
-            transaction.on_commit(lambda: queue_waiting(done.teams))
-        return True
-    except Exception as exc:
-        if is_transient(exc):  # the database, not the history (behind a ReplayRefused too): retried
-            release(match_id, lease, exc)
-            raise
-        if isinstance(exc, ReplayRefused):
-            reason = exc.reason if exc.match_id == match_id else f"#{exc.match_id}: {exc.reason}"
-            log.warning("late match %s: replay refused: %s", match_id, reason)
-        else:
-            reason = failure_text(exc)
-            log.exception("replay after the late match %s failed", match_id)
-        fail_run(match_id, reason)
-        return False

@@ -319,7 +319,7 @@ def report_submit(*, match: Match, by: User | None) -> Match:
 
 def report_confirm(*, match: Match, by: User | None) -> Match:
     """The opposing coach or the commissioner confirms; the post-match sequence is queued after commit."""
-    from matches.services.postgame import queue_postgame
+    from matches.services.postgame_queue import queue_postgame
 
     with transaction.atomic():
         lock_match(match)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league.rules import DieFit, ScriptedDice, SeededDice, die_fit, inputs_fit
+from league.rules import ScriptedDice, SeededDice
+from league.rules.decisions import DieFit, die_fit, inputs_fit
 from league.rules.postmatch.records import problem
 
 ANY_VALUE = st.one_of(st.integers(min_value=-3, max_value=12), st.text(max_size=2), st.none())

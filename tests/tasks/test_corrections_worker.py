@@ -32,7 +32,7 @@ from matches.services.corrections import (
     correction_draft,
     correction_preview,
 )
-from matches.services.replay import run_match
+from matches.services.late import run_match
 from tests.tasks.conftest import app_broker, wait_for
 from tests.tasks.correction_history import (
     A,

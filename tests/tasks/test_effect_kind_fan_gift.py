@@ -18,8 +18,7 @@ from league.rules.postmatch.kinds import reversal, reversals
 from matches.models import Match, MatchEffect
 from matches.services import postgame_run
 from matches.services.appliers import SequenceContext, Writes, gather
-from matches.services.common import match_ruleset
-from matches.services.postgame import stored_inputs
+from matches.services.common import match_ruleset, stored_inputs
 from matches.services.snapshot import report_from_json
 from matches.tasks import run_postgame
 from teams.errors import gp

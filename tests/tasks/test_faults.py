@@ -27,8 +27,8 @@ from matches.services.corrections import (
     corrections_sweep,
     inputs_of,
 )
+from matches.services.late import run_match
 from matches.services.postgame import apply_effects, claim
-from matches.services.replay import run_match
 from teams.models import TreasuryEntry
 from tests.matches.history_helpers import Result, SteadyDice, by_names, enter, inputs_for, three_teams
 
@@ -272,13 +272,13 @@ def test_a_late_run_whose_lease_was_taken_over_does_not_replay(people, django_ca
         Match.objects.filter(pk=match_id).update(lease_until=lease + timedelta(microseconds=1))
         return lease
 
-    monkeypatch.setattr("matches.services.replay.claim", claimed_then_taken_over)
+    monkeypatch.setattr("matches.services.late.claim", claimed_then_taken_over)
     assert run_match(late.pk) is False
     later.refresh_from_db()
     late.refresh_from_db()
     assert later.generation == 0 and late.status == Match.Status.PROCESSING  # the other run's
 
-    monkeypatch.setattr("matches.services.replay.claim", claim)
+    monkeypatch.setattr("matches.services.late.claim", claim)
     Match.objects.filter(pk=late.pk).update(lease_until=timezone.now() - timedelta(seconds=1))  # that run died
     assert run_match(late.pk) is True
     later.refresh_from_db()

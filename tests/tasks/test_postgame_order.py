@@ -218,7 +218,7 @@ def test_a_failed_match_holds_its_teams_later_matches_and_its_retry_reads_the_te
     assert second.status == Match.Status.CONFIRMED and waiting_for(second) == first
     assert postgame_run(first.pk) is False
     first.refresh_from_db()
-    assert first.status == Match.Status.FAILED and "winnings:home" in first.failure_reason
+    assert first.status == Match.Status.FAILED and "Winnings die, Reavers" in first.failure_reason
     assert postgame_run(second.pk) is False and waiting_for(second) == first  # held by the failure
     client.force_login(coach_alice)
     page = client.get(second.get_absolute_url()).content.decode()

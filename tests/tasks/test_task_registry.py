@@ -14,7 +14,7 @@ CHECK = """
 import django
 django.setup()
 from celery import current_app
-from matches.services.postgame import RUN_POSTGAME
+from matches.services.postgame_queue import RUN_POSTGAME
 print(RUN_POSTGAME in current_app.tasks)
 """
 
