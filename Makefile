@@ -134,8 +134,16 @@ soak: install-dev
 	HISTORY_EXAMPLES=$(SOAK_EXAMPLES) HISTORY_STEPS=$(SOAK_STEPS) HISTORY_RANDOM=1 \
 	  $(BIN)/python -m pytest tests/history -n 0 -p no:cacheprovider -q --hypothesis-seed=$(SOAK_SEED)
 
+# makemessages finds the strings of the code and templates, not those marked N_() or named in the
+# rules' data files: it would drop their translations. So the catalogue kept is merged back first
+# (msgcat --use-first: an entry already translated wins); a new string makemessages guessed from a
+# similar one is marked fuzzy, which tests/test_translations.py refuses until it is translated.
+PO := locale/fr/LC_MESSAGES/django.po
 messages: install
+	cp $(PO) var/django.po.kept 2>/dev/null || { mkdir -p var && cp $(PO) var/django.po.kept; }
 	$(DEV) $(BIN)/python manage.py makemessages -l fr --ignore=.venv --ignore=staticfiles --no-obsolete
+	msgcat --use-first -o $(PO) var/django.po.kept $(PO)
+	rm -f var/django.po.kept
 	$(DEV) $(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean-db:
