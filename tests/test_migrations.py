@@ -84,14 +84,21 @@ def test_the_last_release_with_a_league_in_it_migrates_keeping_every_row(django_
     # (teams 0007) and its assistant coaches' titles (teams 0008, the last column): empty for all.
     assert all(row[-4:-1] == ("", "", "") and row[-1] in ("[]", []) for row in after["teams_team"])
     after["teams_team"] = [row[:-4] for row in after["teams_team"]]
-    # A league gained its setting letting coaches correct their matches together (league 0013), then
-    # its ratings' settings (league 0020, the last three columns): the defaults.
+    # A league gained its setting letting coaches correct their matches together (league 0013), its
+    # ratings' settings (league 0020) and whether a replay's new dice are asked of the coach (league
+    # 0022, the last column): the defaults.
     league_columns = [
         c.name for c in connection.introspection.get_table_description(connection.cursor(), "league_league")
     ]
-    assert league_columns[-4:] == ["coaches_correct", "rating_k", "rating_start", "swiss_by_rating"]
-    assert all(row[-4] in (False, 0) and row[-3:] == (20, 1500, False) for row in after["league_league"])
-    after["league_league"] = [row[:-4] for row in after["league_league"]]
+    assert league_columns[-5:] == [
+        "coaches_correct",
+        "rating_k",
+        "rating_start",
+        "swiss_by_rating",
+        "replay_dice_asked",
+    ]
+    assert all(row[-5] in (False, 0) and row[-4:] == (20, 1500, False, False) for row in after["league_league"])
+    after["league_league"] = [row[:-5] for row in after["league_league"]]
     # A casualty gained its apothecary's treatment after the match (matches 0018, the last column): false.
     assert all(row[-1] in (False, 0) for row in after["matches_matchcasualty"])
     after["matches_matchcasualty"] = [row[:-1] for row in after["matches_matchcasualty"]]

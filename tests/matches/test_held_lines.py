@@ -91,6 +91,9 @@ def test_a_late_death_holds_the_later_match_with_a_worded_reason(
     client.cookies["django_language"] = "fr"
     page = client.get(later.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Retenu pour le commissaire" in page and "est mort dans" in page
+    line = HeldLine.objects.get(match=later)
+    form = client.get(reverse("matches:held", kwargs={"pk": later.pk, "line_id": line.pk})).content.decode()
+    assert "Une ligne retenue" in form and "est mort dans" in form
 
 
 def test_removing_his_lines_runs_the_match_without_them(

@@ -23,6 +23,8 @@ MORE_ELSEWHERE = {
     "accounts:token_revoke": "tests/accounts/test_tokens.py",
     # One's own notifications: another user's ids are ignored, nobody without a login or token.
     "api-notifications-read": "tests/api/test_notifications_api.py",
+    # Lines held for the commissioner: a coach sees the reason but no form and is refused (403).
+    "matches:held": "tests/matches/test_held_lines.py",
     # The API's teams, players and corrections.
     "api-matches-corrections": "tests/api/test_corrections_api.py",
     "api-correction-confirm": "tests/api/test_corrections_api.py",
