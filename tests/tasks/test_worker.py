@@ -30,4 +30,6 @@ def test_eager_mode_is_the_default_outside_worker_tests(db, demo_league):
 
     assert app.conf.task_always_eager is True
     team = demo_league.teams.get(race="dwarf")
-    assert refresh_team_value.delay(team.pk).get() == team.team_value
+    # Not a task calling another: the session's in-process worker (tests/conftest.py), once started
+    # in this pytest process, marks every join as one.
+    assert refresh_team_value.delay(team.pk).get(disable_sync_subtasks=False) == team.team_value
