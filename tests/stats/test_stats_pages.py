@@ -251,3 +251,29 @@ def test_a_rename_a_firing_and_a_new_season_name_reach_the_cached_pages(
     small.seasons[1].name = "The Long Winter"
     small.seasons[1].save()
     assert any(r["Match or season"] == "The Long Winter" for r in rows_of(client.get(records)))
+
+
+def test_a_match_a_player_missed_is_not_counted_as_played(client, small):
+    """His line is kept (he was on the roster, marked as missing the game): the matches column
+    counts only the games he could play, or in which the sheet credits him."""
+    from matches.models import MatchPlayer
+
+    def moved(match) -> None:  # as a replay does: the figures kept are keyed by the processing times
+        match.processed_at = match.processed_at.replace(year=match.processed_at.year + 1)
+        match.save(update_fields=["processed_at"])
+
+    def matches_of(name: str) -> str:
+        rows = rows_of(client.get(url(small, "stats", format="csv")))
+        return next(row["Matches"] for row in rows if row["Player"] == name)
+
+    before = matches_of("B1")
+    line = MatchPlayer.objects.filter(player=small.players["B1"]).order_by("match__sequence").last()
+    figures = {f: getattr(line, f) for f in ("touchdowns", "casualties", "completions", "interceptions")}
+    MatchPlayer.objects.filter(pk=line.pk).update(eligible=False)
+    moved(line.match)
+    assert matches_of("B1") == (before if any(figures.values()) else str(int(before) - 1))
+    MatchPlayer.objects.filter(pk=line.pk).update(
+        eligible=False, touchdowns=0, casualties=0, completions=0, interceptions=0
+    )
+    moved(line.match)
+    assert matches_of("B1") == str(int(before) - 1)

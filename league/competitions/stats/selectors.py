@@ -28,6 +28,11 @@ LINE_STATS = ("touchdowns", "casualties", "completions", "interceptions")
 EFFECT_STATS = ("mvps", "spp")
 STATS = (*LINE_STATS, *EFFECT_STATS)
 SPP = Cast(F("data__spp"), IntegerField())
+# A line of a player who missed the game (MatchPlayer.eligible false: a mark from an earlier match)
+# is no match played, unless the sheet credits him with something (the table's word stands).
+PLAYED_LINE = (
+    Q(eligible=True) | Q(touchdowns__gt=0) | Q(casualties__gt=0) | Q(completions__gt=0) | Q(interceptions__gt=0)
+)
 
 
 def _lines(league: League, season: Season | None = None) -> Any:
@@ -68,7 +73,9 @@ def player_totals(league: League, season: Season | None = None, players: Any = N
         lines, effects = lines.filter(player__in=players), effects.filter(player__in=players)
     totals: dict[int, dict[str, int]] = {}
     for row in (
-        lines.values("player_id").annotate(played=Count("pk"), **{stat: Sum(stat) for stat in LINE_STATS}).order_by()
+        lines.values("player_id")
+        .annotate(played=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS})
+        .order_by()
     ):
         figures = totals.setdefault(row["player_id"], _empty())
         figures["matches"] = row["played"]
