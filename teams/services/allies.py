@@ -17,6 +17,7 @@ from league.rules import AllyParameters
 from league.rules.catalogue.allies import ally_fee, ally_key, may_hire_allies
 from teams.errors import TeamRuleError, gp
 from teams.models import Player, Team, TreasuryEntry
+from teams.numbers import lowest_free_number
 from teams.selectors import processed_matches
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post
@@ -88,7 +89,7 @@ def ally_hire(
             team=team,
             position=key,
             name=name.strip(),
-            number=number if number is not None else next(n for n in range(1, 100) if n not in taken),
+            number=number if number is not None else lowest_free_number(taken),
         )
         kind = TreasuryEntry.Kind.PLAYER_HIRED
         treasury_post(team=team, kind=kind, amount=-pos.cost, key=f"hire:player:{player.pk}", memo=str(player), by=by)

@@ -20,6 +20,7 @@ from league.rules import Ruleset
 from league.rules.catalogue.team_building import group_cap_violation, rookie_rules, rookie_source, rookies_allowed
 from teams.errors import TeamRuleError, violation_message
 from teams.models import Player, Team
+from teams.numbers import lowest_free_number
 from teams.services.common import check_manager, lock_team, require_status, team_refresh_value
 
 
@@ -86,7 +87,7 @@ def rookie_hire(*, team: Team, name: str = "", number: int | None = None, by: Us
         if problems:
             raise TeamRuleError(problems)
         taken = set(team.players.filter(status=Player.Status.ACTIVE).values_list("number", flat=True))
-        chosen = number if number is not None else next(n for n in range(1, 100) if n not in taken)
+        chosen = number if number is not None else lowest_free_number(taken)
         position = rookie_source(ruleset, team.race)
         player = Player.objects.create(team=team, position=position.key, name=name.strip(), number=chosen, rookie=True)
         team_refresh_value(team=team)

@@ -17,6 +17,7 @@ from league.rules.catalogue.alliances import roster_caps as alliance_caps
 from league.rules.catalogue.team_building import group_cap_violation
 from teams.errors import PROFILE_UNKNOWN, TeamRuleError, gp, violation_message
 from teams.models import Player, Team, TreasuryEntry
+from teams.numbers import lowest_free_number
 from teams.services.common import champion_problems, check_manager, lock_team, require_status, team_refresh_value
 from teams.services.ledger import treasury_post
 
@@ -42,7 +43,7 @@ def _pay(team: Team, *, amount: int, kind: str, key: str, memo: str, by: User | 
 
 def _next_number(team: Team) -> int:
     taken = set(team.players.filter(status=Player.Status.ACTIVE).values_list("number", flat=True))
-    return next(n for n in range(1, 100) if n not in taken)
+    return lowest_free_number(taken)
 
 
 def player_hire(
