@@ -33,6 +33,7 @@ from league.rules.postmatch import MatchReport, dice_in_use
 from matches.dice_wait_models import DiceAsked
 from matches.models import Decision, DiceRoll, Match
 from matches.services.common import stored_inputs
+from matches.services.events import publish_match
 from matches.services.held import LinesHeld, _unapplied
 from matches.services.snapshot import build_report
 
@@ -137,6 +138,7 @@ def hold_for_dice(match: Match, asks: tuple[Ask, ...]) -> None:
     """Hold the match (its effects undone, or never applied) for the dice asked, audited: a
     correction's preview and the match page list them (matches.services.history_diff)."""
     _unapplied(match, Match.Status.HELD)
+    before = set(DiceAsked.objects.filter(match=match).values_list("key", "count"))
     DiceAsked.objects.filter(match=match).delete()  # held again: what it asks now replaces what it asked
     DiceAsked.objects.bulk_create(
         DiceAsked(
@@ -160,3 +162,19 @@ def hold_for_dice(match: Match, asks: tuple[Ask, ...]) -> None:
         asked={ask.key: {"count": ask.count, "sides": ask.sides, "team": teams[ask.side]} for ask in asks},
         kept={ask.key: list(ask.kept) for ask in asks if ask.kept},
     )
+    # Each coach asked is told once the hold commits (a notice, a mail, a webhook), as a first
+    # run's dice to enter are: the to-do lists them, the notice says where to look. Held again for
+    # the same dice (the replay, then the run in its turn), he is not told twice.
+    if before == {(ask.key, ask.count) for ask in asks}:
+        return
+    for side in sorted(teams):
+        coach_id = match.team(side).coach_id
+        count = sum(ask.count for ask in asks if ask.side == side)
+        if coach_id is not None:
+            publish_match(
+                "decision.waiting",
+                match.pk,
+                recipients=(coach_id,),
+                words={"decision": "dice", "count": count, "team": teams[side]},
+                more={"decisions": {"dice": count}, "coach": coach_id},
+            )

@@ -101,19 +101,15 @@ def replay_from(start: Match, change: Callable[[Match], None] | None = None, sin
     first = min(key_of(start), since) if since else key_of(start)
     dirty: dict[int, Key] = {start.home_id: first, start.away_id: first}
     while True:
-        savepoint = transaction.savepoint()
+        # atomic, not a bare savepoint: rolling a cascade's first attempt back must also drop the
+        # events it published (on_commit callbacks are pruned only for an atomic block's savepoint).
         try:
-            with numbers_tracked():  # the shirt numbers it gives back (matches.services.numbers)
+            with transaction.atomic(), numbers_tracked():  # the shirt numbers it gives back (numbers)
                 done = _replay_once(start.pk, dirty, change)
         except _Cascade as cascade:
-            transaction.savepoint_rollback(savepoint)
             log.info("replay of match %s reaches team %s too", start.pk, cascade.team_id)
             dirty[cascade.team_id] = min(dirty.get(cascade.team_id, cascade.key), cascade.key)
             continue
-        except BaseException:
-            transaction.savepoint_rollback(savepoint)
-            raise
-        transaction.savepoint_commit(savepoint)
         history_changed.send(sender=Match, match_id=start.pk)  # a void is not run again: told here
         return done
 

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.notices.models import Notification
 from matches.dice_wait_models import DiceAsked
 from matches.models import DiceRoll, Match, MatchCorrection
 from tests.matches.history_helpers import Result, SteadyDice, enter, three_teams
@@ -102,6 +103,9 @@ def test_a_die_a_correction_newly_needs_is_asked_of_the_coach_and_the_match_runs
     asked = {row.key: (row.count, row.sides, row.kept) for row in DiceAsked.objects.filter(match=day1)}
     assert asked == {"ff:away": (1, 6, [4, 4]), f"improvement:p{o1.pk}:1": (2, 6, [])}
     assert dice(day1)["ff:away"] == [4, 4]  # the server rolled nothing
+    # Gouged Eye's coach is told, once, that dice wait for him; the other coach is not.
+    told = Notification.objects.filter(kind="decision.waiting", params__decision="dice")
+    assert [(n.user, n.params["team"], n.params["count"]) for n in told] == [(history["bob"], G, 3)]
     page = boss.get(day1.get_absolute_url()).content.decode()
     assert 'data-status="held">Waiting for dice</span>' in page and "Waiting for dice: a change of the history" in page
     later = text(boss.get(day2.get_absolute_url()))
