@@ -46,6 +46,7 @@ class Moved:
             "set_aside": self._set_aside(),
             "rolled": self._rolled(),
             "dice": self._dice(),
+            "held": self._held(),
         }
 
     def result(self) -> dict[str, Any]:
@@ -64,6 +65,35 @@ class Moved:
                 for k, v in e.data.get("decisions", {}).items()
             ]
         return _named(found)
+
+    def _held(self) -> list[dict[str, Any]]:
+        """The matches the replay held for the commissioner (matches.services.held), each with its
+        teams and its lines: the player, why (dead, gone, misses) and since which match. Held again
+        in the same replay, the last hold says."""
+        found: dict[int, list[dict[str, Any]]] = {}
+        entries = AuditEntry.objects.filter(pk__gt=self.last_audit, action="matches.postgame.held")
+        for e in entries.order_by("pk"):
+            found[e.data["match"]] = list(e.data.get("lines") or [])
+        if not found:
+            return []
+        teams = {
+            pk: (home, away)
+            for pk, home, away in Match.objects.filter(pk__in=found).values_list("pk", "home__name", "away__name")
+        }
+        names = dict(
+            Player.objects.filter(pk__in={line["player"] for lines in found.values() for line in lines}).values_list(
+                "pk", "name"
+            )
+        )
+        return [
+            {
+                "match": pk,
+                "home": teams[pk][0],
+                "away": teams[pk][1],
+                "lines": [{**line, "name": names.get(line["player"], "")} for line in lines],
+            }
+            for pk, lines in found.items()
+        ]
 
     def _rolled(self) -> list[dict[str, Any]]:
         """The dice the server rolled for steps that now happen and had none."""
@@ -162,7 +192,18 @@ def diff_states(before: dict[int, dict[str, Any]], after: dict[int, dict[str, An
             changes = _changes(p_old, p_new, PLAYER_CHANGES)
             if changes:
                 who = p_new or p_old
-                players.append({"id": pk, "number": who["number"], "name": who["name"], "changes": changes})
+                players.append(
+                    {
+                        "id": pk,
+                        "number": who["number"],
+                        "name": who["name"],
+                        "changes": changes,
+                        # a player the replay hires (a journeyman), or one it takes back whole
+                        "joined": not p_old,
+                        "left": not p_new,
+                        "journeyman": bool(who.get("journeyman")),
+                    }
+                )
         changes = _changes(old, new, TEAM_CHANGES)
         if changes or players:
             teams.append({"id": team_id, "name": new["name"], "changes": changes, "players": players})

@@ -15,7 +15,7 @@ from league.rules import Ruleset
 from matches.effects.words import STAT_NAMES, casualty_name, choice_label
 from matches.models import MatchCorrection
 from matches.services.refusals import in_language
-from matches.views.number_words import number_words
+from matches.views.number_words import held_words, number_words
 from teams.errors import gp
 from teams.models import Player
 
@@ -93,14 +93,23 @@ def team_words(ruleset: Ruleset, team: dict[str, Any]) -> dict[str, Any]:
         "id": team["id"],
         "name": team["name"],
         "changes": "; ".join(change_text(ruleset, c) for c in team["changes"]),
-        "players": [
-            {
-                "label": f"#{p['number']} {p['name']}",
-                "changes": ", ".join(change_text(ruleset, c) for c in p["changes"]),
-            }
-            for p in team["players"]
-        ],
+        "players": [{"label": _label(p), "changes": _player_changes(ruleset, p)} for p in team["players"]],
     }
+
+
+def _label(player: dict[str, Any]) -> str:
+    name = player["name"] or (_("Journeyman %(n)s") % {"n": player["number"]} if player.get("journeyman") else "")
+    return f"#{player['number']} {name}".strip()
+
+
+def _player_changes(ruleset: Ruleset, player: dict[str, Any]) -> str:
+    """A player's changes; one the replay hires or takes back whole is said so, not field by field
+    from or to nothing."""
+    if player.get("joined"):
+        return str(_("hired as a journeyman") if player.get("journeyman") else _("joins the team"))
+    if player.get("left"):
+        return str(_("no longer hired") if player.get("journeyman") else _("no longer in the team"))
+    return ", ".join(change_text(ruleset, c) for c in player["changes"])
 
 
 RECORD_STATS = {
@@ -317,9 +326,10 @@ def moved_words(
         ],
         "teams": teams,
         "numbers": number_words(moved.get("numbers") or []),  # matches.views.number_words
+        "held": held_words(moved.get("held") or []),  # matches it holds for the commissioner
         "derived": derived,
         "set_aside": set_aside,
         "rolled": rolled,
         "cards": cards or [],
-        "nothing": not teams and not derived,
+        "nothing": not teams and not derived and not moved.get("held"),
     }

@@ -39,3 +39,35 @@ def number_words(moves: list[dict[str, Any]]) -> list[str]:
                 % {"player": who, "before": move["own"], "after": move["number"]}
             )
     return lines
+
+
+def held_words(held: list[dict[str, Any]]) -> list[str]:
+    """The matches a correction holds for the commissioner (matches.services.history_diff._held):
+    each names the match, the player and the match that made him unable."""
+    lines = []
+    for item in held:
+        reasons = []
+        for line in item["lines"]:
+            values = {"player": line["name"], "since": line.get("since") or ""}
+            if line["reason"] == "dead":
+                reasons.append(
+                    _("%(player)s died in match %(since)s, played before it, yet its sheet credits him") % values
+                )
+            elif line["reason"] == "gone":
+                reasons.append(
+                    _("%(player)s left the team after match %(since)s, played before it, yet its sheet credits him")
+                    % values
+                )
+            else:
+                reasons.append(
+                    _("%(player)s misses it after match %(since)s, played before it, yet its sheet credits him")
+                    % values
+                )
+        lines.append(
+            _(
+                "Match %(match)s, %(home)s – %(away)s, is held for the commissioner (its teams' later "
+                "matches wait behind it): %(reasons)s."
+            )
+            % {"match": item["match"], "home": item["home"], "away": item["away"], "reasons": "; ".join(reasons)}
+        )
+    return lines

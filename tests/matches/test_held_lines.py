@@ -6,6 +6,8 @@ and the match runs."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -215,3 +217,32 @@ def test_a_correction_holds_then_a_void_releases(world, commissioner, django_cap
     assert not HeldLine.objects.filter(match=later).exists()
     scorer = player(world, R, 1)
     assert scorer.status == "active" and scorer.spp == 3
+
+
+def test_the_preview_says_which_later_match_a_correction_holds(
+    world, commissioner, client, django_capture_on_commit_callbacks
+):
+    """Before confirming, the commissioner reads on the correction's page that the later match will
+    be held, naming the player and the match he died in, in English and in French."""
+    from matches.services.corrections import correction_draft, inputs_of
+    from tests.matches.history_helpers import inputs_for
+
+    capture = django_capture_on_commit_callbacks
+    earlier = enter(world, Result(R, G, 2, (0, 0)), commissioner, capture)
+    later = enter(world, SCORED, commissioner, capture)
+    correction = correction_draft(
+        match=earlier, by=commissioner, reason="he died", inputs=inputs_for(earlier, KILLED, inputs_of(earlier))
+    )
+    client.force_login(commissioner)
+    url = reverse("matches:correction", args=[correction.pk])
+    page = " ".join(html.unescape(client.get(url).content.decode()).split())
+    assert (
+        f"Match {later.pk}, Reavers – Gouged Eye, is held for the commissioner (its teams' later matches wait "
+        f"behind it): H1 died in match {earlier.pk}, played before it, yet its sheet credits him." in page
+    )
+    assert "#1 Journeyman 1: hired as a journeyman" in page  # he takes the dead man's place, and number
+    later.refresh_from_db()
+    assert later.status == Match.Status.PROCESSED  # a preview changes nothing
+    client.cookies["django_language"] = "fr"
+    page = " ".join(html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()).split())
+    assert f"H1 est mort dans le match {earlier.pk}" in page
