@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from league.core.models import League, Membership
 from league.rules.postmatch import InputRequest
 from matches.dice_wait_models import DiceAsked
 from matches.models import Match
@@ -51,20 +52,29 @@ def match_dice_asked(match: Match) -> list[dict[str, Any]]:
 
 
 def dice_asked_waiting(user: Any) -> list[dict[str, Any]]:
-    """The dice asked of the teams this user coaches, in held matches, by match in play order."""
+    """The dice asked of the teams this user coaches, in held matches, by match in play order; and,
+    in the leagues he runs or co-runs, the dice asked of other coaches (`mine` False): the match
+    waits for them, and he may let the server roll them instead (matches.services.dice_asked)."""
     if user is None or not user.is_authenticated:
         return []
+    commissioned = League.objects.filter(
+        Q(commissioner_id=user.pk)
+        | Q(pk__in=Membership.objects.filter(user_id=user.pk, role=Membership.Role.COMMISSIONER).values("league_id"))
+    ).values("pk")
     rows = list(
         DiceAsked.objects.filter(match__status=Match.Status.HELD)
         .filter(
-            Q(side="home", match__home__coach_id=user.pk) | Q(side="away", match__away__coach_id=user.pk),
+            Q(side="home", match__home__coach_id=user.pk)
+            | Q(side="away", match__away__coach_id=user.pk)
+            | Q(match__league__in=commissioned),
         )
         .select_related("match__home", "match__away", "match__league")
         .order_by("match__sequence", "match_id", "pk")
     )
     items = []
     for row, die in zip(rows, _labelled(rows), strict=True):
-        items.append({"match": row.match, "team": row.match.team(row.side), "row": die, "kept": row.kept})
+        team = row.match.team(row.side)
+        items.append({"match": row.match, "team": team, "row": die, "kept": row.kept, "mine": team.coach_id == user.pk})
     return items
 
 

@@ -153,7 +153,12 @@ def test_the_commissioner_may_let_the_server_roll_what_was_asked(boss, history, 
     ask_coaches(boss, history["teams"]["league"])
     confirm(boss, correct_to_a_loss(boss, day1).pk, capture)
     url = reverse("matches:dice", args=[day1.pk])
+    # The commissioner's to-do names the die and whose it is, linking to the dice page.
+    todo = text(boss.get(reverse("home")))
+    assert "The coach of Gouged Eye is asked to roll D6: Fan factor dice, Gouged Eye, in Reavers – Gouged Eye" in todo
+    assert "Wait, or let the server roll" in todo and url in boss.get(reverse("home")).content.decode()
     bob = logged_in(history["bob"])
+    assert "The coach of Gouged Eye is asked" not in text(bob.get(reverse("home")))  # his own: "Roll D6"
     assert bob.post(url, {"action": "server"}).status_code == 403  # the commissioner's word only
     with capture(execute=True):
         assert boss.post(url, {"action": "server"}).status_code == 302
