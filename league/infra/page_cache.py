@@ -53,6 +53,7 @@ from league.infra.page_versions import (
     Scope,
     bump_site_revision,
     league_of_correction,
+    league_of_improvement,
     league_of_match,
     league_of_slug,
     league_of_team,
@@ -133,6 +134,8 @@ def _url_league(request: HttpRequest) -> Scope | None:
             return league_of_match(kwargs["pk"])
         if "cid" in kwargs:
             return league_of_correction(kwargs["cid"])
+        if "roll_id" in kwargs:
+            return league_of_improvement(kwargs["roll_id"])
         if "slug" in kwargs:
             return league_of_slug(kwargs["slug"])
     return None
@@ -245,11 +248,14 @@ class PageCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method not in ("GET", "HEAD", "OPTIONS", "TRACE"):
-            scopes = _write_scopes(request)
-            if scopes:
-                with page_scope(*scopes):
-                    return self.get_response(request)
+        # What the request writes (a form posted, a preview a page stores) claims its URL's league.
+        scopes = _write_scopes(request)
+        if scopes:
+            with page_scope(*scopes):
+                return self._answer(request)
+        return self._answer(request)
+
+    def _answer(self, request: HttpRequest) -> HttpResponse:
         if not _may_serve(request):
             return self.get_response(request)
         cache = caches["pages"]

@@ -75,6 +75,14 @@ def league_of_correction(correction_id: int) -> Scope:
     )
 
 
+def league_of_improvement(roll_id: int) -> Scope:
+    return (
+        f"SELECT {LEAGUE} + m.league_id FROM teams_improvementroll r"  # noqa: S608
+        " JOIN matches_match m ON m.id = r.match_id WHERE r.id = %s",
+        (roll_id,),
+    )
+
+
 def league_of_delivery(delivery_id: int) -> Scope:
     return (
         f"SELECT {LEAGUE} + w.league_id FROM league_delivery d"  # noqa: S608
