@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 
 from django.contrib.auth import get_user_model
 from django.db.models import F
@@ -72,7 +73,7 @@ def notifications_read_all(user_id: int) -> int:
         return Notification.objects.filter(user_id=user_id, read_at__isnull=True).update(read_at=timezone.now())
 
 
-def _mailed(ids: list[int]) -> page_scope:
+def _mailed(ids: list[int]) -> AbstractContextManager[None]:
     """The mail's progress shows on its league's mail page: that league's and the readers' versions."""
     return page_scope(notifications_scope(f"id IN ({', '.join(['%s'] * len(ids))})", tuple(ids)))
 
