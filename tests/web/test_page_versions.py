@@ -210,3 +210,45 @@ def test_a_write_that_claims_no_league_makes_every_page_fresh(league, humans, co
     b, a = b_readers(other), a_readers(league, humans, coach_alice)
     League.objects.filter(pk=other.league.pk).update(name="Renamed")  # no scope claimed: the whole site
     assert all(n > 1 for n in b.kept().values()) and all(n > 1 for n in a.kept().values())
+
+
+def test_a_notification_bumps_its_readers_pages_wherever_they_are(league, other, coach_alice):
+    """A notification of league A to dave (who is only in B) moves his badge, on B's pages too;
+    a visitor's B pages stay kept."""
+    from league.core.events import Event, publish
+
+    b = b_readers(other)
+    publish(Event(kind="fixtures.published", league_id=league.pk, recipients=(other.coach.pk,)))
+    assert other.coach.notifications.filter(read_at__isnull=True).exists()
+    kept = b.kept()
+    assert kept["visitor: B"] == 1 and kept["visitor: B's team"] == 1
+    assert kept["dave: B"] > 1 and kept["dave: his team"] > 1
+
+
+def test_each_url_of_a_league_claims_that_league(processed_match, humans_roll, other):
+    """The league a URL's page is keyed by, and its forms' writes claim (league/infra/page_cache.py)."""
+    from django.test import RequestFactory
+
+    from league.infra.page_cache import _url_league
+    from league.infra.page_versions import LEAGUE
+    from matches.services.corrections import correction_draft
+
+    league = processed_match.league
+    correction = correction_draft(match=processed_match, by=league.commissioner, reason="Wrong", void=True)
+    urls = {
+        reverse("league:detail", args=[league.slug]): league,
+        reverse("league:season_standings", args=[league.slug, 1]): league,
+        reverse("teams:detail", args=[processed_match.home_id]): league,
+        reverse("teams:player", args=[other.team.pk, other.team.players.first().pk]): other.league,
+        reverse("matches:detail", args=[processed_match.pk]): league,
+        reverse("matches:correction", args=[correction.pk]): league,
+        reverse("matches:improvement", args=[humans_roll.pk]): league,
+        reverse("matches:schedule", args=[other.league.slug]): other.league,
+    }
+    for url, owner in urls.items():
+        sql, params = _url_league(RequestFactory().get(url))
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            assert cursor.fetchall() == [(LEAGUE + owner.pk,)], url
+    for url in (reverse("home"), reverse("teams:mine"), reverse("notices:list"), reverse("matches:list")):
+        assert _url_league(RequestFactory().get(url)) is None, url
