@@ -55,6 +55,7 @@ from league.infra.page_versions import (
     league_of_correction,
     league_of_improvement,
     league_of_match,
+    league_of_player,
     league_of_slug,
     league_of_team,
     note_write,
@@ -119,25 +120,31 @@ def install(connection: Any, **kwargs: Any) -> None:
 
 def _url_league(request: HttpRequest) -> Scope | None:
     """The league whose versions key the page at this URL, and which a form posted to it claims to
-    change: its own pages, its teams' and its matches'. None: a page that is no one league's."""
+    change: its own pages, its teams' and its matches'. None: a page that is no one league's, or a URL
+    whose ids are not known here (a decision's `pk` is of its kind's own table): its writes claim
+    nothing, so they bump the whole site."""
     try:
         match = resolve(request.path_info)
     except Resolver404:
         return None
-    names, kwargs = match.namespaces, match.kwargs
-    if "league" in names and "slug" in kwargs:
+    names, kwargs, name = match.namespaces, match.kwargs, match.url_name or ""
+    if "kind" in kwargs and "pk" in kwargs and ("matches" in names or name.startswith("api-matches-")):
+        return None  # a decision: its pk is not a match's
+    if "slug" in kwargs and ("league" in names or "matches" in names or name.startswith("api-")):
         return league_of_slug(kwargs["slug"])
     if "teams" in names and "pk" in kwargs:
         return league_of_team(kwargs["pk"])
-    if "matches" in names:
+    if "matches" in names or name.startswith(("api-matches-", "api-correction")):
         if "pk" in kwargs:
             return league_of_match(kwargs["pk"])
         if "cid" in kwargs:
             return league_of_correction(kwargs["cid"])
         if "roll_id" in kwargs:
             return league_of_improvement(kwargs["roll_id"])
-        if "slug" in kwargs:
-            return league_of_slug(kwargs["slug"])
+    if name.startswith("api-") and "team_id" in kwargs:
+        return league_of_team(kwargs["team_id"])
+    if name.startswith("api-") and "player_id" in kwargs:
+        return league_of_player(kwargs["player_id"])
     return None
 
 

@@ -67,6 +67,14 @@ def league_of_match(match_id: int) -> Scope:
     return (f"SELECT {LEAGUE} + league_id FROM matches_match WHERE id = %s", (match_id,))  # noqa: S608
 
 
+def league_of_player(player_id: int) -> Scope:
+    return (
+        f"SELECT {LEAGUE} + t.league_id FROM teams_player p"  # noqa: S608
+        " JOIN teams_team t ON t.id = p.team_id WHERE p.id = %s",
+        (player_id,),
+    )
+
+
 def league_of_correction(correction_id: int) -> Scope:
     return (
         f"SELECT {LEAGUE} + m.league_id FROM matches_matchcorrection c"  # noqa: S608

@@ -244,11 +244,20 @@ def test_each_url_of_a_league_claims_that_league(processed_match, humans_roll, o
         reverse("matches:correction", args=[correction.pk]): league,
         reverse("matches:improvement", args=[humans_roll.pk]): league,
         reverse("matches:schedule", args=[other.league.slug]): other.league,
+        # The API's writes claim the same leagues.
+        reverse("api-matches-confirm", args=[processed_match.pk]): league,
+        reverse("api-correction-confirm", args=[correction.pk]): league,
+        reverse("api-team-rerolls", args=[other.team.pk]): other.league,
+        reverse("api-player-fire", args=[other.team.players.first().pk]): other.league,
+        reverse("api-season-advance", args=[league.slug, 1]): league,
     }
     for url, owner in urls.items():
         sql, params = _url_league(RequestFactory().get(url))
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             assert cursor.fetchall() == [(LEAGUE + owner.pk,)], url
-    for url in (reverse("home"), reverse("teams:mine"), reverse("notices:list"), reverse("matches:list")):
+    # A decision's pk is of its kind's table, not a match's: its writes claim nothing (the whole site).
+    decision = reverse("matches:decision", args=["improvement", processed_match.pk])
+    nobody = [reverse("home"), reverse("teams:mine"), reverse("notices:list"), reverse("matches:list"), decision]
+    for url in [*nobody, reverse("api-matches-decision", args=["improvement", processed_match.pk])]:
         assert _url_league(RequestFactory().get(url)) is None, url
