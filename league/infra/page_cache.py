@@ -45,7 +45,7 @@ from django.contrib.auth import SESSION_KEY
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import timezone
 
 from league.infra.page_versions import (
@@ -118,14 +118,23 @@ def install(connection: Any, **kwargs: Any) -> None:
 # --- Which league a URL is of ---
 
 
+def _resolved(request: HttpRequest) -> ResolverMatch | None:
+    """The URL's view and arguments, resolved once per request (Django resolves it again below)."""
+    if not hasattr(request, "_page_resolved"):
+        try:
+            request._page_resolved = resolve(request.path_info)  # type: ignore[attr-defined]
+        except Resolver404:
+            request._page_resolved = None  # type: ignore[attr-defined]
+    return request._page_resolved  # type: ignore[attr-defined,no-any-return]
+
+
 def _url_league(request: HttpRequest) -> Scope | None:
     """The league whose versions key the page at this URL, and which a form posted to it claims to
     change: its own pages, its teams' and its matches'. None: a page that is no one league's, or a URL
     whose ids are not known here (a decision's `pk` is of its kind's own table): its writes claim
     nothing, so they bump the whole site."""
-    try:
-        match = resolve(request.path_info)
-    except Resolver404:
+    match = _resolved(request)
+    if match is None:
         return None
     names, kwargs, name = match.namespaces, match.kwargs, match.url_name or ""
     if "kind" in kwargs and "pk" in kwargs and ("matches" in names or name.startswith("api-matches-")):
@@ -155,11 +164,8 @@ def _write_scopes(request: HttpRequest) -> list[Scope]:
     league = _url_league(request)
     if league is not None:
         return [league]
-    try:
-        match = resolve(request.path_info)
-    except Resolver404:
-        return []
-    if "notices" in match.namespaces:
+    match = _resolved(request)
+    if match is not None and "notices" in match.namespaces:
         user = _session_user(request)
         return [user_scope(user)] if user else []
     return []
