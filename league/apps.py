@@ -17,6 +17,7 @@ class LeagueConfig(AppConfig):
         # Every connection, of requests and tasks alike, bumps the page cache's revision after a
         # committed write (league/infra/page_cache.py).
         connection_created.connect(install, dispatch_uid="league.infra.page_cache")
+        _claim_task_scopes()
 
         # Validate every shipped ruleset at start-up: a broken data file stops the process
         # with RulesetDataError naming the file and the row, instead of failing on some page.
@@ -35,6 +36,20 @@ class LeagueConfig(AppConfig):
         from league.notices.tasks import on_event
 
         listen("notices", on_event)
+
+
+def _claim_task_scopes() -> None:
+    """The tasks whose writes change one league's pages, not the whole site's (league/infra/task_scopes.py):
+    a post-match sequence, a correction, a team's value, a webhook's delivery. Any other task's
+    writes bump the whole site's version."""
+    from league.infra import page_versions as v
+    from league.infra.task_scopes import claim_task
+
+    claim_task("matches.run_postgame", lambda match_id, **_: [v.league_of_match(match_id)])
+    claim_task("matches.ping", lambda match_id, **_: [v.league_of_match(match_id)])
+    claim_task("matches.apply_correction", lambda correction_id, **_: [v.league_of_correction(correction_id)])
+    claim_task("teams.refresh_team_value", lambda team_id, **_: [v.league_of_team(team_id)])
+    claim_task("webhooks.deliver", lambda delivery_id, **_: [v.league_of_delivery(delivery_id)])
 
 
 def _tell_teams_and_matches() -> None:

@@ -8,7 +8,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from league.infra.page_cache import page_cache_seconds, request_revision
+from league.infra.page_cache import menu_versions, page_cache_seconds
 from matches.selectors.common import actions_waiting
 
 
@@ -29,10 +29,10 @@ def actions_waiting_badge(request: HttpRequest) -> dict[str, Any]:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return 0
-        # Kept per user until the next committed write (league/infra/page_cache.py): a coach going from
-        # page to page after a write computes it once, not on each page (about 20 ms each time).
+        # Kept per user until a committed write in one of his leagues, or to him (league/infra/page_versions.py):
+        # a coach going from page to page computes it once, not on each page (about 20 ms each time).
         seconds = page_cache_seconds()
-        key = f"waiting-count:{user.pk}:{request_revision(request)}" if seconds > 0 else ""
+        key = f"waiting-count:{user.pk}:{menu_versions(request)}" if seconds > 0 else ""
         kept = caches["default"].get(key) if key else None
         if kept is not None:
             return int(kept)

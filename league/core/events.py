@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from django.db import transaction
+
+from league.infra.page_versions import league_scope, page_scope
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +84,13 @@ def publish(event: Event) -> None:
 
 
 def deliver(event: Event) -> None:
+    # What the listeners write (notifications, webhooks' deliveries) is of the event's league
+    # (league/infra/page_versions.py): its pages, not the whole site's, are made fresh.
+    with page_scope(league_scope(event.league_id)) if event.league_id else nullcontext():
+        _deliver(event)
+
+
+def _deliver(event: Event) -> None:
     for name, listener in list(LISTENERS.items()):
         try:
             listener(event)

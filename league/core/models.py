@@ -235,8 +235,9 @@ class Revision(models.Model):
 
 
 class SiteRevision(models.Model):
-    """One counter for the whole site, bumped after every committed write that can change a page
-    (league/infra/page_cache.py): the key of every page kept by the page cache carries it."""
+    """The versions of the kept pages, one row each (league/infra/page_versions.py): row 1 the whole
+    site's, row 2 the pages that are no one league's, then one per league and one per user, each
+    bumped after the committed writes that claim it."""
 
     number = models.PositiveBigIntegerField(default=0)
 

@@ -1,4 +1,4 @@
-"""Whole pages served again from a cache until the next committed write anywhere on the site.
+"""Whole pages served again from a cache until a committed write changes them.
 
 Why: a page of a big league costs 30 to 100 ms of CPU to render (the ORM building its queries, the
 templates, the menu's badge), against about 2 ms for a view that does nothing; most requests are
@@ -8,18 +8,23 @@ during a draft). What was rendered for one browser is kept for that browser only
 Correctness, under several gunicorn and Celery processes:
 
 - every INSERT, UPDATE or DELETE through Django's connections (ORM, bulk writes, raw SQL, the
-  workers' post-match sequence) bumps one counter in the database once its transaction commits
-  (`league.models.SiteRevision`); every page's key carries the counter read at the start of the
-  request, so no process serves a page computed before a write it could see. A rolled-back write
-  bumps nothing; a bump runs after the commit, so a page rendered from the old rows is stored
-  under the old number and never served after the bump;
+  workers' post-match sequence) bumps, once its transaction commits, the versions of what it can
+  change (league/infra/page_versions.py): its league's when it claims one (a form posted under a
+  league's, team's or match's URL, below; a post-match task), the whole site's when it claims none.
+  Every page's key carries the versions read at the start of the request, in one query: those of its
+  league (or ANY, bumped by every write, for a page that is no one league's) and those of its user's
+  leagues and his own (the menu's badges). No process serves a page computed before a write it could
+  see: a bump runs after the commit, so a page rendered from the old rows is stored under the old
+  numbers and never served after it; a rolled-back write bumps nothing;
 - the key carries the browser's cookies (its session, language and CSRF token) and the request's
   scheme, host, path, query, language header and htmx headers: nobody is served another's page, and a
-  form in a page served again carries a CSRF token of that browser's own secret;
+  form in a page served again carries a CSRF token of that browser's own secret; the key's query also
+  asks whether the session still lives, so a page kept for a session is never served once it is
+  logged out or expired;
 - only a plain 200 HTML answer to a GET is kept, which sets no cookie but the CSRF cookie's renewal
   and asks for no "no-store" or "private" (the admin, the login); never while a flash message
   waits in its cookie; at most PAGE_CACHE_SECONDS, which bounds what time alone changes (a date shown as
-  "today"). Logging out deletes the session row, which bumps the counter.
+  "today").
 
 PAGE_CACHE_SECONDS=0 turns it off. The tests' database never commits inside a `db` test, so there
 PAGE_CACHE_LOCAL_WRITES also keys pages by this process's count of write statements.
@@ -32,23 +37,43 @@ import itertools
 import logging
 import re
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
-from django.db import DatabaseError, IntegrityError, connections, transaction
-from django.db.transaction import TransactionManagementError
 from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, ResolverMatch, resolve
+from django.utils import timezone
+
+from league.infra.page_versions import (
+    TABLE,
+    Scope,
+    bump_site_revision,
+    league_of_correction,
+    league_of_improvement,
+    league_of_match,
+    league_of_player,
+    league_of_slug,
+    league_of_team,
+    note_write,
+    page_scope,
+    read_versions,
+    site_revision,
+    user_scope,
+)
+
+__all__ = ["PageCacheMiddleware", "bump_site_revision", "install", "menu_versions", "site_revision"]
 
 log = logging.getLogger(__name__)
 
-TABLE = "league_siterevision"
-# Writes that change no page: the counter itself, the login throttle's records, and a session
-# being created or saved (a login also updates the user's last login, which bumps).
+# Writes that change no page: the counters themselves, the login throttle's records, and a session
+# being created, saved or deleted (a page kept for a session asks whether it still lives; a login
+# also updates the user's last login, which no page shows).
 _WRITE = re.compile(r'^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+["`]?(\w+)', re.IGNORECASE)
-_QUIET_TABLES = (TABLE, "axes_")
-_QUIET_UNLESS_DELETE = ("django_session",)
+_QUIET_TABLES = (TABLE, "axes_", "django_session")
 _local_writes = itertools.count(1)
 _local_seen = 0
 
@@ -60,70 +85,27 @@ def page_cache_seconds() -> int:
 # --- The writes' side: one bump per committed transaction that wrote something ---
 
 
-# A login stamps the user's last login, which no page shows: not a reason to render every page again.
 _LAST_LOGIN = re.compile(r'^\s*UPDATE\s+"?auth_user"?\s+SET\s+"?last_login"?\s*=\s*%s\s+WHERE', re.IGNORECASE)
 
 
-def _changes_pages(sql: str) -> bool:
+def _changed_table(sql: str) -> str | None:
     match = _WRITE.match(sql)
     if match is None or _LAST_LOGIN.match(sql):
-        return False
-    verb, table = match[1].split()[0].upper(), match[2].lower()
-    if table.startswith(_QUIET_TABLES):
-        return False
-    return verb == "DELETE" or not table.startswith(_QUIET_UNLESS_DELETE)
+        return None
+    table = match[2].lower()
+    return None if table.startswith(_QUIET_TABLES) else table
 
 
 def watch_writes(execute: Callable, sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
-    """An execute wrapper on every connection: after a statement that changes a page, a bump is
-    queued for the transaction's commit (run at once outside a transaction)."""
+    """An execute wrapper on every connection: after a statement that changes a page, its scope is
+    bumped at the transaction's commit (league/infra/page_versions.py)."""
     result = execute(sql, params, many, context)
-    if isinstance(sql, str) and _changes_pages(sql):
+    table = _changed_table(sql) if isinstance(sql, str) else None
+    if table is not None:
         global _local_seen
         _local_seen = next(_local_writes)
-        alias = context["connection"].alias
-        connection = connections[alias]
-        bump = _bumper(alias)
-        if not any(entry[1] is bump for entry in connection.run_on_commit):
-            try:
-                transaction.on_commit(bump, using=alias, robust=True)
-            except TransactionManagementError:  # autocommit turned off by hand: no commit hook
-                bump()
+        note_write(context["connection"].alias, table)
     return result
-
-
-_bumpers: dict[str, Callable[[], None]] = {}
-
-
-def _bumper(alias: str) -> Callable[[], None]:
-    """One function per database alias, so that a transaction queues it once however many rows
-    it writes (on_commit keeps a list; the wrapper looks for this very function in it)."""
-    if alias not in _bumpers:
-
-        def bump() -> None:
-            bump_site_revision(alias)
-
-        _bumpers[alias] = bump
-    return _bumpers[alias]
-
-
-def bump_site_revision(alias: str = "default") -> None:
-    with connections[alias].cursor() as cursor:
-        try:
-            cursor.execute(f"UPDATE {TABLE} SET number = number + 1 WHERE id = 1")  # noqa: S608
-        except DatabaseError:
-            # The table does not exist yet: the writes of the migrations that come before it.
-            # Nothing is served from the page cache before then (the reads fail the same way).
-            if TABLE in connections[alias].introspection.table_names(cursor):
-                raise
-            return
-        if cursor.rowcount:
-            return
-    try:  # a database emptied by a test's flush, or one migrated without the row
-        with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
-            cursor.execute(f"INSERT INTO {TABLE} (id, number) VALUES (1, 1)")  # noqa: S608
-    except IntegrityError:  # a concurrent first bump inserted it: count this one too
-        bump_site_revision(alias)
 
 
 def install(connection: Any, **kwargs: Any) -> None:
@@ -133,32 +115,116 @@ def install(connection: Any, **kwargs: Any) -> None:
         connection.execute_wrappers.insert(0, watch_writes)
 
 
-def site_revision(alias: str = "default") -> int:
-    with connections[alias].cursor() as cursor:
-        cursor.execute(f"SELECT number FROM {TABLE} WHERE id = 1")  # noqa: S608
-        row = cursor.fetchone()
-    return int(row[0]) if row else 0
+# --- Which league a URL is of ---
+
+
+def _resolved(request: HttpRequest) -> ResolverMatch | None:
+    """The URL's view and arguments, resolved once per request (Django resolves it again below)."""
+    if not hasattr(request, "_page_resolved"):
+        try:
+            request._page_resolved = resolve(request.path_info)  # type: ignore[attr-defined]
+        except Resolver404:
+            request._page_resolved = None  # type: ignore[attr-defined]
+    return request._page_resolved  # type: ignore[attr-defined,no-any-return]
+
+
+def _url_league(request: HttpRequest) -> Scope | None:
+    """The league whose versions key the page at this URL, and which a form posted to it claims to
+    change: its own pages, its teams' and its matches'. None: a page that is no one league's, or a URL
+    whose ids are not known here (a decision's `pk` is of its kind's own table): its writes claim
+    nothing, so they bump the whole site."""
+    match = _resolved(request)
+    if match is None:
+        return None
+    names, kwargs, name = match.namespaces, match.kwargs, match.url_name or ""
+    if "kind" in kwargs and "pk" in kwargs and ("matches" in names or name.startswith("api-matches-")):
+        return None  # a decision: its pk is not a match's
+    if "slug" in kwargs and ("league" in names or "matches" in names or name.startswith("api-")):
+        return league_of_slug(kwargs["slug"])
+    if "teams" in names and "pk" in kwargs:
+        return league_of_team(kwargs["pk"])
+    if "matches" in names or name.startswith(("api-matches-", "api-correction")):
+        if "pk" in kwargs:
+            return league_of_match(kwargs["pk"])
+        if "cid" in kwargs:
+            return league_of_correction(kwargs["cid"])
+        if "roll_id" in kwargs:
+            return league_of_improvement(kwargs["roll_id"])
+    if name.startswith("api-") and "team_id" in kwargs:
+        return league_of_team(kwargs["team_id"])
+    if name.startswith("api-") and "player_id" in kwargs:
+        return league_of_player(kwargs["player_id"])
+    return None
+
+
+def _write_scopes(request: HttpRequest) -> list[Scope]:
+    """What a form posted here may change. A page of a league: that league (its coaches' badges follow,
+    as their keys carry their leagues' versions). The notifications: their reader's. Anything else
+    claims nothing, so its writes bump the whole site."""
+    league = _url_league(request)
+    if league is not None:
+        return [league]
+    match = _resolved(request)
+    if match is not None and "notices" in match.namespaces:
+        user = _session_user(request)
+        return [user_scope(user)] if user else []
+    return []
 
 
 # --- The reads' side ---
 
+# session key -> user id (0: a session with no one logged in). A key never changes hands: a login
+# gives the session a new key (django.contrib.auth.login cycles it), a logout deletes it.
+_session_users: dict[str, int] = {}
+
+
+def _session_user(request: HttpRequest) -> int | None:
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if not key:
+        return None
+    if key not in _session_users:
+        store = import_module(settings.SESSION_ENGINE).SessionStore(key)
+        user = store.get(SESSION_KEY)
+        if store.session_key is None:  # no such session
+            return None
+        if len(_session_users) > 50_000:
+            _session_users.clear()
+        _session_users[key] = int(user) if user else 0
+    return _session_users[key] or None
+
+
+def _session_alive(request: HttpRequest) -> tuple[str, list[Any]] | None:
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if not key or settings.SESSION_ENGINE not in (
+        "django.contrib.sessions.backends.db",
+        "django.contrib.sessions.backends.cached_db",
+    ):
+        return None
+    return "session_key = %s AND expire_date > %s", [key, timezone.now()]
+
+
+def _request_versions(request: HttpRequest) -> tuple[str, str]:
+    """The page's key part and its user's (league/infra/page_versions.py), read once per request."""
+    found = getattr(request, "_page_versions", None)
+    if found is None:
+        found = read_versions(_url_league(request), _session_user(request), _session_alive(request))
+        if getattr(settings, "PAGE_CACHE_LOCAL_WRITES", False):
+            found = (f"{found[0]}.{_local_seen}", f"{found[1]}.{_local_seen}")
+        request._page_versions = found  # type: ignore[attr-defined]
+    return found
+
+
+def menu_versions(request: HttpRequest) -> str:
+    """What the key of a badge kept for the request's user carries (matches/context_processors.py,
+    league/notices/context_processors.py): the site's version, his own and his leagues'."""
+    return _request_versions(request)[1]
+
+
 _KEYED_HEADERS = ("HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HX_REQUEST", "HTTP_HX_TARGET", "HTTP_HX_BOOSTED")
 
 
-def request_revision(request: HttpRequest) -> str:
-    """The site's revision as this request sees it, read once per request: what every key of a
-    kept page or a kept part of one (the menu's badge) carries."""
-    revision = getattr(request, "_site_revision", None)
-    if revision is None:
-        revision = str(site_revision())
-        if getattr(settings, "PAGE_CACHE_LOCAL_WRITES", False):
-            revision += f".{_local_seen}"
-        request._site_revision = revision  # type: ignore[attr-defined]
-    return revision
-
-
 def _page_key(request: HttpRequest) -> str:
-    parts = [request_revision(request), request.scheme or "", request.get_host(), request.get_full_path()]
+    parts = [_request_versions(request)[0], request.scheme or "", request.get_host(), request.get_full_path()]
     parts += [request.META.get(name, "") for name in _KEYED_HEADERS]
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -189,12 +255,20 @@ def _may_keep(request: HttpRequest, response: HttpResponse) -> bool:
 
 
 class PageCacheMiddleware:
-    """Above the session: a page served again costs one query (the revision) and a cache read."""
+    """Above the session: a page served again costs one query (its versions) and a cache read."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        # What the request writes (a form posted, a preview a page stores) claims its URL's league.
+        scopes = _write_scopes(request)
+        if scopes:
+            with page_scope(*scopes):
+                return self._answer(request)
+        return self._answer(request)
+
+    def _answer(self, request: HttpRequest) -> HttpResponse:
         if not _may_serve(request):
             return self.get_response(request)
         cache = caches["pages"]

@@ -8,22 +8,22 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from league.infra.page_cache import page_cache_seconds, request_revision
+from league.infra.page_cache import menu_versions, page_cache_seconds
 from league.notices.selectors import unread_count
 
 
 def unread_badge(request: HttpRequest) -> dict[str, Any]:
-    """Lazy: a page without the menu makes no query. Kept per user and site revision, as the
-    waiting badge is (matches/context_processors.py): a new notification, or one read, is a
-    committed write, which bumps the revision (league/infra/page_cache.py), so no page or badge
-    kept before it is served after it."""
+    """Lazy: a page without the menu makes no query. Kept per user and his versions, as the
+    waiting badge is (matches/context_processors.py): a new notification, or one read, bumps its
+    reader's version once committed (league/infra/page_versions.py, league/notices/services.py), so no
+    page or badge kept before it is served after it."""
 
     def count() -> int:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return 0
         seconds = page_cache_seconds()
-        key = f"unread-notices:{user.pk}:{request_revision(request)}" if seconds > 0 else ""
+        key = f"unread-notices:{user.pk}:{menu_versions(request)}" if seconds > 0 else ""
         kept = caches["default"].get(key) if key else None
         if kept is not None:
             return int(kept)

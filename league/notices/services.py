@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 
 from django.contrib.auth import get_user_model
 from django.db.models import F
@@ -10,6 +11,7 @@ from django.utils import timezone
 
 from league.accounts.models import Profile
 from league.core.events import Event
+from league.infra.page_versions import league_scope, notifications_scope, page_scope, user_scope
 from league.notices.models import Notification
 
 Status = Notification.MailStatus
@@ -45,39 +47,53 @@ def notifications_create(event: Event) -> list[Notification]:
         )
         for user in users
     ]
-    return Notification.objects.bulk_create(rows)
+    # What they change: their readers' badges and lists, and their league's mail page (league/infra/page_versions.py).
+    scopes = [user_scope(row.user_id) for row in rows] + ([league_scope(event.league_id)] if event.league_id else [])
+    with page_scope(*scopes):
+        return Notification.objects.bulk_create(rows)
 
 
 def notification_read(notification: Notification) -> None:
     if notification.read_at is None:
         notification.read_at = timezone.now()
-        Notification.objects.filter(pk=notification.pk, read_at__isnull=True).update(read_at=notification.read_at)
+        with page_scope(user_scope(notification.user_id)):
+            Notification.objects.filter(pk=notification.pk, read_at__isnull=True).update(read_at=notification.read_at)
 
 
 def notifications_read_some(user_id: int, ids: Iterable[int]) -> int:
     """Mark the user's own notifications among `ids` read (another's are left alone)."""
-    return Notification.objects.filter(user_id=user_id, pk__in=list(ids), read_at__isnull=True).update(
-        read_at=timezone.now()
-    )
+    with page_scope(user_scope(user_id)):
+        return Notification.objects.filter(user_id=user_id, pk__in=list(ids), read_at__isnull=True).update(
+            read_at=timezone.now()
+        )
 
 
 def notifications_read_all(user_id: int) -> int:
-    return Notification.objects.filter(user_id=user_id, read_at__isnull=True).update(read_at=timezone.now())
+    with page_scope(user_scope(user_id)):
+        return Notification.objects.filter(user_id=user_id, read_at__isnull=True).update(read_at=timezone.now())
+
+
+def _mailed(ids: list[int]) -> AbstractContextManager[None]:
+    """The mail's progress shows on its league's mail page: that league's and the readers' versions."""
+    return page_scope(notifications_scope(f"id IN ({', '.join(['%s'] * len(ids))})", tuple(ids)))
 
 
 # --- the mail's progress (league/notices/mail.py sends, league/notices/tasks.py retries) ---
 
 
 def mail_attempted(ids: Iterable[int]) -> None:
-    Notification.objects.filter(pk__in=list(ids)).update(mail_attempts=F("mail_attempts") + 1)
+    with _mailed(ids := list(ids)):
+        Notification.objects.filter(pk__in=ids).update(mail_attempts=F("mail_attempts") + 1)
 
 
 def mail_sent(ids: Iterable[int]) -> None:
-    Notification.objects.filter(pk__in=list(ids)).update(mail_status=Status.SENT, mail_error="")
+    with _mailed(ids := list(ids)):
+        Notification.objects.filter(pk__in=ids).update(mail_status=Status.SENT, mail_error="")
 
 
 def mail_skipped(ids: Iterable[int]) -> None:
-    Notification.objects.filter(pk__in=list(ids)).update(mail_status=Status.SKIPPED)
+    with _mailed(ids := list(ids)):
+        Notification.objects.filter(pk__in=ids).update(mail_status=Status.SKIPPED)
 
 
 def mail_error(ids: Iterable[int], error: BaseException, *, final: bool) -> None:
@@ -86,12 +102,14 @@ def mail_error(ids: Iterable[int], error: BaseException, *, final: bool) -> None
     changes: dict[str, object] = {"mail_error": f"{type(error).__name__}: {error}"[:1000]}
     if final:
         changes["mail_status"] = Status.FAILED
-    Notification.objects.filter(pk__in=list(ids)).update(**changes)
+    with _mailed(ids := list(ids)):
+        Notification.objects.filter(pk__in=ids).update(**changes)
 
 
 def mail_again(notification: Notification) -> None:
     """The commissioner's "send again": queued afresh, its attempts counted from zero."""
-    Notification.objects.filter(pk=notification.pk).update(mail_status=Status.PENDING, mail_attempts=0)
+    with _mailed([notification.pk]):
+        Notification.objects.filter(pk=notification.pk).update(mail_status=Status.PENDING, mail_attempts=0)
 
 
 def profile_unsubscribe(user_id: int) -> None:

@@ -28,7 +28,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from league.infra.page_cache import bump_site_revision
+from league.infra.page_versions import ANY, bump_site_revision, bump_versions, league_scope
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -165,6 +165,10 @@ class Page:
     cpu_ms: float = 0.0  # gunicorn's workers' CPU time per request (user + system)
     cold_ms: list[float] = field(default_factory=list)  # each GET after a write (no kept page)
     cold_cpu_ms: float = 0.0
+    league_id: int = 0  # the page's league: a result there makes the page stale
+    other_league_id: int = 0  # another league: a result there leaves the page kept
+    own_ms: list[float] = field(default_factory=list)  # each GET after a result in its league
+    other_ms: list[float] = field(default_factory=list)  # each GET after a result in the other league
     queries: list[int] = field(default_factory=list)
     size: int = 0
     error: str = ""
@@ -212,7 +216,27 @@ def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> 
             return page
         page.cold_ms.append(seconds * 1000)
     page.cold_cpu_ms = (server.cpu_seconds() - cpu) * 1000 / cold
+    # A result bumps its league's version and ANY's (league/infra/page_versions.py): the page is
+    # rendered again after one in its own league, served kept after one in the other league. Each
+    # worker keeps its own pages (LocMem): the page is read again `warmup` times between the two, so
+    # that the worker that answers next has it, as it has for a reader who came back before the result.
+    for _ in range(cold if page.league_id else 0):
+        for league_id, times in ((page.league_id, page.own_ms), (page.other_league_id, page.other_ms)):
+            bump_result(league_id)
+            status, _size, seconds = get(server.port, page.path, page.cookie)
+            if status != 200:
+                page.error = f"{page.path} answered {status} through gunicorn after a result"
+                return page
+            times.append(seconds * 1000)
+            for _ in range(warmup):
+                get(server.port, page.path, page.cookie)
     return page
+
+
+def bump_result(league_id: int) -> None:
+    """What a result committed in the league bumps (its reader's version aside: the bench's coach is
+    told of none)."""
+    bump_versions([league_scope(league_id), ANY])
 
 
 @dataclass
@@ -242,7 +266,7 @@ def load(
 
     Before the clock starts each client reads each page once (people who have been browsing: the
     pages they read are kept). `writes` committed writes are spread over the load (after each
-    1/(writes+1) of the requests): each makes every kept page stale, as a result landing does."""
+    1/(writes+1) of the requests): each bumps the pages' league's version, as a result landing in it does."""
     weighted = [p for p in pages if p.weight]
     plan = [p for p in weighted for _ in range(p.weight)]
     rng = random.Random(seed)
@@ -251,6 +275,7 @@ def load(
         for page in weighted:
             get(port, page.path, cookie)
     write_at = {total * (n + 1) // (writes + 1) for n in range(writes)}
+    league_id = next((p.league_id for p in weighted if p.league_id), 0)
     sent = [0]
     times: list[float] = []
     errors = [0]
@@ -262,7 +287,9 @@ def load(
             with lock:
                 page = next(feed, None)
                 sent[0] += 1
-                if sent[0] in write_at:
+                if sent[0] in write_at and league_id:
+                    bump_result(league_id)
+                elif sent[0] in write_at:
                     bump_site_revision()
             if page is None:
                 return

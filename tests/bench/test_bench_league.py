@@ -67,6 +67,10 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     cold = lines[lines.index("first read after a write (rendered, not kept):") + 2 :]
     cold_row = re.compile(rf"^({'|'.join(PAGES[1:])})" + NUMBER * 8 + "$")
     assert [cold_row.match(li)[1] for li in cold[: len(PAGES) - 1]] == PAGES[1:]
+    # And after a result in the other league (served kept) and in its own (rendered): a league's pages.
+    after = lines[lines.index("first read after a result in another league / in its own league:") + 2 :]
+    after_row = re.compile(rf"^({'|'.join(PAGES[2:])})" + (NUMBER * 4 + r"\s+(ok|!!)") * 2 + "$")
+    assert [after_row.match(li)[1] for li in after[: len(PAGES) - 2]] == PAGES[2:]
     load = next(li for li in lines if li.startswith("load: "))
     assert re.match(
         r"load: 3 clients, each having read each page once, 30 requests \(league home \d+, season \d+, .*\), "

@@ -143,7 +143,7 @@ class Command(BaseCommand):
         )
         hosts = [*settings.ALLOWED_HOSTS, "testserver"]
         with override_settings(ROOT_URLCONF="league.tooling.bench_urls", ALLOWED_HOSTS=hosts):
-            pages = {"small": _pages(small), "big": _pages(big)}
+            pages = {"small": _pages(small, big), "big": _pages(big, small)}
             # The load's browsers: one session each, as many people reading the big league.
             browsers = [page_client(big.coach)[1] for _ in range(opts["clients"])]
             with tempfile.TemporaryDirectory(prefix="bench-gunicorn-") as folder:
@@ -252,7 +252,34 @@ class Command(BaseCommand):
         )
         for line in cold:
             self.stdout.write(line)
+        self._report_results(small, big)
         return missed
+
+    def _report_results(self, small: list, big: list) -> None:
+        """The first read after a result (league/infra/page_versions.py): in the other league the page
+        is served kept (target: within RESULT_OTHER_TARGET times its re-read); in its own league it is
+        rendered (target: within RESULT_OWN_TARGET times the bare view). Reported, not checked."""
+        self.stdout.write("first read after a result in another league / in its own league:")
+        self.stdout.write(
+            f"{'page':<15}"
+            + f"{'other ms':>9}{'x reread':>9}{'own ms':>8}{'x bare':>8}{'':>3}" * 2
+            + "  (small league, then big)"
+        )
+        for one, other in zip(small, big, strict=True):
+            if not one.own_ms or not other.own_ms:
+                continue
+            cells = []
+            for page, bare in ((one, small[0]), (other, big[0])):
+                kept, own = statistics.median(page.other_ms), statistics.median(page.own_ms)
+                ok = kept / page.median <= RESULT_OTHER_TARGET and own / bare.median <= RESULT_OWN_TARGET
+                cells.append(
+                    f"{kept:>9.1f}{kept / page.median:>9.2f}{own:>8.1f}{own / bare.median:>8.2f}{'ok' if ok else '!!':>3}"
+                )
+            self.stdout.write(f"{one.name:<15}{''.join(cells)}")
+
+
+RESULT_OTHER_TARGET = 2.0  # a page after a result in another league, against its re-read
+RESULT_OWN_TARGET = 10.0  # a page after a result in its own league, against the bare view
 
 
 def _queries(page: Any) -> str:
@@ -260,8 +287,9 @@ def _queries(page: Any) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def _pages(built: Any) -> list:
-    """The pages measured, in the table's order; the first is the bare view."""
+def _pages(built: Any, other: Any) -> list:
+    """The pages measured, in the table's order; the first is the bare view. A league's own pages
+    know their league and `other`, for the first reads after a result in each."""
     from league.tooling.bench_serve import Page, page_client
     from league.tooling.bench_urls import BARE_PATH, BASE_PATH
 
@@ -269,21 +297,24 @@ def _pages(built: Any) -> list:
     commissioner, commissioner_cookie = page_client(built.commissioner)
     slug, number = built.league.slug, built.season.number
 
-    def page(name: str, path: str) -> Page:
-        return Page(name, path, cookie, coach, MIX.get(name, 0))
+    def page(name: str, path: str, client: Any = coach, cookie: str = cookie) -> Page:
+        ours = name not in ("bare view", "base.html")
+        return Page(
+            name,
+            path,
+            cookie,
+            client,
+            MIX.get(name, 0),
+            league_id=built.league.pk if ours else 0,
+            other_league_id=other.league.pk if ours else 0,
+        )
 
     return [
         page("bare view", BARE_PATH),
         page("base.html", BASE_PATH),  # what every page shares: the menu, the session, the user
         page("league home", reverse("league:detail", args=[slug])),
         page("season", reverse("league:season", args=[slug, number])),
-        Page(
-            "fixtures",
-            reverse("league:season_fixtures", args=[slug, number]),
-            commissioner_cookie,
-            commissioner,
-            MIX.get("fixtures", 0),
-        ),
+        page("fixtures", reverse("league:season_fixtures", args=[slug, number]), commissioner, commissioner_cookie),
         page("standings", reverse("league:season_standings", args=[slug, number])),
         page("stats leaders", reverse("league:stats", args=[slug])),
         page("team", reverse("teams:detail", args=[built.team.pk])),

@@ -1,0 +1,270 @@
+"""The versions that key kept pages and menu badges (league/infra/page_cache.py), each bumped after
+the committed writes that can change what it keys: as narrow as the write (docs/decisions/operations.md,
+2026-12-07).
+
+One table of counters, `league_siterevision` (league.models.SiteRevision), one row per version:
+
+- SITE (row 1): every kept page and badge carries it. Bumped by a write that claims no narrower
+  scope (an admin edit, a management command, a sweep): what it changes is unknown, so everything;
+- ANY (row 2): the pages that are not one league's (the home page, a coach's lists, the notifications):
+  bumped by every committed write, whatever its scope;
+- LEAGUE + id: the pages of one league, its teams and its matches, bumped by the writes made in its
+  scope (a form posted under its URL, its matches' post-match tasks, its events' notifications);
+- USER + id: one user's own state (his notifications read or received).
+
+A write claims its scope with `page_scope(...)` (the page cache's middleware claims the league, team or
+match of the URL a form is posted to; matches/page_scopes.py the post-match tasks'). A scope may be a
+version's id or an SQL query that finds them (`league_of_team`), run once at the commit: a team, match
+or correction deleted by the very write finds nothing, and the write then bumps SITE. A write to a table
+every league shows (a user's name) bumps SITE whatever it claims.
+
+Every version lives in the database and is read there at the start of a request, never from a cache:
+a write committed by one process changes the key in every process (gunicorn and Celery workers).
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import DatabaseError, connections, transaction
+
+TABLE = "league_siterevision"
+SITE = 1
+ANY = 2
+LEAGUE = 1 << 40
+USER = 2 << 40
+
+# A version's id, or a query (SQL, params) whose rows' first column are versions' ids, or a function
+# giving scopes at the commit.
+Scope = int | tuple[str, tuple[Any, ...]] | Callable[[], Iterable[Any]]
+
+# Tables whose rows every league's pages show (a coach's name, his profile): a write to them bumps SITE.
+GLOBAL_TABLES = ("auth_user", "league_profile")
+
+_claimed: contextvars.ContextVar[frozenset[Scope] | None] = contextvars.ContextVar("page_scope", default=None)
+
+
+def league_scope(league_id: int | None) -> int:
+    return LEAGUE + league_id if league_id else SITE
+
+
+def user_scope(user_id: int | None) -> int:
+    return USER + user_id if user_id else SITE
+
+
+def league_of_slug(slug: str) -> Scope:
+    return (f"SELECT {LEAGUE} + id FROM league_league WHERE slug = %s", (slug,))  # noqa: S608
+
+
+def league_of_team(team_id: int) -> Scope:
+    return (f"SELECT {LEAGUE} + league_id FROM teams_team WHERE id = %s", (team_id,))  # noqa: S608
+
+
+def league_of_match(match_id: int) -> Scope:
+    return (f"SELECT {LEAGUE} + league_id FROM matches_match WHERE id = %s", (match_id,))  # noqa: S608
+
+
+def league_of_player(player_id: int) -> Scope:
+    return (
+        f"SELECT {LEAGUE} + t.league_id FROM teams_player p"  # noqa: S608
+        " JOIN teams_team t ON t.id = p.team_id WHERE p.id = %s",
+        (player_id,),
+    )
+
+
+def league_of_correction(correction_id: int) -> Scope:
+    return (
+        f"SELECT {LEAGUE} + m.league_id FROM matches_matchcorrection c"  # noqa: S608
+        " JOIN matches_match m ON m.id = c.match_id WHERE c.id = %s",
+        (correction_id,),
+    )
+
+
+def league_of_improvement(roll_id: int) -> Scope:
+    return (
+        f"SELECT {LEAGUE} + m.league_id FROM teams_improvementroll r"  # noqa: S608
+        " JOIN matches_match m ON m.id = r.match_id WHERE r.id = %s",
+        (roll_id,),
+    )
+
+
+def league_of_delivery(delivery_id: int) -> Scope:
+    return (
+        f"SELECT {LEAGUE} + w.league_id FROM league_delivery d"  # noqa: S608
+        " JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id = %s",
+        (delivery_id,),
+    )
+
+
+def notifications_scope(where: str, params: tuple[Any, ...]) -> Scope:
+    """The readers and leagues of the notifications `where` selects (a league's mail page shows their mail)."""
+    return (
+        f"SELECT {USER} + user_id FROM league_notification WHERE {where}"  # noqa: S608
+        f" UNION SELECT {LEAGUE} + league_id FROM league_notification WHERE league_id IS NOT NULL AND {where}",
+        params * 2,
+    )
+
+
+def enter_scope(*scopes: Scope) -> contextvars.Token:
+    """What the writes from here on change (added to what an enclosing scope claims: more bumps, never fewer)."""
+    return _claimed.set((_claimed.get() or frozenset()) | frozenset(scopes))
+
+
+def leave_scope(token: contextvars.Token) -> None:
+    try:
+        _claimed.reset(token)
+    except ValueError:  # left in another context than entered: claim nothing (the whole site), never too little
+        _claimed.set(None)
+
+
+@contextmanager
+def page_scope(*scopes: Scope) -> Iterator[None]:
+    token = enter_scope(*scopes)
+    try:
+        yield
+    finally:
+        leave_scope(token)
+
+
+# --- The writes' side: the scopes written are gathered per connection, bumped once at the commit ---
+
+
+def note_write(alias: str, table: str) -> None:
+    """A statement that changes pages ran on `alias`: its scope is bumped once the transaction commits
+    (at once outside a transaction). Called by the page cache's execute wrapper."""
+    connection = connections[alias]
+    claimed = _claimed.get()
+    pending: set[Scope] = connection.__dict__.setdefault("_page_pending", set())
+    if claimed is None or table.startswith(GLOBAL_TABLES):
+        pending.add(SITE)
+    else:
+        pending.update(claimed)
+    bump = _bumper(alias)
+    if not any(entry[1] is bump for entry in connection.run_on_commit):
+        try:
+            transaction.on_commit(bump, using=alias, robust=True)
+        except transaction.TransactionManagementError:  # autocommit turned off by hand: no commit hook
+            bump()
+
+
+_bumpers: dict[str, Callable[[], None]] = {}
+
+
+def _bumper(alias: str) -> Callable[[], None]:
+    """One function per database alias, so that a transaction queues it once however many rows
+    it writes (on_commit keeps a list; note_write looks for this very function in it)."""
+    if alias not in _bumpers:
+
+        def bump() -> None:
+            pending = connections[alias].__dict__.pop("_page_pending", set())
+            bump_versions(_resolve(alias, pending or {SITE}), alias)
+
+        _bumpers[alias] = bump
+    return _bumpers[alias]
+
+
+def _resolve(alias: str, scopes: Iterable[Scope]) -> set[int]:
+    ids: set[int] = set()
+    for scope in scopes:
+        if isinstance(scope, int):
+            ids.add(scope)
+        elif callable(scope):
+            ids |= _resolve(alias, scope())
+        else:
+            with connections[alias].cursor() as cursor:
+                cursor.execute(*scope)
+                found = {int(row[0]) for row in cursor.fetchall()}
+            ids |= found or {SITE}  # its row is gone with the write: what it changed is unknown
+    if SITE in ids:
+        return {SITE}  # every key carries it
+    return ids | {ANY}
+
+
+def bump_versions(ids: Iterable[int], alias: str = "default") -> None:
+    """One statement, the rows in the order of their ids (two commits bumping the same rows never
+    wait on each other in a cycle)."""
+    ordered = sorted(set(ids))
+    if not ordered:
+        return
+    values = ", ".join(["(%s, 1)"] * len(ordered))
+    sql = (
+        f"INSERT INTO {TABLE} (id, number) VALUES {values}"  # noqa: S608
+        f" ON CONFLICT (id) DO UPDATE SET number = {TABLE}.number + 1"
+    )
+    connection = connections[alias]
+    try:
+        if connection.in_atomic_block:  # a failure must not break the enclosing transaction
+            with transaction.atomic(using=alias), connection.cursor() as cursor:
+                cursor.execute(sql, ordered)
+        else:  # after the commit, as on_commit runs it: one statement, no BEGIN
+            with connection.cursor() as cursor:
+                cursor.execute(sql, ordered)
+    except DatabaseError:
+        # The table does not exist yet: the writes of the migrations that come before it. Nothing
+        # is served from the page cache before then (the reads fail the same way).
+        with connections[alias].cursor() as cursor:
+            if TABLE in connections[alias].introspection.table_names(cursor):
+                raise
+
+
+def bump_site_revision(alias: str = "default") -> None:
+    bump_versions([SITE], alias)
+
+
+def versions(ids: Iterable[int], alias: str = "default") -> dict[int, int]:
+    wanted = sorted(set(ids))
+    with connections[alias].cursor() as cursor:
+        cursor.execute(
+            f"SELECT id, number FROM {TABLE} WHERE id IN ({', '.join(['%s'] * len(wanted))})",  # noqa: S608
+            wanted,
+        )
+        return {int(pk): int(number) for pk, number in cursor.fetchall()}
+
+
+def site_revision(alias: str = "default") -> int:
+    return versions([SITE], alias).get(SITE, 0)
+
+
+# --- The reads' side: one query gives a page's versions and its user's ---
+
+# The leagues whose writes can change a user's menu badges: those he coaches a team in, is a member
+# of, or runs (league.selectors' actions_waiting reads nothing else).
+_USER_LEAGUES = (
+    f"SELECT 'u', v.id, v.number FROM {TABLE} v WHERE v.id IN ("  # noqa: S608
+    f"SELECT {LEAGUE} + league_id FROM league_membership WHERE user_id = %s"
+    f" UNION SELECT {LEAGUE} + id FROM league_league WHERE commissioner_id = %s"
+    f" UNION SELECT {LEAGUE} + league_id FROM teams_team WHERE coach_id = %s)"
+)
+
+
+def read_versions(
+    page: Scope | None, user_id: int | None, session: tuple[str, list[Any]] | None = None, alias: str = "default"
+) -> tuple[str, str]:
+    """The page's key part and the user's (his badges'), in one query. `page` is the page's league
+    (a query, as `league_of_team`) or None for a page that is no one league's (keyed by ANY);
+    `session` an SQL condition and its parameter that say whether the browser's session still lives
+    (a page kept for a session is never served once it is logged out or expired)."""
+    ids = [SITE] + ([user_scope(user_id)] if user_id else []) + ([] if page is not None else [ANY])
+    parts = [f"SELECT 'u', id, number FROM {TABLE} WHERE id IN ({', '.join(['%s'] * len(ids))})"]  # noqa: S608
+    params: list[Any] = list(ids)
+    if isinstance(page, int):
+        parts.append(f"SELECT 'p', id, number FROM {TABLE} WHERE id = %s")  # noqa: S608
+        params.append(page)
+    elif isinstance(page, tuple):
+        parts.append(f"SELECT 'p', id, number FROM {TABLE} WHERE id IN ({page[0]})")  # noqa: S608
+        params += page[1]
+    if user_id:
+        parts.append(_USER_LEAGUES)
+        params += [user_id] * 3
+    if session is not None:
+        parts.append(f"SELECT 'p', -1, COUNT(*) FROM django_session WHERE {session[0]}")
+        params += session[1]
+    with connections[alias].cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts), params)
+        rows = sorted((str(tag), int(pk), int(number)) for tag, pk, number in cursor.fetchall())
+    user = ",".join(f"{pk}:{number}" for tag, pk, number in rows if tag == "u")
+    page_part = ",".join(f"{pk}:{number}" for tag, pk, number in rows if tag == "p")
+    return f"{user}|{page_part}", user
