@@ -170,7 +170,8 @@ def hold_after_run(match_id: int, held: LinesHeld) -> None:
     """A run found impossible lines or dice to ask (its transaction rolled back): the match is held instead."""
     with transaction.atomic():
         match = Match.objects.select_related("league").select_for_update().get(pk=match_id)
-        if match.status == Match.Status.PROCESSING:
+        # Confirmed: the run's transaction rolled its claim back (postgame.postgame_run); processing: a replay's.
+        if match.status in (Match.Status.PROCESSING, Match.Status.CONFIRMED):
             held.hold(match)
 
 

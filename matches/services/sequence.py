@@ -12,6 +12,9 @@ will run them in the same order (docs/design-history.md).
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from typing import Any
+
+from django.db.models import Q, QuerySet
 
 from matches.models import Match
 
@@ -36,3 +39,14 @@ def match_sequence(match: Match) -> str:
     """The key of a match being confirmed."""
     assert match.confirmed_at is not None and match.pk is not None
     return sequence_key(played_on=played_day(match), confirmed_at=match.confirmed_at, pk=match.pk)
+
+
+def later_processed(home: Any, away: Any, sequence: Any, pk: Any) -> QuerySet[Match]:
+    """The matches of either team after the given place in play order that were processed or are
+    running (arguments may be OuterRef()s): a match confirmed before them is late (matches.services.late)."""
+    return Match.objects.filter(
+        Q(home_id=home) | Q(home_id=away) | Q(away_id=home) | Q(away_id=away),
+        Q(sequence__gt=sequence) | Q(sequence=sequence, pk__gt=pk),
+        status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING),
+        history=False,
+    )
