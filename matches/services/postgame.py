@@ -50,7 +50,7 @@ from league.rules.postmatch import (
 from matches.hooks import history_changed, match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
-from matches.services.common import match_ruleset, stored_inputs
+from matches.services.common import match_ruleset, stored_choices_and_rolls, stored_inputs
 from matches.services.decisions import open_decisions
 from matches.services.dice_wait import store_or_ask
 from matches.services.events import publish_decisions_waiting, publish_match
@@ -160,7 +160,9 @@ def _lock(match_id: int, *, late: bool = False) -> tuple[Match, dict[str, Team]]
     }
     found = Match.objects.select_related("league").only(*MATCH_FIELDS)
     if late:
-        found = found.annotate(late=Exists(later_processed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("sequence"), OuterRef("pk"))))
+        found = found.annotate(
+            late=Exists(later_processed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("sequence"), OuterRef("pk")))
+        )
     match = found.get(pk=match_id)
     if match.status != Match.Status.PROCESSING:
         return None
@@ -176,8 +178,8 @@ def _store_plan(
     `report`: the match as a replay reads it (a team it does not replay as it stood then)."""
     report = build_report(match) if report is None else report
     match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
-    choices = dict(match.decisions.values_list("key", "value"))
-    given, decisions = stored_inputs(match, choices)
+    choices, rolls = stored_choices_and_rolls(match)  # one read
+    given, decisions = stored_inputs(match, choices, rolls)
     for attempt in range(FIT_ROUNDS + 1):
         try:
             dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
