@@ -4,7 +4,7 @@ A late result, a correction, a void or a restore can make a player dead, gone or
 that was already processed with him credited on its sheet (touchdowns, completions, casualties
 caused or suffered, other SPP actions). That match is not run again with his lines: it is HELD,
 with the player and the match that made him unable, and told to the commissioner. Its teams' later
-matches wait behind it, as behind a failed match (postgame.UNPROCESSED); other teams' matches go on.
+matches wait behind it, as behind a failed match (sequence.UNPROCESSED); other teams' matches go on.
 
 The commissioner says what stands, player by player: his lines removed (his touchdowns stay in the
 score, credited to no roster player), moved to a team-mate who played, or confirmed as entered (the

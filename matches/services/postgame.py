@@ -30,7 +30,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, When
+from django.db.models import Case, Exists, F, OuterRef, Q, When
 from django.utils import timezone
 
 from league.core import outbox
@@ -60,7 +60,7 @@ from matches.services.lineup import who_could_play
 from matches.services.postgame_queue import queue_next
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
-from matches.services.sequence import later_processed
+from matches.services.sequence import earlier_unprocessed, later_processed
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
@@ -69,22 +69,6 @@ log = logging.getLogger(__name__)
 
 def _lease() -> timedelta:
     return timedelta(seconds=settings.POSTGAME_LEASE_SECONDS)
-
-
-# A match waits for these earlier matches of its teams: confirmed and not yet processed.
-# A held match (matches.services.held) holds them too, until the commissioner settles it.
-UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED, Match.Status.HELD)
-
-
-def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> QuerySet[Match]:
-    """The confirmed, unprocessed matches of either team before this one in time (arguments may
-    be OuterRef()s): the matches whose sequence must run first. Order: Match.sequence (play order:
-    the day played, confirmation, id; matches.services.sequence), then id."""
-    return Match.objects.filter(
-        Q(home_id=home_id) | Q(home_id=away_id) | Q(away_id=home_id) | Q(away_id=away_id),
-        Q(sequence__lt=sequence) | Q(sequence=sequence, pk__lt=pk),
-        status__in=UNPROCESSED,
-    )
 
 
 def claim(match_id: int) -> datetime | None:

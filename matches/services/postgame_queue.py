@@ -16,6 +16,7 @@ from django.utils import timezone
 from league.core.audit import log_action
 from matches.models import Match
 from matches.services.faults import requeue_failed_matches, retrying
+from matches.services.sequence import earlier_unprocessed
 
 log = logging.getLogger(__name__)
 # The task's registered name (matches/tasks.py).
@@ -71,8 +72,6 @@ def postgame_sweep(*, older_than: timedelta = timedelta(minutes=5), lease: timed
     the transaction that applies it: a worker killed during it leaves its match confirmed, queued,
     and free to run; such a match is queued again once a lease has passed (a run alive holds the
     match's row: skipped). Returns the ids it queued."""
-    from matches.services.postgame import earlier_unprocessed
-
     requeue_failed_matches()
     now = timezone.now()
     lease = timedelta(seconds=settings.POSTGAME_LEASE_SECONDS) if lease is None else lease

@@ -5,7 +5,7 @@ the place its day of play gives it. The day is the one entered with the result; 
 the first day of its round's dates (when the commissioner dated the round), else the day it was
 confirmed. Stored as one string of digits (Match.sequence) so that one indexed comparison orders
 matches on SQLite and PostgreSQL alike, whatever the collation. The post-match sequence runs each
-team's matches in this order (postgame.earlier_unprocessed); a replay of a corrected history
+team's matches in this order (earlier_unprocessed below); a replay of a corrected history
 will run them in the same order (docs/design-history.md).
 """
 
@@ -49,4 +49,20 @@ def later_processed(home: Any, away: Any, sequence: Any, pk: Any) -> QuerySet[Ma
         Q(sequence__gt=sequence) | Q(sequence=sequence, pk__gt=pk),
         status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING),
         history=False,
+    )
+
+
+# A match waits for these earlier matches of its teams: confirmed and not yet processed.
+# A held match (matches.services.held) holds them too, until the commissioner settles it.
+UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED, Match.Status.HELD)
+
+
+def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> QuerySet[Match]:
+    """The confirmed, unprocessed matches of either team before this one in time (arguments may
+    be OuterRef()s): the matches whose sequence must run first. Order: Match.sequence (play order:
+    the day played, confirmation, id; matches.services.sequence), then id."""
+    return Match.objects.filter(
+        Q(home_id=home_id) | Q(home_id=away_id) | Q(away_id=home_id) | Q(away_id=away_id),
+        Q(sequence__lt=sequence) | Q(sequence=sequence, pk__lt=pk),
+        status__in=UNPROCESSED,
     )
