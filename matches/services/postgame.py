@@ -60,7 +60,7 @@ from matches.services.lineup import who_could_play
 from matches.services.postgame_queue import queue_next
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
-from matches.services.sequence import earlier_unprocessed, later_processed
+from matches.services.sequence import confirmed_of, earlier_unprocessed, later_processed
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
@@ -133,7 +133,8 @@ def _lock(match_id: int, *, late: bool = False) -> tuple[Match, dict[str, Team]]
     """Both teams locked, always in primary-key order (no deadlock between runs), then the match read
     under that lock: None when another run of the same match finished it meanwhile (a run whose lease
     ran out and was taken over waits here for the other, then finds the match processed). `late`:
-    the match says whether it is late (matches.services.late.is_late), in the same read."""
+    the match says whether it is late (matches.services.late.is_late) and whether a match of its teams
+    waits to be queued after it (has_next), in the same read."""
     match_ids = Match.objects.filter(pk=match_id)
     locked = {
         t.pk: t
@@ -144,8 +145,11 @@ def _lock(match_id: int, *, late: bool = False) -> tuple[Match, dict[str, Team]]
     }
     found = Match.objects.select_related("league").only(*MATCH_FIELDS)
     if late:
+        teams = (OuterRef("home_id"), OuterRef("away_id"))
         found = found.annotate(
-            late=Exists(later_processed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("sequence"), OuterRef("pk")))
+            late=Exists(later_processed(*teams, OuterRef("sequence"), OuterRef("pk"))),
+            # Whether a match of its teams waits to be queued after it (postgame_queue.queue_next).
+            has_next=Exists(confirmed_of(*teams).exclude(pk=OuterRef("pk"))),
         )
     match = found.get(pk=match_id)
     if match.status != Match.Status.PROCESSING:
@@ -301,7 +305,11 @@ def _finish(match: Match) -> None:
     if match.stage:  # a play-off match: its winner advances, in this transaction (the play-offs receive it)
         match_processed.send(sender=Match, match_id=match.pk)
     history_changed.send(sender=Match, match_id=match.pk)
-    transaction.on_commit(lambda: queue_next(match))
+    # Nothing of its teams confirmed when the run read its match: no read of their next matches. One
+    # confirmed later, during the run, may have found this one still running: the sweep sends it a
+    # lease after it was queued (postgame_queue.postgame_sweep).
+    if getattr(match, "has_next", True):
+        transaction.on_commit(lambda: queue_next(match))
 
 
 def plan_for_server(

@@ -66,3 +66,10 @@ def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> Q
         Q(sequence__lt=sequence) | Q(sequence=sequence, pk__lt=pk),
         status__in=UNPROCESSED,
     )
+
+
+def confirmed_of(home: Any, away: Any) -> QuerySet[Match]:
+    """The confirmed matches, not yet run, of either team (arguments may be OuterRef()s)."""
+    return Match.objects.filter(
+        Q(home_id=home) | Q(home_id=away) | Q(away_id=home) | Q(away_id=away), status=Match.Status.CONFIRMED
+    )
