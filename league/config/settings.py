@@ -350,7 +350,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 # A worker sends at most one outbox task per listener this often, delayed by as much: notifications,
 # webhooks and ratings follow a burst of sequences in batches (league/core/outbox.py).
-OUTBOX_DELAY = float(envstr("OUTBOX_DELAY", "1.0"))
+OUTBOX_DELAY = float(envstr("OUTBOX_DELAY", "2.0"))
 # How long a post-match run owns its match before another worker may resume it: far longer than a
 # run (a sequence takes a tenth of a second, the largest replay of `make bench` under 2 s), short
 # enough for a dead worker's match to run again within a minute. A run that outlives it is never

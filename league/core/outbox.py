@@ -91,7 +91,7 @@ def _write(entries: list[OutboxEntry]) -> None:
 def dispatch_soon(listener: str) -> None:
     """Send the listener's task unless one this process sent will run after this commit anyway."""
     eager = current_app.conf.task_always_eager
-    delay = float(getattr(settings, "OUTBOX_DELAY", 1.0))
+    delay = float(getattr(settings, "OUTBOX_DELAY", 2.0))
     now = time.monotonic()
     if not eager and _due.get(listener, 0.0) > now:
         return
