@@ -16,6 +16,7 @@ batches rather than one task each. Run in-process (no broker), the task runs at 
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 import uuid
@@ -82,7 +83,11 @@ def _write(entries: list[OutboxEntry]) -> None:
         return
     OutboxEntry.objects.bulk_create(entries, ignore_conflicts=True)  # a key recorded already: kept once
     for name in dict.fromkeys(e.listener for e in entries):
-        transaction.on_commit(lambda name=name: dispatch_soon(name))
+        transaction.on_commit(functools.partial(_dispatch_soon, name))
+
+
+def _dispatch_soon(listener: str) -> None:
+    dispatch_soon(listener)  # looked up at the commit (tests hold the task back by replacing it)
 
 
 # --- Dispatching, after the commit ---
