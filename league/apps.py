@@ -32,10 +32,11 @@ class LeagueConfig(AppConfig):
 
         # In-app and mail notifications hear every event (league/core/events.py); importing the
         # tasks here also registers them with the Celery app (autodiscovery finds league.tasks only).
-        from league.core.events import listen
-        from league.notices.tasks import on_event
+        from league.core import outbox  # noqa: F401  (the outbox's tasks)
+        from league.core.events import listen_events
+        from league.notices.tasks import on_events
 
-        listen("notices", on_event)
+        listen_events("notices", on_events)
 
 
 def _claim_task_scopes() -> None:
@@ -84,12 +85,12 @@ def _tell_teams_and_matches() -> None:
 def _listen_to_events() -> None:
     """The league's events (league/core/events.py) posted to its webhooks; the task module is
     imported so that a worker knows the task."""
-    from league.core.events import listen
+    from league.core.events import listen_events
     from league.interchange import tasks as interchange_tasks  # noqa: F401  (the import runs' task)
     from league.webhooks import tasks  # noqa: F401
-    from league.webhooks.services import event_heard
+    from league.webhooks.services import events_heard
 
-    listen("webhooks", event_heard)
+    listen_events("webhooks", events_heard)
 
 
 def _rate_matches() -> None:

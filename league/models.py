@@ -25,6 +25,7 @@ from league.core.models import (
     League,
     Membership,
     MembershipRequest,
+    OutboxEntry,
     Revision,
     SiteRevision,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "Membership",
     "MembershipRequest",
     "Notification",
+    "OutboxEntry",
     "RatingEntry",
     "Revision",
     "Round",

@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from celery import Task, shared_task
-from django.db import connection
 
+from league.infra.counting import counted
 from matches.models import Match
 from matches.services.corrections import APPLY_CORRECTION, correction_apply, corrections_sweep
 from matches.services.faults import MAX_RETRIES, hand_to_sweep, is_transient, reset_connections, retry_delay
@@ -22,23 +22,19 @@ log = logging.getLogger(__name__)
 
 @contextmanager
 def _measured(task: str, match_id: int) -> Iterator[dict[str, Any]]:
-    """Log the wall time and SQL query count of one task run: one line per run, in a fixed
-    format that `manage.py bench_postgame` reads back from the workers' logs."""
-    counts: dict[str, Any] = {"queries": 0, "result": None}
-
-    def count(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
-        counts["queries"] += 1
-        return execute(sql, params, many, context)
-
+    """Log the wall time, SQL statement count and commits (transactions that wrote) of one task run:
+    one line per run, in a fixed format that `manage.py bench_postgame` reads back from the workers' logs."""
     started = time.perf_counter()
-    with connection.execute_wrapper(count):
-        yield counts
+    with counted() as counts:
+        measure: dict[str, Any] = {"result": None}
+        yield measure
     log.info(
-        "task=%s match=%s result=%s queries=%d ms=%.2f",
+        "task=%s match=%s result=%s queries=%d commits=%d ms=%.2f",
         task,
         match_id,
-        counts["result"],
+        measure["result"],
         counts["queries"],
+        counts["commits"],
         (time.perf_counter() - started) * 1000,
     )
 

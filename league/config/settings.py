@@ -345,7 +345,12 @@ CELERY_BEAT_SCHEDULE = {
     # DIGEST_HOUR (UTC); mail queued while the broker was down is queued again every hour.
     "mail-digests": {"task": "notices.mail_digests", "schedule": crontab(hour=envint("DIGEST_HOUR", 7), minute=0)},
     "sweep-mail": {"task": "notices.sweep_mail", "schedule": 3600},
+    # The listeners' work a write left in the outbox whose task never came (league/core/outbox.py).
+    "sweep-outbox": {"task": "league.sweep_outbox", "schedule": 60},
 }
+# A worker sends at most one outbox task per listener this often, delayed by as much: notifications,
+# webhooks and ratings follow a burst of sequences in batches (league/core/outbox.py).
+OUTBOX_DELAY = float(envstr("OUTBOX_DELAY", "2.0"))
 # How long a post-match run owns its match before another worker may resume it: far longer than a
 # run (a sequence takes a tenth of a second, the largest replay of `make bench` under 2 s), short
 # enough for a dead worker's match to run again within a minute. A run that outlives it is never

@@ -9,7 +9,10 @@ webhooks) register themselves from their AppConfig.ready(), so the core imports 
 Listeners hear an event once the transaction that published it has committed (a result rolled
 back tells nobody), each on its own: a listener that fails is logged and never fails the action
 that caused the event, nor the other listeners. A listener does its slow work (mail, HTTP) in
-Celery tasks, never in the request.
+Celery tasks, never in the request. A listener registered with `listen_events` takes events in
+batches, each batch in one transaction; what a writer publishes while it collects its outbox
+(league/core/outbox.py: the post-match sequence) reaches those listeners through outbox rows
+written in its transaction and done by a task after its commit, once each.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
+from league.core import outbox
 from league.infra.page_versions import league_scope, page_scope
 
 log = logging.getLogger(__name__)
@@ -71,27 +75,76 @@ class Event:
 
 Listener = Callable[[Event], None]
 LISTENERS: dict[str, Listener] = {}
+# The listeners that take batches (listen_events): through the outbox when the writer collects it.
+BATCHED: set[str] = set()
 
 
 def listen(name: str, listener: Listener) -> None:
     """Register a listener under a name (registering the name again replaces it)."""
     LISTENERS[name] = listener
+    BATCHED.discard(name)
 
 
-def publish(event: Event) -> None:
-    """Tell every listener, once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: deliver(event))
+def listen_events(name: str, listener: Callable[[list[Event]], None]) -> None:
+    """Register a listener that takes a batch of events, in one transaction (its bulk writes)."""
+
+    def one(event: Event) -> None:
+        with transaction.atomic():
+            listener([event])
+
+    LISTENERS[name] = one
+    BATCHED.add(name)
+    outbox.listen_batch(name, lambda payloads: listener([from_payload(p) for p in payloads]))
 
 
-def deliver(event: Event) -> None:
+def publish(event: Event, key: str = "") -> None:
+    """Tell every listener, once the current transaction commits (at once outside one). `key`
+    names the event where it has a natural one (the outbox keeps an event recorded twice once)."""
+    if getattr(connection, "_outbox_buffer", None) is None:
+        transaction.on_commit(lambda: deliver(event))
+        return
+    key = key or outbox.new_key(event.kind)
+    for name in sorted(BATCHED & set(LISTENERS)):
+        outbox.record(name, f"{key}:{name}"[:200], to_payload(event))
+    if set(LISTENERS) - BATCHED:
+        transaction.on_commit(lambda: deliver(event, skip=frozenset(BATCHED)))
+
+
+def to_payload(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "league": event.league_id,
+        "recipients": list(event.recipients),
+        "params": dict(event.params),
+        "path": event.path,
+        "actor": event.actor_id,
+        "data": dict(event.data),
+    }
+
+
+def from_payload(payload: dict[str, Any]) -> Event:
+    return Event(
+        payload["kind"],
+        payload["league"],
+        recipients=tuple(payload["recipients"]),
+        params=payload["params"],
+        path=payload["path"],
+        actor_id=payload["actor"],
+        data=payload["data"],
+    )
+
+
+def deliver(event: Event, skip: set[str] | frozenset[str] = frozenset()) -> None:
     # What the listeners write (notifications, webhooks' deliveries) is of the event's league
     # (league/infra/page_versions.py): its pages, not the whole site's, are made fresh.
     with page_scope(league_scope(event.league_id)) if event.league_id else nullcontext():
-        _deliver(event)
+        _deliver(event, skip)
 
 
-def _deliver(event: Event) -> None:
+def _deliver(event: Event, skip: set[str] | frozenset[str]) -> None:
     for name, listener in list(LISTENERS.items()):
+        if name in skip:
+            continue
         try:
             listener(event)
         except Exception:  # a listener's failure never reaches the action that caused the event

@@ -247,3 +247,22 @@ class SiteRevision(models.Model):
 
     def __str__(self) -> str:
         return str(self.number)
+
+
+class OutboxEntry(models.Model):
+    """What a listener still has to do after a committed write (league/core/outbox.py): written in
+    the writer's transaction, deleted in the listener's, so a listener's work is done exactly once
+    whatever the retries. `key` names the work (an event and its listener, a match to rate)."""
+
+    listener = models.CharField(max_length=40)
+    key = models.CharField(max_length=200, unique=True)
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["listener", "id"], name="outbox_listener")]
+        verbose_name = _("outbox entry")
+        verbose_name_plural = _("outbox entries")
+
+    def __str__(self) -> str:
+        return self.key

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from celery import Task, shared_task
+from django.db import transaction
 
 from league.core.events import Event
 from league.notices import mail, selectors, services
@@ -59,10 +60,13 @@ def queue_mail(ids: Iterable[int]) -> None:
             log.warning("notification %s: mail not queued or failed", notification_id, exc_info=True)
 
 
-def on_event(event: Event) -> None:
-    """The events hub's listener (registered in league/apps.py): the notifications, then their mail."""
-    made = services.notifications_create(event)
-    queue_mail(n.pk for n in made if n.mail_status == n.MailStatus.PENDING)
+def on_events(events: list[Event]) -> None:
+    """The events hub's listener (registered in league/apps.py), in one transaction: the
+    notifications of a batch of events in one INSERT, then their mail once it commits."""
+    made = services.notifications_create_many(events)
+    pending = [n.pk for n in made if n.mail_status == n.MailStatus.PENDING]
+    if pending:
+        transaction.on_commit(lambda: queue_mail(pending))
 
 
 @shared_task(name="notices.mail_digests")

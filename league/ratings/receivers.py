@@ -8,45 +8,29 @@ from typing import Any
 from django.db import transaction
 from django.db.models.signals import post_save
 
+from league.core import outbox
 from league.core.models import League
 from matches import hooks as match_hooks
 
 # The league fields the ratings are computed with (league.ratings.services.Settings).
 RATING_FIELDS = frozenset({"rating_start", "rating_k"})
-
-
-class _Pending:
-    """The matches whose history changed in the current transaction, rated together once it
-    commits (a replay changes many: the league is brought up to date once, from the first)."""
-
-    def __init__(self) -> None:
-        self.ids: set[int] = set()
-        self.done = False
-
-    def __call__(self) -> None:
-        from league.ratings.services import rate_matches
-
-        self.done = True
-        rate_matches(self.ids)
+LISTENER = "ratings"
 
 
 def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
-    # Once the run commits, in a transaction of its own under the league's lock: the run does not
-    # hold the league while it works, and a rating lost with its worker is brought in by the next
-    # one (rate_matches starts from the first match without entries). One callback per
-    # transaction: the one registered already, unless a rolled-back savepoint took it away.
-    connection = transaction.get_connection()
-    pending = getattr(connection, "_ratings_pending", None)
-    waiting = connection.in_atomic_block and any(func is pending for _sids, func, *_rest in connection.run_on_commit)
-    if pending is None or pending.done or not waiting:
-        pending = _Pending()
-        connection._ratings_pending = pending
-        pending.ids.add(match_id)
-        # robust: a rating that fails is logged and never turns the committed match into a failed
-        # run; the next rated match (or `recompute_ratings`) brings it in.
-        transaction.on_commit(pending, robust=True)
-    else:
-        pending.ids.add(match_id)
+    # Recorded in the writer's transaction (league/core/outbox.py), rated after its commit by the
+    # outbox's task, in a transaction of its own under the league's lock: the run neither holds the
+    # league nor waits for the ratings, and a rating lost with its worker is done by the task's
+    # retry or the sweep (rate_matches also starts from the first match without entries).
+    outbox.record(LISTENER, outbox.new_key(f"ratings:{match_id}"), {"match": match_id})
+
+
+def rate_batch(payloads: list[dict[str, Any]]) -> None:
+    """The outbox's ratings listener, in its transaction: the matches whose history changed, rated
+    together (each league once, from the first place they change: league.ratings.services)."""
+    from league.ratings.services import rate_matches
+
+    rate_matches({payload["match"] for payload in payloads})
 
 
 def _league_saved(
@@ -61,5 +45,6 @@ def _league_saved(
 
 
 def connect() -> None:
+    outbox.listen_batch(LISTENER, rate_batch)
     match_hooks.history_changed.connect(_history_changed, weak=False, dispatch_uid="league.ratings")
     post_save.connect(_league_saved, sender=League, weak=False, dispatch_uid="league.ratings.settings")

@@ -80,9 +80,29 @@ def delivery_retry(*, delivery: Delivery, by: User | None) -> None:
 
 def event_heard(event: Event) -> None:
     """The events hub's listener: one delivery per active webhook of the event's league."""
-    hooks = Webhook.objects.filter(league_id=event.league_id, active=True).select_related("league")
-    for hook in hooks:
-        _create(hook, event.kind, event.data, event.path)
+    events_heard([event])
+
+
+def events_heard(events: list[Event]) -> None:
+    """event_heard for a batch of events, in the caller's transaction: one read of the leagues'
+    webhooks and one INSERT of their deliveries, each posted once it commits."""
+    leagues = {event.league_id for event in events}
+    hooks: dict[int, list[Webhook]] = {}
+    for hook in Webhook.objects.filter(league_id__in=leagues, active=True).select_related("league"):
+        hooks.setdefault(hook.league_id, []).append(hook)
+    now = timezone.now()
+    made = Delivery.objects.bulk_create(
+        Delivery(
+            webhook=hook,
+            kind=event.kind,
+            payload=build(hook.format, event.kind, hook.league, event.data, event.path),
+            next_attempt_at=now,
+        )
+        for event in events
+        for hook in hooks.get(event.league_id, ())
+    )
+    for delivery in made:
+        _queue(delivery.pk)
 
 
 def _create(hook: Webhook, kind: str, data: Mapping[str, Any], path: str) -> Delivery:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -17,7 +18,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.core.management.base import CommandError
 
-LINE = re.compile(r"task=(\w+) match=(\d+) result=(\S+) queries=(\d+) ms=([\d.]+)")
+LINE = re.compile(r"task=(\w+) match=(\d+) result=(\S+) queries=(\d+)(?: commits=(\d+))? ms=([\d.]+)")
 TIMEOUT = 600  # seconds: the bound of every wait
 
 
@@ -27,6 +28,7 @@ class Run(NamedTuple):
     result: str
     queries: int
     ms: float
+    commits: int = 0
 
 
 @dataclass
@@ -183,6 +185,51 @@ def read_logs(logs: Path) -> list[Run]:
     """Every task run the workers logged (matches/tasks.py writes one line per run)."""
     runs = []
     for path in sorted(logs.glob("worker*.log")):
-        for task, match, result, queries, ms in LINE.findall(path.read_text()):
-            runs.append(Run(task, int(match), result, int(queries), float(ms)))
+        for task, match, result, queries, commits, ms in LINE.findall(path.read_text()):
+            runs.append(Run(task, int(match), result, int(queries), float(ms), int(commits or 0)))
     return runs
+
+
+# The target (docs/benchmarks.md): sequences per second of the plain rounds, statements per sequence.
+TARGET_RATE = 60
+TARGET_STATEMENTS = 30
+
+
+def verdict(runs: list[Run], plain_ids: set[int], plain_seconds: float) -> list[str]:
+    """The target's lines: the plain rounds' sequences per second, and what one sequence costs the
+    database, its run's statements and commits (median) plus its share of the listeners' batches
+    (notifications, webhooks, ratings: league/core/outbox.py), every sequence counted."""
+    done = [r for r in runs if r.task == "run_postgame" and r.result != "False"]
+    listeners = [r for r in runs if r.task.startswith("outbox_")]
+    if not done or not plain_seconds:
+        return []
+    n = len(done)
+    own_q, own_c = statistics.median(r.queries for r in done), statistics.median(r.commits for r in done)
+    q = own_q + sum(r.queries for r in listeners) / n
+    c = own_c + sum(r.commits for r in listeners) / n
+    rate = len([r for r in done if r.match in plain_ids]) / plain_seconds
+    lines = []
+    for name in sorted({r.task for r in listeners}):
+        mine = [r for r in listeners if r.task == name]
+        lines.append(
+            f"{name}: {len(mine)} batches, {sum(int(r.result) for r in mine) / len(mine):.1f} rows each, "
+            f"{sum(r.queries for r in mine) / n:.2f} statements and {sum(r.commits for r in mine) / n:.2f} "
+            "commits per sequence"
+        )
+    lines.append(f"run_postgame alone: {own_q:g} statements, {own_c:g} commits (median)")
+    passed = "PASS" if rate >= TARGET_RATE and q <= TARGET_STATEMENTS else "FAIL"
+    lines.append(
+        f"postgame: {rate:.1f} sequences/s ({q:.1f} statements, {c:.1f} commits): {passed} (target: at least "
+        f"{TARGET_RATE} per second with two workers and at most {TARGET_STATEMENTS} statements, with ratings, "
+        "notifications, webhooks and cards on)"
+    )
+    return lines
+
+
+def webhook_on(league: Any) -> None:
+    """One active webhook, so every event of a sequence makes a delivery. Its address is not public:
+    each delivery's task refuses it without connecting (league/webhooks/safety.py), so the bench
+    measures the deliveries' writing and tasks, not a receiver's answer."""
+    from league.webhooks.models import Webhook
+
+    Webhook.objects.create(league=league, url="http://127.0.0.1:9/bench", format=Webhook.Format.JSON)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.db.models import Value
 from django.utils.translation import get_language, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext as _
 
@@ -15,7 +16,7 @@ from league.core.selectors import league_ruleset, snapshot_ruleset
 from league.rules import Ruleset, load_ruleset
 from league.rules.catalogue.team_building import Violation
 from league.rules.postmatch import Decisions, MatchDice
-from matches.models import Match
+from matches.models import Decision, DiceRoll, Match
 
 
 class MatchError(Exception):
@@ -205,16 +206,34 @@ def prematch_dice(match: Match) -> frozenset[str]:
     return frozenset(load_ruleset(match.league.ruleset).pre_match_tables)
 
 
-def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[MatchDice, Decisions]:
+def stored_inputs(
+    match: Match, choices: dict[str, Any] | None = None, rolls: list[tuple[str, Any]] | None = None
+) -> tuple[MatchDice, Decisions]:
     """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
-    decisions already read, saves one). A journeyman's hire is the applier's, not the planner's."""
+    decisions already read, and `rolls`, the dice, save them). A journeyman's hire is the applier's,
+    not the planner's."""
     choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
+    rolls = list(match.dice.values_list("purpose", "values")) if rolls is None else rolls
     prematch = prematch_dice(match)
     dice = MatchDice(
         {
             purpose: tuple(values)
-            for purpose, values in match.dice.values_list("purpose", "values")
+            for purpose, values in rolls
             if purpose not in prematch  # the pre-match's dice are stored too, never planned with
         }
     )
     return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
+
+
+def stored_choices_and_rolls(match: Match) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+    """The match's stored decisions and dice, in one read (for stored_inputs)."""
+    decisions = Decision.objects.filter(match_id=match.pk).order_by().values_list(Value("d"), "key", "value")
+    dice = DiceRoll.objects.filter(match_id=match.pk).order_by().values_list(Value("r"), "purpose", "values")
+    choices: dict[str, Any] = {}
+    rolls: list[tuple[str, Any]] = []
+    for tag, key, value in decisions.union(dice, all=True):
+        if tag == "d":
+            choices[key] = value
+        else:
+            rolls.append((key, value))
+    return choices, rolls

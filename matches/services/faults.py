@@ -10,7 +10,10 @@ would meet again) fails a match, with its reason and a retry button.
 
 A lease is the claim's token: the run that claimed the match with it is the only one that may put
 it back or replay under it (matches.services.late.run_match), so a run that outlived its lease
-never undoes the claim of the run that took over, nor runs the sequence a second time.
+never undoes the claim of the run that took over, nor runs the sequence a second time. A sequence's
+run claims inside the transaction that applies it (one commit: postgame.postgame_run): a fault or a
+killed worker rolls the claim back with the rest, and the match, confirmed again, is the sweep's
+once a lease has passed (postgame_queue.postgame_sweep).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from functools import reduce
 from operator import or_
 
 from django.db import InterfaceError, OperationalError, connections
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Case, Exists, F, OuterRef, Q, When
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -146,8 +149,16 @@ def release(match_id: int, lease: datetime, exc: BaseException) -> None:
     log.warning("post-match run of match %s interrupted (%s): it is retried", match_id, reason)
     reset_connections()
     try:
-        Match.objects.filter(pk=match_id, status=Match.Status.PROCESSING, lease_until=lease).update(
-            status=Match.Status.CONFIRMED, lease_until=None, failure_reason=reason, queued_at=timezone.now()
+        # A sequence's run claims in its own transaction (postgame.postgame_run): the fault rolled the
+        # claim back, the match is confirmed again already; a replay's claim was committed (late.run_match).
+        Match.objects.filter(
+            Q(status=Match.Status.PROCESSING, lease_until=lease) | Q(status=Match.Status.CONFIRMED), pk=match_id
+        ).update(
+            status=Match.Status.CONFIRMED,
+            lease_until=None,
+            failure_reason=reason,
+            queued_at=timezone.now(),
+            attempts=F("attempts") + Case(When(status=Match.Status.CONFIRMED, then=1), default=0),
         )
     except Exception:
         log.warning("match %s: its claim could not be put back; its lease runs out", match_id, exc_info=True)

@@ -4,7 +4,7 @@ A late result, a correction, a void or a restore can make a player dead, gone or
 that was already processed with him credited on its sheet (touchdowns, completions, casualties
 caused or suffered, other SPP actions). That match is not run again with his lines: it is HELD,
 with the player and the match that made him unable, and told to the commissioner. Its teams' later
-matches wait behind it, as behind a failed match (postgame.UNPROCESSED); other teams' matches go on.
+matches wait behind it, as behind a failed match (sequence.UNPROCESSED); other teams' matches go on.
 
 The commissioner says what stands, player by player: his lines removed (his touchdowns stay in the
 score, credited to no roster player), moved to a team-mate who played, or confirmed as entered (the
@@ -170,7 +170,8 @@ def hold_after_run(match_id: int, held: LinesHeld) -> None:
     """A run found impossible lines or dice to ask (its transaction rolled back): the match is held instead."""
     with transaction.atomic():
         match = Match.objects.select_related("league").select_for_update().get(pk=match_id)
-        if match.status == Match.Status.PROCESSING:
+        # Confirmed: the run's transaction rolled its claim back (postgame.postgame_run); processing: a replay's.
+        if match.status in (Match.Status.PROCESSING, Match.Status.CONFIRMED):
             held.hold(match)
 
 

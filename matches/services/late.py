@@ -7,35 +7,32 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 
 from league.core.audit import log_action
 from matches.models import Match
 from matches.services.faults import is_transient, release, still_held
-from matches.services.postgame import claim, fail_run, failure_text, postgame_run
+from matches.services.postgame import Late, claim, fail_run, failure_text, postgame_run
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
+from matches.services.sequence import later_processed
 
 log = logging.getLogger(__name__)
 
 
 def is_late(match_id: int) -> bool:
     """Whether a match of one of its teams played after it has been processed (or is running): one
-    statement, as every run of the task asks it."""
-    home, away = OuterRef("home_id"), OuterRef("away_id")
-    later = Match.objects.filter(
-        Q(home_id=home) | Q(home_id=away) | Q(away_id=home) | Q(away_id=away),
-        Q(sequence__gt=OuterRef("sequence")) | Q(sequence=OuterRef("sequence"), pk__gt=OuterRef("pk")),
-        status__in=(Match.Status.PROCESSED, Match.Status.PROCESSING),
-        history=False,
-    )
+    statement (a run asks it in its read of the match instead: postgame.postgame_run)."""
+    later = later_processed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("sequence"), OuterRef("pk"))
     return Match.objects.filter(Exists(later), pk=match_id).exists()
 
 
 def run_match(match_id: int) -> bool:
     """The task's entry: a match in its place at the end of its teams' history runs its sequence; a
     late one (played before matches already processed) replays them after it."""
-    if not is_late(match_id):
-        return postgame_run(match_id)
+    try:
+        return postgame_run(match_id, check_late=True)
+    except Late:
+        pass  # nothing written: the replay claims it below
     lease = transaction.atomic()(claim)(match_id)
     if not lease:
         return False

@@ -1,4 +1,4 @@
-"""Running the post-match sequence: claim, then read, plan and apply in one transaction.
+"""Running the post-match sequence: claim, read, plan and apply in one transaction, one commit.
 
 A team's matches are processed one after the other, in the order they were confirmed, each on the
 state its previous match left: a run claims its match (a compare-and-swap with a lease) only when
@@ -30,9 +30,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Case, Exists, F, OuterRef, Q, When
 from django.utils import timezone
 
+from league.core import outbox
 from league.core.audit import log_action
 from league.infra.bulk import insert_rows
 from league.rules import Ruleset
@@ -49,7 +50,7 @@ from league.rules.postmatch import (
 from matches.hooks import history_changed, match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
-from matches.services.common import match_ruleset, stored_inputs
+from matches.services.common import match_ruleset, stored_choices_and_rolls, stored_inputs
 from matches.services.decisions import open_decisions
 from matches.services.dice_wait import store_or_ask
 from matches.services.events import publish_decisions_waiting, publish_match
@@ -59,6 +60,7 @@ from matches.services.lineup import who_could_play
 from matches.services.postgame_queue import queue_next
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
+from matches.services.sequence import confirmed_of, earlier_unprocessed, later_processed
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
@@ -67,22 +69,6 @@ log = logging.getLogger(__name__)
 
 def _lease() -> timedelta:
     return timedelta(seconds=settings.POSTGAME_LEASE_SECONDS)
-
-
-# A match waits for these earlier matches of its teams: confirmed and not yet processed.
-# A held match (matches.services.held) holds them too, until the commissioner settles it.
-UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED, Match.Status.HELD)
-
-
-def earlier_unprocessed(home_id: Any, away_id: Any, sequence: Any, pk: Any) -> QuerySet[Match]:
-    """The confirmed, unprocessed matches of either team before this one in time (arguments may
-    be OuterRef()s): the matches whose sequence must run first. Order: Match.sequence (play order:
-    the day played, confirmation, id; matches.services.sequence), then id."""
-    return Match.objects.filter(
-        Q(home_id=home_id) | Q(home_id=away_id) | Q(away_id=home_id) | Q(away_id=away_id),
-        Q(sequence__lt=sequence) | Q(sequence=sequence, pk__lt=pk),
-        status__in=UNPROCESSED,
-    )
 
 
 def claim(match_id: int) -> datetime | None:
@@ -133,6 +119,7 @@ MATCH_FIELDS = (
     "weather",
     "prematch_values",  # what the pre-match steps hand on (snapshot.prematch_handed_on)
     "generation",  # a match a replay left undone runs under a new one (matches.services.held)
+    *("settings_snapshot", "sequence", "cards_played"),  # read by every run: never a deferred load each
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
 # What it reads of the teams: what it writes (apply.write_teams), the report's and the team value's facts.
@@ -142,10 +129,12 @@ TEAM_FIELDS = (
 )
 
 
-def _lock(match_id: int) -> tuple[Match, dict[str, Team]] | None:
+def _lock(match_id: int, *, late: bool = False) -> tuple[Match, dict[str, Team]] | None:
     """Both teams locked, always in primary-key order (no deadlock between runs), then the match read
     under that lock: None when another run of the same match finished it meanwhile (a run whose lease
-    ran out and was taken over waits here for the other, then finds the match processed)."""
+    ran out and was taken over waits here for the other, then finds the match processed). `late`:
+    the match says whether it is late (matches.services.late.is_late) and whether a match of its teams
+    waits to be queued after it (has_next), in the same read."""
     match_ids = Match.objects.filter(pk=match_id)
     locked = {
         t.pk: t
@@ -154,7 +143,15 @@ def _lock(match_id: int) -> tuple[Match, dict[str, Team]] | None:
         .only(*TEAM_FIELDS)
         .order_by("pk")
     }
-    match = Match.objects.select_related("league").only(*MATCH_FIELDS).get(pk=match_id)
+    found = Match.objects.select_related("league").only(*MATCH_FIELDS)
+    if late:
+        teams = (OuterRef("home_id"), OuterRef("away_id"))
+        found = found.annotate(
+            late=Exists(later_processed(*teams, OuterRef("sequence"), OuterRef("pk"))),
+            # Whether a match of its teams waits to be queued after it (postgame_queue.queue_next).
+            has_next=Exists(confirmed_of(*teams).exclude(pk=OuterRef("pk"))),
+        )
+    match = found.get(pk=match_id)
     if match.status != Match.Status.PROCESSING:
         return None
     match.home, match.away = locked[match.home_id], locked[match.away_id]
@@ -169,8 +166,8 @@ def _store_plan(
     `report`: the match as a replay reads it (a team it does not replay as it stood then)."""
     report = build_report(match) if report is None else report
     match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
-    choices = dict(match.decisions.values_list("key", "value"))
-    given, decisions = stored_inputs(match, choices)
+    choices, rolls = stored_choices_and_rolls(match)  # one read
+    given, decisions = stored_inputs(match, choices, rolls)
     for attempt in range(FIT_ROUNDS + 1):
         try:
             dice, decided, plan = plan_for_server(ruleset, report, given, decisions)
@@ -308,7 +305,11 @@ def _finish(match: Match) -> None:
     if match.stage:  # a play-off match: its winner advances, in this transaction (the play-offs receive it)
         match_processed.send(sender=Match, match_id=match.pk)
     history_changed.send(sender=Match, match_id=match.pk)
-    transaction.on_commit(lambda: queue_next(match))
+    # Nothing of its teams confirmed when the run read its match: no read of their next matches. One
+    # confirmed later, during the run, may have found this one still running: the sweep sends it a
+    # lease after it was queued (postgame_queue.postgame_sweep).
+    if getattr(match, "has_next", True):
+        transaction.on_commit(lambda: queue_next(match))
 
 
 def plan_for_server(
@@ -318,25 +319,36 @@ def plan_for_server(
     return plan_rolling_missing(ruleset, report, server_dice(), given, decisions, DEFAULT_DECISIONS)
 
 
-def postgame_run(match_id: int) -> bool:
+class Late(Exception):
+    """The match claimed is late: its run is a replay (matches.services.late), not this one."""
+
+
+def postgame_run(match_id: int, *, check_late: bool = False) -> bool:
     """Run the sequence of a confirmed match; False when there was nothing to claim (done, running
-    elsewhere, or waiting for an earlier match of one of its teams)."""
+    elsewhere, or waiting for an earlier match of one of its teams). One transaction, one commit:
+    the claim, the sequence, and what its listeners (notifications, webhooks, ratings) are to do
+    after it, as outbox rows (league/core/outbox.py). A worker killed meanwhile leaves the match
+    confirmed as it was; the sweep queues it again once a lease has passed (postgame_sweep).
+    `check_late`: raise Late, with nothing written, when the match is late."""
     claimed = None
     try:
-        with transaction.atomic():
+        with transaction.atomic(), outbox.collecting():
             claimed = claim(match_id)
-        if not claimed:
-            return False
-        with transaction.atomic():
-            locked = _lock(match_id)
+            if not claimed:
+                return False
+            locked = _lock(match_id, late=check_late)
             if locked is None:
                 return False
             match, teams = locked
+            if check_late and match.late:  # type: ignore[attr-defined]
+                raise Late(match_id)
             ruleset = match_ruleset(match)  # the only read of the house rules in a run
             process_locked(match, teams, ruleset, generation=match.generation)
             _finish(match)
             publish_decisions_waiting(match.pk)  # once: a second run finds the match processed
         return True
+    except Late:
+        raise
     except LinesHeld as held:  # not a failure: the commissioner says what stands
         hold_after_run(match_id, held)
         return False
@@ -366,8 +378,12 @@ def failure_text(exc: Exception) -> str:
 def fail_run(match_id: int, reason: str) -> None:
     """The claimed match failed: its reason on the match page, and a retry button."""
     with transaction.atomic():
-        Match.objects.filter(pk=match_id).update(
-            status=Match.Status.FAILED, failure_reason=reason[:2000], lease_until=None
+        # Confirmed: the run's transaction rolled its claim back; processing: a replay's claim.
+        Match.objects.filter(pk=match_id, status__in=(Match.Status.CONFIRMED, Match.Status.PROCESSING)).update(
+            status=Match.Status.FAILED,
+            failure_reason=reason[:2000],
+            lease_until=None,
+            attempts=F("attempts") + Case(When(status=Match.Status.CONFIRMED, then=1), default=0),  # its claim's
         )
         league = Match.objects.select_related("league").get(pk=match_id).league
         log_action(action="matches.postgame.failed", actor=None, league=league, match=match_id, reason=reason[:500])

@@ -17,8 +17,8 @@ from django.db import connection
 from league.rules import BankParameters, HolderBenefits, gained_skills, holder_benefits, load_ruleset
 from league.rules.postmatch import CardPlay, CasualtyReport, MatchReport, PlayerReport, SideReport
 from league.rules.postmatch.finance import Side
+from matches.card_models import MatchCard
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
-from matches.services.card_gold import cards_paid
 from matches.services.prematch_steps import steps_for
 from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import bank_balances
@@ -47,6 +47,7 @@ _T = {
         ImprovementRoll,
         MatchCasualty,
         MatchInducement,
+        MatchCard,
         TreasuryEntry,
     )
 }
@@ -68,11 +69,17 @@ CASUALTIES_SQL = (
     f"apothecary_kept_reroll, regeneration_roll, apothecary_after_match FROM {_T[MatchCasualty]} "
     f"WHERE match_id = %s ORDER BY id"
 )
-INDUCEMENTS_SQL = (
-    f"SELECT id, side, star, position, cost, plays_for_neither FROM {_T[MatchInducement]} "
-    f"WHERE match_id = %s ORDER BY id"
+# What the pre-match bought, in one read: the inducements ("i": id, side, star, position, cost,
+# plays_for_neither), the treasury gold paid for them ("t": team, amount; rulesets without petty
+# cash) and the cards bought from the inducement gold ("c": side, gold; card_gold.cards_paid).
+PURCHASES_SQL = (
+    f"SELECT 'i', id, side, star, position, cost, plays_for_neither FROM {_T[MatchInducement]} WHERE match_id = %s "
+    f"UNION ALL SELECT 't', team_id, NULL, NULL, NULL, amount, NULL FROM {_T[TreasuryEntry]} "
+    f"WHERE match_id = %s AND kind = %s "
+    f"UNION ALL SELECT 'c', 0, side, NULL, NULL, SUM(price), NULL FROM {_T[MatchCard]} "
+    f"WHERE match_id = %s AND inducement_gold = %s GROUP BY side "
+    f"ORDER BY 1, 2"
 )
-INDUCEMENT_TREASURY_SQL = f"SELECT team_id, amount FROM {_T[TreasuryEntry]} WHERE match_id = %s AND kind = %s"
 
 
 class Line(NamedTuple):
@@ -148,7 +155,7 @@ def _banks(match: Match) -> dict[int, int]:
 
 
 def build_report(match: Match, worn: Mapping[int, int] | None = None) -> MatchReport:
-    """The match as the rules engine sees it, in seven reads whatever the rosters (eight with a bank).
+    """The match as the rules engine sees it, in six reads whatever the rosters (seven with a bank).
     `worn`: the players who wore another number in this match than now (a replay gave them back
     since: matches.services.numbers.numbers_worn), so that its MVP candidates are numbered in the
     order of the numbers worn in it, as when it was first played."""
@@ -171,14 +178,17 @@ def build_report(match: Match, worn: Mapping[int, int] | None = None) -> MatchRe
     casualties: dict[int, list[CasualtyReport]] = {}
     for row in _rows(CASUALTIES_SQL, [match.pk]):
         casualties.setdefault(row[0], []).append(_casualty(row))
-    # (id, side, star, position, cost, plays_for_neither), both sides
-    inducements = _rows(INDUCEMENTS_SQL, [match.pk])
-    # Treasury gold paid for inducements at the pre-match (rulesets without petty cash).
-    from_treasury: dict[int, int] = {}
-    for team_id, amount in _rows(INDUCEMENT_TREASURY_SQL, [match.pk, TreasuryEntry.Kind.INDUCEMENT]):
-        from_treasury[team_id] = from_treasury.get(team_id, 0) - amount
-
-    cards = cards_paid(match)
+    inducements: list[tuple] = []  # (id, side, star, position, cost, plays_for_neither), both sides
+    from_treasury: dict[int, int] = {}  # treasury gold paid for inducements at the pre-match
+    cards = {"home": 0, "away": 0}
+    params = [match.pk, match.pk, TreasuryEntry.Kind.INDUCEMENT, match.pk, True]
+    for tag, ident, side, star, position, amount, neither in _rows(PURCHASES_SQL, params):
+        if tag == "i":
+            inducements.append((ident, side, star, position, amount, neither))
+        elif tag == "t":
+            from_treasury[ident] = from_treasury.get(ident, 0) - amount
+        else:
+            cards[side] = int(amount or 0)
 
     def side_report(side: str) -> SideReport:
         team = match.team(side)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import uuid
 from contextlib import nullcontext
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -106,16 +107,17 @@ def test_a_worker_killed_mid_sequence_its_matches_run_again_after_its_lease(
         workers.kill(first)  # SIGKILL: no warm shutdown, its transaction rolled back by the database
         second, second_log = workers.start(apply_delay=0, lease_seconds=LEASE)
 
+        # Its claim went with its transaction: confirmed, queued a lease ago, no run holding it.
         wait_for(
-            lambda: Match.objects.get(pk=matches[0].pk).lease_until < timezone.now(),
-            "the dead worker's lease to end",
+            lambda: Match.objects.get(pk=matches[0].pk).queued_at < timezone.now() - timedelta(seconds=LEASE),
+            "a lease to pass since it was queued",
             timeout=LEASE + 5,
         )
-        assert postgame_sweep() == [matches[0].pk]
+        assert postgame_sweep(lease=timedelta(seconds=LEASE)) == [matches[0].pk]
         wait_for(lambda: all_processed(matches), "every match to be processed", log=second_log)
 
     matches[0].refresh_from_db()
-    assert matches[0].attempts == 2
+    assert matches[0].attempts == 1  # the killed run's claim was rolled back with it
     check_history(teams, matches, expected)
 
 

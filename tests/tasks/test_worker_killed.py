@@ -4,12 +4,15 @@ Real `celery -A league.config worker --pool=solo` subprocesses on the test datab
 transactional_db: they only see committed rows) and the tests' broker, on a queue of their own.
 The first worker pauses halfway through applying the sequence (its players' SPP, injuries and
 improvement rolls written, gold and teams not yet, all in one open transaction) and is SIGKILLed
-there; a second worker is started and the sweep hands it the run whose lease expired. Nothing of
+there; a second worker is started and, a lease after the match was queued, the sweep hands it
+the match its dead run's rolled-back transaction left confirmed. Nothing of
 the first run's application may be visible, and the end state must equal that of an
 uninterrupted run of the same match between twin teams.
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
@@ -53,10 +56,10 @@ def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_compl
         )
         workers.kill(first)  # SIGKILL: no warm shutdown, no cleanup
 
-        # The claim was committed; of the run itself nothing is left: the input it read, the dice
-        # it rolled, its steps, effects, gold and SPP all went with its transaction.
+        # The claim went with the run's one transaction: the match is confirmed again, and of the run
+        # nothing is left: the input it read, the dice it rolled, its steps, effects, gold and SPP.
         match.refresh_from_db()
-        assert match.status == Match.Status.PROCESSING and match.postgame_input is None
+        assert match.status == Match.Status.CONFIRMED and match.postgame_input is None and match.attempts == 0
         assert not MatchStep.objects.filter(match=match).exists()
         assert not DiceRoll.objects.filter(match=match, source=DiceRoll.Source.SERVER).exists()
         assert not MatchEffect.objects.filter(match=match).exists()
@@ -68,12 +71,13 @@ def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_compl
             assert ledger_balance(team) == team.treasury
 
         second, second_log = workers.start(apply_delay=0, lease_seconds=LEASE)
+        # Queued a lease ago and not running (no run holds its row): the sweep sends it again.
         wait_for(
-            lambda: Match.objects.get(pk=match.pk).lease_until < timezone.now(),
-            "the dead worker's lease to end",
+            lambda: Match.objects.get(pk=match.pk).queued_at < timezone.now() - timedelta(seconds=LEASE),
+            "a lease to pass since it was queued",
             timeout=LEASE + 5,
         )
-        assert postgame_sweep() == [match.pk]
+        assert postgame_sweep(lease=timedelta(seconds=LEASE)) == [match.pk]
         wait_for(lambda: processed(match), "the second worker to finish the sequence", log=second_log)
 
     # The worker logs its task's result just after the sequence's commit: wait for the line rather
@@ -83,6 +87,6 @@ def test_a_worker_killed_mid_sequence_leaves_nothing_applied_and_the_sweep_compl
         "the second worker to log its run's result",
         log=second_log,
     )
-    assert match.attempts == 2
+    assert match.attempts == 1  # the killed run's claim was rolled back with it
     assert state(match) == expected
     check_worked_numbers(humans, orcs)

@@ -10,7 +10,8 @@ commit until the database shows the round processed, summed over rounds. Then co
 several rounds (--queued-depth) played and confirmed at once, so every team has that many matches
 in the queue together and the workers must process each team's matches in order, each on the
 state the one before left. Failed sequences are counted and printed (the target is 0). The same is measured for a
-trivial task (matches.ping: one query). Per-task wall time and query count come from the line each
+trivial task (matches.ping: one query). Ratings, notifications, one webhook and the ruleset's cards
+are on; the last line says whether the target is met (`postgame: ... PASS`). Per-task wall time and query count come from the line each
 task logs in the worker (matches/tasks.py), i.e. under the 2-worker load; CPU time is read from
 /proc for the workers and every PostgreSQL process while the tasks run.
 """
@@ -43,7 +44,9 @@ from matches.management.bench_support import (
     start_workers,
     stop_workers,
     until,
+    verdict,
     wait_ready,
+    webhook_on,
 )
 
 
@@ -99,6 +102,7 @@ class Command(BaseCommand):
         try:
             wait_ready(app, workers)
             league, teams = self._build_league(opts["teams"], random.Random(opts["seed"]))
+            webhook_on(league)
             meter = Meter([w.pid for w in workers])
             ping_window = self._ping(league, opts["matches"], broker, meter)
             rng = random.Random(opts["seed"])
@@ -329,6 +333,8 @@ class Command(BaseCommand):
                 f"{f'{queries[n // 2]} ({queries[0]}-{queries[-1]})':>19}{n / window.seconds:>12.1f}"
                 f"{window.worker_cpu / n * 1000:>15.1f}{window.postgres_cpu / n * 1000:>11.1f}{waits:>7}{failed:>8}"
             )
+        for line in verdict(runs, plain.ids, plain.window.seconds):
+            out(line)
         failures = plain.failed + queued.failed
         out(f"failures: {len(failures)}")
         if failures:
