@@ -205,15 +205,19 @@ def prematch_dice(match: Match) -> frozenset[str]:
     return frozenset(load_ruleset(match.league.ruleset).pre_match_tables)
 
 
-def stored_inputs(match: Match, choices: dict[str, Any] | None = None) -> tuple[MatchDice, Decisions]:
+def stored_inputs(
+    match: Match, choices: dict[str, Any] | None = None, dice: Iterable[tuple[str, Any]] | None = None
+) -> tuple[MatchDice, Decisions]:
     """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
-    decisions already read, saves one). A journeyman's hire is the applier's, not the planner's."""
+    decisions already read, and `dice`, its (purpose, values) already read, save them). A
+    journeyman's hire is the applier's, not the planner's."""
     choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
+    dice = match.dice.values_list("purpose", "values") if dice is None else dice
     prematch = prematch_dice(match)
     dice = MatchDice(
         {
             purpose: tuple(values)
-            for purpose, values in match.dice.values_list("purpose", "values")
+            for purpose, values in dice
             if purpose not in prematch  # the pre-match's dice are stored too, never planned with
         }
     )

@@ -17,6 +17,7 @@ from django.db.models import Q, Subquery
 
 from league.core.models import AuditEntry
 from matches.models import Match, MatchCasualty, MatchPlayer
+from matches.services.replay_reads import kept_for
 from teams.models import Player
 
 GONE = (Player.Status.DEAD, Player.Status.RETIRED)
@@ -79,9 +80,13 @@ def _joining(match: Match, sides: tuple[str, ...]) -> None:
     recorded = AuditEntry.objects.filter(
         league_id=match.league_id, action="matches.prematch.recorded", data__match=match.pk
     ).values("created_at")[:1]
+    kept = kept_for(match.pk)  # a replay read when each of its matches' pre-match was recorded
+    hired = Q(hired_at__lt=Subquery(recorded) if kept is None else kept.recorded)
+    if kept is not None and kept.recorded is None:  # no pre-match recorded: nobody hired before it
+        hired = Q(pk__in=[])
     missing = (
         Player.objects.filter(team_id__in=list(teams.values()), status=Player.Status.ACTIVE)
-        .filter((earlier & Q(journeyman=True)) | Q(hired_at__lt=Subquery(recorded)))
+        .filter((earlier & Q(journeyman=True)) | hired)
         .exclude(pk__in=MatchPlayer.objects.filter(match=match).values("player_id"))
         .values_list("pk", "team_id", "journeyman", "miss_next_game")
     )

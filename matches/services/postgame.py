@@ -59,6 +59,7 @@ from matches.services.lineup import who_could_play
 from matches.services.postgame_queue import queue_next
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
+from matches.services.replay_reads import kept_inputs
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
@@ -132,6 +133,7 @@ MATCH_FIELDS = (
     "shootout_winner",
     "weather",
     "prematch_values",  # what the pre-match steps hand on (snapshot.prematch_handed_on)
+    "cards_played",  # the report reads them (snapshot.build_report): not one more read
     "generation",  # a match a replay left undone runs under a new one (matches.services.held)
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
@@ -169,8 +171,9 @@ def _store_plan(
     `report`: the match as a replay reads it (a team it does not replay as it stood then)."""
     report = build_report(match) if report is None else report
     match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
-    choices = dict(match.decisions.values_list("key", "value"))
-    given, decisions = stored_inputs(match, choices)
+    kept = kept_inputs(match.pk)  # a replay read them for all its matches (matches.services.replay_reads)
+    choices = dict(match.decisions.values_list("key", "value")) if kept is None else dict(kept[0])
+    given, decisions = stored_inputs(match, choices, None if kept is None else kept[1])
     for attempt in range(FIT_ROUNDS + 1):
         try:
             dice, decided, plan = plan_for_server(ruleset, report, given, decisions)

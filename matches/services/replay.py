@@ -42,7 +42,7 @@ from matches.services.common import match_ruleset
 from matches.services.held import LinesHeld, check_lines, wait_behind
 from matches.services.history_diff import watch_teams
 from matches.services.lineup import who_could_play
-from matches.services.numbers import numbers_tracked, numbers_worn, settle_numbers
+from matches.services.numbers import numbers_read, numbers_tracked, numbers_worn, settle_numbers
 from matches.services.postgame import (
     MATCH_FIELDS,
     TEAM_FIELDS,
@@ -51,6 +51,7 @@ from matches.services.postgame import (
 )
 from matches.services.postgame_queue import queue_next
 from matches.services.refusals import in_language, refusal_words
+from matches.services.replay_reads import reads_kept
 from matches.services.snapshot import build_report, ref_player_id, report_from_json
 from matches.services.undo import finish_undo, undo_side
 from teams.models import Team
@@ -178,6 +179,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
     plan = [(m, _dirty_sides(m, dirty, start_id), m.status) for m in history]
     done = Replayed(teams={t for m, sides, _ in plan for t in (m.home_id, m.away_id) if m.side_of(t) in sides})
     watch_teams(done.teams)  # the only teams it changes, as they stand before (a preview's diff)
+    numbers_read(teams)  # the shirt numbers every team of it gave back, in one read
     stored = _effects_of(m.pk for m, _sides, _status in plan)
     undos = [
         (m, sides)
@@ -201,20 +203,21 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
         )
         plan.sort(key=lambda entry: key_of(entry[0]))
     blocked: set[int] = set()  # teams whose later matches wait behind a held one
-    for match, sides, _status in plan:  # 3. redo, oldest first
-        if match.pk == start_id and start.status == Match.Status.VOID:
-            continue
-        try:
-            if blocked & {match.home_id, match.away_id}:
-                raise LinesHeld()
-            _redo(match, sides, teams, stored)
-            settle_numbers()  # a player given another number takes his own once it is free again
-        except LinesHeld as held:  # the replay commits without it, and its teams' later matches
-            team_id = wait_behind(match, sides, held, blocked)
-            if team_id is not None:
-                raise _Cascade(team_id, key_of(match)) from None
-            continue
-        done.matches.append(match.pk)
+    with reads_kept([m for m, _sides, _status in plan]):  # their fixed facts, read once
+        for match, sides, _status in plan:  # 3. redo, oldest first
+            if match.pk == start_id and start.status == Match.Status.VOID:
+                continue
+            try:
+                if blocked & {match.home_id, match.away_id}:
+                    raise LinesHeld()
+                _redo(match, sides, teams, stored)
+                settle_numbers()  # a player given another number takes his own once it is free again
+            except LinesHeld as held:  # the replay commits without it, and its teams' later matches
+                team_id = wait_behind(match, sides, held, blocked)
+                if team_id is not None:
+                    raise _Cascade(team_id, key_of(match)) from None
+                continue
+            done.matches.append(match.pk)
     return done
 
 
