@@ -289,9 +289,9 @@ def process_locked(
     """Plan and apply the sequence of a match whose teams are locked (a run, or a replay, which
     applies only the `sides` it replays, under the match's new `generation`)."""
     if report is None:  # a run (a replay set them before reading its report)
-        who_could_play(match, sides)
+        unable = who_could_play(match, sides)
         if match.generation:  # undone by a replay since it ran: its lines may have become impossible
-            check_lines(match, sides)
+            check_lines(match, sides, unable)
     plan, choices = store_or_ask(_store_plan, match, ruleset, report, generation)  # or ask its coach
     _mark_steps(match, plan)
     effects = plan.effects if len(sides) == 2 else tuple(e for e in plan.effects if e.side in sides)

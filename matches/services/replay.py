@@ -261,8 +261,8 @@ def _redo(
 ) -> None:
     by_side = _by_side(match, teams)
     ruleset = match_ruleset(match)
-    who_could_play(match, sides)
-    check_lines(match, sides)  # a player the change made unable: held for the commissioner
+    unable = who_could_play(match, sides)
+    check_lines(match, sides, unable)  # a player the change made unable: held for the commissioner
     report = build_report(match, worn=numbers_worn(match))  # MVP candidates in the numbers worn then
     clean = tuple(side for side in SIDES if side not in sides)
     kept: dict[str, list[tuple[Any, ...]]] = {}
