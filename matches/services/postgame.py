@@ -59,7 +59,7 @@ from matches.services.lineup import who_could_play
 from matches.services.postgame_queue import queue_next
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
-from matches.services.replay_reads import kept_inputs
+from matches.services.replay_reads import kept_inputs, steps_kept
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
@@ -267,14 +267,13 @@ def _mark_steps(match: Match, plan: PostMatchPlan) -> None:
     existing = set(match.steps.values_list("step", flat=True)) if match.attempts > 1 else set()
     if existing:
         MatchStep.objects.filter(match=match).update(status=MatchStep.Status.DONE, finished_at=now)
-    insert_rows(
-        MatchStep,
-        [
-            dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.DONE, finished_at=now)
-            for order, step in enumerate(plan.steps)
-            if step not in existing
-        ],
-    )
+    rows = [
+        dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.DONE, finished_at=now)
+        for order, step in enumerate(plan.steps)
+        if step not in existing
+    ]
+    if not steps_kept(match.pk, rows):  # a replay inserts every match's rows at once
+        insert_rows(MatchStep, rows)
 
 
 def process_locked(

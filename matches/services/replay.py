@@ -34,6 +34,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from league.infra.bulk import insert_rows
 from league.rules.postmatch import MatchReport
 from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
@@ -54,7 +55,7 @@ from matches.services.refusals import in_language, refusal_words
 from matches.services.replay_reads import reads_kept
 from matches.services.snapshot import build_report, ref_player_id, report_from_json
 from matches.services.undo import finish_undo, undo_side
-from teams.models import Team
+from teams.models import Team, TreasuryEntry
 
 log = logging.getLogger(__name__)
 
@@ -192,8 +193,10 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
     for m, sides in undos:
         for side in sides:
             undone.setdefault(_team_on(m, side), []).append(m.pk)
+    ledger: list[dict[str, Any]] = []  # the undos' entries, in one insert
     for match, sides in undos:
-        _undo(match, sides, teams, done, stored, undone)
+        _undo(match, sides, teams, done, stored, undone, ledger)
+    insert_rows(TreasuryEntry, ledger)
     MatchStep.objects.filter(match_id__in=[m.pk for m, _sides in undos]).delete()
     start = next(m for m, _sides, _status in plan if m.pk == start_id)
     if change is not None:  # 2. the change (a new day played moves the match in play order)
@@ -246,12 +249,13 @@ def _undo(
     done: Replayed,
     stored: dict[tuple[int, int], list[MatchEffect]],
     undone: dict[int, list[int]],
+    ledger: list[dict[str, Any]],
 ) -> None:
     ctx = SequenceContext(match, match_ruleset(match), _by_side(match, teams), {}, match.generation)
     for side in sides:
         team_id = ctx.teams[side].pk
         rows = stored.get((match.pk, team_id), [])
-        done.undone.setdefault(match.pk, []).extend(undo_side(ctx, side, rows, finish=False))
+        done.undone.setdefault(match.pk, []).extend(undo_side(ctx, side, rows, finish=False, ledger=ledger))
         if undone[team_id][-1] == match.pk:
             finish_undo(ctx, side, undone[team_id])
 

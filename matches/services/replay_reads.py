@@ -10,7 +10,9 @@ at once, after its undo and its change (matches.services.replay), and each run a
 from here. Outside a replay (kept_for answers None) a run reads them itself, as before.
 
 The stored dice and decisions are given once: a second plan of the same match in the replay (the
-dice asked of a coach, matches.services.dice_wait) reads what the first one wrote.
+dice asked of a coach, matches.services.dice_wait) reads what the first one wrote. The other way,
+the progress rows each run writes (postgame._mark_steps), which nothing reads during the replay, are
+inserted once, after its last match.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from django.db import connection
 from django.db.models import Sum
 
 from league.core.models import AuditEntry
+from league.infra.bulk import insert_rows
 from matches.card_models import MatchCard
-from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement
+from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchStep
 from teams.models import TreasuryEntry
 
 _T = {model: connection.ops.quote_name(model._meta.db_table) for model in (MatchCasualty, MatchInducement)}
@@ -41,6 +44,9 @@ INDUCEMENTS_SQL = (
     f"SELECT match_id, id, side, star, position, cost, plays_for_neither FROM {_T[MatchInducement]} "
     "WHERE match_id IN ({}) ORDER BY id"
 )
+
+
+STEPS_PER_INSERT = 500  # rows: well under PostgreSQL's 65,535 parameters (SQLite's too)
 
 
 @dataclass
@@ -58,6 +64,7 @@ class MatchReads:
 class Kept:
     matches: dict[int, MatchReads]
     held: dict[int, list[str]] | None  # trophies held, by team (None: read by each run)
+    steps: list[dict[str, Any]] = field(default_factory=list)  # the progress rows, written at the end
 
 
 _kept: ContextVar[Kept | None] = ContextVar("replay_reads", default=None)
@@ -65,12 +72,25 @@ _kept: ContextVar[Kept | None] = ContextVar("replay_reads", default=None)
 
 @contextmanager
 def reads_kept(matches: list[Match]) -> Iterator[None]:
-    """Around the redo of a replay's `matches` (their change written): their fixed facts read once."""
-    token = _kept.set(_read(matches))
+    """Around the redo of a replay's `matches` (their change written): their fixed facts read once,
+    and their progress rows written once it is done (not when it fails: rolled back)."""
+    kept = _read(matches)
+    token = _kept.set(kept)
     try:
         yield
     finally:
         _kept.reset(token)
+    for start in range(0, len(kept.steps), STEPS_PER_INSERT):
+        insert_rows(MatchStep, kept.steps[start : start + STEPS_PER_INSERT])
+
+
+def steps_kept(match_id: int, rows: list[dict[str, Any]]) -> bool:
+    """Keep a run's progress rows for the replay's one insert; False outside a replay (write them)."""
+    kept = _kept.get()
+    if kept is None or match_id not in kept.matches:
+        return False
+    kept.steps += rows
+    return True
 
 
 def kept_for(match_id: int) -> MatchReads | None:
