@@ -67,7 +67,7 @@ def _built(keys: dict[str, Any]) -> Any:
     from matches.models import Match
     from teams.models import Player, Team
 
-    models = {
+    models: dict[str, Any] = {
         "league": League,
         "season": Season,
         "coach": get_user_model(),

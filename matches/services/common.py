@@ -212,13 +212,13 @@ def stored_inputs(
     decisions already read, and `dice`, its (purpose, values) already read, save them). A
     journeyman's hire is the applier's, not the planner's."""
     choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
-    dice = match.dice.values_list("purpose", "values") if dice is None else dice
+    rows = match.dice.values_list("purpose", "values") if dice is None else dice
     prematch = prematch_dice(match)
-    dice = MatchDice(
+    given = MatchDice(
         {
             purpose: tuple(values)
-            for purpose, values in dice
+            for purpose, values in rows
             if purpose not in prematch  # the pre-match's dice are stored too, never planned with
         }
     )
-    return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
+    return given, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
