@@ -67,6 +67,8 @@ Key = tuple[str, int]  # a match's place in play order: (sequence, id)
 # A held match is taken again: the change may have made its lines possible (matches.services.held).
 IN_HISTORY = (Match.Status.PROCESSED, Match.Status.PROCESSING, Match.Status.FAILED, Match.Status.HELD)
 SIDES = ("home", "away")
+# What a match run again has written on it (replay._redo), for all of them in one UPDATE.
+FINISHED_FIELDS = ("status", "processed_at", "lease_until", "failure_reason", "postgame_input", "generation")
 
 
 class ReplayRefused(Exception):
@@ -206,6 +208,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
         )
         plan.sort(key=lambda entry: key_of(entry[0]))
     blocked: set[int] = set()  # teams whose later matches wait behind a held one
+    finished: list[Match] = []  # marked processed together once all are redone
     with reads_kept([m for m, _sides, _status in plan]):  # their fixed facts, read once
         for match, sides, _status in plan:  # 3. redo, oldest first
             if match.pk == start_id and start.status == Match.Status.VOID:
@@ -213,7 +216,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
             try:
                 if blocked & {match.home_id, match.away_id}:
                     raise LinesHeld()
-                _redo(match, sides, teams, stored)
+                _redo(match, sides, teams, stored, finished)
                 settle_numbers()  # a player given another number takes his own once it is free again
             except LinesHeld as held:  # the replay commits without it, and its teams' later matches
                 team_id = wait_behind(match, sides, held, blocked)
@@ -221,6 +224,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
                     raise _Cascade(team_id, key_of(match)) from None
                 continue
             done.matches.append(match.pk)
+    Match.objects.bulk_update(finished, FINISHED_FIELDS)  # nothing in the redo reads their status
     return done
 
 
@@ -261,7 +265,11 @@ def _undo(
 
 
 def _redo(
-    match: Match, sides: tuple[str, ...], teams: dict[int, Team], stored: dict[tuple[int, int], list[MatchEffect]]
+    match: Match,
+    sides: tuple[str, ...],
+    teams: dict[int, Team],
+    stored: dict[tuple[int, int], list[MatchEffect]],
+    finished: list[Match],
 ) -> None:
     by_side = _by_side(match, teams)
     ruleset = match_ruleset(match)
@@ -292,16 +300,13 @@ def _redo(
     for side in clean:
         if _comparable_effects(plan.effects, side) != kept[side]:
             raise _Cascade(by_side[side].pk, key_of(match))
-    Match.objects.filter(pk=match.pk).update(
-        status=Match.Status.PROCESSED,
-        processed_at=timezone.now(),
-        lease_until=None,
-        failure_reason="",
-        postgame_input=match.postgame_input,
-        generation=generation,
-    )
-    if match.stage:  # a play-off match: its winner advances (the play-offs receive it)
+    match.status, match.processed_at, match.lease_until = Match.Status.PROCESSED, timezone.now(), None
+    match.failure_reason, match.generation = "", generation
+    if match.stage:  # a play-off match: its winner advances (the play-offs receive it, reading it processed)
+        Match.objects.bulk_update([match], FINISHED_FIELDS)
         match_processed.send(sender=Match, match_id=match.pk)
+    else:
+        finished.append(match)
     history_changed.send(sender=Match, match_id=match.pk)
 
 
