@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from django.conf import settings
+from django.db.models import Q
 
 from league.infra.bulk import insert_rows, update_rows
 from league.rules.postmatch import Effect
@@ -163,17 +164,27 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
     journeymen in one insert and the team values from the same rows."""
     sides = {ctx.teams[side].pk: side for side in w.journeymen_for | w.value_for}
     rosters: dict[str, dict[int, tuple[int, str, bool, list[str], bool, str]]] = {side: {} for side in sides.values()}
+    # In the same read, on a run again: the journeymen its earlier run added and its undo took back.
+    parked_rows = Q(joined_after=ctx.match, status=Player.Status.FIRED) if ctx.generation else Q(pk__in=[])
     rows = (
-        Player.objects.filter(team_id__in=list(sides), status=Player.Status.ACTIVE)
+        Player.objects.filter(Q(status=Player.Status.ACTIVE) | parked_rows, team_id__in=list(sides))
         .order_by()
-        .values_list("team_id", "pk", "number", "position", "miss_next_game", "advancements__kind", "rookie", "roster")
+        .values_list(
+            "team_id", "pk", "number", "position", "miss_next_game", "advancements__kind", "rookie", "roster", "status"
+        )
     )
-    for team_id, pk, number, position, misses, kind, rookie, list_key in rows:
+    parked: dict[int, list[Player]] = {}
+    for team_id, pk, number, position, misses, kind, rookie, list_key, status in rows:
+        if status != Player.Status.ACTIVE:
+            if all(p.pk != pk for p in parked.get(team_id, [])):  # (a row per advancement)
+                parked.setdefault(team_id, []).append(Player(pk=pk, team_id=team_id, number=number, position=position))
+            continue
         player = rosters[sides[team_id]].setdefault(pk, (number, position, misses, [], rookie, list_key))
         if kind:
             player[3].append(kind)
+    for journeymen in parked.values():
+        journeymen.sort(key=lambda p: (p.number, p.pk))
     added: list[Player] = []
-    parked = _parked_journeymen(ctx) if ctx.generation else {}
     revived: list[int] = []
     renumbered: dict[int, int] = {}
     for side in sorted(w.journeymen_for):
@@ -214,16 +225,6 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
             ctx.ruleset, team, ((p[1], p[2], p[3], p[4], p[5]) for p in rosters[side].values()), w.trophies.get(side)
         )
         w.teams_changed.add(side)
-
-
-def _parked_journeymen(ctx: SequenceContext) -> dict[int, list[Player]]:
-    """The journeymen an earlier run of this match added and its undo took back (matches.services.undo)."""
-    found: dict[int, list[Player]] = {}
-    for p in Player.objects.filter(joined_after=ctx.match, status=Player.Status.FIRED).only("pk", "team_id", "number"):
-        found.setdefault(p.team_id, []).append(p)
-    for players in found.values():
-        players.sort(key=lambda p: p.number)
-    return found
 
 
 def write_teams(ctx: SequenceContext, sides: set[str]) -> None:

@@ -207,7 +207,7 @@ def prematch_dice(match: Match) -> frozenset[str]:
 
 
 def stored_inputs(
-    match: Match, choices: dict[str, Any] | None = None, rolls: list[tuple[str, Any]] | None = None
+    match: Match, choices: dict[str, Any] | None = None, rolls: Iterable[tuple[str, Any]] | None = None
 ) -> tuple[MatchDice, Decisions]:
     """The match's stored dice and decisions as the planner takes them (two reads; `choices`, the
     decisions already read, and `rolls`, the dice, save them). A journeyman's hire is the applier's,
@@ -215,14 +215,14 @@ def stored_inputs(
     choices = dict(match.decisions.values_list("key", "value")) if choices is None else choices
     rolls = list(match.dice.values_list("purpose", "values")) if rolls is None else rolls
     prematch = prematch_dice(match)
-    dice = MatchDice(
+    given = MatchDice(
         {
             purpose: tuple(values)
             for purpose, values in rolls
             if purpose not in prematch  # the pre-match's dice are stored too, never planned with
         }
     )
-    return dice, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
+    return given, Decisions({k: v for k, v in choices.items() if not k.startswith("journeyman:")})
 
 
 def stored_choices_and_rolls(match: Match) -> tuple[dict[str, Any], list[tuple[str, Any]]]:

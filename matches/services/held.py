@@ -58,10 +58,11 @@ class LinesHeld(Exception):
             leave_waiting(match)
 
 
-def check_lines(match: Match, sides: tuple[str, ...]) -> None:
+def check_lines(match: Match, sides: tuple[str, ...], unable: bool = True) -> None:
     """Raise LinesHeld when a player credited on the `sides` of an already processed match can no
-    longer have played it. Reads the match's stored post-match input (who could play then)."""
-    lines = impossible_lines(match, sides)
+    longer have played it. Reads the match's stored post-match input (who could play then).
+    `unable` False: who_could_play found every player on the sheet able to play (nothing to read)."""
+    lines = impossible_lines(match, sides) if unable else ()
     if lines:
         raise LinesHeld(lines)
     if match.status == Match.Status.HELD:  # the change made them possible again: nothing left to settle

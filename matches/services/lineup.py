@@ -17,12 +17,13 @@ from django.db.models import Q, Subquery
 
 from league.core.models import AuditEntry
 from matches.models import Match, MatchCasualty, MatchPlayer
+from matches.services.replay_reads import kept_for
 from teams.models import Player
 
 GONE = (Player.Status.DEAD, Player.Status.RETIRED)
 
 
-def who_could_play(match: Match, sides: tuple[str, ...]) -> None:
+def who_could_play(match: Match, sides: tuple[str, ...]) -> bool:
     """A player who misses this game or is dead by then could not play, whatever the pre-match
     recorded; a player the sheet credits, or says was hurt in it, did play all the same (the table's
     word stands: his mark then waits for his next match). The players on the team by then whom the
@@ -30,9 +31,10 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> None:
     journeymen a match before it in play order added, and a player given back since (his death or
     departure voided or corrected away). A player who left the team in a match before it (dead,
     retired, a journeyman let go) and has nothing on the sheet leaves its roster: the pre-match
-    would not have listed him (a void then its restore gives back the same lines)."""
+    would not have listed him (a void then its restore gives back the same lines). Returns whether a
+    line of a player who cannot play now is on the sheet (held.check_lines reads none otherwise)."""
     _joining(match, sides)
-    lines = MatchPlayer.objects.filter(match=match, side__in=sides).values_list(
+    lines = MatchPlayer.objects.order_by().values_list(  # (unsorted: not the match joined to sort by it)
         "pk",
         "eligible",
         "player__miss_next_game",
@@ -44,10 +46,13 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> None:
         "casualties",
         "actions",
     )
+    lines = lines.filter(match=match, side__in=sides)
     changed: dict[bool, list[int]] = {True: [], False: []}
     gone: list[int] = []
+    unable = False
     for pk, eligible, misses, status, journeyman, *events in lines:
         could = status == Player.Status.ACTIVE and not misses
+        unable = unable or not could
         left = status in GONE or (journeyman and status == Player.Status.FIRED)
         if left and not any(events):
             gone.append(pk)
@@ -63,6 +68,7 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> None:
             MatchPlayer.objects.filter(pk__in=pks, eligible=not could).update(eligible=could)
     if gone:
         MatchPlayer.objects.filter(pk__in=gone).delete()
+    return unable
 
 
 def _joining(match: Match, sides: tuple[str, ...]) -> None:
@@ -79,10 +85,15 @@ def _joining(match: Match, sides: tuple[str, ...]) -> None:
     recorded = AuditEntry.objects.filter(
         league_id=match.league_id, action="matches.prematch.recorded", data__match=match.pk
     ).values("created_at")[:1]
+    kept = kept_for(match.pk)  # a replay read when each of its matches' pre-match was recorded
+    hired = Q(hired_at__lt=Subquery(recorded) if kept is None else kept.recorded)
+    if kept is not None and kept.recorded is None:  # no pre-match recorded: nobody hired before it
+        hired = Q(pk__in=[])
     missing = (
         Player.objects.filter(team_id__in=list(teams.values()), status=Player.Status.ACTIVE)
-        .filter((earlier & Q(journeyman=True)) | Q(hired_at__lt=Subquery(recorded)))
+        .filter((earlier & Q(journeyman=True)) | hired)
         .exclude(pk__in=MatchPlayer.objects.filter(match=match).values("player_id"))
+        .order_by()  # (not the teams' names joined to sort them: the order does not matter here)
         .values_list("pk", "team_id", "journeyman", "miss_next_game")
     )
     side_of = {team_id: side for side, team_id in teams.items()}

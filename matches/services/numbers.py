@@ -21,7 +21,7 @@ also kept for the preview (number_moves, from the teams' state before and after)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -68,6 +68,12 @@ def _given(team_ids: tuple[int, ...]) -> list[dict[str, Any]]:
             return [d for t in team_ids for d in found[t]]
         cache.update(found)
     return [d for t in team_ids for d in cache[t]]  # type: ignore[index]
+
+
+def numbers_read(team_ids: Iterable[int]) -> None:
+    """A replay's teams' give-back entries read at once, under their lock (numbers_worn then reads
+    none for each match it runs again)."""
+    _given(tuple(team_ids))
 
 
 def give_numbers_back(ctx: SequenceContext, w: Writes, side: str) -> None:

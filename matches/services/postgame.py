@@ -60,6 +60,7 @@ from matches.services.lineup import who_could_play
 from matches.services.postgame_queue import queue_next
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
+from matches.services.replay_reads import kept_inputs, steps_kept
 from matches.services.sequence import confirmed_of, earlier_unprocessed, later_processed
 from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
@@ -118,8 +119,9 @@ MATCH_FIELDS = (
     "shootout_winner",
     "weather",
     "prematch_values",  # what the pre-match steps hand on (snapshot.prematch_handed_on)
+    "cards_played",  # the report reads them (snapshot.build_report): not one more read
     "generation",  # a match a replay left undone runs under a new one (matches.services.held)
-    *("settings_snapshot", "sequence", "cards_played"),  # read by every run: never a deferred load each
+    *("settings_snapshot", "sequence"),  # read by every run: never a deferred load each
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
 # What it reads of the teams: what it writes (apply.write_teams), the report's and the team value's facts.
@@ -166,7 +168,11 @@ def _store_plan(
     `report`: the match as a replay reads it (a team it does not replay as it stood then)."""
     report = build_report(match) if report is None else report
     match.postgame_input = report_to_json(report)  # what this run read, kept for the audit
-    choices, rolls = stored_choices_and_rolls(match)  # one read
+    kept = kept_inputs(match.pk)  # a replay read them for all its matches (matches.services.replay_reads)
+    if kept is None:
+        choices, rolls = stored_choices_and_rolls(match)  # one read
+    else:
+        choices, rolls = dict(kept[0]), list(kept[1])
     given, decisions = stored_inputs(match, choices, rolls)
     for attempt in range(FIT_ROUNDS + 1):
         try:
@@ -261,14 +267,13 @@ def _mark_steps(match: Match, plan: PostMatchPlan) -> None:
     existing = set(match.steps.values_list("step", flat=True)) if match.attempts > 1 else set()
     if existing:
         MatchStep.objects.filter(match=match).update(status=MatchStep.Status.DONE, finished_at=now)
-    insert_rows(
-        MatchStep,
-        [
-            dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.DONE, finished_at=now)
-            for order, step in enumerate(plan.steps)
-            if step not in existing
-        ],
-    )
+    rows = [
+        dict(match_id=match.pk, step=step, order=order, status=MatchStep.Status.DONE, finished_at=now)
+        for order, step in enumerate(plan.steps)
+        if step not in existing
+    ]
+    if not steps_kept(match.pk, rows):  # a replay inserts every match's rows at once
+        insert_rows(MatchStep, rows)
 
 
 def process_locked(
@@ -283,9 +288,9 @@ def process_locked(
     """Plan and apply the sequence of a match whose teams are locked (a run, or a replay, which
     applies only the `sides` it replays, under the match's new `generation`)."""
     if report is None:  # a run (a replay set them before reading its report)
-        who_could_play(match, sides)
+        unable = who_could_play(match, sides)
         if match.generation:  # undone by a replay since it ran: its lines may have become impossible
-            check_lines(match, sides)
+            check_lines(match, sides, unable)
     plan, choices = store_or_ask(_store_plan, match, ruleset, report, generation)  # or ask its coach
     _mark_steps(match, plan)
     effects = plan.effects if len(sides) == 2 else tuple(e for e in plan.effects if e.side in sides)

@@ -34,6 +34,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from league.infra.bulk import insert_rows
 from league.rules.postmatch import MatchReport
 from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
@@ -42,7 +43,7 @@ from matches.services.common import match_ruleset
 from matches.services.held import LinesHeld, check_lines, wait_behind
 from matches.services.history_diff import watch_teams
 from matches.services.lineup import who_could_play
-from matches.services.numbers import numbers_tracked, numbers_worn, settle_numbers
+from matches.services.numbers import numbers_read, numbers_tracked, numbers_worn, settle_numbers
 from matches.services.postgame import (
     MATCH_FIELDS,
     TEAM_FIELDS,
@@ -51,9 +52,10 @@ from matches.services.postgame import (
 )
 from matches.services.postgame_queue import queue_next
 from matches.services.refusals import in_language, refusal_words
+from matches.services.replay_reads import reads_kept
 from matches.services.snapshot import build_report, ref_player_id, report_from_json
 from matches.services.undo import finish_undo, undo_side
-from teams.models import Team
+from teams.models import Team, TreasuryEntry
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +67,8 @@ Key = tuple[str, int]  # a match's place in play order: (sequence, id)
 # A held match is taken again: the change may have made its lines possible (matches.services.held).
 IN_HISTORY = (Match.Status.PROCESSED, Match.Status.PROCESSING, Match.Status.FAILED, Match.Status.HELD)
 SIDES = ("home", "away")
+# What a match run again has written on it (replay._redo), for all of them in one UPDATE.
+FINISHED_FIELDS = ("status", "processed_at", "lease_until", "failure_reason", "postgame_input", "generation")
 
 
 class ReplayRefused(Exception):
@@ -174,6 +178,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
     plan = [(m, _dirty_sides(m, dirty, start_id), m.status) for m in history]
     done = Replayed(teams={t for m, sides, _ in plan for t in (m.home_id, m.away_id) if m.side_of(t) in sides})
     watch_teams(done.teams)  # the only teams it changes, as they stand before (a preview's diff)
+    numbers_read(teams)  # the shirt numbers every team of it gave back, in one read
     stored = _effects_of(m.pk for m, _sides, _status in plan)
     undos = [
         (m, sides)
@@ -186,8 +191,10 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
     for m, sides in undos:
         for side in sides:
             undone.setdefault(_team_on(m, side), []).append(m.pk)
+    ledger: list[dict[str, Any]] = []  # the undos' entries, in one insert
     for match, sides in undos:
-        _undo(match, sides, teams, done, stored, undone)
+        _undo(match, sides, teams, done, stored, undone, ledger)
+    insert_rows(TreasuryEntry, ledger)
     MatchStep.objects.filter(match_id__in=[m.pk for m, _sides in undos]).delete()
     start = next(m for m, _sides, _status in plan if m.pk == start_id)
     if change is not None:  # 2. the change (a new day played moves the match in play order)
@@ -197,20 +204,23 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
         )
         plan.sort(key=lambda entry: key_of(entry[0]))
     blocked: set[int] = set()  # teams whose later matches wait behind a held one
-    for match, sides, _status in plan:  # 3. redo, oldest first
-        if match.pk == start_id and start.status == Match.Status.VOID:
-            continue
-        try:
-            if blocked & {match.home_id, match.away_id}:
-                raise LinesHeld()
-            _redo(match, sides, teams, stored)
-            settle_numbers()  # a player given another number takes his own once it is free again
-        except LinesHeld as held:  # the replay commits without it, and its teams' later matches
-            team_id = wait_behind(match, sides, held, blocked)
-            if team_id is not None:
-                raise _Cascade(team_id, key_of(match)) from None
-            continue
-        done.matches.append(match.pk)
+    finished: list[Match] = []  # marked processed together once all are redone
+    with reads_kept([m for m, _sides, _status in plan]):  # their fixed facts, read once
+        for match, sides, _status in plan:  # 3. redo, oldest first
+            if match.pk == start_id and start.status == Match.Status.VOID:
+                continue
+            try:
+                if blocked & {match.home_id, match.away_id}:
+                    raise LinesHeld()
+                _redo(match, sides, teams, stored, finished)
+                settle_numbers()  # a player given another number takes his own once it is free again
+            except LinesHeld as held:  # the replay commits without it, and its teams' later matches
+                team_id = wait_behind(match, sides, held, blocked)
+                if team_id is not None:
+                    raise _Cascade(team_id, key_of(match)) from None
+                continue
+            done.matches.append(match.pk)
+    Match.objects.bulk_update(finished, FINISHED_FIELDS)  # nothing in the redo reads their status
     return done
 
 
@@ -239,23 +249,28 @@ def _undo(
     done: Replayed,
     stored: dict[tuple[int, int], list[MatchEffect]],
     undone: dict[int, list[int]],
+    ledger: list[dict[str, Any]],
 ) -> None:
     ctx = SequenceContext(match, match_ruleset(match), _by_side(match, teams), {}, match.generation)
     for side in sides:
         team_id = ctx.teams[side].pk
         rows = stored.get((match.pk, team_id), [])
-        done.undone.setdefault(match.pk, []).extend(undo_side(ctx, side, rows, finish=False))
+        done.undone.setdefault(match.pk, []).extend(undo_side(ctx, side, rows, finish=False, ledger=ledger))
         if undone[team_id][-1] == match.pk:
             finish_undo(ctx, side, undone[team_id])
 
 
 def _redo(
-    match: Match, sides: tuple[str, ...], teams: dict[int, Team], stored: dict[tuple[int, int], list[MatchEffect]]
+    match: Match,
+    sides: tuple[str, ...],
+    teams: dict[int, Team],
+    stored: dict[tuple[int, int], list[MatchEffect]],
+    finished: list[Match],
 ) -> None:
     by_side = _by_side(match, teams)
     ruleset = match_ruleset(match)
-    who_could_play(match, sides)
-    check_lines(match, sides)  # a player the change made unable: held for the commissioner
+    unable = who_could_play(match, sides)
+    check_lines(match, sides, unable)  # a player the change made unable: held for the commissioner
     report = build_report(match, worn=numbers_worn(match))  # MVP candidates in the numbers worn then
     clean = tuple(side for side in SIDES if side not in sides)
     kept: dict[str, list[tuple[Any, ...]]] = {}
@@ -281,16 +296,13 @@ def _redo(
     for side in clean:
         if _comparable_effects(plan.effects, side) != kept[side]:
             raise _Cascade(by_side[side].pk, key_of(match))
-    Match.objects.filter(pk=match.pk).update(
-        status=Match.Status.PROCESSED,
-        processed_at=timezone.now(),
-        lease_until=None,
-        failure_reason="",
-        postgame_input=match.postgame_input,
-        generation=generation,
-    )
-    if match.stage:  # a play-off match: its winner advances (the play-offs receive it)
+    match.status, match.processed_at, match.lease_until = Match.Status.PROCESSED, timezone.now(), None
+    match.failure_reason, match.generation = "", generation
+    if match.stage:  # a play-off match: its winner advances (the play-offs receive it, reading it processed)
+        Match.objects.bulk_update([match], FINISHED_FIELDS)
         match_processed.send(sender=Match, match_id=match.pk)
+    else:
+        finished.append(match)
     history_changed.send(sender=Match, match_id=match.pk)
 
 

@@ -199,12 +199,14 @@ def write_report(match: Match, report: ReportInput, by: User | None) -> None:
         setattr(match, attr, value)
     match.save()
     by_player = {line.player_id: line for line in report.lines}
-    for row in MatchPlayer.objects.filter(match=match):
+    rows = list(MatchPlayer.objects.filter(match=match))
+    for row in rows:
         line = by_player.get(row.player_id, PlayerLine(row.player_id))
         row.completions, row.touchdowns = line.completions, line.touchdowns
         row.interceptions, row.casualties = line.interceptions, line.casualties
         row.actions = {key: count for key, count in line.actions.items() if count}
-        row.save(update_fields=["completions", "touchdowns", "interceptions", "casualties", "actions"])
+    # One UPDATE for every line (a correction writes them inside its replay's transaction).
+    MatchPlayer.objects.bulk_update(rows, ["completions", "touchdowns", "interceptions", "casualties", "actions"])
     MatchCasualty.objects.filter(match=match).delete()
     MatchCasualty.objects.bulk_create(
         MatchCasualty(

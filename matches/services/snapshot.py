@@ -20,6 +20,7 @@ from league.rules.postmatch.finance import Side
 from matches.card_models import MatchCard
 from matches.models import Match, MatchCasualty, MatchInducement, MatchPlayer
 from matches.services.prematch_steps import steps_for
+from matches.services.replay_reads import kept_for, kept_held
 from teams.models import Advancement, ImprovementRoll, Injury, Player, TreasuryEntry
 from teams.selectors import bank_balances
 
@@ -134,7 +135,9 @@ def _trophies(match: Match) -> tuple[dict[str, HolderBenefits], bool]:
     from teams.hooks import held_keys
 
     data = load_ruleset(match.league.ruleset).trophies
-    held = held_keys([match.home_id, match.away_id])
+    held = kept_held(match)  # a replay read them once (matches.services.replay_reads)
+    if held is None:
+        held = held_keys([match.home_id, match.away_id])
     benefits = {
         side: holder_benefits(data, held.get(team_id, []))
         for side, team_id in (("home", match.home_id), ("away", match.away_id))
@@ -161,6 +164,7 @@ def build_report(match: Match, worn: Mapping[int, int] | None = None) -> MatchRe
     order of the numbers worn in it, as when it was first played."""
     trophies, final_mvp = _trophies(match)
     banks = _banks(match)
+    kept = kept_for(match.pk)  # the match's fixed facts, read once by a replay (matches.services.replay_reads)
     lines = [Line(*row) for row in _rows(LINES_SQL, [match.pk])]
     if worn:
         lines.sort(key=lambda ln: (ln.side, worn.get(ln.player_id, ln.number)))
@@ -176,19 +180,25 @@ def build_report(match: Match, worn: Mapping[int, int] | None = None) -> MatchRe
         else:
             rolls_taken[player_id] = rolls_taken.get(player_id, 0) + 1
     casualties: dict[int, list[CasualtyReport]] = {}
-    for row in _rows(CASUALTIES_SQL, [match.pk]):
+    for row in kept.casualties if kept else _rows(CASUALTIES_SQL, [match.pk]):
         casualties.setdefault(row[0], []).append(_casualty(row))
     inducements: list[tuple] = []  # (id, side, star, position, cost, plays_for_neither), both sides
     from_treasury: dict[int, int] = {}  # treasury gold paid for inducements at the pre-match
     cards = {"home": 0, "away": 0}
-    params = [match.pk, match.pk, TreasuryEntry.Kind.INDUCEMENT, match.pk, True]
-    for tag, ident, side, star, position, amount, neither in _rows(PURCHASES_SQL, params):
-        if tag == "i":
-            inducements.append((ident, side, star, position, amount, neither))
-        elif tag == "t":
-            from_treasury[ident] = from_treasury.get(ident, 0) - amount
-        else:
-            cards[side] = int(amount or 0)
+    if kept:  # read once for every match of a replay (matches.services.replay_reads)
+        inducements = list(kept.inducements)
+        for team_id, amount in kept.inducement_treasury:
+            from_treasury[team_id] = from_treasury.get(team_id, 0) - amount
+        cards = dict(kept.cards)
+    else:  # one read for the three
+        params = [match.pk, match.pk, TreasuryEntry.Kind.INDUCEMENT, match.pk, True]
+        for tag, ident, side, star, position, amount, neither in _rows(PURCHASES_SQL, params):
+            if tag == "i":
+                inducements.append((ident, side, star, position, amount, neither))
+            elif tag == "t":
+                from_treasury[ident] = from_treasury.get(ident, 0) - amount
+            else:
+                cards[side] = int(amount or 0)
 
     def side_report(side: str) -> SideReport:
         team = match.team(side)

@@ -56,7 +56,12 @@ def stored_effect(row: MatchEffect, side: str) -> Effect:
 
 
 def undo_side(
-    ctx: SequenceContext, side: str, rows: list[MatchEffect] | None = None, *, finish: bool = True
+    ctx: SequenceContext,
+    side: str,
+    rows: list[MatchEffect] | None = None,
+    *,
+    finish: bool = True,
+    ledger: list[dict[str, Any]] | None = None,
 ) -> list[MatchEffect]:
     """Reverse every output of the match's last run for the team on `side`; returns the effects
     undone (what the replay compares and the preview words). The caller holds the transaction and
@@ -64,7 +69,8 @@ def undo_side(
     stored effects of the match, in order, when the caller read them already. `finish` False: the
     rows the run added, its stored effects, the team's value and its row in the database are left
     to finish_undo, once the replay's last match of the team is undone (one statement per kind for
-    all its matches, not per match)."""
+    all its matches, not per match). `ledger`: where its ledger entries are gathered, for the
+    caller's one insert (nothing reads the ledger before the replay's redo)."""
     match, team = ctx.match, ctx.teams[side]
     if rows is None:
         rows = list(MatchEffect.objects.filter(match=match, team_id=team.pk).order_by("pk"))
@@ -89,7 +95,11 @@ def undo_side(
     # wears takes another (matches.services.numbers): never two active players on one number.
     give_numbers_back(ctx, w, side)
     write_players(ctx, w)
-    insert_rows(TreasuryEntry, [{**entry, "memo": entry["memo"] or UNDO_MEMO} for entry in w.ledger])
+    entries = [{**entry, "memo": entry["memo"] or UNDO_MEMO} for entry in w.ledger]
+    if ledger is None:
+        insert_rows(TreasuryEntry, entries)
+    else:
+        ledger += entries
     if finish:
         finish_undo(ctx, side, [match.pk])
     return rows

@@ -135,3 +135,25 @@ def test_the_bench_views_are_in_no_public_urlconf(client: Client):
 def test_bench_league_refuses_an_odd_number_of_teams():
     with pytest.raises(CommandError, match="--teams must be even"):
         call_command("bench_league", "--teams", "5", "--current-database", stdout=StringIO())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_league_replay_only_measures_the_replays_without_gunicorn():
+    out = StringIO()
+    args = ["--teams", "4", "--matches", "4", "--small-teams", "4", "--small-matches", "2", "--replay-only"]
+    call_command("bench_league", *args, "--current-database", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert "; no pages, the replays alone; " in lines[0] and "gunicorn" not in lines[0]
+    assert lines[1].startswith("replay, small league: 1 matches replayed in ")
+    assert lines[2].startswith("replay: 3 matches replayed in ")
+    assert lines[3].startswith("replay target: ")
+    assert not any(li.startswith(("page ", "load: ", "first read")) for li in lines)
+    assert MatchCorrection.objects.filter(status=MatchCorrection.Status.APPLIED).count() == 2
+
+
+@pytest.mark.django_db
+def test_bench_league_keeps_and_reuses_only_a_postgresql_database_of_its_own():
+    # (on PostgreSQL: `--keep` copies the built database, `--reuse` starts from that copy)
+    for option in ("--keep", "--reuse"):
+        with pytest.raises(CommandError, match="--keep and --reuse copy a PostgreSQL database"):
+            call_command("bench_league", option, "--current-database", stdout=StringIO())

@@ -126,7 +126,8 @@ def season_table(season: Season) -> Standings:
 def _cas(side: str) -> Coalesce:
     from matches.models import MatchPlayer
 
-    lines = MatchPlayer.objects.filter(match=OuterRef("pk"), side=side).values("match")
+    # Unordered: the lines' default order would join the match and the player in every subquery.
+    lines = MatchPlayer.objects.filter(match=OuterRef("pk"), side=side).order_by().values("match")
     total = lines.annotate(total=Sum("casualties")).values("total")
     return Coalesce(Subquery(total, output_field=IntegerField()), Value(0))
 

@@ -25,6 +25,8 @@ bare view returning HttpResponse("ok") (league/tooling/bench_urls.py), and measu
 --check exits with an error when a target is missed. Database: on PostgreSQL the configured
 database is dropped and created (its name must contain "bench") and dropped at the end; on
 SQLite a temporary file. --current-database uses the configured database as it is (the tests).
+On PostgreSQL, --keep keeps a copy of the built leagues and --reuse measures a fresh copy of it
+instead of building (league/tooling/bench_keep.py); --replay-only measures the replays alone.
 """
 
 from __future__ import annotations
@@ -84,6 +86,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--current-database", action="store_true", help="build in the configured database as it is (tests)"
         )
+        parser.add_argument("--keep", action="store_true", help="PostgreSQL: keep a copy of the built leagues")
+        parser.add_argument("--reuse", action="store_true", help="PostgreSQL: a copy of the kept leagues, not built")
+        parser.add_argument("--replay-only", action="store_true", help="no pages and no load: the replays alone")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         for key in ("teams", "small_teams"):
@@ -93,6 +98,8 @@ class Command(BaseCommand):
             raise CommandError("--teams must be even and at least 2; --matches and --repeat at least 1.")
         db = settings.DATABASES["default"]
         vendor = connection.vendor
+        if (opts["keep"] or opts["reuse"]) and (vendor != "postgresql" or opts["current_database"]):
+            raise CommandError("--keep and --reuse copy a PostgreSQL database: not with --current-database.")
         if opts["current_database"]:
             self._run(opts, f"{vendor} {db['NAME']}")
             return
@@ -105,10 +112,16 @@ class Command(BaseCommand):
                     "(it is dropped and created): `make bench` does."
                 )
             self.stderr.write(f"[bench] database {db['NAME']} (dropped and created)")
-            recreate_database(db)
+            kept = None
+            if opts["reuse"]:
+                from league.tooling.bench_keep import reuse
+
+                kept = reuse(db)
+            else:
+                recreate_database(db)
             try:
                 call_command("migrate", verbosity=0, interactive=False)
-                self._run(opts, f"PostgreSQL {db['NAME']}")
+                self._run(opts, f"PostgreSQL {db['NAME']}" + (" (a copy of the kept leagues)" if kept else ""), kept)
             finally:
                 connections.close_all()
                 drop_database(db)
@@ -124,23 +137,63 @@ class Command(BaseCommand):
         else:
             raise CommandError(f"bench_league runs on SQLite or PostgreSQL, not {vendor}.")
 
-    def _run(self, opts: dict[str, Any], database: str) -> None:
+    def _run(self, opts: dict[str, Any], database: str, kept: dict[str, Any] | None = None) -> None:
         from league.tooling.bench_league import build_league
         from league.tooling.bench_replay import measure_replay
-        from league.tooling.bench_serve import BenchError, load, measure, page_client, start_gunicorn
 
         load_before = os.getloadavg()[0]
-        small = build_league(
-            teams=opts["small_teams"], matches=opts["small_matches"], seed=opts["seed"], prefix="small"
+        if kept:
+            small, big = kept["small"], kept["big"]
+        else:
+            small = build_league(
+                teams=opts["small_teams"], matches=opts["small_matches"], seed=opts["seed"], prefix="small"
+            )
+            big = build_league(teams=opts["teams"], matches=opts["matches"], seed=opts["seed"], prefix="bench")
+        if opts["keep"]:
+            from league.tooling.bench_keep import keep
+
+            self.stderr.write(
+                f"[bench] built leagues kept in {keep(settings.DATABASES['default'], {'small': small, 'big': big})}"
+            )
+        served = (
+            "no pages, the replays alone"
+            if opts["replay_only"]
+            else (
+                f"gunicorn as the Procfile runs it, {opts['workers']} workers; {opts['repeat']} requests per page, "
+                "logged in as a coach (the fixtures page as the commissioner)"
+            )
         )
-        big = build_league(teams=opts["teams"], matches=opts["matches"], seed=opts["seed"], prefix="bench")
         self.stdout.write(
             f"bench_league: small league {small.teams} teams, {small.matches} matches; big league {big.teams} teams "
             f"({big.players} players), 1 season, {big.matches} processed matches ({big.lines} player lines), "
-            f"built in {small.seconds + big.seconds:.1f} s; database {database}; gunicorn as the Procfile runs it, "
-            f"{opts['workers']} workers; {opts['repeat']} requests per page, logged in as a coach (the fixtures "
-            f"page as the commissioner); 1-minute load average {load_before:.1f}"
+            f"built in {small.seconds + big.seconds:.1f} s; database {database}; {served}; "
+            f"1-minute load average {load_before:.1f}"
         )
+        pages, result = (None, None) if opts["replay_only"] else self._serve(opts, small, big)
+        # Last: the correction writes to both leagues.
+        replays = (measure_replay(small), measure_replay(big))
+        missed = self._report(pages["small"], pages["big"]) if pages else []
+        if result is not None:
+            verdict = "PASS" if result.percentile(0.95) <= P95_TARGET_MS and not result.errors else "FAIL"
+            if verdict == "FAIL":
+                missed.append("load")
+            mix = ", ".join(f"{name} {count}" for name, count in result.mix.items())
+            self.stdout.write(
+                f"load: {result.clients} clients, each having read each page once, {result.requests} requests "
+                f"({mix}), {opts['load_writes']} writes during it, in {result.seconds:.1f} s: "
+                f"{result.per_second:.1f} requests/s, p50 {result.percentile(0.5):.0f} ms, "
+                f"p95 {result.percentile(0.95):.0f} ms, {result.errors} errors  "
+                f"{verdict} (p95 <= {P95_TARGET_MS:g} ms)"
+            )
+        missed += self._report_replay(*replays)
+        self.stdout.write(f"1-minute load average after: {os.getloadavg()[0]:.1f}")
+        if opts["check"] and missed:
+            raise CommandError(f"targets missed: {', '.join(missed)}")
+
+    def _serve(self, opts: dict[str, Any], small: Any, big: Any) -> tuple[dict[str, list], Any]:
+        """Every page of both leagues measured through gunicorn, then the load (None: not asked)."""
+        from league.tooling.bench_serve import BenchError, load, measure, page_client, start_gunicorn
+
         hosts = [*settings.ALLOWED_HOSTS, "testserver"]
         with override_settings(ROOT_URLCONF="league.tooling.bench_urls", ALLOWED_HOSTS=hosts):
             pages = {"small": _pages(small, big), "big": _pages(big, small)}
@@ -170,25 +223,7 @@ class Command(BaseCommand):
                         )
                 finally:
                     server.stop()
-        # Last: the correction writes to both leagues.
-        replays = (measure_replay(small), measure_replay(big))
-        missed = self._report(pages["small"], pages["big"])
-        if result is not None:
-            verdict = "PASS" if result.percentile(0.95) <= P95_TARGET_MS and not result.errors else "FAIL"
-            if verdict == "FAIL":
-                missed.append("load")
-            mix = ", ".join(f"{name} {count}" for name, count in result.mix.items())
-            self.stdout.write(
-                f"load: {result.clients} clients, each having read each page once, {result.requests} requests "
-                f"({mix}), {opts['load_writes']} writes during it, in {result.seconds:.1f} s: "
-                f"{result.per_second:.1f} requests/s, p50 {result.percentile(0.5):.0f} ms, "
-                f"p95 {result.percentile(0.95):.0f} ms, {result.errors} errors  "
-                f"{verdict} (p95 <= {P95_TARGET_MS:g} ms)"
-            )
-        missed += self._report_replay(*replays)
-        self.stdout.write(f"1-minute load average after: {os.getloadavg()[0]:.1f}")
-        if opts["check"] and missed:
-            raise CommandError(f"targets missed: {', '.join(missed)}")
+        return pages, result
 
     def _report_replay(self, small: Any, big: Any) -> list[str]:
         self.stdout.write(small.line("replay, small league"))
