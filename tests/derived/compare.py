@@ -11,6 +11,7 @@ from league.competitions.seasons.models import Season
 from league.competitions.standings.cache import season_version
 from league.competitions.standings.table import season_settings, season_table, versioned_settings
 from league.competitions.stats import selectors as stats
+from league.pages.selectors import LEADERS, computed_season_leaders
 
 
 def _rows(table: Any) -> list[Any]:
@@ -38,15 +39,27 @@ def differences(league: Any) -> list[str]:
             found.append(f"season {season.number}: lots {kept.lots_needed} != {fresh.lots_needed}")
     if not derived.stats_ready(league):
         return [*found, "the statistics are not built for the league's processed matches"]
-    for season in [None, *Season.objects.filter(league=league)]:
+    for season in [None, *Season.objects.filter(league=league).select_related("league")]:
         scope = season.number if season else "all time"
         if _by_player(derived.kept_totals(league, season)) != _by_player(stats.player_totals(league, season)):
             found.append(f"totals ({scope}) differ")
         if derived.leaders(league, season) != stats.leaders(league, season):
             found.append(f"leaders ({scope}): {derived.leaders(league, season)} != {stats.leaders(league, season)}")
+        if season is not None:
+            found += _home_leaders(season)
     if derived.hall_of_fame(league) != stats.hall_of_fame(league):
         found.append(f"hall of fame: {derived.hall_of_fame(league)} != {stats.hall_of_fame(league)}")
     kept_records, fresh_records = _by_player(derived.records(league)), _by_player(stats.records(league))
     if kept_records != fresh_records:
         found.append(f"records: {kept_records} != {fresh_records}")
     return found
+
+
+def _home_leaders(season: Season) -> list[str]:
+    kept = derived.season_leaders(season, LEADERS)
+    if kept is None:
+        return [f"season {season.number}: the home's leaders not read from the kept totals"]
+    fresh = computed_season_leaders(season, LEADERS)
+    listed = {stat: [(p.pk, p.total) for p in players] for stat, players in kept.items()}
+    computed = {stat: [(p.pk, p.total) for p in players] for stat, players in fresh.items()}
+    return [] if listed == computed else [f"season {season.number}: home leaders {listed} != {computed}"]

@@ -20,6 +20,8 @@ from league.competitions.standings.table import season_table
 from league.competitions.stats import selectors as stats
 from league.core.models import League
 from league.rules.standings import LotsRequest, Standings, StandingsRow
+from matches.models import Match
+from teams.models import Player
 
 FIGURES = ("matches", *stats.STATS)
 
@@ -118,3 +120,29 @@ def records(league: League) -> list[dict[str, Any]]:
         where = {"match_id": r.match_id} if r.scope == stats.RECORD_MATCH else {"match__season_id": r.season_id}
         found.append({"player_id": r.player_id, **where, "value": r.value, "stat": r.stat, "scope": r.scope})
     return stats.record_rows(found)
+
+
+# The home's leaders, and the match statuses whose lines it counts besides the processed ones.
+HOME_LEADERS = ("touchdowns", "casualties", "spp")
+UNPROCESSED = (Match.Status.CONFIRMED, Match.Status.PROCESSING, Match.Status.FAILED)
+
+
+def season_leaders(season: Season, limit: int) -> dict[str, list[Player]] | None:
+    """league.pages.selectors.computed_season_leaders from the kept season totals: the players
+    with a `total`, by total, name and id. None when they are not up to date, or when a result of
+    the season waits for its sequence (the home counts its lines as soon as it is confirmed)."""
+    if not stats_ready(season.league) or Match.objects.filter(season=season, status__in=UNPROCESSED).exists():
+        return None
+    found: dict[str, list[Player]] = {}
+    for stat in HOME_LEADERS:
+        kept = (
+            PlayerTotal.objects.filter(league_id=season.league_id, season=season, **{f"{stat}__gt": 0})
+            .select_related("player__team")
+            .order_by(f"-{stat}", "player__name", "player_id")[:limit]
+        )
+        found[stat] = []
+        for total in kept:
+            player = total.player
+            player.total = getattr(total, stat)  # type: ignore[attr-defined]  # as the computed rows' annotation
+            found[stat].append(player)
+    return found

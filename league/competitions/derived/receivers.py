@@ -13,14 +13,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 
 from league.competitions.challenges.models import Challenge
 from league.competitions.derived.models import DerivedDirty
 from league.competitions.seasons.models import Bye, Season, SeasonTeam, StandingsLot, StandingsOrder
 from matches import hooks as match_hooks
-from matches.models import Match
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +30,7 @@ class _Pending:
     def __init__(self) -> None:
         self.leagues: set[int] = set()
         self.done = False
+        self.__qualname__ = "derived tables' build"  # what Django logs a failed robust callback as
 
     def __call__(self) -> None:
         from league.competitions.derived.build import build
@@ -45,10 +45,12 @@ class _Pending:
 def _schedule(league_id: int) -> None:
     # One build per transaction and league: every mark adds a callback (a rolled-back savepoint, a
     # replay's cascade, takes its own away with the rows it marked), the first to run builds every
-    # league marked, the others find it done.
+    # league marked, the others find it done. Outside a transaction the callback runs at once.
     connection = transaction.get_connection()
     pending = getattr(connection, "_derived_pending", None)
-    if pending is None or pending.done:
+    # Not one a rolled-back transaction left (its leagues may be gone with it).
+    waiting = any(func is pending for _sids, func, *_rest in connection.run_on_commit)
+    if pending is None or pending.done or not waiting:
         pending = _Pending()
         connection._derived_pending = pending
     pending.leagues.add(league_id)
@@ -57,15 +59,20 @@ def _schedule(league_id: int) -> None:
     transaction.on_commit(pending, robust=True)
 
 
+# One statement in the writer's transaction (SQLite 3.35+ and PostgreSQL know RETURNING).
+MARK_MATCH_SQL = """
+INSERT INTO league_deriveddirty (league_id, season_id, match_id, home_id, away_id)
+SELECT league_id, season_id, id, home_id, away_id FROM matches_match WHERE id = %s
+RETURNING league_id
+"""
+
+
 def mark_match(match_id: int) -> None:
-    row = Match.objects.filter(pk=match_id).values_list("league_id", "season_id", "home_id", "away_id").first()
-    if row is None:
-        return
-    league_id, season_id, home_id, away_id = row
-    DerivedDirty.objects.create(
-        league_id=league_id, season_id=season_id, match_id=match_id, home_id=home_id, away_id=away_id
-    )
-    _schedule(league_id)
+    with connection.cursor() as cursor:
+        cursor.execute(MARK_MATCH_SQL, [match_id])
+        row = cursor.fetchone()
+    if row is not None:
+        _schedule(row[0])
 
 
 def mark_season(season_id: int | None) -> None:
