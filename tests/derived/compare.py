@@ -11,6 +11,7 @@ from league.competitions.seasons.models import Season
 from league.competitions.standings.cache import season_version
 from league.competitions.standings.table import season_settings, season_table, versioned_settings
 from league.competitions.stats import selectors as stats
+from league.competitions.stats.views import _tops
 from league.pages.selectors import LEADERS, computed_season_leaders
 
 
@@ -45,6 +46,7 @@ def differences(league: Any) -> list[str]:
             found.append(f"totals ({scope}) differ")
         if derived.leaders(league, season) != stats.leaders(league, season):
             found.append(f"leaders ({scope}): {derived.leaders(league, season)} != {stats.leaders(league, season)}")
+        found += _leaders_head(league, season)
         if season is not None:
             found += _home_leaders(season)
     if derived.hall_of_fame(league) != stats.hall_of_fame(league):
@@ -63,3 +65,20 @@ def _home_leaders(season: Season) -> list[str]:
     listed = {stat: [(p.pk, p.total) for p in players] for stat, players in kept.items()}
     computed = {stat: [(p.pk, p.total) for p in players] for stat, players in fresh.items()}
     return [] if listed == computed else [f"season {season.number}: home leaders {listed} != {computed}"]
+
+
+def _leaders_head(league: Any, season: Season | None) -> list[str]:
+    """The leaders page's first rows, count and cards, at a limit small enough to cut the table."""
+    scope = season.number if season else "all time"
+    computed = stats.leaders(league, season)
+    problems = []
+    for limit in (1, 3):
+        head = derived.leaders_head(league, season, limit)
+        if head is None:
+            return [f"leaders head ({scope}): not read from the kept totals"]
+        rows, count, leading = head
+        if rows != computed[:limit] or count != len(computed):
+            problems.append(f"leaders head ({scope}, {limit}): {rows}, {count} != {computed[:limit]}, {len(computed)}")
+        if _tops(leading) != _tops(computed):
+            problems.append(f"leaders cards ({scope}): {_tops(leading)} != {_tops(computed)}")
+    return problems

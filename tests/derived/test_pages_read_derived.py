@@ -78,6 +78,8 @@ def test_after_a_result_and_its_void_the_pages_read_the_derived_tables(
         for rows in (_csv(client, "stats", league.slug), _csv(client, "stats", league.slug, season=season.number)):
             row = next(r for r in rows if r.get("Player") == scorer.player.display_name)
             assert row["Touchdowns"] == "2"
+        page = client.get(reverse("league:stats", args=[league.slug]))
+        assert page.status_code == 200 and scorer.player.display_name in page.content.decode()
         records = _csv(client, "stats_records", league.slug)
         assert any(r["Player"] == scorer.player.display_name and r["Value"] == "2" for r in records)
         hall = _csv(client, "stats_hall_of_fame", league.slug)

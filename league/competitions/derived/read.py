@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
+from django.db.models import Max, Q
 
 from league.competitions.derived.build import stats_fingerprint
 from league.competitions.derived.models import LeagueRecord, PlayerTotal, SeasonDerived, StandingRow
@@ -95,6 +96,37 @@ def leaders(league: League, season: Season | None = None) -> list[dict[str, Any]
     return stats.default_order(rows, "spp")
 
 
+def _rows(kept: Any) -> list[dict[str, Any]]:
+    return [
+        {**stats._player_row(t.player), **{f: getattr(t, f) for f in FIGURES}}
+        for t in kept.select_related("player__team")
+    ]
+
+
+def leaders_head(
+    league: League, season: Season | None, limit: int
+) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]] | None:
+    """The leaders page in its usual order without every player: its first `limit` rows (those
+    level with or above the limit-th SPP, ordered), how many rows the whole table has, and each
+    figure's leading rows (every row at its best value: the cards above the table pick from them).
+    Five queries besides the check, whatever the number of players; None when not up to date."""
+    if not stats_ready(league):
+        return None
+    any_figure = Q()
+    for stat in stats.STATS:
+        any_figure |= Q(**{f"{stat}__gt": 0})
+    kept = PlayerTotal.objects.filter(any_figure, league=league, season=season)
+    count = kept.count()
+    cut = list(kept.order_by("-spp").values_list("spp", flat=True)[limit - 1 : limit])
+    head = stats.default_order(_rows(kept.filter(spp__gte=cut[0]) if cut else kept), "spp")[:limit]
+    best = kept.aggregate(**{stat: Max(stat) for stat in stats.STATS})
+    at_best = Q(pk__in=[])
+    for stat, value in best.items():
+        if value:
+            at_best |= Q(**{stat: value})
+    return head, count, _rows(kept.filter(at_best))
+
+
 def hall_of_fame(league: League, limit: int = stats.HALL_OF_FAME) -> list[dict[str, Any]]:
     """stats.hall_of_fame, read from the kept all-time totals: the rows level with or above the
     limit-th SPP only (two queries), whatever the number of players."""
@@ -104,11 +136,7 @@ def hall_of_fame(league: League, limit: int = stats.HALL_OF_FAME) -> list[dict[s
     cut = list(kept.order_by("-spp").values_list("spp", flat=True)[limit - 1 : limit])
     if cut:
         kept = kept.filter(spp__gte=cut[0])
-    rows = [
-        {**stats._player_row(t.player), **{f: getattr(t, f) for f in FIGURES}}
-        for t in kept.select_related("player__team")
-    ]
-    return stats.default_order(rows, "spp")[:limit]
+    return stats.default_order(_rows(kept), "spp")[:limit]
 
 
 def records(league: League) -> list[dict[str, Any]]:

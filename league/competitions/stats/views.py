@@ -101,9 +101,18 @@ def stats_leaders(request: HttpRequest, slug: str) -> HttpResponse:
             tops=cached(f"{full}:tops", version, lambda: _tops(all_rows())),
             **context,
         )
+
     # The page in its usual order: its shown rows and tops cached apart, so that a reader does not
     # load every player of the league (2,300 on the bench's league) to see fifty.
-    head = cached(f"{full}:head", version, lambda: _head(all_rows()))
+    def head_of() -> dict[str, Any]:
+        # From the kept totals when they are up to date: the first rows, not every player.
+        kept = derived.leaders_head(league, season, LEADERS_ROWS)
+        if kept is None:
+            return _head(all_rows())
+        rows, count, leading = kept
+        return {"rows": rows, "count": count, "tops": _tops(leading)}
+
+    head = cached(f"{full}:head", version, head_of)
     return _table_page(
         request,
         league,
