@@ -18,7 +18,7 @@ from django.db.models.signals import post_delete, post_save
 
 from league.competitions.challenges.models import Challenge
 from league.competitions.derived.models import DerivedDirty
-from league.competitions.seasons.models import Bye, Season, SeasonTeam, StandingsLot, StandingsOrder
+from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam, StandingsLot, StandingsOrder
 from matches import hooks as match_hooks
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,10 @@ class _Pending:
             return
         self.done = True
         for league_id in sorted(self.leagues):
-            build(league_id)
+            try:
+                build(league_id)
+            except Exception:  # its marks stay for the next build; the other leagues are built
+                log.exception("derived tables of league %s not built", league_id)
 
 
 def _schedule(league_id: int) -> None:
@@ -92,8 +95,8 @@ def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
 def _season_input(sender: Any, instance: Any, **kwargs: Any) -> None:
     if isinstance(instance, Season):
         mark_season(instance.pk)
-    elif isinstance(instance, Bye):
-        mark_season(instance.round.season_id)
+    elif isinstance(instance, Bye):  # its round may be going with it: read, not followed
+        mark_season(Round.objects.filter(pk=instance.round_id).values_list("season_id", flat=True).first())
     else:
         mark_season(instance.season_id)
 
