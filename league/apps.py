@@ -29,6 +29,7 @@ class LeagueConfig(AppConfig):
         _tell_teams_and_matches()
         _listen_to_events()
         _rate_matches()
+        _derive_tables()
 
         # In-app and mail notifications hear every event (league/core/events.py); importing the
         # tasks here also registers them with the Celery app (autodiscovery finds league.tasks only).
@@ -91,6 +92,14 @@ def _listen_to_events() -> None:
     from league.webhooks.services import events_heard
 
     listen_events("webhooks", events_heard)
+
+
+def _derive_tables() -> None:
+    """The standings and statistics kept at write time follow the matches' history and what a
+    season's table is made of (league.competitions.derived.receivers)."""
+    from league.competitions.derived.receivers import connect
+
+    connect()
 
 
 def _rate_matches() -> None:

@@ -8,6 +8,14 @@ from __future__ import annotations
 from league.accounts.models import ApiToken, Profile
 from league.competitions.challenges.models import Challenge
 from league.competitions.challenges.trophies.models import SeasonTrophy, Trophy, TrophyAward
+from league.competitions.derived.models import (
+    DerivedDirty,
+    LeagueDerived,
+    LeagueRecord,
+    PlayerTotal,
+    SeasonDerived,
+    StandingRow,
+)
 from league.competitions.seasons.models import (
     Bracket,
     BracketGame,
@@ -42,6 +50,12 @@ __all__ = [
     "BracketGame",
     "Bye",
     "Challenge",
+    "DerivedDirty",
+    "LeagueDerived",
+    "LeagueRecord",
+    "PlayerTotal",
+    "SeasonDerived",
+    "StandingRow",
     "AllyRule",
     "HouseRule",
     "ImportedObject",

@@ -52,6 +52,15 @@ def _leaders(rows: Any, total: Any, limit: int) -> list[Player]:
 
 
 def season_leaders(season: Season, limit: int = LEADERS) -> dict[str, list[Player]]:
+    """The home's leaders: read from the totals kept at write time when they are up to date
+    (league.competitions.derived.read.season_leaders), else computed."""
+    from league.competitions.derived.read import season_leaders as kept
+
+    found = kept(season, limit)
+    return computed_season_leaders(season, limit) if found is None else found
+
+
+def computed_season_leaders(season: Season, limit: int = LEADERS) -> dict[str, list[Player]]:
     """Top scorers, casualty makers (the casualties credited on the report lines, as the table
     counts them) and SPP earners of the season's matches (the post-match sequence's SPP effects,
     MVP included, of its processed matches); three queries."""

@@ -9,8 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, cast
 
-from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Sum
 
 from league.competitions.challenges.models import Challenge
 from league.competitions.seasons.models import Bye, Season, SeasonTeam, StandingsLot, StandingsOrder
@@ -123,17 +122,18 @@ def season_table(season: Season) -> Standings:
     return compute_standings(teams, results, scheme, settings["tie_breakers"], lots, orders)
 
 
-def _cas(side: str) -> Coalesce:
+def _casualties(season: Season) -> dict[tuple[int, str], int]:
+    """The casualties of each side of the season's counted matches, summed from their lines in one
+    grouped query (a subquery per match and side read the lines 6,000 times on 3,000 matches)."""
     from matches.models import MatchPlayer
 
-    # Unordered: the lines' default order would join the match and the player in every subquery.
-    lines = MatchPlayer.objects.filter(match=OuterRef("pk"), side=side).order_by().values("match")
-    total = lines.annotate(total=Sum("casualties")).values("total")
-    return Coalesce(Subquery(total, output_field=IntegerField()), Value(0))
+    lines = MatchPlayer.objects.filter(match__season=season, match__stage="", match__status__in=PLAYED)
+    grouped = lines.values("match_id", "side").annotate(total=Sum("casualties")).order_by()
+    return {(row["match_id"], row["side"]): row["total"] or 0 for row in grouped}
 
 
 def season_results(season: Season) -> list[Result | ByeRecord]:
-    """The regular season's results, challenge forfeits and byes as the engine's records (three
+    """The regular season's results, challenge forfeits and byes as the engine's records (four
     queries). A forfeit (a refused challenge, the rulebook) is a Result awarded to its winner
     with a 2-0 score and no casualties, placed in time among the matches by when it was decided."""
     from matches.models import Match
@@ -141,23 +141,15 @@ def season_results(season: Season) -> list[Result | ByeRecord]:
 
     rows = (
         Match.objects.filter(season=season, stage="", status__in=PLAYED)
-        .annotate(home_cas=_cas("home"), away_cas=_cas("away"))
         .values_list(
-            "pk",
-            "sequence",
-            "home_id",
-            "away_id",
-            "home_score",
-            "away_score",
-            "home_cas",
-            "away_cas",
-            "conceded_by",
-            "shootout_winner",
+            "pk", "sequence", "home_id", "away_id", "home_score", "away_score", "conceded_by", "shootout_winner"
         )
         .order_by("sequence", "pk")
     )
+    cas = _casualties(season)
     timed: list[tuple[str, Result]] = []
-    for pk, seq, home, away, hs, as_, hc, ac, conceded, shootout in rows:
+    for pk, seq, home, away, hs, as_, conceded, shootout in rows:
+        hc, ac = cas.get((pk, "home"), 0), cas.get((pk, "away"), 0)
         timed.append(
             (
                 seq,

@@ -14,12 +14,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from league.competitions.derived import read as derived
 from league.competitions.seasons.models import Season
 from league.competitions.standings import selectors as sel
 from league.competitions.standings.cache import cached, season_version
 from league.competitions.standings.forms import StandingsSettingsForm, describe_scheme, tie_breaker_label
 from league.competitions.standings.services import lots_draw, standings_order_set, standings_update
-from league.competitions.standings.table import season_settings, season_table, standings_settings, versioned_settings
+from league.competitions.standings.table import season_settings, standings_settings, versioned_settings
 from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404, league_ruleset
 from league.infra.inputs import posted_id
@@ -78,7 +79,8 @@ def season_table_rows(
     translated labels). Not the whole Standings: its ledger would make every cache read slow."""
 
     def compute() -> tuple[tuple[LotsRequest, ...], list[dict[str, Any]]]:
-        table = season_table(season)
+        # The table kept at write time when it is kept for this version (league.competitions.derived).
+        table = derived.table(season, version)
         teams = sel.teams_by_id(row.team for row in table.rows)
         return table.lots_needed, table_rows(table, teams)
 

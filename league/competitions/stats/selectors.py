@@ -120,32 +120,49 @@ def hall_of_fame(league: League, limit: int = HALL_OF_FAME) -> list[dict[str, An
 RECORD_MATCH, RECORD_SEASON = "match", "season"
 
 
-def records(league: League) -> list[dict[str, Any]]:
-    """Per figure, the most in one match and the most in one season, with every player who holds
-    it (a shared record lists each holder). Twelve grouped queries, each read to its top rows,
-    then one for the players and one for the matches and seasons named."""
-    found: list[dict[str, Any]] = []
-    lines, effects = _lines(league), _effects(league)
-    for stat in LINE_STATS:
-        per_match = lines.filter(**{f"{stat}__gt": 0}).values("player_id", "match_id").annotate(value=F(stat))
-        found += _top(per_match, stat, RECORD_MATCH)
-        per_season = (
-            lines.filter(match__season__isnull=False)
-            .values("player_id", "match__season_id")
-            .annotate(value=Sum(stat))
-            .filter(value__gt=0)
-        )
-        found += _top(per_season, stat, RECORD_SEASON)
-    for stat, total in (("mvps", Count("pk", filter=Q(kind="mvp"))), ("spp", Sum(SPP))):
-        per_match = effects.values("player_id", "match_id").annotate(value=total).filter(value__gt=0)
-        found += _top(per_match, stat, RECORD_MATCH)
-        per_season = (
+def record_holders(league: League, stat: str, scope: str) -> list[dict[str, Any]]:
+    """The holders of one record, from the match records: player_id, value and match_id (most in
+    one match) or match__season_id (most in one season); RECORD_TIES at most. One grouped query."""
+    if stat in LINE_STATS:
+        lines = _lines(league)
+        if scope == RECORD_MATCH:
+            grouped = lines.filter(**{f"{stat}__gt": 0}).values("player_id", "match_id").annotate(value=F(stat))
+        else:
+            grouped = (
+                lines.filter(match__season__isnull=False)
+                .values("player_id", "match__season_id")
+                .annotate(value=Sum(stat))
+                .filter(value__gt=0)
+            )
+        return _top(grouped, stat, scope)
+    total = Count("pk", filter=Q(kind="mvp")) if stat == "mvps" else Sum(SPP)
+    effects = _effects(league)
+    if scope == RECORD_MATCH:
+        grouped = effects.values("player_id", "match_id").annotate(value=total).filter(value__gt=0)
+    else:
+        grouped = (
             effects.filter(match__season__isnull=False)
             .values("player_id", "match__season_id")
             .annotate(value=total)
             .filter(value__gt=0)
         )
-        found += _top(per_season, stat, RECORD_SEASON)
+    return _top(grouped, stat, scope)
+
+
+def records(league: League) -> list[dict[str, Any]]:
+    """Per figure, the most in one match and the most in one season, with every player who holds
+    it (a shared record lists each holder). Twelve grouped queries, each read to its top rows,
+    then one for the players and one for the matches and seasons named."""
+    found: list[dict[str, Any]] = []
+    for stat in STATS:
+        for scope in (RECORD_MATCH, RECORD_SEASON):
+            found += record_holders(league, stat, scope)
+    return record_rows(found)
+
+
+def record_rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records' rows for the page from their holders (record_holders' dicts, or the derived
+    table's: league.competitions.derived.read): three queries."""
     players = Player.objects.select_related("team").in_bulk({r["player_id"] for r in found})
     matches = Match.objects.select_related("home", "away", "season").in_bulk(
         {r["match_id"] for r in found if r.get("match_id")}
@@ -175,7 +192,9 @@ RECORD_TIES = 5  # holders shown at most for one record (a record shared by more
 
 
 def _top(grouped: Any, stat: str, scope: str) -> list[dict[str, Any]]:
-    top = list(grouped.order_by("-value", "player_id")[:RECORD_TIES])
+    # The match (or season) last: a player holding the record twice is cut at the same holder every time.
+    where = "match_id" if scope == RECORD_MATCH else "match__season_id"
+    top = list(grouped.order_by("-value", "player_id", where)[:RECORD_TIES])
     best = top[0]["value"] if top else 0
     return [{**r, "stat": stat, "scope": scope} for r in top if r["value"] == best]
 

@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from league.competitions.derived import read as derived
 from league.competitions.seasons.models import Season
 from league.competitions.stats import selectors as stats
 from league.competitions.stats import tables
@@ -83,7 +84,7 @@ def stats_leaders(request: HttpRequest, slug: str) -> HttpResponse:
     full = f"leaders:{scope}:{lang}"
 
     def all_rows() -> list[dict[str, Any]]:
-        rows: list[dict[str, Any]] = cached(full, version, lambda: stats.leaders(league, season))
+        rows: list[dict[str, Any]] = cached(full, version, lambda: derived.leaders(league, season))
         return rows
 
     name = f"{league.slug}-leaders-{scope}.csv"
@@ -100,9 +101,18 @@ def stats_leaders(request: HttpRequest, slug: str) -> HttpResponse:
             tops=cached(f"{full}:tops", version, lambda: _tops(all_rows())),
             **context,
         )
+
     # The page in its usual order: its shown rows and tops cached apart, so that a reader does not
     # load every player of the league (2,300 on the bench's league) to see fifty.
-    head = cached(f"{full}:head", version, lambda: _head(all_rows()))
+    def head_of() -> dict[str, Any]:
+        # From the kept totals when they are up to date: the first rows, not every player.
+        kept = derived.leaders_head(league, season, LEADERS_ROWS)
+        if kept is None:
+            return _head(all_rows())
+        rows, count, leading = kept
+        return {"rows": rows, "count": count, "tops": _tops(leading)}
+
+    head = cached(f"{full}:head", version, head_of)
     return _table_page(
         request,
         league,
@@ -135,7 +145,7 @@ def stats_records(request: HttpRequest, slug: str) -> HttpResponse:
     league, version = _league(slug)
     rows = [
         {**row, "stat_label": str(STAT_LABELS[row["stat"]]), "scope_label": str(SCOPE_LABELS[row["scope"]])}
-        for row in cached(f"records:{get_language()}", version, lambda: stats.records(league))
+        for row in cached(f"records:{get_language()}", version, lambda: derived.records(league))
     ]
     return _table_page(
         request, league, "league/stats_records.html", rows, tables.RECORDS, f"{league.slug}-records.csv", tab="records"
@@ -146,7 +156,7 @@ def stats_hall_of_fame(request: HttpRequest, slug: str) -> HttpResponse:
     league, version = _league(slug)
     rows = [
         {**row, "status_label": _status(row["status"])}
-        for row in cached(f"hall:{get_language()}", version, lambda: stats.hall_of_fame(league))
+        for row in cached(f"hall:{get_language()}", version, lambda: derived.hall_of_fame(league))
     ]
     return _table_page(
         request,

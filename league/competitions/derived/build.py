@@ -1,0 +1,306 @@
+"""The derived tables brought up to date after a committed change (league.competitions.derived.receivers
+marks what changed; this builds it), once per change and league, in a transaction of its own that
+holds the league's LeagueDerived row: two builds of one league never interleave.
+
+What is built, from the same functions the pages ran on every read (the oracles the tests compare with):
+- the table of every season a change touched (the standings engine, league.competitions.standings.table);
+- the totals (per season and all time) of every player of the teams a changed match opposed,
+  each summed again from his match records: a replay or a void that takes figures away is as right
+  as a new result that adds some;
+- the records: a new figure above or level with a record joins its holders; a record one of whose
+  holders was touched (a replayed or voided match, a player whose totals moved) is found again.
+A league never built (its first change since the tables exist) is built whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Count, Q, Sum
+
+from league.competitions.derived.models import (
+    DerivedDirty,
+    LeagueDerived,
+    LeagueRecord,
+    PlayerTotal,
+    SeasonDerived,
+    StandingRow,
+)
+from league.competitions.seasons.models import Season
+from league.competitions.standings.cache import season_version
+from league.competitions.standings.table import season_settings, season_table, versioned_settings
+from league.competitions.stats.selectors import (
+    EFFECT_STATS,
+    LINE_STATS,
+    PLAYED_LINE,
+    RECORD_MATCH,
+    RECORD_SEASON,
+    RECORD_TIES,
+    SPP,
+    STATS,
+    record_holders,
+)
+from league.core.models import League
+from matches.models import Match, MatchEffect, MatchPlayer
+from teams.models import Player
+
+# What the statistics are made of, besides what a build was told of: the league's processed matches
+# (a replay stamps processed_at again). A write that reached none of the receivers (a bulk import)
+# changes it, and the pages compute as before until the next build.
+FINGERPRINT_SQL = """
+SELECT COUNT(*), MAX(processed_at), SUM(id), MAX(sequence)
+  FROM matches_match WHERE league_id = %s AND status = 'processed'
+"""
+
+
+def stats_fingerprint(league_id: int) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute(FINGERPRINT_SQL, [league_id])
+        facts = list(cursor.fetchone())
+    return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:40]
+
+
+def build(league_id: int) -> None:
+    """Bring the league's derived tables up to date with every change marked for it."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is None:  # deleted since it was marked (with its marks)
+        return
+    with transaction.atomic():
+        LeagueDerived.objects.get_or_create(league_id=league_id)
+        header = LeagueDerived.objects.select_for_update().get(league_id=league_id)
+        dirty = list(DerivedDirty.objects.filter(league_id=league_id))
+        if not header.fingerprint:
+            build_all(league)
+        elif not dirty:  # another build took them: nothing to vouch for
+            return
+        else:
+            seasons = {d.season_id for d in dirty if d.season_id is not None}
+            matches = {d.match_id for d in dirty if d.match_id is not None}
+            teams = {t for d in dirty for t in (d.home_id, d.away_id) if t is not None}
+            for season in Season.objects.filter(pk__in=seasons).select_related("league"):
+                build_season(season)
+            if matches or teams:
+                players = _players(league, teams, matches)
+                write_totals(league, players)
+                update_records(league, players, matches)
+            if drifted(league):  # a write no receiver heard (a bulk import): built whole again
+                build_all(league)
+        DerivedDirty.objects.filter(pk__in=[d.pk for d in dirty]).delete()
+        header.fingerprint = stats_fingerprint(league_id)
+        header.save(update_fields=["fingerprint"])
+
+
+def drifted(league: League) -> bool:
+    """Whether the kept all-time totals, summed over the league, differ from its match records
+    (three aggregates, no grouping): what the marks cannot tell, the sums do."""
+    figures = ("matches", *STATS)
+    kept = PlayerTotal.objects.filter(league=league, season=None).aggregate(**{f: Sum(f) for f in figures})
+    known = {"match__league": league, "match__status": Match.Status.PROCESSED, "player__team__league": league}
+    lines = MatchPlayer.objects.filter(**known).aggregate(
+        matches=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS}
+    )
+    effects = MatchEffect.objects.filter(**known, kind__in=("spp", "mvp")).aggregate(
+        mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP)
+    )
+    found = {**lines, **effects}
+    return any((kept[f] or 0) != (found[f] or 0) for f in figures)
+
+
+def build_all(league: League) -> None:
+    for season in Season.objects.filter(league=league).select_related("league"):
+        build_season(season)
+    PlayerTotal.objects.filter(league=league).delete()
+    write_totals(league, None)
+    LeagueRecord.objects.filter(league=league).delete()
+    found = [
+        h for stat in STATS for scope in (RECORD_MATCH, RECORD_SEASON) for h in record_holders(league, stat, scope)
+    ]
+    _write_records(league, found)
+
+
+# --- standings ---
+
+
+def build_season(season: Season) -> None:
+    """The season's table as the engine ranks it now, kept with the version it is for (none kept
+    when the table reads what changes without a result: the teams' value, their ratings)."""
+    SeasonDerived.objects.filter(season=season).delete()
+    StandingRow.objects.filter(season=season).delete()
+    settings = season_settings(season)
+    version = season_version(season, versioned_settings(season, settings))
+    if version is None:
+        return
+    try:
+        table = season_table(season)
+    except ValueError:  # a scheme the league broke since: the page says so
+        return
+    rows = []
+    for ordinal, row in enumerate(table.rows):
+        fields = asdict(row)
+        team = fields.pop("team")
+        fields["form"] = "".join(row.form)
+        rows.append(StandingRow(season=season, team_id=team, ordinal=ordinal, **fields))
+    StandingRow.objects.bulk_create(rows)
+    lots = [[r.key, r.tie_breaker, list(r.teams), r.sides] for r in table.lots_needed]
+    SeasonDerived.objects.create(season=season, version=version, lots_needed=lots)
+
+
+# --- players' totals ---
+
+
+def _players(league: League, teams: set[int], matches: set[int]) -> set[int]:
+    """The players whose totals a change may move: every player of the teams it touched, and
+    anyone with a line or an effect in its matches."""
+    found = set(Player.objects.filter(team_id__in=teams, team__league=league).values_list("pk", flat=True))
+    found |= set(MatchPlayer.objects.filter(match_id__in=matches).values_list("player_id", flat=True))
+    found |= set(
+        MatchEffect.objects.filter(match_id__in=matches, player__isnull=False).values_list("player_id", flat=True)
+    )
+    return found
+
+
+def totals(league: League, players: Iterable[int] | None) -> dict[tuple[int, int | None], dict[str, int]]:
+    """(player, season) -> figures, with (player, None) the player's all-time figures, summed as
+    league.competitions.stats.selectors.player_totals sums them; two grouped queries."""
+    lines = MatchPlayer.objects.filter(match__league=league, match__status=Match.Status.PROCESSED)
+    effects = MatchEffect.objects.filter(
+        match__league=league, match__status=Match.Status.PROCESSED, kind__in=("spp", "mvp"), player__isnull=False
+    )
+    known = Player.objects.filter(team__league=league)
+    if players is not None:
+        ids = list(players)
+        lines, effects, known = (
+            lines.filter(player_id__in=ids),
+            effects.filter(player_id__in=ids),
+            known.filter(pk__in=ids),
+        )
+    found: dict[tuple[int, int | None], dict[str, int]] = defaultdict(lambda: dict.fromkeys(("matches", *STATS), 0))
+    # Plain rows for the type checker: the annotations' names are built, not literals.
+    per_line: Any = (
+        lines.values("player_id", "match__season_id")
+        .annotate(played=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS})
+        .order_by()
+    )
+    for row in per_line:
+        figures = {"matches": row["played"], **{stat: row[stat] or 0 for stat in LINE_STATS}}
+        _add(found, row["player_id"], row["match__season_id"], figures)
+    per_effect: Any = (
+        effects.values("player_id", "match__season_id")
+        .annotate(mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP))
+        .order_by()
+    )
+    for row in per_effect:
+        _add(found, row["player_id"], row["match__season_id"], {"mvps": row["mvps"] or 0, "spp": row["spp"] or 0})
+    inside = set(known.values_list("pk", flat=True))
+    return {key: figures for key, figures in found.items() if key[0] in inside}
+
+
+def _add(
+    found: dict[tuple[int, int | None], dict[str, int]], player: int, season: int | None, figures: dict[str, int]
+) -> None:
+    scopes = (None,) if season is None else (season, None)
+    for scope in scopes:
+        kept = found[(player, scope)]
+        for key, value in figures.items():
+            kept[key] += value
+
+
+def write_totals(league: League, players: set[int] | None) -> dict[tuple[int, int | None], dict[str, int]]:
+    found = totals(league, players)
+    if players is not None:
+        PlayerTotal.objects.filter(league=league, player_id__in=list(players)).delete()
+    PlayerTotal.objects.bulk_create(
+        PlayerTotal(league=league, player_id=player, season_id=season, **figures)
+        for (player, season), figures in found.items()
+    )
+    return found
+
+
+# --- records ---
+
+
+def _where(holder: dict[str, Any]) -> int:
+    return int(holder["match_id"] if holder["scope"] == RECORD_MATCH else holder["match__season_id"])
+
+
+def update_records(league: League, players: set[int], matches: set[int]) -> None:
+    """Every record brought up to date with the changed matches and players (see the module)."""
+    stored: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in LeagueRecord.objects.filter(league=league):
+        key = "match_id" if r.scope == RECORD_MATCH else "match__season_id"
+        holder = {"player_id": r.player_id, key: r.match_id or r.season_id, "value": r.value}
+        stored[(r.stat, r.scope)].append({**holder, "stat": r.stat, "scope": r.scope})
+    candidates = _candidates(league, players, matches)
+    found: list[dict[str, Any]] = []
+    for stat in STATS:
+        for scope in (RECORD_MATCH, RECORD_SEASON):
+            holders = stored[(stat, scope)]
+            touched = any(
+                (h["match_id"] in matches) if scope == RECORD_MATCH else (h["player_id"] in players) for h in holders
+            )
+            if touched:  # a figure may have gone down: found again from the match records
+                found += record_holders(league, stat, scope)
+            else:
+                found += _merged(holders + candidates[(stat, scope)])
+    LeagueRecord.objects.filter(league=league).delete()
+    _write_records(league, found)
+
+
+def _merged(pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The record's holders among the kept ones and the new figures: the best value, the first
+    RECORD_TIES by player then match or season (league.competitions.stats.selectors._top's order)."""
+    best = max((h["value"] for h in pool), default=0)
+    level = {(h["player_id"], _where(h)): h for h in pool if h["value"] == best and best > 0}
+    return [level[key] for key in sorted(level)][:RECORD_TIES]
+
+
+def _candidates(league: League, players: set[int], matches: set[int]) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """The changed matches' figures per player (most in one match) and the changed players' season
+    totals (most in one season), as record holders would be."""
+    found: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    processed = Match.objects.filter(pk__in=matches, league=league, status=Match.Status.PROCESSED)
+    lines = MatchPlayer.objects.filter(match__in=processed).values("player_id", "match_id", *LINE_STATS)
+    for line in lines:
+        for stat in LINE_STATS:
+            if line[stat] and line[stat] > 0:
+                holder = {"player_id": line["player_id"], "match_id": line["match_id"], "value": line[stat]}
+                found[(stat, RECORD_MATCH)].append({**holder, "stat": stat, "scope": RECORD_MATCH})
+    effects: Any = (
+        MatchEffect.objects.filter(match__in=processed, kind__in=("spp", "mvp"), player__isnull=False)
+        .values("player_id", "match_id")
+        .annotate(mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP))
+        .order_by()
+    )
+    for row in effects:
+        for stat in EFFECT_STATS:
+            if row[stat] and row[stat] > 0:
+                holder = {"player_id": row["player_id"], "match_id": row["match_id"], "value": row[stat]}
+                found[(stat, RECORD_MATCH)].append({**holder, "stat": stat, "scope": RECORD_MATCH})
+    seasons = PlayerTotal.objects.filter(league=league, player_id__in=list(players), season__isnull=False)
+    for total in seasons.values("player_id", "season_id", *STATS):
+        for stat in STATS:
+            if total[stat] > 0:
+                holder = {"player_id": total["player_id"], "match__season_id": total["season_id"], "value": total[stat]}
+                found[(stat, RECORD_SEASON)].append({**holder, "stat": stat, "scope": RECORD_SEASON})
+    return found
+
+
+def _write_records(league: League, found: list[dict[str, Any]]) -> None:
+    LeagueRecord.objects.bulk_create(
+        LeagueRecord(
+            league=league,
+            stat=h["stat"],
+            scope=h["scope"],
+            value=h["value"],
+            player_id=h["player_id"],
+            match_id=h.get("match_id") if h["scope"] == RECORD_MATCH else None,
+            season_id=h.get("match__season_id") if h["scope"] == RECORD_SEASON else None,
+        )
+        for h in found
+    )
