@@ -3,11 +3,12 @@ scratch (docs/ratings.md).
 
 One rule makes "incremental" and "from scratch" the same numbers: the entries of a league are
 always the ELO of its rated matches applied in play order (Match.sequence, then the id), each from
-the ratings the matches before it left. A match processed at the end of play order adds its
-entries; any other change (a late result, a correction, a void, a replay) deletes the entries from
-the first match it touches onwards and applies those matches again. The league's row is locked
-for the whole of it, so two matches processed at once by two workers are applied one after the
-other, the second on the first's entries.
+the ratings the matches before it left. A match processed at the end of play order computes its
+own entries and adds them; any other change (a late result, a correction, a void, a replay)
+computes the matches from the first one it touches onwards, in one pass, and writes only the
+entries that differ from the stored ones (league.ratings.writes). The league's row is locked for
+the whole of it, so two ratings of one league are applied one after the other, the second on the
+first's entries. They run in a task after the change commits (league.ratings.tasks).
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ from django.db.models import Exists, Min, OuterRef, Q, Subquery
 from league.core.models import League
 from league.ratings import elo
 from league.ratings.models import RatingEntry
+from league.ratings.writes import Key, Row, Written, after_q, rewrite
 from league.rules.postmatch.scoring import winning_side
 from matches.models import Match
 
 Kind = RatingEntry.Kind
-Key = tuple[str, int]  # a match's place in play order: (sequence, id)
-Row = tuple[str, int, int, str, int, int, int]  # kind, subject, match, sequence, before, after, delta
 
 # The matches rated: a processed result (a conceded match is a result; an imported match the
 # post-match sequence processed is one too, whatever flag marks it imported). A void match is not.
@@ -71,12 +71,6 @@ def rated_matches(league_id: int, since: Key | None = None) -> Iterator[_MatchFa
     rows = found.order_by("sequence", "pk").values_list(*fields, "home_score", "away_score", "conceded_by")
     for pk, sequence, home, away, home_coach, away_coach, home_score, away_score, conceded in rows.iterator():
         yield _MatchFacts(pk, sequence, home, away, home_coach, away_coach, home_score, away_score, conceded)
-
-
-def after_q(key: Key, sequence: str, pk: str) -> Q:
-    """At `key` or after it in play order, on the fields named."""
-    seq, ident = key
-    return Q(**{f"{sequence}__gt": seq}) | Q(**{sequence: seq, f"{pk}__gte": ident})
 
 
 def compute(league_id: int, settings: Settings, since: Key | None = None) -> list[Row]:
@@ -123,48 +117,43 @@ def _stored_before(league_id: int, since: Key | None, matches: list[_MatchFacts]
     return found
 
 
-def _write(league_id: int, rows: Iterable[Row]) -> int:
-    made = RatingEntry.objects.bulk_create(
-        RatingEntry(
-            league_id=league_id,
-            kind=kind,
-            subject=subject,
-            match_id=match,
-            sequence=sequence,
-            before=before,
-            after=after,
-            delta=moved,
-        )
-        for kind, subject, match, sequence, before, after, moved in rows
-    )
-    return len(made)
-
-
 def _lock(league_id: int) -> League:
     # The league's row: the ratings of a league are written by one transaction at a time.
     return League.objects.select_for_update().get(pk=league_id)
 
 
-def rate_match(match_id: int) -> None:
+def rate_match(match_id: int) -> Written:
     """A match's sequence ran (or was replayed, or the match was voided): bring the league's
     entries up to date from the first place in play order this match changes."""
-    rate_matches([match_id])
+    return rate_matches([match_id])
 
 
-def rate_matches(match_ids: Iterable[int]) -> None:
+def rate_matches(match_ids: Iterable[int]) -> Written:
     """rate_match for several matches at once (a replay's): each league once, from the first
     place any of them changes."""
-    found = Match.objects.filter(pk__in=set(match_ids)).order_by("league_id").values_list("league_id", "sequence", "pk")
-    by_league: dict[int, list[Key]] = {}
-    for league_id, sequence, pk in found:
-        by_league.setdefault(league_id, []).append((sequence, pk))
-    for league_id, keys in by_league.items():
-        with transaction.atomic():
-            league = _lock(league_id)
-            ids = [pk for _sequence, pk in keys]
-            since = min([*keys, *_stale_keys(league_id, ids), *_unrated_keys(league_id)])
-            RatingEntry.objects.filter(league_id=league_id).filter(after_q(since, "sequence", "match_id")).delete()
-            _write(league_id, compute(league_id, Settings.of(league), since))
+    found = Match.objects.filter(pk__in=set(match_ids)).order_by("league_id").values_list("league_id", "pk")
+    by_league: dict[int, list[int]] = {}
+    for league_id, pk in found:
+        by_league.setdefault(league_id, []).append(pk)
+    written = Written()
+    for league_id, ids in by_league.items():
+        written += rate_league(league_id, ids)
+    return written
+
+
+def rate_league(league_id: int, match_ids: Iterable[int]) -> Written:
+    """Bring one league's entries up to date after these matches of it changed, in one transaction
+    under the league's lock: from the first place in play order any of them (or a stale entry, or
+    an unrated match) changes, writing only the rows that differ (league.ratings.writes)."""
+    ids = sorted(set(match_ids))
+    with transaction.atomic():
+        league = _lock(league_id)
+        keys = list(Match.objects.filter(league_id=league_id, pk__in=ids).values_list("sequence", "pk"))
+        starts = [*keys, *_stale_keys(league_id, ids), *_unrated_keys(league_id)]
+        if not starts:
+            return Written()
+        since = min(starts)
+        return rewrite(league_id, compute(league_id, Settings.of(league), since), since)
 
 
 def _stale_keys(league_id: int, match_ids: list[int]) -> list[Key]:
@@ -194,11 +183,13 @@ def _unrated_keys(league_id: int) -> list[Key]:
 
 
 def recompute_league(league: League) -> int:
-    """Every entry of the league again, from scratch; returns how many there are."""
+    """Every entry of the league computed again from scratch, the rows that differ written; returns
+    how many entries the league has."""
     with transaction.atomic():
         locked = _lock(league.pk)
-        RatingEntry.objects.filter(league_id=league.pk).delete()
-        return _write(league.pk, compute(league.pk, Settings.of(locked)))
+        rows = compute(league.pk, Settings.of(locked))
+        rewrite(league.pk, rows, None)
+        return len(rows)
 
 
 def stored_rows(league_id: int) -> list[Row]:
