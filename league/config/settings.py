@@ -345,6 +345,8 @@ CELERY_BEAT_SCHEDULE = {
     # DIGEST_HOUR (UTC); mail queued while the broker was down is queued again every hour.
     "mail-digests": {"task": "notices.mail_digests", "schedule": crontab(hour=envint("DIGEST_HOUR", 7), minute=0)},
     "sweep-mail": {"task": "notices.sweep_mail", "schedule": 3600},
+    # Ratings (league/ratings/tasks.py): a league whose rating of a match never ran is mended.
+    "sweep-ratings": {"task": "ratings.sweep", "schedule": envint("RATINGS_SWEEP_SECONDS", 600)},
 }
 # How long a post-match run owns its match before another worker may resume it: far longer than a
 # run (a sequence takes a tenth of a second, the largest replay of `make bench` under 2 s), short

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import asdict
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from league.ratings.services import rate_league
+from league.core.models import League
+from league.ratings.services import mend_league, rate_league
 
 log = logging.getLogger(__name__)
 
 RATE_LEAGUE = "ratings.rate_league"
+SWEEP = "ratings.sweep"
 
 
 @shared_task(
@@ -31,7 +34,7 @@ RATE_LEAGUE = "ratings.rate_league"
     max_retries=5,
     retry_backoff=2,
 )
-def rate_league_task(league_id: int, match_ids: list[int]) -> int:
+def rate_league_task(league_id: int, match_ids: list[int]) -> dict[str, int]:
     started = time.perf_counter()
     written = rate_league(league_id, match_ids)
     log.info(
@@ -44,4 +47,18 @@ def rate_league_task(league_id: int, match_ids: list[int]) -> int:
         written.deleted,
         (time.perf_counter() - started) * 1000,
     )
-    return written.rows
+    return asdict(written)  # what it wrote (the bench sums it; results are not kept)
+
+
+@shared_task(name=SWEEP)
+def sweep_ratings() -> list[int]:
+    """Periodic: the leagues whose ratings missed a match (a message that could not be queued, a
+    match written without the post-match sequence), rated from that match on."""
+    mended = []
+    for league_id in League.objects.order_by("pk").values_list("pk", flat=True):
+        try:
+            if mend_league(league_id).rows:
+                mended.append(league_id)
+        except Exception:  # one league's failure never stops the others
+            log.warning("ratings of league %s not mended", league_id, exc_info=True)
+    return mended

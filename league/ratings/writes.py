@@ -6,7 +6,7 @@ the same is left alone, one that moved or changed is updated in place, a new one
 one whose match is no longer rated (or no longer rates that subject) is deleted. A late result
 changes the entries of its teams and coaches after it and of the few opponents whose rounded
 delta moves with them; every other row stays as it was (PostgreSQL then keeps no dead copy of it).
-Bulk statements, a fixed number per batch of rows, whatever the league's size.
+Bulk statements: one DELETE per 900 rows, each INSERT and UPDATE sent for many rows at once.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q
 
-from league.infra.bulk import insert_rows, update_rows
 from league.ratings.models import RatingEntry
 
 Key = tuple[str, int]  # a match's place in play order: (sequence, id)
 Row = tuple[str, int, int, str, int, int, int]  # kind, subject, match, sequence, before, after, delta
 FIELDS = ("sequence", "before", "after", "delta")  # what an entry's natural key does not fix
-MAX_ROWS = 1000  # rows per statement at most (PostgreSQL); SQLite's parameter limit makes it fewer
+MAX_ROWS = 900  # ids per DELETE: under SQLite's 999 parameters
 
 
 @dataclass
@@ -46,15 +45,28 @@ class Written:
 
 
 def after_q(key: Key, sequence: str, pk: str) -> Q:
-    """At `key` or after it in play order, on the fields named."""
+    """At `key` or after it in play order, on the fields named. The first term repeats what the
+    others say so that the database reads a range of the sequence's index."""
     seq, ident = key
-    return Q(**{f"{sequence}__gt": seq}) | Q(**{sequence: seq, f"{pk}__gte": ident})
+    return Q(**{f"{sequence}__gte": seq}) & (Q(**{f"{sequence}__gt": seq}) | Q(**{f"{pk}__gte": ident}))
 
 
-def _batches(items: list[Any], params_per_item: int) -> list[list[Any]]:
-    limit = connection.features.max_query_params or MAX_ROWS * params_per_item
-    size = max(1, min(MAX_ROWS, limit // params_per_item))
+def _batches(items: list[Any], size: int) -> list[list[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def _statements() -> tuple[str, str]:
+    """The INSERT and UPDATE of one entry, each sent for many rows at once (executemany: psycopg
+    pipelines them, SQLite runs them in process). Short statements: the driver parses each once,
+    where a multi-row VALUES list of thousands of placeholders costs more to bind than to run."""
+    qn, meta = connection.ops.quote_name, RatingEntry._meta
+    table = qn(meta.db_table)
+    column = {f.attname: qn(f.column) for f in meta.concrete_fields}
+    names = ("league_id", "kind", "subject", "match_id", *FIELDS)
+    insert = f"INSERT INTO {table} ({', '.join(column[n] for n in names)}) VALUES ({', '.join(['%s'] * len(names))})"
+    sets = ", ".join(f"{column[n]} = %s" for n in FIELDS)
+    update = f"UPDATE {table} SET {sets} WHERE {column['id']} = %s"
+    return insert, update
 
 
 def rewrite(league_id: int, fresh: list[Row], since: Key | None) -> Written:
@@ -63,27 +75,24 @@ def rewrite(league_id: int, fresh: list[Row], since: Key | None) -> Written:
     stored = RatingEntry.objects.filter(league_id=league_id)
     if since is not None:
         stored = stored.filter(after_q(since, "sequence", "match_id"))
-    kept: dict[tuple[str, int, int], tuple[int, tuple[str, int, int, int]]] = {
-        (kind, subject, match): (pk, (sequence, before, after, moved))
-        for pk, kind, subject, match, sequence, before, after, moved in stored.values_list(
-            "pk", "kind", "subject", "match_id", *FIELDS
-        ).iterator(chunk_size=5000)
+    kept: dict[tuple[str, int, int], tuple[int, tuple[Any, ...]]] = {
+        (kind, subject, match): (pk, tuple(values))
+        for pk, kind, subject, match, *values in stored.values_list("pk", "kind", "subject", "match_id", *FIELDS)
     }
-    inserts: list[dict[str, Any]] = []
-    updates: dict[int, dict[str, Any]] = {}
+    inserts: list[tuple[Any, ...]] = []
+    updates: list[tuple[Any, ...]] = []
     for kind, subject, match, *values in fresh:
         old = kept.pop((kind, subject, match), None)
         if old is None:
-            row = (league_id, kind, subject, match, *values)
-            inserts.append(dict(zip(("league_id", "kind", "subject", "match_id", *FIELDS), row, strict=True)))
+            inserts.append((league_id, kind, subject, match, *values))
         elif tuple(values) != old[1]:
-            updates[old[0]] = {name: new for name, new, was in zip(FIELDS, values, old[1], strict=True) if new != was}
+            updates.append((*values, old[0]))
     gone = sorted(pk for pk, _values in kept.values())
-    for batch in _batches(gone, 1):
+    for batch in _batches(gone, MAX_ROWS):
         RatingEntry.objects.filter(pk__in=batch).delete()
-    changed = sorted(updates)
-    for batch in _batches(changed, 1 + 2 * len(FIELDS)):
-        update_rows(RatingEntry, {pk: updates[pk] for pk in batch})
-    for batch in _batches(inserts, 2 + 2 + len(FIELDS)):
-        insert_rows(RatingEntry, batch)
-    return Written(inserted=len(inserts), updated=len(changed), deleted=len(gone))
+    insert, update = _statements()
+    with connection.cursor() as cursor:
+        for rows, sql in ((sorted(updates, key=lambda row: row[-1]), update), (inserts, insert)):
+            for batch in _batches(rows, MAX_ROWS * 10):
+                cursor.executemany(sql, batch)
+    return Written(inserted=len(inserts), updated=len(updates), deleted=len(gone))
