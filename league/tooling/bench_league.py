@@ -10,6 +10,9 @@ post-match sequence (league/tooling/bench_replay.py), so that their history hold
 undoes and runs again (effects, ledger entries, server dice, the stored input), and the bench can
 correct their round-1 match. Their opponents' other matches stay written in bulk: a replay reads a
 team it does not replay as it stood then.
+
+The matches written in bulk are rated from scratch as an import's are; the ones played for real are
+rated by the ratings' task as each run commits, late results for the league (league/tooling/bench_ratings.py).
 """
 
 from __future__ import annotations
