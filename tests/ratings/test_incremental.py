@@ -11,37 +11,28 @@ league's ratings are recomputed from nothing. RATINGS_EXAMPLES sets the number o
 
 from __future__ import annotations
 
-import itertools
 import os
-from datetime import UTC, date, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from celery.signals import task_postrun
-from django.db import transaction
 from django.test import Client, TestCase
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league.core.services import league_create, league_join
 from league.ratings.models import RatingEntry
 from league.ratings.selectors import Kind, coach_table, history, team_table
 from league.ratings.services import differences, recompute_league
 from league.ratings.tasks import RATE_LEAGUE
-from matches.hooks import history_changed
 from matches.models import Match
 from matches.services.corrections import correction_confirm, correction_draft, inputs_of
-from matches.services.sequence import sequence_key
-from teams.services import team_create
 from tests.matches.history_helpers import Result, SteadyDice, enter, inputs_for, three_teams
-from tests.seasons.helpers import lineup
+from tests.ratings.helpers import NOW, TEAMS, names, new_league, place, told
 
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = int(os.environ.get("RATINGS_EXAMPLES", "40"))
-TEAMS = 4  # the last team has the first one's coach: their matches rate the teams only
-NOW = datetime(2026, 10, 1, 20, tzinfo=UTC)
-_names = itertools.count()
 
 scores = st.tuples(st.integers(0, 3), st.integers(0, 3))
 conceded = st.sampled_from(["", "", "", "home", "away"])
@@ -73,36 +64,6 @@ class Tasks:
         total = {key: sum(w[key] for w in self.written) for key in ("inserted", "updated", "deleted")}
         self.written = []
         return total
-
-
-def new_league() -> tuple[Any, list[Any]]:
-    from django.contrib.auth.models import User
-
-    n = next(_names)
-    commissioner = User.objects.create_user(f"rate-boss-{n}")
-    league = league_create(name=f"Rated {n}", ruleset="lrb6", commissioner=commissioner)
-    coaches = [User.objects.create_user(f"rate-{n}-{k}") for k in range(TEAMS - 1)]
-    for coach in coaches:
-        league_join(league=league, user=coach)
-    teams = [
-        team_create(league=league, coach=coaches[k % len(coaches)], name=f"R{n} T{k}", race="human", players=lineup())
-        for k in range(TEAMS)
-    ]
-    return league, teams
-
-
-def told(*matches: Match) -> None:
-    """The matches' history changed, told in one transaction as a post-match run or a replay tells
-    it; the ratings' task runs once it commits."""
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        with transaction.atomic():
-            for match in matches:
-                history_changed.send(sender=Match, match_id=match.pk)
-
-
-def place(match: Match, when: int) -> None:
-    match.played_on = date(2026, 9, when)
-    match.sequence = sequence_key(played_on=match.played_on, confirmed_at=match.confirmed_at, pk=match.pk)
 
 
 def snapshot(league: Any) -> dict[int, tuple[Any, ...]]:
@@ -249,7 +210,7 @@ def test_results_late_results_corrections_and_voids_through_the_services(monkeyp
     from django.contrib.auth.models import User
 
     monkeypatch.setattr("matches.services.postgame.server_dice", SteadyDice)
-    n = next(_names)
+    n = next(names)
     boss, *coaches = (User.objects.create_user(f"svc-{n}-{k}") for k in range(4))
     teams = three_teams(f"Served {n}", boss, *coaches)
     league = teams["league"]

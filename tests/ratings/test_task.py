@@ -15,7 +15,7 @@ from league.ratings.services import differences
 from league.ratings.tasks import sweep_ratings
 from matches.hooks import history_changed
 from matches.models import Match
-from tests.ratings.test_incremental import NOW, new_league, place, told
+from tests.ratings.helpers import NOW, new_league, place, told
 
 pytestmark = pytest.mark.django_db
 
