@@ -61,7 +61,7 @@ def _statements() -> tuple[str, str]:
     where a multi-row VALUES list of thousands of placeholders costs more to bind than to run."""
     qn, meta = connection.ops.quote_name, RatingEntry._meta
     table = qn(meta.db_table)
-    column = {f.attname: qn(f.column) for f in meta.concrete_fields}
+    column = {f.attname: qn(f.column) for f in meta.concrete_fields if f.column}
     names = ("league_id", "kind", "subject", "match_id", *FIELDS)
     insert = f"INSERT INTO {table} ({', '.join(column[n] for n in names)}) VALUES ({', '.join(['%s'] * len(names))})"
     sets = ", ".join(f"{column[n]} = %s" for n in FIELDS)
