@@ -347,6 +347,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-mail": {"task": "notices.sweep_mail", "schedule": 3600},
     # The listeners' work a write left in the outbox whose task never came (league/core/outbox.py).
     "sweep-outbox": {"task": "league.sweep_outbox", "schedule": 60},
+    # Ratings (league/ratings/tasks.py): a league whose rating of a match never ran is mended.
+    "sweep-ratings": {"task": "ratings.sweep", "schedule": envint("RATINGS_SWEEP_SECONDS", 600)},
 }
 # A worker sends at most one outbox task per listener this often, delayed by as much: notifications,
 # webhooks and ratings follow a burst of sequences in batches (league/core/outbox.py).

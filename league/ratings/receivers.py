@@ -1,8 +1,14 @@
 """What the ratings hear: a match's history changed (matches.hooks.history_changed), a league's
-rating settings changed. Connected from LeagueConfig.ready()."""
+rating settings changed. Connected from LeagueConfig.ready().
+
+The ratings are never written in the transaction that changed the history: the matches it names
+are gathered, and once it commits one task per league (its key) rates that league's batch
+(league.ratings.tasks). The post-match run then holds no league-wide lock and writes no rating.
+"""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import transaction
@@ -11,6 +17,8 @@ from django.db.models.signals import post_save
 from league.core import outbox
 from league.core.models import League
 from matches import hooks as match_hooks
+
+log = logging.getLogger(__name__)
 
 # The league fields the ratings are computed with (league.ratings.services.Settings).
 RATING_FIELDS = frozenset({"rating_start", "rating_k"})
@@ -22,7 +30,14 @@ def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
     # outbox's task, in a transaction of its own under the league's lock: the run neither holds the
     # league nor waits for the ratings, and a rating lost with its worker is done by the task's
     # retry or the sweep (rate_matches also starts from the first match without entries).
-    outbox.record(LISTENER, outbox.new_key(f"ratings:{match_id}"), {"match": match_id})
+    outbox.record(LISTENER, outbox.new_key(f"ratings:{match_id}"), {"match": match_id, "league": _league_of(match_id)})
+
+
+def _league_of(match_id: int) -> int | None:
+    # Named in the payload: the batch's writes change that league's pages (league/core/outbox.py).
+    from matches.models import Match
+
+    return Match.objects.filter(pk=match_id).values_list("league_id", flat=True).first()
 
 
 def rate_batch(payloads: list[dict[str, Any]]) -> None:
@@ -45,6 +60,8 @@ def _league_saved(
 
 
 def connect() -> None:
+    from league.ratings import tasks  # noqa: F401  (a worker knows the sweep's and the league's tasks)
+
     outbox.listen_batch(LISTENER, rate_batch)
     match_hooks.history_changed.connect(_history_changed, weak=False, dispatch_uid="league.ratings")
     post_save.connect(_league_saved, sender=League, weak=False, dispatch_uid="league.ratings.settings")

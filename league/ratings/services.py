@@ -3,31 +3,31 @@ scratch (docs/ratings.md).
 
 One rule makes "incremental" and "from scratch" the same numbers: the entries of a league are
 always the ELO of its rated matches applied in play order (Match.sequence, then the id), each from
-the ratings the matches before it left. A match processed at the end of play order adds its
-entries; any other change (a late result, a correction, a void, a replay) deletes the entries from
-the first match it touches onwards and applies those matches again. The league's row is locked
-for the whole of it, so two matches processed at once by two workers are applied one after the
-other, the second on the first's entries.
+the ratings the matches before it left. A match processed at the end of play order computes its
+own entries and adds them; any other change (a late result, a correction, a void, a replay)
+computes the matches from the first one it touches onwards, in one pass, and writes only the
+entries that differ from the stored ones (league.ratings.writes). The league's row is locked for
+the whole of it, so two ratings of one league are applied one after the other, the second on the
+first's entries. They run in a task after the change commits (league.ratings.tasks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, Min, OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Q
 
 from league.core.models import League
 from league.ratings import elo
 from league.ratings.models import RatingEntry
+from league.ratings.writes import Key, Row, Written, after_q, rewrite
 from league.rules.postmatch.scoring import winning_side
 from matches.models import Match
 
 Kind = RatingEntry.Kind
-Key = tuple[str, int]  # a match's place in play order: (sequence, id)
-Row = tuple[str, int, int, str, int, int, int]  # kind, subject, match, sequence, before, after, delta
 
 # The matches rated: a processed result (a conceded match is a result; an imported match the
 # post-match sequence processed is one too, whatever flag marks it imported). A void match is not.
@@ -62,27 +62,20 @@ class _MatchFacts:
         return elo.DRAW if side is None else elo.WIN if side == "home" else elo.LOSS
 
 
-def rated_matches(league_id: int, since: Key | None = None) -> Iterator[_MatchFacts]:
+def rated_matches(league_id: int, since: Key | None = None) -> list[_MatchFacts]:
     """The league's rated matches in play order, from `since` on (all when None)."""
     found = Match.objects.filter(league_id=league_id, status=RATED, home_score__isnull=False, away_score__isnull=False)
     if since is not None:
         found = found.filter(after_q(since, "sequence", "pk"))
     fields = ("pk", "sequence", "home_id", "away_id", "home__coach_id", "away__coach_id")
     rows = found.order_by("sequence", "pk").values_list(*fields, "home_score", "away_score", "conceded_by")
-    for pk, sequence, home, away, home_coach, away_coach, home_score, away_score, conceded in rows.iterator():
-        yield _MatchFacts(pk, sequence, home, away, home_coach, away_coach, home_score, away_score, conceded)
-
-
-def after_q(key: Key, sequence: str, pk: str) -> Q:
-    """At `key` or after it in play order, on the fields named."""
-    seq, ident = key
-    return Q(**{f"{sequence}__gt": seq}) | Q(**{sequence: seq, f"{pk}__gte": ident})
+    return [_MatchFacts(*row) for row in rows]
 
 
 def compute(league_id: int, settings: Settings, since: Key | None = None) -> list[Row]:
     """The entries of the rated matches from `since` on, in play order, each subject starting from
     its last stored entry before `since` (or the league's start rating). Nothing is written."""
-    matches = list(rated_matches(league_id, since))
+    matches = rated_matches(league_id, since)
     known = _stored_before(league_id, since, matches)
     rows: list[Row] = []
     for match in matches:
@@ -106,38 +99,23 @@ def _pairs(match: _MatchFacts) -> list[tuple[str, int, int]]:
 
 
 def _stored_before(league_id: int, since: Key | None, matches: list[_MatchFacts]) -> dict[tuple[str, int], int]:
-    """The rating before `since` of every subject of `matches` that has one: one query per kind."""
-    if since is None:
+    """The rating before `since` of every subject of `matches` that has one, in one query: each
+    subject's last entry before it (read from the index of its history)."""
+    if since is None or not matches:
         return {}
     subjects: dict[str, set[int]] = {}
     for match in matches:
         for kind, home, away in _pairs(match):
             subjects.setdefault(kind, set()).update((home, away))
-    earlier = RatingEntry.objects.filter(league_id=league_id).exclude(after_q(since, "sequence", "match_id"))
-    found: dict[tuple[str, int], int] = {}
+    whose = Q()
     for kind, ids in subjects.items():
-        mine = earlier.filter(kind=kind, subject__in=ids)
-        last = mine.filter(subject=OuterRef("subject")).order_by("-sequence", "-match_id").values("pk")[:1]
-        for subject, after in mine.filter(pk=Subquery(last)).values_list("subject", "after"):
-            found[(kind, subject)] = after
-    return found
-
-
-def _write(league_id: int, rows: Iterable[Row]) -> int:
-    made = RatingEntry.objects.bulk_create(
-        RatingEntry(
-            league_id=league_id,
-            kind=kind,
-            subject=subject,
-            match_id=match,
-            sequence=sequence,
-            before=before,
-            after=after,
-            delta=moved,
-        )
-        for kind, subject, match, sequence, before, after, moved in rows
-    )
-    return len(made)
+        whose |= Q(kind=kind, subject__in=sorted(ids))
+    earlier = RatingEntry.objects.filter(whose, league_id=league_id).exclude(after_q(since, "sequence", "match_id"))
+    # Each subject's history before `since` in play order (the index rating_entry_history): the last
+    # one read is its rating then. Plain reads rather than a "latest per subject" subquery, which
+    # PostgreSQL plans as a sort per row.
+    rows = earlier.order_by("sequence", "match_id").values_list("kind", "subject", "after")
+    return {(kind, subject): after for kind, subject, after in rows}
 
 
 def _lock(league_id: int) -> League:
@@ -145,43 +123,67 @@ def _lock(league_id: int) -> League:
     return League.objects.select_for_update().get(pk=league_id)
 
 
-def rate_match(match_id: int) -> None:
+def rate_match(match_id: int) -> Written:
     """A match's sequence ran (or was replayed, or the match was voided): bring the league's
     entries up to date from the first place in play order this match changes."""
-    rate_matches([match_id])
+    return rate_matches([match_id])
 
 
-def rate_matches(match_ids: Iterable[int]) -> None:
+def rate_matches(match_ids: Iterable[int]) -> Written:
     """rate_match for several matches at once (a replay's): each league once, from the first
     place any of them changes."""
-    found = Match.objects.filter(pk__in=set(match_ids)).order_by("league_id").values_list("league_id", "sequence", "pk")
-    by_league: dict[int, list[Key]] = {}
-    for league_id, sequence, pk in found:
-        by_league.setdefault(league_id, []).append((sequence, pk))
-    for league_id, keys in by_league.items():
-        with transaction.atomic():
-            league = _lock(league_id)
-            ids = [pk for _sequence, pk in keys]
-            since = min([*keys, *_stale_keys(league_id, ids), *_unrated_keys(league_id)])
-            RatingEntry.objects.filter(league_id=league_id).filter(after_q(since, "sequence", "match_id")).delete()
-            _write(league_id, compute(league_id, Settings.of(league), since))
+    found = Match.objects.filter(pk__in=set(match_ids)).order_by("league_id").values_list("league_id", "pk")
+    by_league: dict[int, list[int]] = {}
+    for league_id, pk in found:
+        by_league.setdefault(league_id, []).append(pk)
+    written = Written()
+    for league_id, ids in by_league.items():
+        written += rate_league(league_id, ids)
+    return written
 
 
-def _stale_keys(league_id: int, match_ids: list[int]) -> list[Key]:
-    """Where the entries that no longer hold start: these matches' own (a correction may move a
-    match in play order) and any of a match no longer rated (voided)."""
-    entries = RatingEntry.objects.filter(league_id=league_id)
-    stale = entries.filter(Q(match_id__in=match_ids) | ~Q(match__status=RATED))
-    first = stale.aggregate(sequence=Min("sequence"))["sequence"]
-    if first is None:
-        return []
-    ident = stale.filter(sequence=first).aggregate(pk=Min("match_id"))["pk"]
-    return [(first, ident)]
+def rate_league(league_id: int, match_ids: Iterable[int], *, mend: bool = False) -> Written:
+    """Bring one league's entries up to date after these matches of it changed, in one transaction
+    under the league's lock: from the first place in play order any of them is now or had entries
+    (a correction may move a match; a void leaves its entries to delete), writing only the rows that
+    differ (league.ratings.writes). A match processed at the end of play order reads and computes
+    that match only. `mend` (the sweep) also starts from the first rated match without entries and
+    the first entry of a match no longer rated, which reads the whole league."""
+    ids = sorted(set(match_ids))
+    with transaction.atomic():
+        league = _lock(league_id)
+        starts = list(Match.objects.filter(league_id=league_id, pk__in=ids).values_list("sequence", "pk"))
+        first_entry = (
+            RatingEntry.objects.filter(league_id=league_id, match_id__in=ids)
+            .order_by("sequence", "match_id")
+            .values_list("sequence", "match_id")
+            .first()
+        )
+        starts += [first_entry] if first_entry else []
+        if mend:
+            starts += _unrated_keys(league_id) + _stale_keys(league_id)
+        if not starts:
+            return Written()
+        since = min(starts)
+        return rewrite(league_id, compute(league_id, Settings.of(league), since), since)
+
+
+def _stale_keys(league_id: int) -> list[Key]:
+    """The first entry of a match no longer rated (voided, held or deleted by a path that did not
+    tell the ratings)."""
+    found = (
+        RatingEntry.objects.filter(league_id=league_id)
+        .exclude(match__status=RATED)
+        .order_by("sequence", "match_id")
+        .values_list("sequence", "match_id")
+        .first()
+    )
+    return [] if found is None else [found]
 
 
 def _unrated_keys(league_id: int) -> list[Key]:
-    """The first rated match with no entry (its run's rating was lost with its worker, or it was
-    written by an import): a later match's rating brings it in."""
+    """The first rated match with no entry (its rating never ran: the broker was down when it was
+    to be queued, or the match was written without the post-match sequence)."""
     entries = RatingEntry.objects.filter(match_id=OuterRef("pk"), kind=Kind.TEAM)
     found = (
         Match.objects.filter(league_id=league_id, status=RATED, home_score__isnull=False, away_score__isnull=False)
@@ -193,12 +195,22 @@ def _unrated_keys(league_id: int) -> list[Key]:
     return [] if found is None else [found]
 
 
+def mend_league(league_id: int) -> Written:
+    """The sweep's check of one league: rate it from the first match whose rating was missed (read
+    first without the lock, which is taken only when there is something to mend)."""
+    if not _unrated_keys(league_id) and not _stale_keys(league_id):
+        return Written()
+    return rate_league(league_id, [], mend=True)
+
+
 def recompute_league(league: League) -> int:
-    """Every entry of the league again, from scratch; returns how many there are."""
+    """Every entry of the league computed again from scratch, the rows that differ written; returns
+    how many entries the league has."""
     with transaction.atomic():
         locked = _lock(league.pk)
-        RatingEntry.objects.filter(league_id=league.pk).delete()
-        return _write(league.pk, compute(league.pk, Settings.of(locked)))
+        rows = compute(league.pk, Settings.of(locked))
+        rewrite(league.pk, rows, None)
+        return len(rows)
 
 
 def stored_rows(league_id: int) -> list[Row]:

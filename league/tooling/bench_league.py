@@ -10,6 +10,9 @@ post-match sequence (league/tooling/bench_replay.py), so that their history hold
 undoes and runs again (effects, ledger entries, server dice, the stored input), and the bench can
 correct their round-1 match. Their opponents' other matches stay written in bulk: a replay reads a
 team it does not replay as it stood then.
+
+The matches written in bulk are rated from scratch as an import's are; the ones played for real are
+rated by the ratings' task as each run commits, late results for the league (league/tooling/bench_ratings.py).
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ class Built:
     matches: int
     lines: int
     seconds: float
+    ratings: Any = None  # league.tooling.bench_ratings.Ratings
 
 
 def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "bench") -> Built:
@@ -57,6 +61,8 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
     from league.core.models import League, Membership
     from league.core.selectors import league_ruleset
     from league.core.services import league_create
+    from league.ratings.services import recompute_league
+    from league.tooling.bench_ratings import Ratings, from_scratch, incremental
     from league.tooling.bench_replay import play_for_real
     from matches.models import DiceRoll, Match, MatchCasualty, MatchEffect, MatchPlayer
     from matches.services.sequence import sequence_key
@@ -254,7 +260,12 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
         player.spp = spp.get(player.pk, 0)
     Player.objects.bulk_update(players, ["spp"], batch_size=BATCH)
     played = [m for m in match_rows if m.status == Match.Status.SUBMITTED]
-    play_for_real(played)
+    # The matches written in bulk are rated as an import's are; the ones played for real are rated
+    # by the post-match sequence's listener, one by one (league.tooling.bench_ratings).
+    recompute_league(league)
+    with incremental(Ratings()) as ratings:
+        play_for_real(played)
+    from_scratch(league, ratings)
     # The planner's statistics, as a live database has them (autovacuum's ANALYZE): without them
     # PostgreSQL guesses one row per table after the bulk inserts and picks its plans for that.
     with connection.cursor() as cursor:
@@ -273,6 +284,7 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
         matches=len(match_rows),
         lines=len(lines),
         seconds=time.perf_counter() - started,
+        ratings=ratings,
     )
 
 

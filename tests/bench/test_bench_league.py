@@ -92,6 +92,12 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
         r"each further match [\d.]+\)$",
         verdict,
     )
+    ratings = next(li for li in lines if li.startswith("ratings: "))
+    assert re.match(
+        r"ratings: 4 matches rated in [\d.]+ s \(from scratch, 16 entries\); 3 matches played for real rated "
+        r"incrementally in [\d.]+ s \(max \d+ ms, \d+ entries updated\), equal to from scratch$",
+        ratings,
+    )
 
     # What the pages read: a regular season with every team approved, processed matches in rounds.
     league = League.objects.get(slug__startswith="bench")

@@ -12,6 +12,7 @@ import threading
 
 import pytest
 
+from league.ratings.models import RatingEntry
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services import postgame_run, postgame_sweep
 from matches.tasks import run_postgame
@@ -39,6 +40,11 @@ def test_a_confirmed_match_runs_in_the_worker_and_every_number_is_the_rulebooks(
         list(MatchStep.objects.filter(match=match).values_list("status", flat=True)) == ["done"] * 13
     )  # LRB6's 13 steps, the special play cards first
     check_worked_numbers(humans, orcs)
+    # Once the run committed, the ratings' task for its league, in the worker too (league/ratings).
+    [rating] = wait_for(lambda: [r for r in task_runs if r.name == "ratings.rate_league"], "the ratings' task")
+    assert rating.args == (match.league_id, [match.pk]) and rating.thread != threading.current_thread().name
+    assert rating.result == {"inserted": 4, "updated": 0, "deleted": 0}
+    assert RatingEntry.objects.filter(match=match).count() == 4
 
 
 def test_a_task_delivered_twice_and_a_direct_call_apply_the_sequence_once(

@@ -12,7 +12,8 @@ import os
 from tests.settings import *  # noqa: F403
 
 CELERY_TASK_ALWAYS_EAGER = False  # the sweep's run_postgame goes through the broker, to this worker
-CELERY_TASK_ROUTES = {"matches.*": {"queue": os.environ["TEST_WORKER_QUEUE"]}}
+# The ratings' task too: the post-match run queues it once it commits (league/ratings/receivers.py).
+CELERY_TASK_ROUTES = {name: {"queue": os.environ["TEST_WORKER_QUEUE"]} for name in ("matches.*", "ratings.*")}
 CELERY_BROKER_TRANSPORT_OPTIONS = json.loads(os.environ.get("TEST_BROKER_TRANSPORT_OPTIONS") or "{}")
 # No remote control: nothing of these short-lived workers (a pidbox queue) outlives them in Redis.
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False

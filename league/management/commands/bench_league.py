@@ -22,6 +22,10 @@ bare view returning HttpResponse("ok") (league/tooling/bench_urls.py), and measu
   with statements per match no more than REPLAY_SPREAD above the small league's (they must not
   grow with the season's length).
 
+- the big league's ratings (league/tooling/bench_ratings.py): its matches played for real rated
+  incrementally as the post-match sequence has them rated, checked equal to a computation from
+  scratch, then the whole league rated from scratch, timed.
+
 --check exits with an error when a target is missed. Database: on PostgreSQL the configured
 database is dropped and created (its name must contain "bench") and dropped at the end; on
 SQLite a temporary file. --current-database uses the configured database as it is (the tests).
@@ -186,6 +190,9 @@ class Command(BaseCommand):
                 f"{verdict} (p95 <= {P95_TARGET_MS:g} ms)"
             )
         missed += self._report_replay(*replays)
+        ratings = getattr(big, "ratings", None)  # built with the big league (league/tooling/bench_ratings.py)
+        if ratings is not None:  # a kept league (--reuse) was rated when it was built
+            self.stdout.write(ratings.line())
         self.stdout.write(f"1-minute load average after: {os.getloadavg()[0]:.1f}")
         if opts["check"] and missed:
             raise CommandError(f"targets missed: {', '.join(missed)}")
