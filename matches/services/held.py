@@ -11,8 +11,11 @@ score, credited to no roster player), moved to a team-mate who played, or confir
 table's word, as lineup.who_could_play keeps it on a first run). Once no line is open, the match is
 confirmed again and queued: it runs in its place and its teams' matches follow it.
 
-Only a match processed before (its stored post-match input says the player could play) is held: on
-a first run the sheet's word stands (lineup.who_could_play).
+A match processed before is held when its stored post-match input says the player could play; a
+match a replay runs for the first time (a late result; one failed or held before it ever ran) when
+its pre-match listed him able to play: that pre-match read the roster of the day it was recorded,
+not of the day played (docs/decisions/matches.md, "A late result's first run reads the roster in
+play order"). A first run outside a replay keeps the sheet's word (lineup.who_could_play).
 """
 
 from __future__ import annotations
@@ -70,22 +73,32 @@ def check_lines(match: Match, sides: tuple[str, ...], unable: bool = True) -> No
 
 
 def impossible_lines(match: Match, sides: tuple[str, ...]) -> tuple[Impossible, ...]:
-    if not match.postgame_input:  # a first run: the sheet's word stands (lineup.who_could_play)
-        return ()
     rows = list(  # one read, most often empty: who on the sheet cannot play now
         MatchPlayer.objects.filter(match=match, side__in=sides)
         .exclude(player__status=Player.Status.ACTIVE, player__miss_next_game=False)
-        .values_list("player_id", "player__status", *EVENT_FIELDS, "actions")
+        .values_list(
+            "player_id",
+            "eligible",
+            "player__joined_after_id",
+            "player__joined_after__sequence",
+            "player__status",
+            *EVENT_FIELDS,
+            "actions",
+        )
     )
     if not rows:
         return ()
-    stood = report_from_json(match.postgame_input)
-    could_then = {
-        ref_player_id(p.ref)
-        for side in sides
-        for p in stood.side(side).players  # type: ignore[arg-type]
-        if not p.miss_next_game_before
-    }
+    if match.postgame_input:  # run before: who could play as that run read it
+        stood = report_from_json(match.postgame_input)
+        could_then = {
+            ref_player_id(p.ref)
+            for side in sides
+            for p in stood.side(side).players  # type: ignore[arg-type]
+            if not p.miss_next_game_before
+        }
+    else:  # a first run in a replay (a late result): its pre-match listed him able to play, as the
+        # roster stood when it was recorded (lineup.who_could_play leaves a credited line eligible)
+        could_then = {row[0] for row in rows if row[1]}
     unable = [row for row in rows if row[0] in could_then]
     if not unable:
         return ()
@@ -96,14 +109,19 @@ def impossible_lines(match: Match, sides: tuple[str, ...]) -> tuple[Impossible, 
         )
     )
     found = []
-    for player_id, status, *counts, actions in unable:
+    for player_id, _eligible, joined, joined_at, status, *counts, actions in unable:
         credited = any(counts) or any((actions or {}).values()) or player_id in hurt
         if not credited or player_id in confirmed:
             continue
         reason = {Player.Status.DEAD: HeldLine.Reason.DEAD, Player.Status.ACTIVE: HeldLine.Reason.MISSES}.get(
             status, HeldLine.Reason.GONE
         )
-        found.append(Impossible(player_id, reason, _made_unable(match, player_id, reason)))
+        if joined and (joined_at, joined) > (match.sequence, match.pk):
+            # A journeyman a match played after this one added (a late result's pre-match listed
+            # the roster of its day of entry): not yet on the team. The page words it so.
+            found.append(Impossible(player_id, HeldLine.Reason.GONE, joined))
+        else:
+            found.append(Impossible(player_id, reason, _made_unable(match, player_id, reason)))
     return tuple(found)
 
 

@@ -38,13 +38,16 @@ def final_matches(built: League) -> list[Match]:
 
 
 def _ids(league) -> dict[str, int]:
-    """The oracle's players now by key (tests.history.state.player_keys), fired journeymen left out."""
-    fired = set(
-        Player.objects.filter(team__league=league, journeyman=True, status=Player.Status.FIRED).values_list(
-            "pk", flat=True
-        )
-    )
-    return {key: pk for pk, key in player_keys(league).items() if pk not in fired}
+    """The oracle's players now by key (tests.history.state.player_keys), fired journeymen left out.
+    An active journeyman is also found by his number: the history names one it released since by
+    it ("journeyman #11"), who is still on the roster when the match that names him is entered."""
+    journeymen = dict(Player.objects.filter(team__league=league, journeyman=True).values_list("pk", "status"))
+    found = {key: pk for pk, key in player_keys(league).items() if journeymen.get(pk) != Player.Status.FIRED}
+    for pk, team, number in Player.objects.filter(
+        pk__in=list(journeymen), name="", status=Player.Status.ACTIVE
+    ).values_list("pk", "team__name", "number"):
+        found.setdefault(f"{team}: journeyman #{number}", pk)
+    return found
 
 
 class Untranslatable(AssertionError):

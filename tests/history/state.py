@@ -90,8 +90,15 @@ def teams_state(league) -> dict[str, Any]:
 
 
 def _named_stats(league) -> dict[str, Any]:
+    """Each player's totals by key; the journeymen released with the same number ("journeyman #2":
+    one hired after each of several matches) share theirs as a sorted list."""
     keys = player_keys(league)
-    return {keys[row["player"]]: {k: row[k] for k in ("matches", *STATS)} for row in player_totals(league)}
+    found: dict[str, list[dict[str, Any]]] = {}
+    for row in player_totals(league):
+        found.setdefault(keys[row["player"]], []).append({k: row[k] for k in ("matches", *STATS)})
+    return {
+        key: rows[0] if len(rows) == 1 else sorted(rows, key=lambda r: sorted(r.items())) for key, rows in found.items()
+    }
 
 
 def results(league) -> list[tuple[Any, ...]]:

@@ -15,7 +15,6 @@ CI runs a fixed budget with a fixed seed (HISTORY_EXAMPLES, default 8; HISTORY_S
 at most, default 8). `make soak` runs many more with a new seed and prints how many histories
 were checked. A failure prints the history, one line per operation, and the fields that differ;
 HISTORY_SHRINK=0 prints the first one found without shrinking it (shrinking takes minutes).
-HISTORY_LATE_ROSTER=0 lifts the generator limit below.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule, run_state_machine_as_test
 
 from league.core.models import League as LeagueModel
-from matches.models import Match, MatchCorrection, MatchEffect
+from matches.models import Match, MatchCorrection
 from matches.services.common import MatchError
 from matches.services.corrections import (
     correction_confirm,
@@ -84,18 +83,6 @@ HISTORY_SETTINGS = settings(
     phases=[p for p in Phase if p != Phase.shrink or os.environ.get("HISTORY_SHRINK", "1") != "0"],
 )
 SETTLED = (Match.Status.PROCESSED, Match.Status.VOID)
-
-# Generator limits for faults known and being fixed elsewhere: each keeps the generator away from
-# one, so that the oracle finds the others. Set to False to see the fault (the lead lifts them).
-# A late result's pre-match lists the roster as it stands when it is entered, not as it stood on
-# the day played: a player who died since is missing from it, a journeyman who joined since is on
-# it, a player marked to miss that very match in play order (a serious injury in an earlier match
-# of that day) is listed as able to play, and the late match keeps what its sheet says of them on
-# its first run (the issue's "replays derive everything again: who could play, journeymen, MVP
-# candidates"; its sheet would be refused if entered right). True: a late result only for a day on
-# or after every death, departure and journeyman of its teams, and every match a player of theirs
-# missed.
-LATE_ONLY_AFTER_ROSTER_CHANGES = os.environ.get("HISTORY_LATE_ROSTER", "1") != "0"
 
 
 def operation(method: Callable[..., None]) -> Callable[..., None]:
@@ -255,25 +242,11 @@ class HistoryMachine(Settling, RuleBasedStateMachine):
             for m in self.matches(Match.Status.PROCESSED)
             if {m.home.name, m.away.name} & {home, away}
         ]
-        earliest = self.roster_changed(home, away) if LATE_ONLY_AFTER_ROSTER_CHANGES else 0
-        if not days or max(days) - 1 < earliest:
+        if not days or max(days) < 1:
             return
-        self._enter(data, home, away, data.draw(st.integers(earliest, max(days) - 1), label="late day"), "late")
-
-    def roster_changed(self, *teams: str) -> int:
-        """The last day a player of these teams died, left or missed a match, or a journeyman joined
-        them (0: never)."""
-        assert self.built is not None
-        dead = MatchEffect.objects.filter(
-            match__league=self.built.league,
-            match__status=Match.Status.PROCESSED,
-            kind__in=("dead", "departure", "miss_next_game_cleared"),
-            team__name__in=teams,
-        ).values_list("match__played_on", flat=True)
-        joined = Player.objects.filter(
-            team__league=self.built.league, team__name__in=teams, joined_after__isnull=False
-        ).values_list("joined_after__played_on", flat=True)
-        return max(((d - day(0)).days for d in [*dead, *joined] if d), default=0)
+        # Any day before: the roster the pre-match lists (today's) may not be the one of that day,
+        # which the run reads in play order (docs/decisions/matches.md, 2026-12-07).
+        self._enter(data, home, away, data.draw(st.integers(0, max(days) - 1), label="late day"), "late")
 
     def _correct(self, data: st.DataObject, correction: MatchCorrection, what: str) -> None:
         preview = correction_preview(correction)
