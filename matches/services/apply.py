@@ -26,16 +26,15 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from league.infra.bulk import insert_rows, update_rows
 from league.rules.postmatch import Effect
-from matches.models import MatchEffect
+from matches.models import MatchCasualty, MatchEffect, MatchPlayer
 from matches.services.appliers import SequenceContext, Writes, gather
 from matches.services.prematch import new_journeymen
 from matches.services.snapshot import ref_player_id
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
-from teams.numbers import lowest_free_number
 from teams.selectors import roster_value
 from teams.services.improvements import check_advancement_kind
 
@@ -164,26 +163,17 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
     journeymen in one insert and the team values from the same rows."""
     sides = {ctx.teams[side].pk: side for side in w.journeymen_for | w.value_for}
     rosters: dict[str, dict[int, tuple[int, str, bool, list[str], bool, str]]] = {side: {} for side in sides.values()}
-    # In the same read, on a run again: the journeymen its earlier run added and its undo took back.
-    parked_rows = Q(joined_after=ctx.match, status=Player.Status.FIRED) if ctx.generation else Q(pk__in=[])
     rows = (
-        Player.objects.filter(Q(status=Player.Status.ACTIVE) | parked_rows, team_id__in=list(sides))
+        Player.objects.filter(team_id__in=list(sides), status=Player.Status.ACTIVE)
         .order_by()
-        .values_list(
-            "team_id", "pk", "number", "position", "miss_next_game", "advancements__kind", "rookie", "roster", "status"
-        )
+        .values_list("team_id", "pk", "number", "position", "miss_next_game", "advancements__kind", "rookie", "roster")
     )
-    parked: dict[int, list[Player]] = {}
-    for team_id, pk, number, position, misses, kind, rookie, list_key, status in rows:
-        if status != Player.Status.ACTIVE:
-            if all(p.pk != pk for p in parked.get(team_id, [])):  # (a row per advancement)
-                parked.setdefault(team_id, []).append(Player(pk=pk, team_id=team_id, number=number, position=position))
-            continue
+    for team_id, pk, number, position, misses, kind, rookie, list_key in rows:
         player = rosters[sides[team_id]].setdefault(pk, (number, position, misses, [], rookie, list_key))
         if kind:
             player[3].append(kind)
-    for journeymen in parked.values():
-        journeymen.sort(key=lambda p: (p.number, p.pk))
+    # On a run again that needs journeymen: the ones its earlier run added and its undo took back.
+    parked = _parked_journeymen(ctx) if ctx.generation and w.journeymen_for else {}
     added: list[Player] = []
     revived: list[int] = []
     renumbered: dict[int, int] = {}
@@ -192,17 +182,16 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
         taken = {p[0] for p in roster}
         new = new_journeymen(ctx.ruleset, ctx.teams[side], available=sum(1 for p in roster if not p[2]), taken=taken)
         # A replay hires again the journeymen this match's first run added (the later matches name
-        # them), as far as they are still needed, each with his number or, when a team-mate wears
-        # it now, the lowest free one (matches.services.numbers); only the rest are new.
-        back = parked.get(ctx.teams[side].pk, [])[: len(new)]
+        # them), as far as they are still needed; only the rest are new. Each joins as a new
+        # journeyman does at this step (LRB6 p.29, post-match step 7): in the lowest free numbers,
+        # those new_journeymen gave, not the number an earlier run gave him, and in the order of
+        # the numbers they wore, so that a void then its restore gives each his own back
+        # (docs/decisions/matches.md, "Journeymen a replay hires again").
+        back = sorted(parked.get(ctx.teams[side].pk, [])[: len(new)], key=lambda p: (p.number, p.pk))
+        for p, fresh in zip(back, new, strict=False):
+            if p.number != fresh.number:
+                p.number = renumbered[p.pk] = fresh.number
         new = new[len(back) :]
-        used = set(taken)
-        for p in back + new:
-            if p.number in used:
-                p.number = lowest_free_number(used)
-                if p.pk:
-                    renumbered[p.pk] = p.number
-            used.add(p.number)
         revived += [p.pk for p in back]
         added += new
         entries = [(p.number, p.position) for p in back + new]
@@ -225,6 +214,29 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
             ctx.ruleset, team, ((p[1], p[2], p[3], p[4], p[5]) for p in rosters[side].values()), w.trophies.get(side)
         )
         w.teams_changed.add(side)
+
+
+def _parked_journeymen(ctx: SequenceContext) -> dict[int, list[Player]]:
+    """The journeymen an earlier run of this match added and its undo took back (matches.services.undo),
+    the ones a later match's sheet credits first (touchdowns, completions, interceptions, casualties
+    caused or suffered, other SPP actions): when fewer are needed now, those are the ones hired
+    again, never one left parked with lines a later match keeps. Then by the number they wore."""
+    lines = MatchPlayer.objects.filter(player=OuterRef("pk")).exclude(match=ctx.match)
+    credited = (
+        Exists(lines.filter(Q(completions__gt=0) | Q(touchdowns__gt=0) | Q(interceptions__gt=0) | Q(casualties__gt=0)))
+        | Exists(lines.exclude(actions={}))
+        | Exists(MatchCasualty.objects.filter(victim=OuterRef("pk")))
+    )
+    rows = (
+        Player.objects.filter(joined_after=ctx.match, status=Player.Status.FIRED)
+        .annotate(credited=credited)
+        .order_by("-credited", "number", "pk")
+        .only("pk", "team_id", "number", "position")
+    )
+    found: dict[int, list[Player]] = {}
+    for p in rows:
+        found.setdefault(p.team_id, []).append(p)
+    return found
 
 
 def write_teams(ctx: SequenceContext, sides: set[str]) -> None:

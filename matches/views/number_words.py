@@ -33,7 +33,8 @@ def number_words(moves: list[dict[str, Any]]) -> list[str]:
                     "other": _who(other["name"], other["number"], other.get("journeyman", False)),
                 }
             )
-        else:
+        else:  # a journeyman is known by the number he wore (hired again in a free one, say)
+            who = _who(move["name"], move["own"], move.get("journeyman", False))
             lines.append(
                 _("%(player)s: number %(before)s → %(after)s")
                 % {"player": who, "before": move["own"], "after": move["number"]}

@@ -4,12 +4,13 @@ value) and each of its players (number, status, SPP, marks, niggling injuries, j
 injuries, advancements and the improvement rolls behind them), the season's table, the records,
 trophies, statistics and ratings, and the results in play order.
 
-A player is named by his name; a journeyman (he has none) by "journeyman #<number>". A journeyman
-released (fired) leaves no trace: a replay parks the ones it took back that way."""
+A player is named by his name; a journeyman (he has none) by "journeyman #<number>", his shirt
+number (one who died or retired also by his rank among those of that number). A journeyman released
+(fired) leaves no trace on the roster, only in the statistics: a replay parks the ones it took back
+that way."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from dataclasses import asdict
 from typing import Any
@@ -26,11 +27,6 @@ from teams.models import ImprovementRoll, Player, TreasuryEntry
 from teams.states import team_states
 
 PLAYED = (Match.Status.PROCESSED,)
-# Whether a journeyman's shirt number is part of the comparison (he has no name: otherwise the n-th
-# journeyman of his team by number). A replay hires back the journeyman an earlier run of the match
-# added with the number he had, where the same history entered right numbers a new one in the first
-# gap (a dead player's number, say): False until that is decided (HISTORY_JOURNEYMAN_NUMBERS=1 compares).
-JOURNEYMAN_NUMBERS = os.environ.get("HISTORY_JOURNEYMAN_NUMBERS", "0") == "1"
 
 
 def player_key(name: str, number: int) -> str:
@@ -38,17 +34,27 @@ def player_key(name: str, number: int) -> str:
 
 
 def player_keys(league) -> dict[int, str]:
-    """Each player of the league by "<team>: <name>" (a journeyman by number, or by rank)."""
-    rows = Player.objects.filter(team__league=league).order_by("team_id", "number", "pk")
-    found, ranks = {}, Counter[int]()
-    for pk, team_id, team, name, number, journeyman, status in rows.values_list(
-        "pk", "team_id", "team__name", "name", "number", "journeyman", "status"
-    ):
-        if journeyman and not name and not JOURNEYMAN_NUMBERS and status != Player.Status.FIRED:
-            ranks[team_id] += 1
-            found[pk] = f"{team}: journeyman {ranks[team_id]}"
-        else:
-            found[pk] = f"{team}: {player_key(name, number)}"
+    """Each player of the league by "<team>: <name>", a journeyman by his shirt number: a replay
+    hires him again in the number the same history entered right gives a new one, the lowest free
+    (docs/decisions/matches.md, "Journeymen a replay hires again")."""
+    rows = Player.objects.filter(team__league=league).values_list("pk", "team__name", "name", "number")
+    return {pk: f"{team}: {player_key(name, number)}" for pk, team, name, number in rows}
+
+
+def _gone_journeymen(league) -> dict[int, str]:
+    """The journeymen off the roster (dead, retired, released) by "journeyman #<number> (<status>
+    <n>)": a number is worn again by the next one; the n-th of that number and status in the order
+    they joined (the play order of the matches that added them, the same in both leagues)."""
+    rows = (
+        Player.objects.filter(team__league=league, name="")
+        .exclude(status=Player.Status.ACTIVE)
+        .order_by("team_id", "number", "status", "joined_after__sequence", "pk")
+        .values_list("pk", "team_id", "number", "status")
+    )
+    found, ranks = {}, Counter[tuple[int, int, str]]()
+    for pk, team_id, number, status in rows:
+        ranks[team_id, number, status] += 1
+        found[pk] = f"{player_key('', number)} ({status} {ranks[team_id, number, status]})"
     return found
 
 
@@ -69,16 +75,15 @@ def teams_state(league) -> dict[str, Any]:
         .annotate(total=Sum("amount"))
         .values_list("team_id", "total")
     )
-    keys = player_keys(league)
+    keys, gone = player_keys(league), _gone_journeymen(league)
     found: dict[str, Any] = {}
     for team_id, state in team_states(ids).items():
         players = {}
         for pk, p in state["players"].items():
             if p["journeyman"] and p["status"] == Player.Status.FIRED:
                 continue
-            numbered = JOURNEYMAN_NUMBERS or not p["journeyman"] or p["name"]
-            players[keys[pk].split(": ", 1)[1]] = {
-                **{k: v for k, v in p.items() if k != "name" and (numbered or k != "number")},
+            players[gone.get(pk) or keys[pk].split(": ", 1)[1]] = {
+                **{k: v for k, v in p.items() if k != "name"},
                 "rolls": rolls.get(pk, []),
             }
         found[state["name"]] = {
