@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from celery import current_app
-from celery.signals import task_postrun, task_prerun
 from django.db import connection, transaction
 
 
@@ -42,30 +41,27 @@ class Ratings:
 
 @contextmanager
 def incremental(ratings: Ratings) -> Iterator[Ratings]:
-    """Time every rating task run in the block (eagerly, in this process, as the bench runs the
-    post-match sequence) and count the entries they updated."""
-    from league.ratings.tasks import RATE_LEAGUE
+    """Time every rating of a league run in the block (the outbox's ratings batch, eagerly in this
+    process as the bench runs the post-match sequence: league.ratings.services.rate_league) and
+    count the entries they updated."""
+    from league.ratings import services
 
-    started: dict[str, float] = {}
+    original = services.rate_league
 
-    def before(task: Any = None, task_id: str = "", **_: Any) -> None:
-        if getattr(task, "name", None) == RATE_LEAGUE:
-            started[task_id] = time.perf_counter()
-
-    def after(task: Any = None, task_id: str = "", retval: Any = None, **_: Any) -> None:
-        if task_id in started:
-            ratings.runs.append(time.perf_counter() - started.pop(task_id))
-            ratings.updated += retval["updated"] if isinstance(retval, dict) else 0
+    def timed(league_id: int, match_ids: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        written = original(league_id, match_ids, **kwargs)
+        ratings.runs.append(time.perf_counter() - started)
+        ratings.updated += getattr(written, "updated", 0)
+        return written
 
     eager = current_app.conf.task_always_eager
     current_app.conf.task_always_eager = True
-    task_prerun.connect(before, weak=False)
-    task_postrun.connect(after, weak=False)
+    services.rate_league = timed  # type: ignore[assignment]
     try:
         yield ratings
     finally:
-        task_prerun.disconnect(before)
-        task_postrun.disconnect(after)
+        services.rate_league = original  # type: ignore[assignment]
         current_app.conf.task_always_eager = eager
 
 

@@ -183,7 +183,7 @@ def _journeymen_and_values(ctx: SequenceContext, w: Writes) -> None:
         new = new_journeymen(ctx.ruleset, ctx.teams[side], available=sum(1 for p in roster if not p[2]), taken=taken)
         # A replay hires again the journeymen this match's first run added (the later matches name
         # them), as far as they are still needed; only the rest are new. Each joins as a new
-        # journeyman does at this step (LRB6 p.29, post-match step 7): in the lowest free numbers,
+        # journeyman does at this step (the rulebook's post-match step 7): in the lowest free numbers,
         # those new_journeymen gave, not the number an earlier run gave him, and in the order of
         # the numbers they wore, so that a void then its restore gives each his own back
         # (docs/decisions/matches.md, "Journeymen a replay hires again").

@@ -77,7 +77,8 @@ PURCHASES_SQL = (
     f"SELECT 'i', id, side, star, position, cost, plays_for_neither FROM {_T[MatchInducement]} WHERE match_id = %s "
     f"UNION ALL SELECT 't', team_id, NULL, NULL, NULL, amount, NULL FROM {_T[TreasuryEntry]} "
     f"WHERE match_id = %s AND kind = %s "
-    f"UNION ALL SELECT 'c', 0, side, NULL, NULL, SUM(price), NULL FROM {_T[MatchCard]} "
+    # SUM of a bigint is numeric on PostgreSQL, which would make every amount of the union a Decimal
+    f"UNION ALL SELECT 'c', 0, side, NULL, NULL, CAST(SUM(price) AS BIGINT), NULL FROM {_T[MatchCard]} "
     f"WHERE match_id = %s AND inducement_gold = %s GROUP BY side "
     f"ORDER BY 1, 2"
 )
@@ -194,9 +195,9 @@ def build_report(match: Match, worn: Mapping[int, int] | None = None) -> MatchRe
         params = [match.pk, match.pk, TreasuryEntry.Kind.INDUCEMENT, match.pk, True]
         for tag, ident, side, star, position, amount, neither in _rows(PURCHASES_SQL, params):
             if tag == "i":
-                inducements.append((ident, side, star, position, amount, neither))
+                inducements.append((ident, side, star, position, int(amount), neither))
             elif tag == "t":
-                from_treasury[ident] = from_treasury.get(ident, 0) - amount
+                from_treasury[ident] = from_treasury.get(ident, 0) - int(amount)
             else:
                 cards[side] = int(amount or 0)
 

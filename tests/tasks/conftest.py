@@ -275,7 +275,7 @@ def app_broker(url: str, *, queue: str | None = None, transport_options: dict | 
     conf.broker_url, conf.broker_transport_options = url, transport_options or {}
     conf.task_always_eager = False
     if queue:
-        conf.update(task_routes={name: {"queue": queue} for name in ("matches.*", "ratings.*")})
+        conf.update(task_routes={name: {"queue": queue} for name in ("matches.*", "ratings.*", "league.*")})
     _reset_producers()
     try:
         yield

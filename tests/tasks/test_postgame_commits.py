@@ -80,7 +80,7 @@ def test_one_sequence_commits_once_and_each_listener_does_its_batch_once(confirm
         return execute(sql, params, many, context)
 
     with counted() as counts, connection.execute_wrapper(watch):
-        assert run_postgame.apply(args=(confirmed.pk,)).get() is True
+        assert run_postgame.apply(args=(confirmed.pk,)).get(disable_sync_subtasks=False) is True
     confirmed.refresh_from_db()
     assert confirmed.status == Match.Status.PROCESSED and confirmed.attempts == 1
     assert counts["queries"] <= STATEMENTS, counts
@@ -93,11 +93,12 @@ def test_one_sequence_commits_once_and_each_listener_does_its_batch_once(confirm
     assert not Notification.objects.exists() and not Delivery.objects.exists()
     assert not RatingEntry.objects.filter(match=confirmed).exists()
     listeners = sorted(OutboxEntry.objects.values_list("listener", flat=True))
-    assert set(held_back) == {"notices", "webhooks", "ratings"}
+    assert set(held_back) == {"notices", "webhooks", "ratings", "derived"}
     events = listeners.count("notices")
     assert events >= 1 and listeners.count("webhooks") == events and listeners.count("ratings") == 1
+    assert listeners.count("derived") == 1  # the standings and totals built once for its league
 
-    for listener in ("notices", "webhooks", "ratings"):
+    for listener in ("notices", "webhooks", "ratings", "derived"):
         with counted() as batch:
             assert outbox.dispatch_all(listener) == listeners.count(listener)
         # Its bulk writes and the rows' deletion in one transaction, then the page cache's bump.
@@ -108,7 +109,7 @@ def test_one_sequence_commits_once_and_each_listener_does_its_batch_once(confirm
     assert not OutboxEntry.objects.exists()
 
     # The task again (a retry, a message delivered twice): nothing left to do, nothing added.
-    for listener in ("notices", "webhooks", "ratings"):
+    for listener in ("notices", "webhooks", "ratings", "derived"):
         assert outbox.dispatch_all(listener) == 0
     assert Notification.objects.count() == told and Delivery.objects.count() == events
     assert RatingEntry.objects.filter(match=confirmed).count() == 4
@@ -145,4 +146,4 @@ def test_a_run_killed_before_its_commit_leaves_the_match_confirmed_for_the_sweep
     assert postgame_sweep(lease=timedelta(seconds=30)) == []  # its run may still be on its way
     Match.objects.filter(pk=confirmed.pk).update(queued_at=timezone.now() - timedelta(seconds=31))
     assert postgame_sweep(lease=timedelta(seconds=30)) == [confirmed.pk] and queued == [confirmed.pk]
-    assert run_postgame.apply(args=(confirmed.pk,)).get() is True
+    assert run_postgame.apply(args=(confirmed.pk,)).get(disable_sync_subtasks=False) is True

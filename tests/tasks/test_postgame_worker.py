@@ -40,10 +40,13 @@ def test_a_confirmed_match_runs_in_the_worker_and_every_number_is_the_rulebooks(
         list(MatchStep.objects.filter(match=match).values_list("status", flat=True)) == ["done"] * 13
     )  # LRB6's 13 steps, the special play cards first
     check_worked_numbers(humans, orcs)
-    # Once the run committed, the ratings' task for its league, in the worker too (league/ratings).
-    [rating] = wait_for(lambda: [r for r in task_runs if r.name == "ratings.rate_league"], "the ratings' task")
-    assert rating.args == (match.league_id, [match.pk]) and rating.thread != threading.current_thread().name
-    assert rating.result == {"inserted": 4, "updated": 0, "deleted": 0}
+    # Once the run committed, the outbox's ratings batch, in the worker too (league/core/outbox.py,
+    # league/ratings): the match rated, its four entries written.
+    [rating] = wait_for(
+        lambda: [r for r in task_runs if r.name == "league.outbox_dispatch" and r.args == ("ratings",)],
+        "the ratings' batch",
+    )
+    assert rating.result == 1 and rating.thread != threading.current_thread().name
     assert RatingEntry.objects.filter(match=match).count() == 4
 
 

@@ -12,8 +12,11 @@ import os
 from tests.settings import *  # noqa: F403
 
 CELERY_TASK_ALWAYS_EAGER = False  # the sweep's run_postgame goes through the broker, to this worker
-# The ratings' task too: the post-match run queues it once it commits (league/ratings/receivers.py).
-CELERY_TASK_ROUTES = {name: {"queue": os.environ["TEST_WORKER_QUEUE"]} for name in ("matches.*", "ratings.*")}
+# The outbox's batches too (notifications, webhooks, ratings): the post-match run sends them once it
+# commits (league/core/outbox.py), and the ratings' own tasks (league/ratings/tasks.py).
+CELERY_TASK_ROUTES = {
+    name: {"queue": os.environ["TEST_WORKER_QUEUE"]} for name in ("matches.*", "ratings.*", "league.*")
+}
 CELERY_BROKER_TRANSPORT_OPTIONS = json.loads(os.environ.get("TEST_BROKER_TRANSPORT_OPTIONS") or "{}")
 # No remote control: nothing of these short-lived workers (a pidbox queue) outlives them in Redis.
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False

@@ -5,7 +5,8 @@ commissioner's order, byes, forfeits, the season's settings). Connected from Lea
 
 Each is marked in the writer's transaction (a DerivedDirty row: it commits or rolls back with the
 change) and built once the transaction commits, once per league whatever the number of matches a
-replay ran (league.competitions.derived.build).
+replay ran (league.competitions.derived.build); a post-match sequence's marks are built by the
+outbox's batch after its commit (league/core/outbox.py), with its other listeners.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.db.models.signals import post_delete, post_save
 from league.competitions.challenges.models import Challenge
 from league.competitions.derived.models import DerivedDirty
 from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam, StandingsLot, StandingsOrder
+from league.core import outbox
 from matches import hooks as match_hooks
 
 log = logging.getLogger(__name__)
@@ -31,6 +33,12 @@ class _Pending:
         self.leagues: set[int] = set()
         self.done = False
         self.__qualname__ = "derived tables' build"  # what Django logs a failed robust callback as
+
+    @classmethod
+    def of(cls, leagues: set[int]) -> _Pending:
+        pending = cls()
+        pending.leagues = leagues
+        return pending
 
     def __call__(self) -> None:
         from league.competitions.derived.build import build
@@ -45,7 +53,22 @@ class _Pending:
                 log.exception("derived tables of league %s not built", league_id)
 
 
+LISTENER = "derived"
+
+
+def build_batch(payloads: list[dict[str, Any]]) -> None:
+    """The outbox's derived listener (league/core/outbox.py): each league of the batch built once,
+    whatever the number of sequences that marked it meanwhile."""
+    _Pending.of({payload["league"] for payload in payloads})()
+
+
 def _schedule(league_id: int) -> None:
+    # In a post-match sequence (its outbox collecting): built after its commit by the outbox's
+    # batch with the other listeners, so the sequence's own run neither waits for nor pays the
+    # build; a burst of results builds each league once per batch.
+    if getattr(transaction.get_connection(), "_outbox_buffer", None) is not None:
+        outbox.record(LISTENER, outbox.new_key(f"derived:{league_id}"), {"league": league_id})
+        return
     # One build per transaction and league: every mark adds a callback (a rolled-back savepoint, a
     # replay's cascade, takes its own away with the rows it marked), the first to run builds every
     # league marked, the others find it done. Outside a transaction the callback runs at once.
@@ -102,6 +125,7 @@ def _season_input(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def connect() -> None:
+    outbox.listen_batch(LISTENER, build_batch)
     match_hooks.history_changed.connect(_history_changed, weak=False, dispatch_uid="league.derived")
     for model in (SeasonTeam, StandingsLot, StandingsOrder, Bye, Challenge):
         for signal in (post_save, post_delete):
