@@ -57,11 +57,11 @@ def incremental(ratings: Ratings) -> Iterator[Ratings]:
 
     eager = current_app.conf.task_always_eager
     current_app.conf.task_always_eager = True
-    services.rate_league = timed  # type: ignore[assignment]
+    services.rate_league = timed
     try:
         yield ratings
     finally:
-        services.rate_league = original  # type: ignore[assignment]
+        services.rate_league = original
         current_app.conf.task_always_eager = eager
 
 
