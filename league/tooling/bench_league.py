@@ -260,14 +260,19 @@ def build_league(*, teams: int, matches: int, seed: int = 9, prefix: str = "benc
         player.spp = spp.get(player.pk, 0)
     Player.objects.bulk_update(players, ["spp"], batch_size=BATCH)
     played = [m for m in match_rows if m.status == Match.Status.SUBMITTED]
+    # The planner's statistics before the matches played for real, as a live database has them
+    # after a bulk write (autovacuum's ANALYZE): without them every read of their runs and of
+    # their listeners (the derived tables' build: 90 s a match here) is planned for empty tables.
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
     # The matches written in bulk are rated as an import's are; the ones played for real are rated
     # by the post-match sequence's listener, one by one (league.tooling.bench_ratings).
     recompute_league(league)
     with incremental(Ratings()) as ratings:
         play_for_real(played)
     from_scratch(league, ratings)
-    # The planner's statistics, as a live database has them (autovacuum's ANALYZE): without them
-    # PostgreSQL guesses one row per table after the bulk inserts and picks its plans for that.
+    # Again once they are played, as autovacuum would: PostgreSQL would otherwise plan the pages
+    # for the tables as they stood before.
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     return Built(
