@@ -1,9 +1,10 @@
 """What the ratings hear: a match's history changed (matches.hooks.history_changed), a league's
 rating settings changed. Connected from LeagueConfig.ready().
 
-The ratings are never written in the transaction that changed the history: the matches it names
-are gathered, and once it commits one task per league (its key) rates that league's batch
-(league.ratings.tasks). The post-match run then holds no league-wide lock and writes no rating.
+The ratings are never written in the transaction that changed the history: each match it names is
+recorded in the outbox (league/core/outbox.py), and once it commits the outbox's batch rates each
+league of the batch once (league.ratings.services.rate_matches). The post-match run then holds no
+league-wide lock and writes no rating.
 """
 
 from __future__ import annotations
