@@ -26,12 +26,16 @@ RATING_FIELDS = frozenset({"rating_start", "rating_k"})
 LISTENER = "ratings"
 
 
-def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
+def _history_changed(sender: Any, match_id: int, league_id: int | None = None, **kwargs: Any) -> None:
     # Recorded in the writer's transaction (league/core/outbox.py), rated after its commit by the
     # outbox's task, in a transaction of its own under the league's lock: the run neither holds the
     # league nor waits for the ratings, and a rating lost with its worker is done by the task's
     # retry or the sweep (rate_matches also starts from the first match without entries).
-    outbox.record(LISTENER, outbox.new_key(f"ratings:{match_id}"), {"match": match_id, "league": _league_of(match_id)})
+    outbox.record(
+        LISTENER,
+        outbox.new_key(f"ratings:{match_id}"),
+        {"match": match_id, "league": league_id or _league_of(match_id)},
+    )
 
 
 def _league_of(match_id: int) -> int | None:

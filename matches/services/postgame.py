@@ -309,7 +309,7 @@ def _finish(match: Match) -> None:
     log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
     if match.stage:  # a play-off match: its winner advances, in this transaction (the play-offs receive it)
         match_processed.send(sender=Match, match_id=match.pk)
-    history_changed.send(sender=Match, match_id=match.pk)
+    history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id)
     # Nothing of its teams confirmed when the run read its match: no read of their next matches. One
     # confirmed later, during the run, may have found this one still running: the sweep sends it a
     # lease after it was queued (postgame_queue.postgame_sweep).

@@ -34,6 +34,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from league.core import outbox
 from league.infra.bulk import insert_rows
 from league.rules.postmatch import MatchReport
 from matches.hooks import history_changed, match_processed
@@ -108,13 +109,16 @@ def replay_from(start: Match, change: Callable[[Match], None] | None = None, sin
         # atomic, not a bare savepoint: rolling a cascade's first attempt back must also drop the
         # events it published (on_commit callbacks are pruned only for an atomic block's savepoint).
         try:
-            with transaction.atomic(), numbers_tracked():  # the shirt numbers it gives back (numbers)
+            # numbers_tracked: the shirt numbers it gives back (numbers); collecting: the listeners'
+            # rows of every match it runs again written in one INSERT (league/core/outbox.py).
+            with transaction.atomic(), numbers_tracked(), outbox.collecting():
                 done = _replay_once(start.pk, dirty, change)
         except _Cascade as cascade:
             log.info("replay of match %s reaches team %s too", start.pk, cascade.team_id)
             dirty[cascade.team_id] = min(dirty.get(cascade.team_id, cascade.key), cascade.key)
             continue
-        history_changed.send(sender=Match, match_id=start.pk)  # a void is not run again: told here
+        # A void is not run again: told here.
+        history_changed.send(sender=Match, match_id=start.pk, league_id=start.league_id)
         return done
 
 
@@ -303,7 +307,7 @@ def _redo(
         match_processed.send(sender=Match, match_id=match.pk)
     else:
         finished.append(match)
-    history_changed.send(sender=Match, match_id=match.pk)
+    history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id)
 
 
 def _mixed(report: MatchReport, stood: MatchReport, clean: tuple[str, ...]) -> MatchReport:

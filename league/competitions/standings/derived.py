@@ -6,31 +6,47 @@ derived_state; matches.services.history_diff compares them before and after).
 A replay never redraws a bracket by itself: while none of its matches is under way the commissioner
 may have it drawn again with the correction (playoffs.redraw); once one is, he confirms the
 correction knowing that it stands as drawn (docs/decisions/matches.md, "A bracket after a correction").
+
+Read from the derived tables (league.competitions.derived), brought up to date first with what the
+caller's transaction changed: a replay marks them as it runs its matches, so the build the commit
+would run happens here instead (it then finds nothing left) and the before and after are lookups,
+not the season's table and the league's records computed twice over every line of the league.
+Where a table cannot be kept (a tie-breaker on the teams' value) it is computed, as its page does.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.exceptions import ValidationError
 
 from league.competitions.challenges.trophies.selectors import held_keys
+from league.competitions.derived import read as kept
+from league.competitions.derived.build import build
 from league.competitions.seasons.models import Bracket, Season
 from league.competitions.standings.playoffs.redraw import under_way
 from league.competitions.standings.playoffs.services import BracketChoice, qualifiers
-from league.competitions.standings.table import season_table
-from league.competitions.stats.selectors import records
+from league.competitions.standings.cache import season_version
+from league.competitions.standings.table import season_settings, versioned_settings
 from league.core.models import League
 from teams.models import Team
 
+log = logging.getLogger(__name__)
+
 
 def derived_state(league_id: int) -> dict[str, Any]:
+    try:
+        build(league_id)  # in a savepoint: a failure leaves the tables stale and they are computed
+    except Exception:
+        log.exception("derived tables of league %s not built for a replay's comparison", league_id)
     names = dict(Team.objects.filter(league_id=league_id).values_list("pk", "name"))
     found: dict[str, Any] = {}
     seasons = Season.objects.filter(league_id=league_id, status__in=(Season.Status.REGULAR, Season.Status.PLAYOFFS))
     for season in seasons.order_by("number"):
         try:
-            rows = season_table(season).rows
+            version = season_version(season, versioned_settings(season, season_settings(season)))
+            rows = kept.table(season, version).rows
         except ValueError:  # a scheme the league broke since: its page says so
             continue
         found[f"standings:{season.pk}"] = {
@@ -50,7 +66,7 @@ def _records(league_id: int) -> dict[str, list[str]]:
     """Each of the league's records (a figure in one match or one season) with its holders."""
     league = League.objects.get(pk=league_id)
     held: dict[str, list[str]] = {}
-    for row in records(league):
+    for row in kept.records(league):
         held.setdefault(f"{row['stat']}:{row['scope']}", []).append(
             f"{row['name']} ({row['team_name']}): {row['value']}"
         )
