@@ -33,6 +33,7 @@ from league.rules.postmatch import Effect
 from matches.models import MatchCasualty, MatchEffect, MatchPlayer
 from matches.services.appliers import SequenceContext, Writes, gather
 from matches.services.prematch import new_journeymen
+from matches.services.replay_reads import kept_for
 from matches.services.snapshot import ref_player_id
 from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, TreasuryEntry
 from teams.selectors import roster_value
@@ -221,6 +222,9 @@ def _parked_journeymen(ctx: SequenceContext) -> dict[int, list[Player]]:
     the ones a later match's sheet credits first (touchdowns, completions, interceptions, casualties
     caused or suffered, other SPP actions): when fewer are needed now, those are the ones hired
     again, never one left parked with lines a later match keeps. Then by the number they wore."""
+    kept = kept_for(ctx.match.pk)
+    if kept is not None and not kept.parked:  # the replay read that none waits (replay_reads)
+        return {}
     lines = MatchPlayer.objects.filter(player=OuterRef("pk")).exclude(match=ctx.match)
     credited = (
         Exists(lines.filter(Q(completions__gt=0) | Q(touchdowns__gt=0) | Q(interceptions__gt=0) | Q(casualties__gt=0)))

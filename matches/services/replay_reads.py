@@ -31,7 +31,7 @@ from league.core.models import AuditEntry
 from league.infra.bulk import insert_rows
 from matches.card_models import MatchCard
 from matches.models import Decision, DiceRoll, Match, MatchCasualty, MatchInducement, MatchStep
-from teams.models import TreasuryEntry
+from teams.models import Player, TreasuryEntry
 
 _T = {model: connection.ops.quote_name(model._meta.db_table) for model in (MatchCasualty, MatchInducement)}
 # The rows of snapshot.CASUALTIES_SQL and INDUCEMENTS_SQL, with their match first, for many matches.
@@ -56,6 +56,7 @@ class MatchReads:
     inducement_treasury: list[tuple[int, int]] = field(default_factory=list)  # (team, amount)
     cards: dict[str, int] = field(default_factory=lambda: {"home": 0, "away": 0})  # card_gold.cards_paid
     recorded: datetime | None = None  # its pre-match's audit entry (lineup._joining)
+    parked: bool = False  # journeymen its earlier run added, parked by the undo (apply._parked_journeymen)
     # its decisions and its dice (None once taken)
     inputs: tuple[dict[str, Any], list[tuple[str, Any]]] | None = field(default_factory=lambda: ({}, []))
 
@@ -142,6 +143,11 @@ def _read(matches: list[Match]) -> Kept:
     ).order_by("created_at", "pk")
     for match_id, at in recorded.values_list("data__match", "created_at"):
         found[int(match_id)].recorded = at
+    # Only a match's own run parks or hires its journeymen again: read once whether any wait.
+    for match_id in Player.objects.filter(joined_after_id__in=ids, status=Player.Status.FIRED).values_list(
+        "joined_after_id", flat=True
+    ):
+        found[match_id].parked = True
     for match_id, key, value in (
         Decision.objects.filter(match_id__in=ids).order_by("match_id", "pk").values_list("match_id", "key", "value")
     ):

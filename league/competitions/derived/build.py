@@ -47,6 +47,7 @@ from league.competitions.stats.selectors import (
     record_holders,
 )
 from league.core.models import League
+from league.infra.bulk import insert_rows, update_rows
 from matches.models import Match, MatchEffect, MatchPlayer
 from teams.models import Player
 
@@ -212,14 +213,44 @@ def _add(
 
 
 def write_totals(league: League, players: set[int] | None) -> dict[tuple[int, int | None], dict[str, int]]:
+    """The players' kept totals made equal to their sums, writing only the rows that differ: a
+    replay over fifty matches moves a few players' figures, not the thousand rows it sums again."""
     found = totals(league, players)
-    if players is not None:
-        PlayerTotal.objects.filter(league=league, player_id__in=list(players)).delete()
-    PlayerTotal.objects.bulk_create(
-        PlayerTotal(league=league, player_id=player, season_id=season, **figures)
-        for (player, season), figures in found.items()
-    )
+    if players is None:  # the whole league, its rows deleted first (build_all)
+        PlayerTotal.objects.bulk_create(
+            PlayerTotal(league=league, player_id=player, season_id=season, **figures)
+            for (player, season), figures in found.items()
+        )
+        return found
+    stored = PlayerTotal.objects.filter(league=league, player_id__in=list(players))
+    kept = {
+        (player, season): (pk, dict(zip(FIGURES, values, strict=True)))
+        for pk, player, season, *values in stored.values_list("pk", "player_id", "season_id", *FIGURES)
+    }
+    changed: dict[int, dict[str, int]] = {}
+    new = []
+    for key, figures in found.items():
+        old = kept.pop(key, None)
+        if old is None:
+            new.append(_total_row(league.pk, key, figures))
+        elif old[1] != figures:
+            changed[old[0]] = figures
+    if kept:
+        PlayerTotal.objects.filter(pk__in=[pk for pk, _figures in kept.values()]).delete()
+    pks = sorted(changed)
+    for start in range(0, len(pks), CHUNK):  # a statement's parameters stay under SQLite's limit
+        update_rows(PlayerTotal, sets={pk: changed[pk] for pk in pks[start : start + CHUNK]})
+    for start in range(0, len(new), CHUNK):
+        insert_rows(PlayerTotal, new[start : start + CHUNK])
     return found
+
+
+FIGURES = ("matches", *STATS)
+CHUNK = 50  # rows per statement: 50 rows of 10 columns, 500 parameters
+
+
+def _total_row(league_id: int, key: tuple[int, int | None], figures: dict[str, int]) -> dict[str, Any]:
+    return {"league_id": league_id, "player_id": key[0], "season_id": key[1], **{f: figures[f] for f in FIGURES}}
 
 
 # --- records ---
