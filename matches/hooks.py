@@ -19,7 +19,9 @@ from django.dispatch import Signal
 # Sent once a match's post-match sequence is applied and committed: match_id=<pk>.
 match_processed = Signal()
 # Sent, inside the transaction, whenever what a league's history says of a match may have changed:
-# its sequence ran, a replay ran it again, a correction voided it (match_id=<pk>, league_id=<pk>). The ratings
+# its sequence ran, a replay ran it again, a correction voided it (match_id=<pk>, league_id=<pk>;
+# result_changed=False when a replay ran it again with its status, place in play order, score and
+# casualties per side as they were: what the standings and the ratings read of it). The ratings
 # (league.ratings) hear it and bring the league's ratings up to date once it commits.
 history_changed = Signal()
 

@@ -26,7 +26,11 @@ RATING_FIELDS = frozenset({"rating_start", "rating_k"})
 LISTENER = "ratings"
 
 
-def _history_changed(sender: Any, match_id: int, league_id: int | None = None, **kwargs: Any) -> None:
+def _history_changed(
+    sender: Any, match_id: int, league_id: int | None = None, result_changed: bool = True, **kwargs: Any
+) -> None:
+    if not result_changed:  # run again with its result, place and teams' coaches as they were: no rating moves
+        return
     # Recorded in the writer's transaction (league/core/outbox.py), rated after its commit by the
     # outbox's task, in a transaction of its own under the league's lock: the run neither holds the
     # league nor waits for the ratings, and a rating lost with its worker is done by the task's

@@ -53,7 +53,7 @@ from matches.services.postgame import (
 )
 from matches.services.postgame_queue import queue_next
 from matches.services.refusals import in_language, refusal_words
-from matches.services.replay_reads import reads_kept
+from matches.services.replay_reads import reads_kept, result_facts
 from matches.services.snapshot import build_report, ref_player_id, report_from_json
 from matches.services.undo import finish_undo, undo_side
 from teams.models import Team, TreasuryEntry
@@ -93,6 +93,7 @@ class Replayed:
     matches: list[int] = field(default_factory=list)
     teams: set[int] = field(default_factory=set)
     undone: dict[int, list[MatchEffect]] = field(default_factory=dict)
+    same_result: bool = False  # the changed match run again with its result as it was
 
 
 def key_of(match: Match) -> Key:
@@ -117,8 +118,10 @@ def replay_from(start: Match, change: Callable[[Match], None] | None = None, sin
             log.info("replay of match %s reaches team %s too", start.pk, cascade.team_id)
             dirty[cascade.team_id] = min(dirty.get(cascade.team_id, cascade.key), cascade.key)
             continue
-        # A void is not run again: told here.
-        history_changed.send(sender=Match, match_id=start.pk, league_id=start.league_id)
+        # A void is not run again: told here (the others were told as they ran again).
+        history_changed.send(
+            sender=Match, match_id=start.pk, league_id=start.league_id, result_changed=not done.same_result
+        )
         return done
 
 
@@ -201,12 +204,19 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
     insert_rows(TreasuryEntry, ledger)
     MatchStep.objects.filter(match_id__in=[m.pk for m, _sides in undos]).delete()
     start = next(m for m, _sides, _status in plan if m.pk == start_id)
+    # The matches run again with what the standings and ratings read of them as it was: every
+    # match processed before but the changed one, and that one when its change left it so.
+    same = {m.pk for m, _sides, status in plan if status == Match.Status.PROCESSED and m.pk != start_id}
+    before = result_facts(start_id)
     if change is not None:  # 2. the change (a new day played moves the match in play order)
         change(start)
         start.refresh_from_db(
             fields=["status", "sequence", *(f for f in MATCH_FIELDS if "__" not in f and not f.endswith("_id"))]
         )
         plan.sort(key=lambda entry: key_of(entry[0]))
+    if any(m.pk == start_id and status == Match.Status.PROCESSED for m, _s, status in plan):
+        if result_facts(start_id) == before:
+            same.add(start_id)
     blocked: set[int] = set()  # teams whose later matches wait behind a held one
     finished: list[Match] = []  # marked processed together once all are redone
     with reads_kept([m for m, _sides, _status in plan]):  # their fixed facts, read once
@@ -216,7 +226,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
             try:
                 if blocked & {match.home_id, match.away_id}:
                     raise LinesHeld()
-                _redo(match, sides, teams, stored, finished)
+                _redo(match, sides, teams, stored, finished, same=match.pk in same)
                 settle_numbers()  # a player given another number takes his own once it is free again
             except LinesHeld as held:  # the replay commits without it, and its teams' later matches
                 team_id = wait_behind(match, sides, held, blocked)
@@ -224,6 +234,7 @@ def _replay_once(start_id: int, dirty: dict[int, Key], change: Callable[[Match],
                     raise _Cascade(team_id, key_of(match)) from None
                 continue
             done.matches.append(match.pk)
+            done.same_result = done.same_result or (match.pk == start_id and match.pk in same)
     Match.objects.bulk_update(finished, FINISHED_FIELDS)  # nothing in the redo reads their status
     return done
 
@@ -270,6 +281,8 @@ def _redo(
     teams: dict[int, Team],
     stored: dict[tuple[int, int], list[MatchEffect]],
     finished: list[Match],
+    *,
+    same: bool = False,
 ) -> None:
     by_side = _by_side(match, teams)
     ruleset = match_ruleset(match)
@@ -307,7 +320,7 @@ def _redo(
         match_processed.send(sender=Match, match_id=match.pk)
     else:
         finished.append(match)
-    history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id)
+    history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id, result_changed=not same)
 
 
 def _mixed(report: MatchReport, stood: MatchReport, clean: tuple[str, ...]) -> MatchReport:

@@ -161,3 +161,24 @@ def _read(matches: list[Match]) -> Kept:
     # A play-off match run again may hand a trophy on (its hook): then each run reads them itself.
     held = None if any(m.stage for m in matches) else held_keys({t for m in matches for t in (m.home_id, m.away_id)})
     return Kept(found, held)
+
+
+# What the standings and the ratings read of a match (league.competitions.standings.table.season_results,
+# league.ratings.services.rated_matches) besides its status (a correction sets it back to confirmed
+# to run it again; a void is told apart by the replay): its place, competition, score, concession and
+# shoot-out, and the casualties of each side summed from its lines.
+RESULT_FACTS_SQL = """
+SELECT m.sequence, m.season_id, m.stage, m.home_score, m.away_score, m.conceded_by, m.shootout_winner,
+       (SELECT COALESCE(SUM(p.casualties), 0) FROM matches_matchplayer p WHERE p.match_id = m.id AND p.side = 'home'),
+       (SELECT COALESCE(SUM(p.casualties), 0) FROM matches_matchplayer p WHERE p.match_id = m.id AND p.side = 'away')
+  FROM matches_match m WHERE m.id = %s
+"""
+
+
+def result_facts(match_id: int) -> tuple[Any, ...] | None:
+    """A match's facts as the standings and ratings read them (one query): a replay compares them
+    before and after its change (matches.services.replay)."""
+    with connection.cursor() as cursor:
+        cursor.execute(RESULT_FACTS_SQL, [match_id])
+        row = cursor.fetchone()
+    return None if row is None else tuple(row)

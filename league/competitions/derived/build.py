@@ -32,7 +32,7 @@ from league.competitions.derived.models import (
     SeasonDerived,
     StandingRow,
 )
-from league.competitions.seasons.models import Season
+from league.competitions.seasons.models import Season, SeasonTeam
 from league.competitions.standings.cache import season_version
 from league.competitions.standings.table import season_settings, season_table, versioned_settings
 from league.competitions.stats.selectors import (
@@ -81,11 +81,13 @@ def build(league_id: int) -> None:
         elif not dirty:  # another build took them: nothing to vouch for
             return
         else:
-            seasons = {d.season_id for d in dirty if d.season_id is not None}
+            seasons = {d.season_id for d in dirty if d.season_id is not None and d.results}
+            same = {d.season_id for d in dirty if d.season_id is not None and not d.results} - seasons
             matches = {d.match_id for d in dirty if d.match_id is not None}
             teams = {t for d in dirty for t in (d.home_id, d.away_id) if t is not None}
-            for season in Season.objects.filter(pk__in=seasons).select_related("league"):
-                build_season(season)
+            for season in Season.objects.filter(pk__in=seasons | same).select_related("league"):
+                if season.pk in seasons or not refresh_season(season):
+                    build_season(season)
             if matches or teams:
                 players = _players(league, teams, matches)
                 write_totals(league, players)
@@ -150,6 +152,26 @@ def build_season(season: Season) -> None:
     StandingRow.objects.bulk_create(rows)
     lots = [[r.key, r.tie_breaker, list(r.teams), r.sides] for r in table.lots_needed]
     SeasonDerived.objects.create(season=season, version=version, lots_needed=lots)
+
+
+def refresh_season(season: Season) -> bool:
+    """The kept table after matches run again with their results as they were (DerivedDirty.results):
+    the same rows, with the teams' value now and the version the season's facts now hash to (a
+    replay stamps processed_at again). False when no table is kept for it: then built whole."""
+    kept = SeasonDerived.objects.filter(season=season).first()
+    version = season_version(season, versioned_settings(season, season_settings(season)))
+    if kept is None or version is None:
+        return False
+    values = dict(
+        SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).values_list(
+            "team_id", "team__team_value"
+        )
+    )
+    rows = StandingRow.objects.filter(season=season).values_list("pk", "team_id", "team_value")
+    changed = {pk: {"team_value": values.get(team)} for pk, team, value in rows if values.get(team) != value}
+    update_rows(StandingRow, sets=changed)
+    SeasonDerived.objects.filter(season=season).update(version=version)
+    return True
 
 
 # --- players' totals ---

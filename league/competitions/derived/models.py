@@ -22,6 +22,10 @@ class DerivedDirty(models.Model):
     match_id = models.IntegerField(null=True)  # no key: the row outlives nothing it names
     home_id = models.IntegerField(null=True)
     away_id = models.IntegerField(null=True)
+    # False: the match was run again with what its season's table reads of it unchanged (its status,
+    # place in play order, score and casualties per side): the table needs its teams' value and its
+    # version brought up to date, not ranking again (league.competitions.derived.build.refresh_season).
+    results = models.BooleanField(default=True)
 
     class Meta:
         indexes = [models.Index(fields=["league"], name="derived_dirty_league")]

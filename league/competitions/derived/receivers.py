@@ -87,15 +87,15 @@ def _schedule(league_id: int) -> None:
 
 # One statement in the writer's transaction (SQLite 3.35+ and PostgreSQL know RETURNING).
 MARK_MATCH_SQL = """
-INSERT INTO league_deriveddirty (league_id, season_id, match_id, home_id, away_id)
-SELECT league_id, season_id, id, home_id, away_id FROM matches_match WHERE id = %s
+INSERT INTO league_deriveddirty (league_id, season_id, match_id, home_id, away_id, results)
+SELECT league_id, season_id, id, home_id, away_id, %s FROM matches_match WHERE id = %s
 RETURNING league_id
 """
 
 
-def mark_match(match_id: int) -> None:
+def mark_match(match_id: int, results: bool = True) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(MARK_MATCH_SQL, [match_id])
+        cursor.execute(MARK_MATCH_SQL, [results, match_id])
         row = cursor.fetchone()
     if row is not None:
         _schedule(row[0])
@@ -111,8 +111,8 @@ def mark_season(season_id: int | None) -> None:
     _schedule(league_id)
 
 
-def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
-    mark_match(match_id)
+def _history_changed(sender: Any, match_id: int, result_changed: bool = True, **kwargs: Any) -> None:
+    mark_match(match_id, results=result_changed)
 
 
 def _season_input(sender: Any, instance: Any, **kwargs: Any) -> None:

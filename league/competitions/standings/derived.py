@@ -25,9 +25,9 @@ from league.competitions.challenges.trophies.selectors import held_keys
 from league.competitions.derived import read as kept
 from league.competitions.derived.build import build
 from league.competitions.seasons.models import Bracket, Season
+from league.competitions.standings.cache import season_version
 from league.competitions.standings.playoffs.redraw import under_way
 from league.competitions.standings.playoffs.services import BracketChoice, qualifiers
-from league.competitions.standings.cache import season_version
 from league.competitions.standings.table import season_settings, versioned_settings
 from league.core.models import League
 from teams.models import Team
