@@ -13,6 +13,9 @@ and the players who had left the team before it.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db import connection
 from django.db.models import Q, Subquery
 
 from league.core.models import AuditEntry
@@ -79,25 +82,51 @@ def _joining(match: Match, sides: tuple[str, ...]) -> None:
     teams = {side: match.home_id if side == "home" else match.away_id for side in sides}
     if not match.sequence:
         return
-    earlier = Q(joined_after__sequence__lt=match.sequence) | Q(
-        joined_after__sequence=match.sequence, joined_after_id__lt=match.pk
-    )
-    recorded = AuditEntry.objects.filter(
-        league_id=match.league_id, action="matches.prematch.recorded", data__match=match.pk
-    ).values("created_at")[:1]
     kept = kept_for(match.pk)  # a replay read when each of its matches' pre-match was recorded
-    hired = Q(hired_at__lt=Subquery(recorded) if kept is None else kept.recorded)
-    if kept is not None and kept.recorded is None:  # no pre-match recorded: nobody hired before it
-        hired = Q(pk__in=[])
-    missing = (
-        Player.objects.filter(team_id__in=list(teams.values()), status=Player.Status.ACTIVE)
-        .filter((earlier & Q(journeyman=True)) | hired)
-        .exclude(pk__in=MatchPlayer.objects.filter(match=match).values("player_id"))
-        .order_by()  # (not the teams' names joined to sort them: the order does not matter here)
-        .values_list("pk", "team_id", "journeyman", "miss_next_game")
-    )
+    if kept is not None:  # the same query as plain SQL: a replay runs it for each of its matches
+        missing = _missing_sql(match, list(teams.values()), kept.recorded)
+    else:
+        earlier = Q(joined_after__sequence__lt=match.sequence) | Q(
+            joined_after__sequence=match.sequence, joined_after_id__lt=match.pk
+        )
+        recorded = AuditEntry.objects.filter(
+            league_id=match.league_id, action="matches.prematch.recorded", data__match=match.pk
+        ).values("created_at")[:1]
+        missing = _missing_orm(match, list(teams.values()), earlier, Q(hired_at__lt=Subquery(recorded)))
+    if not missing:
+        return
     side_of = {team_id: side for side, team_id in teams.items()}
     MatchPlayer.objects.bulk_create(
         MatchPlayer(match=match, player_id=pk, side=side_of[team_id], eligible=not misses, journeyman=journeyman)
         for pk, team_id, journeyman, misses in missing
     )
+
+
+def _missing_orm(match: Match, teams: list[int], earlier: Q, hired: Q) -> list[tuple[int, int, bool, bool]]:
+    return list(
+        Player.objects.filter(team_id__in=teams, status=Player.Status.ACTIVE)
+        .filter((earlier & Q(journeyman=True)) | hired)
+        .exclude(pk__in=MatchPlayer.objects.filter(match=match).values("player_id"))
+        .order_by()  # (not the teams' names joined to sort them: the order does not matter here)
+        .values_list("pk", "team_id", "journeyman", "miss_next_game")
+    )
+
+
+# _missing_orm's query. A pre-match never recorded (recorded NULL) hires nobody before it: the
+# comparison with NULL is never true.
+MISSING_SQL = """
+SELECT p.id, p.team_id, p.journeyman, p.miss_next_game FROM teams_player p
+  LEFT JOIN matches_match j ON j.id = p.joined_after_id
+ WHERE p.status = %s AND p.team_id IN (%s, %s)
+   AND ((p.journeyman AND (j.sequence < %s OR (j.sequence = %s AND p.joined_after_id < %s))) OR p.hired_at < %s)
+   AND p.id NOT IN (SELECT l.player_id FROM matches_matchplayer l WHERE l.match_id = %s)
+"""
+
+
+def _missing_sql(match: Match, teams: list[int], recorded: Any) -> list[tuple[int, int, bool, bool]]:
+    first, second = (teams * 2)[:2]
+    at = connection.ops.adapt_datetimefield_value(recorded)  # as the backend stores hired_at
+    params = [Player.Status.ACTIVE.value, first, second, match.sequence, match.sequence, match.pk, at, match.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(MISSING_SQL, params)
+        return [(pk, team, bool(journeyman), bool(misses)) for pk, team, journeyman, misses in cursor.fetchall()]
