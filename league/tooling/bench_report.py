@@ -121,7 +121,8 @@ def report_load(write: Write, who: str, load: Any, p95_target: float) -> list[st
         if results.failures:
             played += f", e.g. {results.failures[0]}"
     write(
-        f"  {load.requests} requests in {load.seconds:.1f} s ({mix}), each client having read each page once; "
+        f"  {load.requests} requests in {load.seconds:.1f} s (at most {load.asked} or {load.limit:g} s: {mix}), "
+        "each client having read each page once; "
         f"p50 {load.percentile(0.5) if load.times_ms else 0:.0f} ms, {load.errors} errors; {played}"
     )
     return [] if ok else [f"load ({who})"]

@@ -274,6 +274,8 @@ class Load:
     errors: int
     mix: dict[str, int]
     results: Any = None  # league/tooling/bench_results.Results: what landed in the league meanwhile
+    asked: int = 0  # the requests asked for (--load-requests) ...
+    limit: float = 0.0  # ... within at most these seconds (--load-seconds)
 
     @property
     def per_second(self) -> float:
@@ -284,14 +286,17 @@ class Load:
         return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def load(port: int, pages: list[Page], clients: int, total: int, seed: int, cookies: list[str], results: Any) -> Load:
+def load(
+    port: int, pages: list[Page], clients: int, total: int, seed: int, cookies: list[str], results: Any, limit: float
+) -> Load:
     """`total` requests of the pages' mix (each page's weight in percent), shuffled, sent by
     `clients` threads at once, each as soon as its previous answer arrived. Each client is a browser
     of its own (`cookies`, one per client): no client is served a page another one read.
 
     Before the clock starts each client reads each page once (people who have been browsing: the
     pages they read are kept). `results` (league/tooling/bench_results.py, or None) is started with
-    the clock and stopped once the last answer arrived: real results land in the league meanwhile."""
+    the clock and stopped once the last answer arrived: real results land in the league meanwhile.
+    No request is sent once `limit` seconds have passed (results can slow the pages down tenfold)."""
     weighted = [p for p in pages if p.weight]
     plan = [p for p in weighted for _ in range(p.weight)]
     rng = random.Random(seed)
@@ -303,11 +308,14 @@ def load(port: int, pages: list[Page], clients: int, total: int, seed: int, cook
     errors = [0]
     lock = threading.Lock()
     feed = iter(queue)
+    sent: list[Page] = []
 
     def client(cookie: str) -> None:
         while True:
             with lock:
-                page = next(feed, None)
+                page = next(feed, None) if time.perf_counter() < began + limit else None
+                if page is not None:
+                    sent.append(page)
             if page is None:
                 return
             try:
@@ -333,8 +341,8 @@ def load(port: int, pages: list[Page], clients: int, total: int, seed: int, cook
     finally:
         if results is not None:
             results.stop()
-    mix = {p.name: sum(1 for q in queue if q is p) for p in weighted}
-    return Load(clients, len(times), seconds, times, errors[0], mix, results)
+    mix = {p.name: sum(1 for q in sent if q is p) for p in weighted}
+    return Load(clients, len(times), seconds, times, errors[0], mix, results, total, limit)
 
 
 def browser_cookies(client: Client) -> str:

@@ -16,9 +16,9 @@ printed by league/tooling/bench_report.py):
   after a result in another league (target: within 2 times the same reader's re-read: the page is
   still kept) and after a result in its own league (target: within 10 times the bare view);
 - two loads of --clients concurrent clients sending --load-requests requests of the big league's
-  pages (the season page 2% of them), anonymous users then logged-in coaches, while a real result
-  lands in the big league every second (league/tooling/bench_results.py): requests per second, p50
-  and p95; the target is a p95 under 500 ms, with no error and a result each second;
+  pages (the season page 2% of them; none sent after --load-seconds, 120), anonymous users then
+  logged-in coaches, while a real result lands in the big league every second
+  (league/tooling/bench_results.py): requests per second, p50 and p95; the target is a p95 under 500 ms, with no error and a result each second;
 - then, on each league, a replay: the round-1 match of the two teams whose matches ran the real
   post-match sequence, corrected through the correction service (a touchdown and a block casualty
   credited to other players, the casualty to another victim); its task runs in this process and
@@ -83,6 +83,9 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
         parser.add_argument("--clients", type=int, default=50, help="concurrent clients of the load")
         parser.add_argument("--load-requests", type=int, default=3000, help="requests of the load (0: none)")
+        parser.add_argument(
+            "--load-seconds", type=float, default=120.0, help="each load stops sending after this many seconds"
+        )
         parser.add_argument("--seed", type=int, default=9)
         parser.add_argument("--check", action="store_true", help="exit with an error if a target is missed")
         parser.add_argument(
@@ -230,6 +233,7 @@ class Command(BaseCommand):
                             opts["seed"],
                             cookies,
                             results,
+                            opts["load_seconds"],
                         )
                 finally:
                     server.stop()
