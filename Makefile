@@ -109,8 +109,9 @@ test-fast: install-dev
 # drops and creates BENCH_DATABASE_URL's database and empties BENCH_BROKER_URL's Redis database;
 # bench_league then drops and creates it again, builds a small and a big league (200 teams, 3,000
 # matches) and starts gunicorn as the Procfile does (on a free port of 127.0.0.1) to time every page
-# against a bare view and to run a 50-client load, then times a correction's replay on each league
-# (BENCH_LEAGUE_ARGS="--check" fails on a missed target).
+# against a bare view, anonymous and logged in, and to run two 50-client loads (anonymous users, then
+# logged-in coaches) while a real result lands in the big league each second, then times a
+# correction's replay on each league (BENCH_LEAGUE_ARGS="--check" fails on a missed target).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bloodbowl_bench
 BENCH_BROKER_URL   ?= redis://127.0.0.1:6379/14
 bench: install

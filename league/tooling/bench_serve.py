@@ -155,6 +155,17 @@ def get(port: int, path: str, cookie: str) -> tuple[int, int, float]:
 
 
 @dataclass
+class AfterResult:
+    """One reader's first reads of a page after a result: in its own league (rendered again) and in
+    another (served kept), and the same reader's reads of the page kept, with no result between."""
+
+    cookie: str
+    reread_ms: list[float] = field(default_factory=list)
+    own_ms: list[float] = field(default_factory=list)
+    other_ms: list[float] = field(default_factory=list)
+
+
+@dataclass
 class Page:
     name: str
     path: str
@@ -167,8 +178,9 @@ class Page:
     cold_cpu_ms: float = 0.0
     league_id: int = 0  # the page's league: a result there makes the page stale
     other_league_id: int = 0  # another league: a result there leaves the page kept
-    own_ms: list[float] = field(default_factory=list)  # each GET after a result in its league
-    other_ms: list[float] = field(default_factory=list)  # each GET after a result in the other league
+    anonymous_cookie: str | None = None  # an anonymous browser's cookies (None: not a public page)
+    # The first reads after a result, by reader ("anonymous", "logged in"): a league's pages only.
+    after: dict[str, AfterResult] = field(default_factory=dict)
     queries: list[int] = field(default_factory=list)
     size: int = 0
     error: str = ""
@@ -217,19 +229,33 @@ def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> 
         page.cold_ms.append(seconds * 1000)
     page.cold_cpu_ms = (server.cpu_seconds() - cpu) * 1000 / cold
     # A result bumps its league's version and ANY's (league/infra/page_versions.py): the page is
-    # rendered again after one in its own league, served kept after one in the other league. Each
-    # worker keeps its own pages (LocMem): the page is read again `warmup` times between the two, so
-    # that the worker that answers next has it, as it has for a reader who came back before the result.
-    for _ in range(cold if page.league_id else 0):
-        for league_id, times in ((page.league_id, page.own_ms), (page.other_league_id, page.other_ms)):
-            bump_result(league_id)
-            status, _size, seconds = get(server.port, page.path, page.cookie)
+    # rendered again after one in its own league, served kept after one in the other league; read by
+    # an anonymous browser and by the page's logged-in user. Each worker keeps its own pages (LocMem):
+    # the page is read again `warmup` times between the two, so that the worker that answers next has
+    # it, as it has for a reader who came back before the result.
+    if not page.league_id:
+        return page
+    page.after["logged in"] = AfterResult(page.cookie, page.times_ms)
+    if page.anonymous_cookie is not None:
+        anonymous = page.after["anonymous"] = AfterResult(page.anonymous_cookie)
+        for n in range(warmup + repeat):
+            status, _size, seconds = get(server.port, page.path, anonymous.cookie)
             if status != 200:
-                page.error = f"{page.path} answered {status} through gunicorn after a result"
+                page.error = f"{page.path} answered {status} to an anonymous browser"
                 return page
-            times.append(seconds * 1000)
-            for _ in range(warmup):
-                get(server.port, page.path, page.cookie)
+            if n >= warmup:
+                anonymous.reread_ms.append(seconds * 1000)
+    for _ in range(cold):
+        for reader in page.after.values():
+            for league_id, times in ((page.league_id, reader.own_ms), (page.other_league_id, reader.other_ms)):
+                bump_result(league_id)
+                status, _size, seconds = get(server.port, page.path, reader.cookie)
+                if status != 200:
+                    page.error = f"{page.path} answered {status} through gunicorn after a result"
+                    return page
+                times.append(seconds * 1000)
+                for _ in range(warmup):
+                    get(server.port, page.path, reader.cookie)
     return page
 
 
@@ -247,6 +273,9 @@ class Load:
     times_ms: list[float]
     errors: int
     mix: dict[str, int]
+    results: Any = None  # league/tooling/bench_results.Results: what landed in the league meanwhile
+    asked: int = 0  # the requests asked for (--load-requests) ...
+    limit: float = 0.0  # ... within at most these seconds (--load-seconds)
 
     @property
     def per_second(self) -> float:
@@ -258,15 +287,16 @@ class Load:
 
 
 def load(
-    port: int, pages: list[Page], clients: int, total: int, seed: int, cookies: list[str], writes: int = 0
+    port: int, pages: list[Page], clients: int, total: int, seed: int, cookies: list[str], results: Any, limit: float
 ) -> Load:
     """`total` requests of the pages' mix (each page's weight in percent), shuffled, sent by
     `clients` threads at once, each as soon as its previous answer arrived. Each client is a browser
     of its own (`cookies`, one per client): no client is served a page another one read.
 
     Before the clock starts each client reads each page once (people who have been browsing: the
-    pages they read are kept). `writes` committed writes are spread over the load (after each
-    1/(writes+1) of the requests): each bumps the pages' league's version, as a result landing in it does."""
+    pages they read are kept). `results` (league/tooling/bench_results.py, or None) is started with
+    the clock and stopped once the last answer arrived: real results land in the league meanwhile.
+    No request is sent once `limit` seconds have passed (results can slow the pages down tenfold)."""
     weighted = [p for p in pages if p.weight]
     plan = [p for p in weighted for _ in range(p.weight)]
     rng = random.Random(seed)
@@ -274,23 +304,18 @@ def load(
     for cookie in cookies[:clients]:
         for page in weighted:
             get(port, page.path, cookie)
-    write_at = {total * (n + 1) // (writes + 1) for n in range(writes)}
-    league_id = next((p.league_id for p in weighted if p.league_id), 0)
-    sent = [0]
     times: list[float] = []
     errors = [0]
     lock = threading.Lock()
     feed = iter(queue)
+    sent: list[Page] = []
 
     def client(cookie: str) -> None:
         while True:
             with lock:
-                page = next(feed, None)
-                sent[0] += 1
-                if sent[0] in write_at and league_id:
-                    bump_result(league_id)
-                elif sent[0] in write_at:
-                    bump_site_revision()
+                page = next(feed, None) if time.perf_counter() < began + limit else None
+                if page is not None:
+                    sent.append(page)
             if page is None:
                 return
             try:
@@ -305,13 +330,19 @@ def load(
 
     threads = [threading.Thread(target=client, args=(cookies[n],), daemon=True) for n in range(clients)]
     began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    seconds = time.perf_counter() - began
-    mix = {p.name: sum(1 for q in queue if q is p) for p in weighted}
-    return Load(clients, len(times), seconds, times, errors[0], mix)
+    if results is not None:
+        results.start()
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seconds = time.perf_counter() - began
+    finally:
+        if results is not None:
+            results.stop()
+    mix = {p.name: sum(1 for q in sent if q is p) for p in weighted}
+    return Load(clients, len(times), seconds, times, errors[0], mix, results, total, limit)
 
 
 def browser_cookies(client: Client) -> str:
@@ -321,7 +352,9 @@ def browser_cookies(client: Client) -> str:
 
 
 def page_client(user: Any) -> tuple[Client, str]:
+    """A browser of `user` (None: anonymous) that has read the home page, and its cookies."""
     client = Client()
-    client.force_login(user)
+    if user is not None:
+        client.force_login(user)
     client.get(reverse("home"))
     return client, browser_cookies(client)

@@ -1,9 +1,11 @@
 """What `manage.py bench_postgame` needs around the league it plays: worker subprocesses, the
-throwaway database, CPU meters and the workers' log lines."""
+throwaway database, CPU meters, the workers' log lines and its matches made ready through the services
+(`manage.py bench_league` plays its load's results the same way)."""
 
 from __future__ import annotations
 
 import os
+import random
 import re
 import signal
 import statistics
@@ -233,3 +235,51 @@ def webhook_on(league: Any) -> None:
     from league.webhooks.models import Webhook
 
     Webhook.objects.create(league=league, url="http://127.0.0.1:9/bench", format=Webhook.Format.JSON)
+
+
+def ready_match(league: Any, home: Any, away: Any, rng: random.Random) -> tuple[Any, Any]:
+    """A match scheduled, pre-match recorded, result saved and submitted (confirmed later)."""
+    from matches.models import MatchPlayer
+    from matches.services import (
+        CasualtyLine,
+        PlayerLine,
+        PrematchInput,
+        ReportInput,
+        match_schedule,
+        prematch_record,
+        report_save,
+        report_submit,
+    )
+
+    match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
+    match = prematch_record(match=match, data=PrematchInput(), by=home.coach)  # server dice
+    lines: dict[str, dict[int, dict[str, Any]]] = {"home": {}, "away": {}}
+    for row in MatchPlayer.objects.filter(match=match, eligible=True):
+        lines[row.side][row.player_id] = {}
+    score, casualties = {}, []
+    for side, other in (("home", "away"), ("away", "home")):
+        ids = sorted(lines[side])
+        score[side] = rng.choice((0, 0, 1, 1, 1, 2, 2, 3))
+        for _ in range(score[side]):
+            _bump(lines[side], rng.choice(ids), "touchdowns")
+        for _ in range(rng.randint(0, 3)):
+            _bump(lines[side], rng.choice(ids), "completions")
+        for victim in rng.sample(ids, rng.choice((0, 1, 1, 2))):
+            casualties.append(CasualtyLine(victim, d6=rng.randint(1, 6), d8=rng.randint(1, 8)))
+            _bump(lines[other], rng.choice(sorted(lines[other])), "casualties")
+    report = ReportInput(
+        home_score=score["home"],
+        away_score=score["away"],
+        home_fame=rng.randint(0, 2),
+        away_fame=rng.randint(0, 2),
+        gate=rng.randint(20, 60),
+        lines=tuple(PlayerLine(pid, **counts) for side in lines.values() for pid, counts in side.items() if counts),
+        casualties=tuple(casualties),
+    )
+    report_save(match=match, report=report, by=home.coach)
+    report_submit(match=match, by=home.coach)
+    return match, away.coach
+
+
+def _bump(counts: dict[int, dict[str, Any]], player_id: int, what: str) -> None:
+    counts[player_id][what] = counts[player_id].get(what, 0) + 1

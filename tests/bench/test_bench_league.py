@@ -43,11 +43,21 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     from league.management.commands import bench_league
 
     monkeypatch.setattr(bench_league, "TARGET", 0.0)  # nothing is within 0 times the bare view
+    monkeypatch.setattr(bench_league, "RESULT_OTHER_TARGET", 0.0)  # nor its re-read after a result
+    monkeypatch.setattr(bench_league, "RESULT_OWN_TARGET", 0.0)
+    monkeypatch.setattr(bench_league, "P95_TARGET_MS", 0.0)  # nor served in no time under load
     monkeypatch.setattr(bench_league, "REPLAY_SECONDS", 0.0)  # nor replayed in no time
     out = StringIO()
     args = ["--teams", "4", "--matches", "4", "--small-teams", "4", "--small-matches", "2", "--repeat", "2"]
-    args += ["--clients", "3", "--load-requests", "30", "--load-writes", "1", "--current-database", "--check"]
-    with pytest.raises(CommandError, match="targets missed: " + ", ".join([*PAGES[2:], "replay"]) + "$"):
+    args += ["--clients", "2", "--load-requests", "20", "--current-database", "--check"]
+    after = [
+        f"{name} after a result ({who})"
+        for who in ("anonymous", "logged in")
+        for name in PAGES[2:]
+        if (name, who) != ("fixtures", "anonymous")  # the commissioner's page: not public
+    ]
+    missed = [*PAGES[2:], *after, "load (users)", "load (logged-in coaches)", "replay"]
+    with pytest.raises(CommandError, match=re.escape("targets missed: " + ", ".join(missed)) + "$"):
         call_command("bench_league", *args, stdout=out)
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("bench_league: small league 4 teams, 2 matches; big league 4 teams (")
@@ -67,17 +77,45 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     cold = lines[lines.index("first read after a write (rendered, not kept):") + 2 :]
     cold_row = re.compile(rf"^({'|'.join(PAGES[1:])})" + NUMBER * 8 + "$")
     assert [cold_row.match(li)[1] for li in cold[: len(PAGES) - 1]] == PAGES[1:]
-    # And after a result in the other league (served kept) and in its own (rendered): a league's pages.
-    after = lines[lines.index("first read after a result in another league / in its own league:") + 2 :]
-    after_row = re.compile(rf"^({'|'.join(PAGES[2:])})" + (NUMBER * 4 + r"\s+(ok|!!)") * 2 + "$")
-    assert [after_row.match(li)[1] for li in after[: len(PAGES) - 2]] == PAGES[2:]
-    load = next(li for li in lines if li.startswith("load: "))
-    assert re.match(
-        r"load: 3 clients, each having read each page once, 30 requests \(league home \d+, season \d+, .*\), "
-        r"1 writes during it, in [\d.]+ s: ",
-        load,
-    )
-    assert re.search(r"requests/s, p50 \d+ ms, p95 \d+ ms, 0 errors  (PASS|FAIL) \(p95 <= 500 ms\)$", load)
+    # And after a result in the other league (served kept) and in its own (rendered): a league's pages,
+    # read by an anonymous browser (but the commissioner's fixtures page), then by the page's user.
+    result_row = re.compile(rf"^({'|'.join(PAGES[2:])})" + NUMBER * 8 + r"  (PASS|FAIL) \(other <= 0x, own <= 0x\)$")
+    for who in ("anonymous", "logged in"):
+        title = (
+            f"first read after a result in another league (x its re-read) / in its own league (x the bare view), {who}:"
+        )
+        block = lines[lines.index(title) + 2 :][: len(PAGES) - 2]
+        assert lines[lines.index(title) + 1].split() == (["page"] + "other ms x reread own ms x bare".split() * 2) + [
+            "target",
+            "(small,",
+            "big)",
+        ]
+        for name, line in zip(PAGES[2:], block, strict=True):
+            if (name, who) == ("fixtures", "anonymous"):
+                assert line.split() == ["fixtures", "(not", "a", "public", "page)"]
+                continue
+            row = result_row.match(line)
+            assert row and row[1] == name and row[10] == "FAIL", line
+            assert all(float(row[n]) > 0 for n in (2, 3, 4, 5, 6, 7, 8, 9))
+    # The loads: anonymous users, then logged-in coaches, while real results land in the big league.
+    processed = 0
+    for who in ("users", "logged-in coaches"):
+        n = next(i for i, li in enumerate(lines) if li.startswith(f"load: 2 {who}, "))
+        assert re.match(
+            rf"load: 2 {who}, 1 result/s in the league: [\d.]+ req/s, p95 \d+ ms  FAIL "
+            r"\(p95 < 0 ms, no error, a result each second\)$",
+            lines[n],
+        )
+        detail = re.match(
+            r"  20 requests in [\d.]+ s \(at most 20 or 120 s: league home \d+, season \d+, .*\), "
+            r"each client having read each page once; "
+            r"p50 \d+ ms, 0 errors; (\d+) results processed \((\d+) due, 0 failed; each [\d.]+ s median, "
+            r"[\d.]+ s at most\)$",
+            lines[n + 1],
+        )
+        assert detail, lines[n + 1]
+        assert int(detail[1]) >= 1 and int(detail[2]) >= 1  # one at the load's start
+        processed += int(detail[1])
     # The correction of a round-1 match: every later match of both its teams replayed.
     replay = re.compile(
         r"^replay(, small league)?: (\d+) matches replayed in [\d.]+ s \(([\d.]+) statements per match\)$"
@@ -106,8 +144,9 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     assert SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).count() == 4
     teams = Team.objects.filter(league=league, status=Team.Status.READY)
     assert teams.count() == 4
-    assert all(11 <= t.players.count() <= 12 for t in teams)
-    matches = Match.objects.filter(season=season, status=Match.Status.PROCESSED)
+    # The rosters built (the loads' results may have hired journeymen since).
+    assert all(11 <= t.players.filter(name__startswith=f"{t.name} #").count() <= 12 for t in teams)
+    matches = Match.objects.filter(season=season, status=Match.Status.PROCESSED, round__isnull=False)
     assert matches.count() == 4
     assert Round.objects.filter(season=season).count() == 2  # 2 matches a round
     assert not matches.filter(sequence="").exists()
@@ -128,6 +167,13 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     assert set(real) == set(matches.filter(Q(home__in=pair) | Q(away__in=pair))) and real.count() == 3
     assert TreasuryEntry.objects.filter(match__in=real).exists() and MatchEffect.objects.filter(match__in=real).exists()
     assert MatchCorrection.objects.get(match__league=league).status == MatchCorrection.Status.APPLIED
+    # The loads' results: real matches of the season (arranged, no round), every one processed, none
+    # of the two teams whose history the replay corrects.
+    results = Match.objects.filter(league=league, round=None)
+    assert results.count() == processed
+    assert not results.exclude(status=Match.Status.PROCESSED, season=season).exists()
+    assert not results.filter(Q(home__in=pair) | Q(away__in=pair)).exists()
+    assert not results.filter(postgame_input=None).exists()
     assert Team.objects.filter(league__slug__startswith="small").count() == 4
 
 

@@ -4,24 +4,28 @@ Builds, in a throwaway database, a small league (6 teams, 10 matches) and a big 
 teams of 11-12 players, one regular season, its rounds and 3,000 processed matches with their
 player lines, effects and dice: league/tooling/bench_league.py), then starts gunicorn as the Procfile's
 `web` line does (WEB_CONCURRENCY=2 by default) with the bench's settings, whose only change is a
-bare view returning HttpResponse("ok") (league/tooling/bench_urls.py), and measures (league/tooling/bench_serve.py):
+bare view returning HttpResponse("ok") (league/tooling/bench_urls.py), and measures (league/tooling/bench_serve.py,
+printed by league/tooling/bench_report.py):
 
 - per page, on each league: the median time of --repeat GETs through gunicorn and its ratio to
   the bare view's, the CPU time gunicorn's workers spent per request and its ratio (what a
   machine shared with other work changes least), the SQL queries (counted in this process) and
   the HTML size; the target is 5 times the bare view's median time, and no more queries on the
-  big league than on the small one;
-- a load of --clients concurrent clients sending --load-requests requests of the big league's
-  pages (the season page 2% of them): requests per second, p50 and p95; the target is a p95
-  under 500 ms;
+  big league than on the small one; then each page read once after a write anywhere (reported);
+- per page of a league, read by an anonymous browser and by its logged-in user: the first read
+  after a result in another league (target: within 2 times the same reader's re-read: the page is
+  still kept) and after a result in its own league (target: within 10 times the bare view);
+- two loads of --clients concurrent clients sending --load-requests requests of the big league's
+  pages (the season page 2% of them; none sent after --load-seconds, 120), anonymous users then
+  logged-in coaches, while a real result lands in the big league every second
+  (league/tooling/bench_results.py): requests per second, p50 and p95; the target is a p95 under 500 ms, with no error and a result each second;
 - then, on each league, a replay: the round-1 match of the two teams whose matches ran the real
   post-match sequence, corrected through the correction service (a touchdown and a block casualty
   credited to other players, the casualty to another victim); its task runs in this process and
   replays every later match of both teams (league/tooling/bench_replay.py): matches replayed,
   wall time and SQL statements per match; the target is under REPLAY_SECONDS on the big league,
   with statements per match no more than REPLAY_SPREAD above the small league's (they must not
-  grow with the season's length).
-
+  grow with the season's length);
 - the big league's ratings (league/tooling/bench_ratings.py): its matches played for real rated
   incrementally as the post-match sequence has them rated, checked equal to a computation from
   scratch, then the whole league rated from scratch, timed.
@@ -36,12 +40,12 @@ instead of building (league/tooling/bench_keep.py); --replay-only measures the r
 from __future__ import annotations
 
 import os
-import statistics
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, connections
@@ -80,10 +84,7 @@ class Command(BaseCommand):
         parser.add_argument("--clients", type=int, default=50, help="concurrent clients of the load")
         parser.add_argument("--load-requests", type=int, default=3000, help="requests of the load (0: none)")
         parser.add_argument(
-            "--load-writes",
-            type=int,
-            default=0,
-            help="committed writes spread over the load (each makes every page stale)",
+            "--load-seconds", type=float, default=120.0, help="each load stops sending after this many seconds"
         )
         parser.add_argument("--seed", type=int, default=9)
         parser.add_argument("--check", action="store_true", help="exit with an error if a target is missed")
@@ -144,6 +145,7 @@ class Command(BaseCommand):
     def _run(self, opts: dict[str, Any], database: str, kept: dict[str, Any] | None = None) -> None:
         from league.tooling.bench_league import build_league
         from league.tooling.bench_replay import measure_replay
+        from league.tooling.bench_report import report_load, report_pages, report_results
 
         load_before = os.getloadavg()[0]
         if kept:
@@ -164,7 +166,7 @@ class Command(BaseCommand):
             if opts["replay_only"]
             else (
                 f"gunicorn as the Procfile runs it, {opts['workers']} workers; {opts['repeat']} requests per page, "
-                "logged in as a coach (the fixtures page as the commissioner)"
+                "logged in as a coach (the fixtures page as the commissioner); after a result, anonymous too"
             )
         )
         self.stdout.write(
@@ -173,22 +175,17 @@ class Command(BaseCommand):
             f"built in {small.seconds + big.seconds:.1f} s; database {database}; {served}; "
             f"1-minute load average {load_before:.1f}"
         )
-        pages, result = (None, None) if opts["replay_only"] else self._serve(opts, small, big)
+        pages, loads = (None, {}) if opts["replay_only"] else self._serve(opts, small, big)
         # Last: the correction writes to both leagues.
         replays = (measure_replay(small), measure_replay(big))
-        missed = self._report(pages["small"], pages["big"]) if pages else []
-        if result is not None:
-            verdict = "PASS" if result.percentile(0.95) <= P95_TARGET_MS and not result.errors else "FAIL"
-            if verdict == "FAIL":
-                missed.append("load")
-            mix = ", ".join(f"{name} {count}" for name, count in result.mix.items())
-            self.stdout.write(
-                f"load: {result.clients} clients, each having read each page once, {result.requests} requests "
-                f"({mix}), {opts['load_writes']} writes during it, in {result.seconds:.1f} s: "
-                f"{result.per_second:.1f} requests/s, p50 {result.percentile(0.5):.0f} ms, "
-                f"p95 {result.percentile(0.95):.0f} ms, {result.errors} errors  "
-                f"{verdict} (p95 <= {P95_TARGET_MS:g} ms)"
+        missed = []
+        if pages:
+            missed += report_pages(self.stdout.write, pages["small"], pages["big"], TARGET)
+            missed += report_results(
+                self.stdout.write, pages["small"], pages["big"], RESULT_OTHER_TARGET, RESULT_OWN_TARGET
             )
+        for who, result in loads.items():
+            missed += report_load(self.stdout.write, who, result, P95_TARGET_MS)
         missed += self._report_replay(*replays)
         ratings = getattr(big, "ratings", None)  # built with the big league (league/tooling/bench_ratings.py)
         if ratings is not None:  # a kept league (--reuse) was rated when it was built
@@ -197,15 +194,24 @@ class Command(BaseCommand):
         if opts["check"] and missed:
             raise CommandError(f"targets missed: {', '.join(missed)}")
 
-    def _serve(self, opts: dict[str, Any], small: Any, big: Any) -> tuple[dict[str, list], Any]:
-        """Every page of both leagues measured through gunicorn, then the load (None: not asked)."""
+    def _serve(self, opts: dict[str, Any], small: Any, big: Any) -> tuple[dict[str, list], dict[str, Any]]:
+        """Every page of both leagues measured through gunicorn, then the loads, each with a real result
+        a second in the big league (league/tooling/bench_results.py): anonymous users, then logged-in
+        coaches (none when --load-requests is 0)."""
+        from league.tooling.bench_results import Results
         from league.tooling.bench_serve import BenchError, load, measure, page_client, start_gunicorn
 
         hosts = [*settings.ALLOWED_HOSTS, "testserver"]
         with override_settings(ROOT_URLCONF="league.tooling.bench_urls", ALLOWED_HOSTS=hosts):
             pages = {"small": _pages(small, big), "big": _pages(big, small)}
-            # The load's browsers: one session each, as many people reading the big league.
-            browsers = [page_client(big.coach)[1] for _ in range(opts["clients"])]
+            # The loads' browsers: one each, as many people reading the big league; the coaches are
+            # the big league's, each logged in as himself (his own badges).
+            coaches = list(get_user_model().objects.filter(teams__league=big.league).order_by("pk"))
+            browsers = {
+                "users": [page_client(None)[1] for _ in range(opts["clients"])],
+                "logged-in coaches": [page_client(coaches[n % len(coaches)])[1] for n in range(opts["clients"])],
+            }
+            loads = {}
             with tempfile.TemporaryDirectory(prefix="bench-gunicorn-") as folder:
                 try:
                     server = start_gunicorn(opts["workers"], Path(folder) / "gunicorn.log")
@@ -217,20 +223,21 @@ class Command(BaseCommand):
                             # The bare view ten times as often: its CPU time is a few clock ticks.
                             repeat = opts["repeat"] * (10 if page is pages[size][0] else 1)
                             measure(page, server, repeat)
-                    result = None
-                    if opts["load_requests"]:
-                        result = load(
+                    for n, (who, cookies) in enumerate(browsers.items() if opts["load_requests"] else ()):
+                        results = Results(big, opts["seed"] + n)
+                        loads[who] = load(
                             server.port,
                             pages["big"],
                             opts["clients"],
                             opts["load_requests"],
                             opts["seed"],
-                            browsers,
-                            opts["load_writes"],
+                            cookies,
+                            results,
+                            opts["load_seconds"],
                         )
                 finally:
                     server.stop()
-        return pages, result
+        return pages, loads
 
     def _report_replay(self, small: Any, big: Any) -> list[str]:
         self.stdout.write(small.line("replay, small league"))
@@ -247,86 +254,9 @@ class Command(BaseCommand):
         )
         return [] if ok else ["replay"]
 
-    def _report(self, small: list, big: list) -> list[str]:
-        self.stdout.write(
-            f"{'page':<15}{'small ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}{'queries':>8}{'KB':>7}"
-            f"{'big ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}{'queries':>8}{'KB':>7}  target"
-        )
-        cold = []
-        missed = []
-        for one, other in zip(small, big, strict=True):
-            failure = one.error or other.error
-            if failure:
-                self.stdout.write(f"{one.name:<15}FAIL ({failure})")
-                missed.append(one.name)
-                continue
-            cells, ratios = [], []
-            for page, bare in ((one, small[0]), (other, big[0])):
-                ratio = page.median / bare.median
-                ratios.append(ratio)
-                cpu = page.cpu_ms / bare.cpu_ms if bare.cpu_ms else 0.0
-                cells.append(
-                    f"{page.median:>9.1f}{ratio:>8.2f}{page.cpu_ms:>8.1f}{cpu:>8.2f}"
-                    f"{_queries(page):>8}{page.size / 1024:>7.1f}"
-                )
-            verdict = ""
-            if one.name not in ("bare view", "base.html"):
-                grows = max(other.queries) > max(one.queries)
-                ok = max(ratios) <= TARGET and not grows
-                verdict = ("PASS" if ok else "FAIL") + f" (<= {TARGET:g}x" + (", queries grow)" if grows else ")")
-                if not ok:
-                    missed.append(one.name)
-            self.stdout.write(f"{one.name:<15}{''.join(cells)}  {verdict}".rstrip())
-            if one.name != "bare view":
-                cold.append(
-                    f"{one.name:<15}"
-                    + "".join(
-                        f"{statistics.median(p.cold_ms):>9.1f}{statistics.median(p.cold_ms) / b.median:>8.2f}"
-                        f"{p.cold_cpu_ms:>8.1f}{p.cold_cpu_ms / b.cpu_ms if b.cpu_ms else 0.0:>8.2f}"
-                        for p, b in ((one, small[0]), (other, big[0]))
-                    )
-                )
-        # The same pages read once after a write anywhere (no kept page): rendered in full.
-        self.stdout.write("first read after a write (rendered, not kept):")
-        self.stdout.write(
-            f"{'page':<15}{'small ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}"
-            f"{'big ms':>9}{'x bare':>8}{'cpu ms':>8}{'x bare':>8}"
-        )
-        for line in cold:
-            self.stdout.write(line)
-        self._report_results(small, big)
-        return missed
-
-    def _report_results(self, small: list, big: list) -> None:
-        """The first read after a result (league/infra/page_versions.py): in the other league the page
-        is served kept (target: within RESULT_OTHER_TARGET times its re-read); in its own league it is
-        rendered (target: within RESULT_OWN_TARGET times the bare view). Reported, not checked."""
-        self.stdout.write("first read after a result in another league / in its own league:")
-        self.stdout.write(
-            f"{'page':<15}"
-            + f"{'other ms':>9}{'x reread':>9}{'own ms':>8}{'x bare':>8}{'':>3}" * 2
-            + "  (small league, then big)"
-        )
-        for one, other in zip(small, big, strict=True):
-            if not one.own_ms or not other.own_ms:
-                continue
-            cells = []
-            for page, bare in ((one, small[0]), (other, big[0])):
-                kept, own = statistics.median(page.other_ms), statistics.median(page.own_ms)
-                ok = kept / page.median <= RESULT_OTHER_TARGET and own / bare.median <= RESULT_OWN_TARGET
-                cells.append(
-                    f"{kept:>9.1f}{kept / page.median:>9.2f}{own:>8.1f}{own / bare.median:>8.2f}{'ok' if ok else '!!':>3}"
-                )
-            self.stdout.write(f"{one.name:<15}{''.join(cells)}")
-
 
 RESULT_OTHER_TARGET = 2.0  # a page after a result in another league, against its re-read
 RESULT_OWN_TARGET = 10.0  # a page after a result in its own league, against the bare view
-
-
-def _queries(page: Any) -> str:
-    low, high = min(page.queries), max(page.queries)
-    return str(low) if low == high else f"{low}-{high}"
 
 
 def _pages(built: Any, other: Any) -> list:
@@ -337,6 +267,7 @@ def _pages(built: Any, other: Any) -> list:
 
     coach, cookie = page_client(built.coach)
     commissioner, commissioner_cookie = page_client(built.commissioner)
+    anonymous = page_client(None)[1]
     slug, number = built.league.slug, built.season.number
 
     def page(name: str, path: str, client: Any = coach, cookie: str = cookie) -> Page:
@@ -349,6 +280,8 @@ def _pages(built: Any, other: Any) -> list:
             MIX.get(name, 0),
             league_id=built.league.pk if ours else 0,
             other_league_id=other.league.pk if ours else 0,
+            # The commissioner's pages are not public: no anonymous reader.
+            anonymous_cookie=None if client is commissioner else anonymous,
         )
 
     return [

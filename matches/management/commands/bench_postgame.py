@@ -39,6 +39,7 @@ from matches.management.bench_support import (
     Window,
     drop_database,
     read_logs,
+    ready_match,
     recreate_database,
     redis_client,
     start_workers,
@@ -212,7 +213,7 @@ class Command(BaseCommand):
         played = Played(depth)
         for g in range(count // (per_round * depth)):
             rounds = range(first_round + g * depth, first_round + (g + 1) * depth)
-            matches = [self._ready(league, home, away, rng) for n in rounds for home, away in _round(teams, n)]
+            matches = [ready_match(league, home, away, rng) for n in rounds for home, away in _round(teams, n)]
             with transaction.atomic():  # the group's sequences are queued together, at commit
                 # Registered first, so it runs first at commit: the clock starts as the sends begin.
                 transaction.on_commit(lambda: meter.start(played.window))
@@ -238,49 +239,6 @@ class Command(BaseCommand):
                     f"{played.window.seconds:.1f}s of post-match so far, {len(played.failed)} failed"
                 )
         return played
-
-    def _ready(self, league: Any, home: Any, away: Any, rng: random.Random) -> tuple[Any, Any]:
-        """A match scheduled, pre-match recorded, result saved and submitted (confirmed later)."""
-        from matches.models import MatchPlayer
-        from matches.services import (
-            CasualtyLine,
-            PlayerLine,
-            PrematchInput,
-            ReportInput,
-            match_schedule,
-            prematch_record,
-            report_save,
-            report_submit,
-        )
-
-        match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
-        match = prematch_record(match=match, data=PrematchInput(), by=home.coach)  # server dice
-        lines: dict[str, dict[int, dict[str, Any]]] = {"home": {}, "away": {}}
-        for row in MatchPlayer.objects.filter(match=match, eligible=True):
-            lines[row.side][row.player_id] = {}
-        score, casualties = {}, []
-        for side, other in (("home", "away"), ("away", "home")):
-            ids = sorted(lines[side])
-            score[side] = rng.choice((0, 0, 1, 1, 1, 2, 2, 3))
-            for _ in range(score[side]):
-                _bump(lines[side], rng.choice(ids), "touchdowns")
-            for _ in range(rng.randint(0, 3)):
-                _bump(lines[side], rng.choice(ids), "completions")
-            for victim in rng.sample(ids, rng.choice((0, 1, 1, 2))):
-                casualties.append(CasualtyLine(victim, d6=rng.randint(1, 6), d8=rng.randint(1, 8)))
-                _bump(lines[other], rng.choice(sorted(lines[other])), "casualties")
-        report = ReportInput(
-            home_score=score["home"],
-            away_score=score["away"],
-            home_fame=rng.randint(0, 2),
-            away_fame=rng.randint(0, 2),
-            gate=rng.randint(20, 60),
-            lines=tuple(PlayerLine(pid, **counts) for side in lines.values() for pid, counts in side.items() if counts),
-            casualties=tuple(casualties),
-        )
-        report_save(match=match, report=report, by=home.coach)
-        report_submit(match=match, by=home.coach)
-        return match, away.coach
 
     # --- output ---
 
@@ -359,10 +317,6 @@ def _check_kept_figures(teams: list) -> None:
         team.refresh_from_db()
         if (ledger_balance(team), compute_team_value(team)) != (team.treasury, team.team_value):
             raise CommandError(f"{team}: kept treasury or team value disagrees with the ledger or the rules")
-
-
-def _bump(counts: dict[int, dict[str, Any]], player_id: int, what: str) -> None:
-    counts[player_id][what] = counts[player_id].get(what, 0) + 1
 
 
 def _lineup(team: Any, size: int, budget: int) -> list[str]:

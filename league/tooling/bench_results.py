@@ -1,0 +1,107 @@
+"""The results that land in the big league while `manage.py bench_league`'s load runs (docs/benchmarks.md).
+
+One a second, from the load's start to its end, each a real match: scheduled by the commissioner,
+its pre-match recorded, its result saved and submitted by the home coach, confirmed by the away coach
+(matches.management.bench_support.ready_match, as `bench_postgame` plays its matches), and its
+post-match sequence run with its listeners (the outbox's batch: ratings, notifications, webhooks).
+In production a Celery worker runs the sequence; here it runs eagerly in the thread that confirmed,
+a thread of its own with its own database connection, beside gunicorn's workers serving the load.
+
+Each write claims the league's scope, as the page cache's middleware claims it for a form posted
+under the league's or the match's URL (league/infra/page_cache.py), and the sequence's task claims
+its own (league/infra/task_scopes.py): the page versions are bumped exactly as a result played on
+the site bumps them.
+
+The teams are the big league's, in pairs, but for the two whose history the replay measured after
+the load corrects (league/tooling/bench_replay.py): a result of theirs would add matches to replay.
+A pair plays again once every other pair has played.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+from celery import current_app
+from django.db import connection
+
+INTERVAL = 1.0  # seconds between two results
+GRACE = 0.1  # seconds: a result due this close to the load's end is not counted due
+
+
+class Results:
+    """A thread that plays a result every INTERVAL seconds between start() and stop(); when one takes
+    longer, the next starts as soon as it ends. stop() waits for the result under way."""
+
+    def __init__(self, built: Any, seed: int) -> None:
+        from teams.models import Team
+
+        real = {built.first_match.home_id, built.first_match.away_id}
+        ids = list(
+            Team.objects.filter(league=built.league).exclude(pk__in=real).order_by("pk").values_list("pk", flat=True)
+        )
+        self.pairs = list(zip(ids[::2], ids[1::2], strict=False))
+        self.league = built.league
+        self.rng = random.Random(seed)
+        self.processed = 0  # results whose post-match sequence ran (their match processed)
+        self.failures: list[str] = []
+        self.due = 0  # results due over the load: one at its start, then one each INTERVAL
+        self.seconds: list[float] = []  # each result's wall time, pre-match to the sequence's listeners
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="bench-results", daemon=True)
+        self._began = 0.0
+        self._eager = False
+
+    def start(self) -> None:
+        if not self.pairs:
+            raise RuntimeError("the big league has no two teams to play the load's results")
+        # The sequence runs in this process, whatever broker is configured: no worker takes it.
+        self._eager = current_app.conf.task_always_eager
+        current_app.conf.task_always_eager = True
+        self._began = time.perf_counter()
+        self._thread.start()
+
+    def stop(self) -> None:
+        # A result due in the load's last instant may not have started yet: its thread had to wake.
+        self.due = int(max(0.0, time.perf_counter() - self._began - GRACE) // INTERVAL) + 1
+        self._stop.set()
+        self._thread.join()
+        current_app.conf.task_always_eager = self._eager
+
+    @property
+    def behind(self) -> bool:
+        """Fewer results than due: the writes did not keep up with one a second."""
+        return self.processed < self.due
+
+    def _run(self) -> None:
+        try:
+            n = 0
+            while not self._stop.wait(max(0.0, self._began + n * INTERVAL - time.perf_counter())):
+                home, away = self.pairs[n % len(self.pairs)]
+                n += 1
+                started = time.perf_counter()
+                try:
+                    self._play(home, away)
+                except Exception as failure:  # reported with the load's errors, the load goes on
+                    self.failures.append(f"{type(failure).__name__}: {failure}")
+                self.seconds.append(time.perf_counter() - started)
+        finally:
+            connection.close()  # this thread's own
+
+    def _play(self, home_id: int, away_id: int) -> None:
+        from league.infra.page_versions import league_scope, page_scope
+        from matches.management.bench_support import ready_match
+        from matches.models import Match
+        from matches.services import report_confirm
+        from teams.models import Team
+
+        teams = Team.objects.select_related("coach").in_bulk([home_id, away_id])
+        with page_scope(league_scope(self.league.pk)):
+            match, by = ready_match(self.league, teams[home_id], teams[away_id], self.rng)
+            report_confirm(match=match, by=by)  # its sequence runs at the commit
+        match.refresh_from_db()
+        if match.status != Match.Status.PROCESSED:
+            raise RuntimeError(f"match {match.pk} left {match.status}: {match.failure_reason}")
+        self.processed += 1
