@@ -72,8 +72,10 @@ def build(league_id: int) -> None:
     if league is None:  # deleted since it was marked (with its marks)
         return
     with transaction.atomic():
-        LeagueDerived.objects.get_or_create(league_id=league_id)
-        header = LeagueDerived.objects.select_for_update().get(league_id=league_id)
+        header = LeagueDerived.objects.select_for_update().filter(league_id=league_id).first()
+        if header is None:  # its first build (one statement more, once per league)
+            LeagueDerived.objects.get_or_create(league_id=league_id)
+            header = LeagueDerived.objects.select_for_update().get(league_id=league_id)
         dirty = list(DerivedDirty.objects.filter(league_id=league_id))
         if not header.fingerprint:
             build_all(league)
@@ -156,18 +158,22 @@ def build_season(season: Season) -> None:
 
 def _players(league: League, teams: set[int], matches: set[int]) -> set[int]:
     """The players whose totals a change may move: every player of the teams it touched, and
-    anyone with a line or an effect in its matches."""
-    found = set(Player.objects.filter(team_id__in=teams, team__league=league).values_list("pk", flat=True))
-    found |= set(MatchPlayer.objects.filter(match_id__in=matches).values_list("player_id", flat=True))
-    found |= set(
-        MatchEffect.objects.filter(match_id__in=matches, player__isnull=False).values_list("player_id", flat=True)
+    anyone with a line or an effect in its matches; the league's players only (what totals()
+    keeps), in one read."""
+    touched = (
+        Q(team_id__in=teams)
+        | Q(pk__in=MatchPlayer.objects.filter(match_id__in=matches).values("player_id"))
+        | Q(pk__in=MatchEffect.objects.filter(match_id__in=matches, player__isnull=False).values("player_id"))
     )
-    return found
+    return set(Player.objects.filter(touched, team__league=league).order_by().values_list("pk", flat=True))
 
 
-def totals(league: League, players: Iterable[int] | None) -> dict[tuple[int, int | None], dict[str, int]]:
+def totals(
+    league: League, players: Iterable[int] | None, *, of_league: bool = False
+) -> dict[tuple[int, int | None], dict[str, int]]:
     """(player, season) -> figures, with (player, None) the player's all-time figures, summed as
-    league.competitions.stats.selectors.player_totals sums them; two grouped queries."""
+    league.competitions.stats.selectors.player_totals sums them; two grouped queries (and the
+    league's players, unless `of_league` says `players` are all of it: _players)."""
     lines = MatchPlayer.objects.filter(match__league=league, match__status=Match.Status.PROCESSED)
     effects = MatchEffect.objects.filter(
         match__league=league, match__status=Match.Status.PROCESSED, kind__in=("spp", "mvp"), player__isnull=False
@@ -197,7 +203,7 @@ def totals(league: League, players: Iterable[int] | None) -> dict[tuple[int, int
     )
     for row in per_effect:
         _add(found, row["player_id"], row["match__season_id"], {"mvps": row["mvps"] or 0, "spp": row["spp"] or 0})
-    inside = set(known.values_list("pk", flat=True))
+    inside = set(ids) if of_league and players is not None else set(known.values_list("pk", flat=True))
     return {key: figures for key, figures in found.items() if key[0] in inside}
 
 
@@ -212,7 +218,7 @@ def _add(
 
 
 def write_totals(league: League, players: set[int] | None) -> dict[tuple[int, int | None], dict[str, int]]:
-    found = totals(league, players)
+    found = totals(league, players, of_league=players is not None)  # (_players: the league's only)
     if players is not None:
         PlayerTotal.objects.filter(league=league, player_id__in=list(players)).delete()
     PlayerTotal.objects.bulk_create(

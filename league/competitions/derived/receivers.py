@@ -58,7 +58,16 @@ LISTENER = "derived"
 
 def build_batch(payloads: list[dict[str, Any]]) -> None:
     """The outbox's derived listener (league/core/outbox.py): each league of the batch built once,
-    whatever the number of sequences that marked it meanwhile."""
+    whatever the number of sequences that marked it meanwhile. A post-match sequence's mark comes
+    in its payload (mark_processed): written here, in the batch's transaction, with the build."""
+    marks = [
+        DerivedDirty(
+            league_id=p["league"], season_id=p["season"], match_id=p["match"], home_id=p["home"], away_id=p["away"]
+        )
+        for p in payloads
+        if "match" in p
+    ]
+    DerivedDirty.objects.bulk_create(marks)
     _Pending.of({payload["league"] for payload in payloads})()
 
 
@@ -111,8 +120,21 @@ def mark_season(season_id: int | None) -> None:
     _schedule(league_id)
 
 
-def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
-    mark_match(match_id)
+def _history_changed(sender: Any, match_id: int, facts: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    if facts is not None and getattr(transaction.get_connection(), "_outbox_buffer", None) is not None:
+        mark_processed(match_id, facts)
+    else:
+        mark_match(match_id)
+
+
+def mark_processed(match_id: int, facts: dict[str, Any]) -> None:
+    """A post-match sequence's mark, from the match's facts it read (league, season, home, away):
+    carried by its outbox row, which its transaction writes anyway, and written as a DerivedDirty
+    row by the batch that builds it (build_batch): no statement of its own in the sequence. Until
+    the batch, the pages find the league's processed matches changed (read.stats_ready) and the
+    season's version moved (standings.cache.season_version), as with the row."""
+    league_id = facts["league"]
+    outbox.record(LISTENER, outbox.new_key(f"derived:{league_id}"), {**facts, "match": match_id})
 
 
 def _season_input(sender: Any, instance: Any, **kwargs: Any) -> None:
