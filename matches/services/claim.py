@@ -5,9 +5,11 @@ them than the database spent answering (docs/benchmarks.md), as snapshot.py's re
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.conf import settings
 from django.db import connection
+from django.db.models import Field
 from django.utils import timezone
 
 from matches.models import Match
@@ -49,7 +51,7 @@ TEAM_FIELDS = (
     *("race", "second_roster", "third_roster", "treasury", "fan_factor", "team_value"),
     *("rerolls", "assistant_coaches", "cheerleaders", "apothecary", "name", "coach"),
 )
-_COLUMNS = ", ".join(f"t.{Team._meta.get_field(name).column}" for name in ("id", *TEAM_FIELDS))
+_COLUMNS = ", ".join(f"t.{cast(Field, Team._meta.get_field(name)).column}" for name in ("id", *TEAM_FIELDS))
 # numbers_given: a replay gave one of its players another number back (rare: numbers.numbers_known).
 LOCK_SQL = f"""
 SELECT {_COLUMNS},

@@ -59,6 +59,6 @@ def match_facts(match: Match) -> dict[str, Any]:
         "home_score": match.home_score,
         "away_score": match.away_score,
         "status": Match.Status.PROCESSED.value,
-        "season__name": match.season.name if match.season_id is not None else None,
+        "season__name": match.season.name if match.season is not None else None,
         "submitted_by_id": match.submitted_by_id,
     }

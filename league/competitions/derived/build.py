@@ -47,6 +47,7 @@ from league.competitions.stats.selectors import (
     record_holders,
 )
 from league.core.models import League
+from league.infra.bulk import insert_rows
 from matches.models import Match, MatchEffect, MatchPlayer
 from teams.models import Player
 
@@ -66,8 +67,9 @@ def stats_fingerprint(league_id: int) -> str:
     return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:40]
 
 
-def build(league_id: int) -> None:
-    """Bring the league's derived tables up to date with every change marked for it."""
+def build(league_id: int, marks: Iterable[DerivedDirty] = ()) -> None:
+    """Bring the league's derived tables up to date with every change marked for it: its stored
+    marks, and `marks` not written (a post-match batch's: receivers.build_batch)."""
     league = League.objects.filter(pk=league_id).first()
     if league is None:  # deleted since it was marked (with its marks)
         return
@@ -76,7 +78,8 @@ def build(league_id: int) -> None:
         if header is None:  # its first build (one statement more, once per league)
             LeagueDerived.objects.get_or_create(league_id=league_id)
             header = LeagueDerived.objects.select_for_update().get(league_id=league_id)
-        dirty = list(DerivedDirty.objects.filter(league_id=league_id))
+        stored = list(DerivedDirty.objects.filter(league_id=league_id))
+        dirty = stored + list(marks)
         if not header.fingerprint:
             build_all(league)
         elif not dirty:  # another build took them: nothing to vouch for
@@ -93,7 +96,8 @@ def build(league_id: int) -> None:
                 update_records(league, players, matches)
             if drifted(league):  # a write no receiver heard (a bulk import): built whole again
                 build_all(league)
-        DerivedDirty.objects.filter(pk__in=[d.pk for d in dirty]).delete()
+        if stored:
+            DerivedDirty.objects.filter(pk__in=[d.pk for d in stored]).delete()
         header.fingerprint = stats_fingerprint(league_id)
         header.save(update_fields=["fingerprint"])
 
@@ -221,11 +225,19 @@ def write_totals(league: League, players: set[int] | None) -> dict[tuple[int, in
     found = totals(league, players, of_league=players is not None)  # (_players: the league's only)
     if players is not None:
         PlayerTotal.objects.filter(league=league, player_id__in=list(players)).delete()
-    PlayerTotal.objects.bulk_create(
-        PlayerTotal(league=league, player_id=player, season_id=season, **figures)
+    rows = [
+        dict(league_id=league.pk, player_id=player, season_id=season, **figures)
         for (player, season), figures in found.items()
-    )
+    ]
+    # Plain multi-row INSERTs (league.infra.bulk): a batch's build wrote a few hundred rows, and
+    # bulk_create's model instances cost more Python than the rest of the build.
+    for start in range(0, len(rows), TOTALS_CHUNK):
+        insert_rows(PlayerTotal, rows[start : start + TOTALS_CHUNK])
     return found
+
+
+# Rows per INSERT of the totals (10 columns each: well within SQLite's and PostgreSQL's parameters).
+TOTALS_CHUNK = 500
 
 
 # --- records ---

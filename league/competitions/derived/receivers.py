@@ -31,13 +31,14 @@ class _Pending:
 
     def __init__(self) -> None:
         self.leagues: set[int] = set()
+        self.marks: dict[int, list[DerivedDirty]] = {}  # a post-match batch's, not written (build_batch)
         self.done = False
         self.__qualname__ = "derived tables' build"  # what Django logs a failed robust callback as
 
     @classmethod
-    def of(cls, leagues: set[int]) -> _Pending:
+    def of(cls, leagues: set[int], marks: dict[int, list[DerivedDirty]]) -> _Pending:
         pending = cls()
-        pending.leagues = leagues
+        pending.leagues, pending.marks = leagues, marks
         return pending
 
     def __call__(self) -> None:
@@ -47,10 +48,12 @@ class _Pending:
             return
         self.done = True
         for league_id in sorted(self.leagues):
+            marks = self.marks.get(league_id, [])
             try:
-                build(league_id)
+                build(league_id, marks)
             except Exception:  # its marks stay for the next build; the other leagues are built
                 log.exception("derived tables of league %s not built", league_id)
+                DerivedDirty.objects.bulk_create(marks)  # (the build's savepoint rolled back)
 
 
 LISTENER = "derived"
@@ -59,16 +62,16 @@ LISTENER = "derived"
 def build_batch(payloads: list[dict[str, Any]]) -> None:
     """The outbox's derived listener (league/core/outbox.py): each league of the batch built once,
     whatever the number of sequences that marked it meanwhile. A post-match sequence's mark comes
-    in its payload (mark_processed): written here, in the batch's transaction, with the build."""
-    marks = [
-        DerivedDirty(
-            league_id=p["league"], season_id=p["season"], match_id=p["match"], home_id=p["home"], away_id=p["away"]
-        )
-        for p in payloads
-        if "match" in p
-    ]
-    DerivedDirty.objects.bulk_create(marks)
-    _Pending.of({payload["league"] for payload in payloads})()
+    in its payload (mark_processed): built with the league's stored marks, never written unless
+    the build fails (kept for the next one, in the batch's transaction)."""
+    marks: dict[int, list[DerivedDirty]] = {}
+    for p in payloads:
+        if "match" in p:
+            mark = DerivedDirty(
+                league_id=p["league"], season_id=p["season"], match_id=p["match"], home_id=p["home"], away_id=p["away"]
+            )
+            marks.setdefault(p["league"], []).append(mark)
+    _Pending.of({payload["league"] for payload in payloads}, marks)()
 
 
 def _schedule(league_id: int) -> None:
