@@ -20,8 +20,7 @@ from django.dispatch import Signal
 match_processed = Signal()
 # Sent, inside the transaction, whenever what a league's history says of a match may have changed:
 # its sequence ran, a replay ran it again, a correction voided it (match_id=<pk>, league_id=<pk>). The ratings
-# (league.ratings) hear it and bring the league's ratings up to date once it commits. A post-match
-# sequence adds facts={"league", "season", "home", "away"}: what the derived tables mark, unread.
+# (league.ratings) hear it and bring the league's ratings up to date once it commits.
 history_changed = Signal()
 
 _NAMES = frozenset(

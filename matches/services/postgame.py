@@ -107,8 +107,8 @@ MATCH_FIELDS = (
 )
 
 
-# What a run reads besides (a replay does not): the events' facts (postgame_told) and the derived tables' mark.
-RUN_FACTS = ("league__name", "season__name", "submitted_by_id", "season_id")
+# What a run reads besides (a replay does not): the events' facts (postgame_told).
+RUN_FACTS = ("league__name", "season__name", "submitted_by_id")
 
 
 def _lock(match_id: int, *, late: bool = False) -> tuple[Match, dict[str, Team]] | None:
@@ -282,8 +282,7 @@ def _finish(match: Match) -> None:
     log_action(action="matches.postgame.processed", actor=None, league=match.league, match=match.pk)
     if match.stage:  # a play-off match: its winner advances, in this transaction (the play-offs receive it)
         match_processed.send(sender=Match, match_id=match.pk)
-    facts = {"league": match.league_id, "season": match.season_id, "home": match.home_id, "away": match.away_id}
-    history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id, facts=facts)  # (no read)
+    history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id)
     # Nothing of its teams confirmed when the run read its match: no read of their next matches. One confirmed
     # during the run may have found it still running: the sweep sends it a lease after (postgame_sweep).
     if getattr(match, "has_next", True):

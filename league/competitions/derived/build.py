@@ -67,9 +67,8 @@ def stats_fingerprint(league_id: int) -> str:
     return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:40]
 
 
-def build(league_id: int, marks: Iterable[DerivedDirty] = ()) -> None:
-    """Bring the league's derived tables up to date with every change marked for it: its stored
-    marks, and `marks` not written (a post-match batch's: receivers.build_batch)."""
+def build(league_id: int) -> None:
+    """Bring the league's derived tables up to date with every change marked for it."""
     league = League.objects.filter(pk=league_id).first()
     if league is None:  # deleted since it was marked (with its marks)
         return
@@ -78,8 +77,7 @@ def build(league_id: int, marks: Iterable[DerivedDirty] = ()) -> None:
         if header is None:  # its first build (one statement more, once per league)
             LeagueDerived.objects.get_or_create(league_id=league_id)
             header = LeagueDerived.objects.select_for_update().get(league_id=league_id)
-        stored = list(DerivedDirty.objects.filter(league_id=league_id))
-        dirty = stored + list(marks)
+        dirty = list(DerivedDirty.objects.filter(league_id=league_id))
         if not header.fingerprint:
             build_all(league)
         elif not dirty:  # another build took them: nothing to vouch for
@@ -94,25 +92,32 @@ def build(league_id: int, marks: Iterable[DerivedDirty] = ()) -> None:
                 players = _players(league, teams, matches)
                 write_totals(league, players)
                 update_records(league, players, matches)
-            if drifted(league):  # a write no receiver heard (a bulk import): built whole again
+            if drifted(league, [d.pk for d in dirty]):  # a write no receiver heard (a bulk import): built whole again
                 build_all(league)
-        if stored:
-            DerivedDirty.objects.filter(pk__in=[d.pk for d in stored]).delete()
+        DerivedDirty.objects.filter(pk__in=[d.pk for d in dirty]).delete()
         header.fingerprint = stats_fingerprint(league_id)
         header.save(update_fields=["fingerprint"])
 
 
-def drifted(league: League) -> bool:
+def drifted(league: League, taken: list[int]) -> bool:
     """Whether the kept all-time totals, summed over the league, differ from its match records
-    (three aggregates, no grouping): what the marks cannot tell, the sums do."""
+    (three aggregates, no grouping): what the marks cannot tell, the sums do. A match marked since
+    this build read its marks (`taken`: their ids) is not counted: a sequence committed meanwhile
+    on the other worker is the next build's, not a write no receiver heard (it made every other
+    batch a whole rebuild while sequences ran)."""
     figures = ("matches", *STATS)
     kept = PlayerTotal.objects.filter(league=league, season=None).aggregate(**{f: Sum(f) for f in figures})
+    later = DerivedDirty.objects.filter(league=league, match_id__isnull=False).exclude(pk__in=taken)
     known = {"match__league": league, "match__status": Match.Status.PROCESSED, "player__team__league": league}
-    lines = MatchPlayer.objects.filter(**known).aggregate(
-        matches=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS}
+    lines = (
+        MatchPlayer.objects.filter(**known)
+        .exclude(match_id__in=later.values("match_id"))
+        .aggregate(matches=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS})
     )
-    effects = MatchEffect.objects.filter(**known, kind__in=("spp", "mvp")).aggregate(
-        mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP)
+    effects = (
+        MatchEffect.objects.filter(**known, kind__in=("spp", "mvp"))
+        .exclude(match_id__in=later.values("match_id"))
+        .aggregate(mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP))
     )
     found = {**lines, **effects}
     return any((kept[f] or 0) != (found[f] or 0) for f in figures)

@@ -31,14 +31,13 @@ class _Pending:
 
     def __init__(self) -> None:
         self.leagues: set[int] = set()
-        self.marks: dict[int, list[DerivedDirty]] = {}  # a post-match batch's, not written (build_batch)
         self.done = False
         self.__qualname__ = "derived tables' build"  # what Django logs a failed robust callback as
 
     @classmethod
-    def of(cls, leagues: set[int], marks: dict[int, list[DerivedDirty]]) -> _Pending:
+    def of(cls, leagues: set[int]) -> _Pending:
         pending = cls()
-        pending.leagues, pending.marks = leagues, marks
+        pending.leagues = leagues
         return pending
 
     def __call__(self) -> None:
@@ -48,12 +47,10 @@ class _Pending:
             return
         self.done = True
         for league_id in sorted(self.leagues):
-            marks = self.marks.get(league_id, [])
             try:
-                build(league_id, marks)
+                build(league_id)
             except Exception:  # its marks stay for the next build; the other leagues are built
                 log.exception("derived tables of league %s not built", league_id)
-                DerivedDirty.objects.bulk_create(marks)  # (the build's savepoint rolled back)
 
 
 LISTENER = "derived"
@@ -61,17 +58,8 @@ LISTENER = "derived"
 
 def build_batch(payloads: list[dict[str, Any]]) -> None:
     """The outbox's derived listener (league/core/outbox.py): each league of the batch built once,
-    whatever the number of sequences that marked it meanwhile. A post-match sequence's mark comes
-    in its payload (mark_processed): built with the league's stored marks, never written unless
-    the build fails (kept for the next one, in the batch's transaction)."""
-    marks: dict[int, list[DerivedDirty]] = {}
-    for p in payloads:
-        if "match" in p:
-            mark = DerivedDirty(
-                league_id=p["league"], season_id=p["season"], match_id=p["match"], home_id=p["home"], away_id=p["away"]
-            )
-            marks.setdefault(p["league"], []).append(mark)
-    _Pending.of({payload["league"] for payload in payloads}, marks)()
+    whatever the number of sequences that marked it meanwhile."""
+    _Pending.of({payload["league"] for payload in payloads})()
 
 
 def _schedule(league_id: int) -> None:
@@ -123,21 +111,8 @@ def mark_season(season_id: int | None) -> None:
     _schedule(league_id)
 
 
-def _history_changed(sender: Any, match_id: int, facts: dict[str, Any] | None = None, **kwargs: Any) -> None:
-    if facts is not None and getattr(transaction.get_connection(), "_outbox_buffer", None) is not None:
-        mark_processed(match_id, facts)
-    else:
-        mark_match(match_id)
-
-
-def mark_processed(match_id: int, facts: dict[str, Any]) -> None:
-    """A post-match sequence's mark, from the match's facts it read (league, season, home, away):
-    carried by its outbox row, which its transaction writes anyway, and written as a DerivedDirty
-    row by the batch that builds it (build_batch): no statement of its own in the sequence. Until
-    the batch, the pages find the league's processed matches changed (read.stats_ready) and the
-    season's version moved (standings.cache.season_version), as with the row."""
-    league_id = facts["league"]
-    outbox.record(LISTENER, outbox.new_key(f"derived:{league_id}"), {**facts, "match": match_id})
+def _history_changed(sender: Any, match_id: int, **kwargs: Any) -> None:
+    mark_match(match_id)
 
 
 def _season_input(sender: Any, instance: Any, **kwargs: Any) -> None:
