@@ -14,7 +14,7 @@ Docs: docs/architecture.md ("A coach decision"), docs/decisions/matches.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +43,8 @@ class DecisionType:
     for_match: Callable[[Any], Sequence[Any]]  # the match's pending decisions of this kind
     # Called when a match is processed, in its transaction: opens what the match owes (None: the
     # kind is opened by a post-match step, as the improvement rolls are).
-    open: Callable[[Any, Ruleset], None] | None = None
+    # Returns how many it opened per team id (the run tells the coaches without reading them back).
+    open: Callable[[Any, Ruleset], Mapping[int, int] | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from teams.models import Advancement, ImprovementRoll, Injury, Player, Team, Tre
 from teams.selectors import roster_value
 from teams.services.improvements import check_advancement_kind
 
-__all__ = ["SequenceContext", "apply_effects"]
+__all__ = ["SequenceContext", "Writes", "apply_effects", "unchosen"]
 log = logging.getLogger(__name__)
 
 
@@ -95,8 +95,9 @@ def _effect_row(ctx: SequenceContext, effect: Effect) -> dict[str, Any]:
     )
 
 
-def apply_effects(ctx: SequenceContext, effects: Sequence[Effect]) -> None:
-    """Apply effects in plan order; the caller holds the transaction and the two teams' locks."""
+def apply_effects(ctx: SequenceContext, effects: Sequence[Effect]) -> Writes:
+    """Apply effects in plan order; the caller holds the transaction and the two teams' locks.
+    Returns what was written (the run tells the coaches the improvement rolls left to choose)."""
     insert_rows(MatchEffect, [_effect_row(ctx, e) for e in effects])
     w = Writes()
     for effect in effects:
@@ -109,6 +110,7 @@ def apply_effects(ctx: SequenceContext, effects: Sequence[Effect]) -> None:
         _journeymen_and_values(ctx, w)
     insert_rows(TreasuryEntry, w.ledger)
     write_teams(ctx, w.teams_changed)
+    return w
 
 
 def write_players(ctx: SequenceContext, w: Writes) -> None:
@@ -121,6 +123,11 @@ def write_players(ctx: SequenceContext, w: Writes) -> None:
     insert_rows(Injury, w.injuries)
     if w.rolls:
         _improvement_rolls(ctx, w.rolls)
+
+
+def unchosen(effect: Effect) -> bool:
+    """An improvement roll written without its advancement: its coach has still to choose."""
+    return effect.pending or not effect.value_key
 
 
 def _improvement_rolls(ctx: SequenceContext, effects: list[Effect]) -> None:

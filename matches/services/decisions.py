@@ -23,19 +23,25 @@ from matches.services.common import MatchError, match_ruleset
 from teams.services.common import check_manager, lock_team
 
 
-def open_decisions(match: Match, ruleset: Ruleset) -> None:
-    """Every registered kind opens what the processed match owes (the caller holds the transaction)."""
+def open_decisions(match: Match, ruleset: Ruleset) -> dict[int, dict[str, int]]:
+    """Every registered kind opens what the processed match owes (the caller holds the transaction).
+    Returns how many of each kind it opened, by team."""
+    opened: dict[int, dict[str, int]] = {}
     for entry in decision_types():
         if entry.open is not None:
-            entry.open(match, ruleset)
+            for team_id, count in (entry.open(match, ruleset) or {}).items():
+                if count:
+                    opened.setdefault(team_id, {})[entry.kind] = count
+    return opened
 
 
-def open_stored(spec: StoredKind, match: Match, ruleset: Ruleset) -> None:
+def open_stored(spec: StoredKind, match: Match, ruleset: Ruleset) -> dict[int, int]:
     """As many decisions per team as the engine's `owed` says from its values and the ruleset's
-    limits, keyed "<kind>:<side>:<n>" (a second run finds them and adds none)."""
+    limits, keyed "<kind>:<side>:<n>" (a second run finds them and adds none). Returns how many
+    it owes each team."""
     owed = decision_kind(spec.kind).owed
     if owed is None:
-        return
+        return {}
     rows = []
     for side in ("home", "away"):
         team = match.home if side == "home" else match.away
@@ -45,6 +51,10 @@ def open_stored(spec: StoredKind, match: Match, ruleset: Ruleset) -> None:
             for n in range(1, count + 1)
         ]
     PendingDecision.objects.bulk_create(rows, ignore_conflicts=True)
+    counts: dict[int, int] = {}
+    for row in rows:
+        counts[row.team_id] = counts.get(row.team_id, 0) + 1
+    return counts
 
 
 def stored_decision_choose(spec: StoredKind, decision: PendingDecision, choice: str, by: Any) -> PendingDecision:

@@ -141,6 +141,12 @@ def publish_decisions_waiting(match_id: int) -> None:
     for coach_id, kind, *values in rolls.union(stored, all=True):
         waiting[coach_id][kind] = waiting[coach_id].get(kind, 0) + 1
         facts = dict(zip(FACTS, values, strict=True))
+    publish_decisions_left(match_id, waiting, facts)
+
+
+def publish_decisions_left(match_id: int, waiting: dict[int, dict[str, int]], facts: dict[str, Any]) -> None:
+    """publish_decisions_waiting's events from what the run knows it left (coach -> kind -> how
+    many) and the match's FACTS as it holds them: no read."""
     for coach_id, found in sorted(waiting.items()):
         # Improvements first, as the coach's to-do lists them; UNION ALL promises no order.
         kinds = {kind: found[kind] for kind in sorted(found, key=lambda kind: (kind != "improvement", kind))}

@@ -13,10 +13,7 @@ and the players who had left the team before it.
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.db import connection
-from django.db.models import Q, Subquery
+from django.db.models import JSONField, Q, QuerySet, Subquery, Value
 
 from league.core.models import AuditEntry
 from matches.models import Match, MatchCasualty, MatchPlayer
@@ -35,14 +32,17 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> bool:
     departure voided or corrected away). A player who left the team in a match before it (dead,
     retired, a journeyman let go) and has nothing on the sheet leaves its roster: the pre-match
     would not have listed him (a void then its restore gives back the same lines). Returns whether a
-    line of a player who cannot play now is on the sheet (held.check_lines reads none otherwise)."""
-    _joining(match, sides)
+    line of a player who cannot play now is on the sheet (held.check_lines reads none otherwise).
+    The sheet's lines and the players joining it are one read (a UNION ALL)."""
+    teams = {side: match.home_id if side == "home" else match.away_id for side in sides}
     lines = MatchPlayer.objects.order_by().values_list(  # (unsorted: not the match joined to sort by it)
+        Value(LINE),
         "pk",
         "eligible",
         "player__miss_next_game",
         "player__status",
         "player__journeyman",
+        "player__team_id",
         "completions",
         "touchdowns",
         "interceptions",
@@ -50,12 +50,22 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> bool:
         "actions",
     )
     lines = lines.filter(match=match, side__in=sides)
+    joining = _joining(match, teams)
+    rows = list(lines if joining is None else lines.union(joining, all=True))
+    side_of = {team_id: side for side, team_id in teams.items()}
+    MatchPlayer.objects.bulk_create(  # they join as the pre-match would have listed them
+        MatchPlayer(match=match, player_id=pk, side=side_of[team_id], eligible=not misses, journeyman=journeyman)
+        for tag, pk, _eligible, misses, _status, journeyman, team_id, *_events in rows
+        if tag != LINE
+    )
     changed: dict[bool, list[int]] = {True: [], False: []}
     gone: list[int] = []
     unable = False
-    for pk, eligible, misses, status, journeyman, *events in lines:
+    for tag, pk, eligible, misses, status, journeyman, _team, *events in rows:
         could = status == Player.Status.ACTIVE and not misses
         unable = unable or not could
+        if tag != LINE:  # listed as he can play now: nothing to change
+            continue
         left = status in GONE or (journeyman and status == Player.Status.FIRED)
         if left and not any(events):
             gone.append(pk)
@@ -74,59 +84,43 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> bool:
     return unable
 
 
-def _joining(match: Match, sides: tuple[str, ...]) -> None:
+# The tag of a line on the sheet in who_could_play's read (the players joining it: JOINING).
+LINE, JOINING = "l", "j"
+
+
+def _joining(match: Match, teams: dict[str, int]) -> QuerySet | None:
     """The team's active players missing from the match's roster who were on the team for it: a
     journeyman a match before it in play order added, or a player hired before its pre-match was
     recorded whom it could not list (off the team then, given back since). A player bought after
-    the pre-match stays off it, as the coach's purchases stay where they happened in time."""
-    teams = {side: match.home_id if side == "home" else match.away_id for side in sides}
+    the pre-match stays off it, as the coach's purchases stay where they happened in time. Rows as
+    who_could_play's lines (none for a match with no place in play order)."""
     if not match.sequence:
-        return
-    kept = kept_for(match.pk)  # a replay read when each of its matches' pre-match was recorded
-    if kept is not None:  # the same query as plain SQL: a replay runs it for each of its matches
-        missing = _missing_sql(match, list(teams.values()), kept.recorded)
-    else:
-        earlier = Q(joined_after__sequence__lt=match.sequence) | Q(
-            joined_after__sequence=match.sequence, joined_after_id__lt=match.pk
-        )
-        recorded = AuditEntry.objects.filter(
-            league_id=match.league_id, action="matches.prematch.recorded", data__match=match.pk
-        ).values("created_at")[:1]
-        missing = _missing_orm(match, list(teams.values()), earlier, Q(hired_at__lt=Subquery(recorded)))
-    if not missing:
-        return
-    side_of = {team_id: side for side, team_id in teams.items()}
-    MatchPlayer.objects.bulk_create(
-        MatchPlayer(match=match, player_id=pk, side=side_of[team_id], eligible=not misses, journeyman=journeyman)
-        for pk, team_id, journeyman, misses in missing
+        return None
+    earlier = Q(joined_after__sequence__lt=match.sequence) | Q(
+        joined_after__sequence=match.sequence, joined_after_id__lt=match.pk
     )
-
-
-def _missing_orm(match: Match, teams: list[int], earlier: Q, hired: Q) -> list[tuple[int, int, bool, bool]]:
-    return list(
-        Player.objects.filter(team_id__in=teams, status=Player.Status.ACTIVE)
+    recorded = AuditEntry.objects.filter(
+        league_id=match.league_id, action="matches.prematch.recorded", data__match=match.pk
+    ).values("created_at")[:1]
+    kept = kept_for(match.pk)  # a replay read when each of its matches' pre-match was recorded
+    hired = Q(hired_at__lt=Subquery(recorded) if kept is None else kept.recorded)
+    if kept is not None and kept.recorded is None:  # no pre-match recorded: nobody hired before it
+        hired = Q(pk__in=[])
+    zero = Value(0)
+    return (
+        Player.objects.filter(team_id__in=list(teams.values()), status=Player.Status.ACTIVE)
         .filter((earlier & Q(journeyman=True)) | hired)
         .exclude(pk__in=MatchPlayer.objects.filter(match=match).values("player_id"))
         .order_by()  # (not the teams' names joined to sort them: the order does not matter here)
-        .values_list("pk", "team_id", "journeyman", "miss_next_game")
+        .values_list(
+            Value(JOINING),
+            "pk",
+            Value(True),
+            "miss_next_game",
+            "status",
+            "journeyman",
+            "team_id",
+            *(zero, zero, zero, zero),
+            Value(None, output_field=JSONField()),
+        )
     )
-
-
-# _missing_orm's query. A pre-match never recorded (recorded NULL) hires nobody before it: the
-# comparison with NULL is never true.
-MISSING_SQL = """
-SELECT p.id, p.team_id, p.journeyman, p.miss_next_game FROM teams_player p
-  LEFT JOIN matches_match j ON j.id = p.joined_after_id
- WHERE p.status = %s AND p.team_id IN (%s, %s)
-   AND ((p.journeyman AND (j.sequence < %s OR (j.sequence = %s AND p.joined_after_id < %s))) OR p.hired_at < %s)
-   AND p.id NOT IN (SELECT l.player_id FROM matches_matchplayer l WHERE l.match_id = %s)
-"""
-
-
-def _missing_sql(match: Match, teams: list[int], recorded: Any) -> list[tuple[int, int, bool, bool]]:
-    first, second = (teams * 2)[:2]
-    at = connection.ops.adapt_datetimefield_value(recorded)  # as the backend stores hired_at
-    params = [Player.Status.ACTIVE.value, first, second, match.sequence, match.sequence, match.pk, at, match.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(MISSING_SQL, params)
-        return [(pk, team, bool(journeyman), bool(misses)) for pk, team, journeyman, misses in cursor.fetchall()]

@@ -55,6 +55,18 @@ def numbers_tracked() -> Iterator[None]:
         _entries.reset(read)
 
 
+@contextmanager
+def numbers_known(none_given: Iterable[int]) -> Iterator[None]:
+    """Around a post-match run: the teams it locked that have no give-back entry (its lock's read
+    says so: claim.LOCK_SQL), so that a player leaving the team in it reads none (leaving_number).
+    A team with some still reads them, once for the run."""
+    token = _entries.set({team_id: [] for team_id in none_given})
+    try:
+        yield
+    finally:
+        _entries.reset(token)
+
+
 def _given(team_ids: tuple[int, ...]) -> list[dict[str, Any]]:
     """The give-back entries of these teams (their data), read once per replay."""
     cache = _entries.get()

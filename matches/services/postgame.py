@@ -25,12 +25,10 @@ cheap enough for the throughput target (docs/benchmarks.md).
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, Exists, F, OuterRef, Q, When
+from django.db.models import Case, Exists, F, OuterRef, When
 from django.utils import timezone
 
 from league.core import outbox
@@ -50,14 +48,17 @@ from league.rules.postmatch import (
 from matches.hooks import history_changed, match_processed
 from matches.models import Decision, DiceRoll, Match, MatchStep
 from matches.services.apply import SequenceContext, apply_effects
+from matches.services.claim import claim, lock_teams
 from matches.services.common import match_ruleset, stored_choices_and_rolls, stored_inputs
 from matches.services.decisions import open_decisions
 from matches.services.dice_wait import store_or_ask
-from matches.services.events import publish_decisions_waiting, publish_match
+from matches.services.events import publish_match
 from matches.services.faults import is_transient, release
 from matches.services.held import LinesHeld, check_lines, hold_after_run
 from matches.services.lineup import who_could_play
+from matches.services.numbers import numbers_known
 from matches.services.postgame_queue import queue_next
+from matches.services.postgame_told import keep_left, tell_decisions
 from matches.services.prematch import server_dice
 from matches.services.refusals import refusal_words
 from matches.services.replay_reads import kept_inputs, steps_kept
@@ -66,26 +67,6 @@ from matches.services.snapshot import build_report, report_to_json
 from teams.models import Team
 
 log = logging.getLogger(__name__)
-
-
-def _lease() -> timedelta:
-    return timedelta(seconds=settings.POSTGAME_LEASE_SECONDS)
-
-
-def claim(match_id: int) -> datetime | None:
-    """Compare-and-swap: take the match unless someone holds a live lease on it, it is done, or an
-    earlier match of one of its teams has still to be processed. Returns the lease, the claim's
-    token (matches.services.faults.release, still_held), or None."""
-    now = timezone.now()
-    claimable = Q(status=Match.Status.CONFIRMED) | Q(status=Match.Status.PROCESSING, lease_until__lt=now)
-    waiting = Exists(
-        earlier_unprocessed(OuterRef("home_id"), OuterRef("away_id"), OuterRef("sequence"), OuterRef("pk"))
-    )
-    lease = now + _lease()
-    taken = Match.objects.filter(claimable, ~waiting, pk=match_id).update(
-        status=Match.Status.PROCESSING, lease_until=lease, attempts=F("attempts") + 1, failure_reason=""
-    )
-    return lease if taken else None
 
 
 def waiting_for(match: Match) -> Match | None:
@@ -124,11 +105,10 @@ MATCH_FIELDS = (
     *("settings_snapshot", "sequence"),  # read by every run: never a deferred load each
     *(f"{side}_{name}" for side in ("home", "away") for name in ("tv", "petty_cash", "fame", "score")),
 )
-# What it reads of the teams: what it writes (apply.write_teams), the report's and the team value's facts.
-TEAM_FIELDS = (
-    *("race", "second_roster", "third_roster", "treasury", "fan_factor", "team_value"),  # an alliance's rosters too
-    *("rerolls", "assistant_coaches", "cheerleaders", "apothecary"),
-)
+
+
+# What a run reads besides (a replay does not): the events' facts (postgame_told).
+RUN_FACTS = ("league__name", "season__name", "submitted_by_id")
 
 
 def _lock(match_id: int, *, late: bool = False) -> tuple[Match, dict[str, Team]] | None:
@@ -137,15 +117,8 @@ def _lock(match_id: int, *, late: bool = False) -> tuple[Match, dict[str, Team]]
     ran out and was taken over waits here for the other, then finds the match processed). `late`:
     the match says whether it is late (matches.services.late.is_late) and whether a match of its teams
     waits to be queued after it (has_next), in the same read."""
-    match_ids = Match.objects.filter(pk=match_id)
-    locked = {
-        t.pk: t
-        for t in Team.objects.select_for_update()
-        .filter(Q(pk__in=match_ids.values("home_id")) | Q(pk__in=match_ids.values("away_id")))
-        .only(*TEAM_FIELDS)
-        .order_by("pk")
-    }
-    found = Match.objects.select_related("league").only(*MATCH_FIELDS)
+    locked = lock_teams(match_id)
+    found = Match.objects.select_related("league", "season").only(*MATCH_FIELDS, *RUN_FACTS)
     if late:
         teams = (OuterRef("home_id"), OuterRef("away_id"))
         found = found.annotate(
@@ -294,8 +267,8 @@ def process_locked(
     plan, choices = store_or_ask(_store_plan, match, ruleset, report, generation)  # or ask its coach
     _mark_steps(match, plan)
     effects = plan.effects if len(sides) == 2 else tuple(e for e in plan.effects if e.side in sides)
-    apply_effects(SequenceContext(match, ruleset, teams, choices, generation), effects)
-    open_decisions(match, ruleset)  # what the match leaves the coaches to decide (matches.decisions)
+    written = apply_effects(SequenceContext(match, ruleset, teams, choices, generation), effects)
+    keep_left(match, teams, written, open_decisions(match, ruleset))  # what it leaves the coaches to decide
     return plan
 
 
@@ -310,9 +283,8 @@ def _finish(match: Match) -> None:
     if match.stage:  # a play-off match: its winner advances, in this transaction (the play-offs receive it)
         match_processed.send(sender=Match, match_id=match.pk)
     history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id)
-    # Nothing of its teams confirmed when the run read its match: no read of their next matches. One
-    # confirmed later, during the run, may have found this one still running: the sweep sends it a
-    # lease after it was queued (postgame_queue.postgame_sweep).
+    # Nothing of its teams confirmed when the run read its match: no read of their next matches. One confirmed
+    # during the run may have found it still running: the sweep sends it a lease after (postgame_sweep).
     if getattr(match, "has_next", True):
         transaction.on_commit(lambda: queue_next(match))
 
@@ -348,9 +320,10 @@ def postgame_run(match_id: int, *, check_late: bool = False) -> bool:
             if check_late and match.late:  # type: ignore[attr-defined]
                 raise Late(match_id)
             ruleset = match_ruleset(match)  # the only read of the house rules in a run
-            process_locked(match, teams, ruleset, generation=match.generation)
+            with numbers_known(t.pk for t in teams.values() if not t.numbers_given):  # type: ignore[attr-defined]
+                process_locked(match, teams, ruleset, generation=match.generation)
             _finish(match)
-            publish_decisions_waiting(match.pk)  # once: a second run finds the match processed
+            tell_decisions(match)  # once: a second run finds the match processed
         return True
     except Late:
         raise

@@ -40,17 +40,13 @@ from league.rules.postmatch import MatchReport
 from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
 from matches.services.appliers import SequenceContext
+from matches.services.claim import TEAM_FIELDS
 from matches.services.common import match_ruleset
 from matches.services.held import LinesHeld, check_lines, wait_behind
 from matches.services.history_diff import watch_teams
 from matches.services.lineup import who_could_play
 from matches.services.numbers import numbers_read, numbers_tracked, numbers_worn, settle_numbers
-from matches.services.postgame import (
-    MATCH_FIELDS,
-    TEAM_FIELDS,
-    failure_text,
-    process_locked,
-)
+from matches.services.postgame import MATCH_FIELDS, failure_text, process_locked
 from matches.services.postgame_queue import queue_next
 from matches.services.refusals import in_language, refusal_words
 from matches.services.replay_reads import reads_kept, result_facts

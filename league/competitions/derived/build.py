@@ -73,8 +73,10 @@ def build(league_id: int) -> None:
     if league is None:  # deleted since it was marked (with its marks)
         return
     with transaction.atomic():
-        LeagueDerived.objects.get_or_create(league_id=league_id)
-        header = LeagueDerived.objects.select_for_update().get(league_id=league_id)
+        header = LeagueDerived.objects.select_for_update().filter(league_id=league_id).first()
+        if header is None:  # its first build (one statement more, once per league)
+            LeagueDerived.objects.get_or_create(league_id=league_id)
+            header = LeagueDerived.objects.select_for_update().get(league_id=league_id)
         dirty = list(DerivedDirty.objects.filter(league_id=league_id))
         if not header.fingerprint:
             build_all(league)
@@ -92,24 +94,32 @@ def build(league_id: int) -> None:
                 players = _players(league, teams, matches)
                 write_totals(league, players)
                 update_records(league, players, matches)
-            if drifted(league):  # a write no receiver heard (a bulk import): built whole again
+            if drifted(league, [d.pk for d in dirty]):  # a write no receiver heard (a bulk import): built whole again
                 build_all(league)
         DerivedDirty.objects.filter(pk__in=[d.pk for d in dirty]).delete()
         header.fingerprint = stats_fingerprint(league_id)
         header.save(update_fields=["fingerprint"])
 
 
-def drifted(league: League) -> bool:
+def drifted(league: League, taken: list[int]) -> bool:
     """Whether the kept all-time totals, summed over the league, differ from its match records
-    (three aggregates, no grouping): what the marks cannot tell, the sums do."""
+    (three aggregates, no grouping): what the marks cannot tell, the sums do. A match marked since
+    this build read its marks (`taken`: their ids) is not counted: a sequence committed meanwhile
+    on the other worker is the next build's, not a write no receiver heard (it made every other
+    batch a whole rebuild while sequences ran)."""
     figures = ("matches", *STATS)
     kept = PlayerTotal.objects.filter(league=league, season=None).aggregate(**{f: Sum(f) for f in figures})
+    later = DerivedDirty.objects.filter(league=league, match_id__isnull=False).exclude(pk__in=taken)
     known = {"match__league": league, "match__status": Match.Status.PROCESSED, "player__team__league": league}
-    lines = MatchPlayer.objects.filter(**known).aggregate(
-        matches=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS}
+    lines = (
+        MatchPlayer.objects.filter(**known)
+        .exclude(match_id__in=later.values("match_id"))
+        .aggregate(matches=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS})
     )
-    effects = MatchEffect.objects.filter(**known, kind__in=("spp", "mvp")).aggregate(
-        mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP)
+    effects = (
+        MatchEffect.objects.filter(**known, kind__in=("spp", "mvp"))
+        .exclude(match_id__in=later.values("match_id"))
+        .aggregate(mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP))
     )
     found = {**lines, **effects}
     return any((kept[f] or 0) != (found[f] or 0) for f in figures)
@@ -179,18 +189,22 @@ def refresh_season(season: Season) -> bool:
 
 def _players(league: League, teams: set[int], matches: set[int]) -> set[int]:
     """The players whose totals a change may move: every player of the teams it touched, and
-    anyone with a line or an effect in its matches."""
-    found = set(Player.objects.filter(team_id__in=teams, team__league=league).values_list("pk", flat=True))
-    found |= set(MatchPlayer.objects.filter(match_id__in=matches).values_list("player_id", flat=True))
-    found |= set(
-        MatchEffect.objects.filter(match_id__in=matches, player__isnull=False).values_list("player_id", flat=True)
+    anyone with a line or an effect in its matches; the league's players only (what totals()
+    keeps), in one read."""
+    touched = (
+        Q(team_id__in=teams)
+        | Q(pk__in=MatchPlayer.objects.filter(match_id__in=matches).values("player_id"))
+        | Q(pk__in=MatchEffect.objects.filter(match_id__in=matches, player__isnull=False).values("player_id"))
     )
-    return found
+    return set(Player.objects.filter(touched, team__league=league).order_by().values_list("pk", flat=True))
 
 
-def totals(league: League, players: Iterable[int] | None) -> dict[tuple[int, int | None], dict[str, int]]:
+def totals(
+    league: League, players: Iterable[int] | None, *, of_league: bool = False
+) -> dict[tuple[int, int | None], dict[str, int]]:
     """(player, season) -> figures, with (player, None) the player's all-time figures, summed as
-    league.competitions.stats.selectors.player_totals sums them; two grouped queries."""
+    league.competitions.stats.selectors.player_totals sums them; two grouped queries (and the
+    league's players, unless `of_league` says `players` are all of it: _players)."""
     lines = MatchPlayer.objects.filter(match__league=league, match__status=Match.Status.PROCESSED)
     effects = MatchEffect.objects.filter(
         match__league=league, match__status=Match.Status.PROCESSED, kind__in=("spp", "mvp"), player__isnull=False
@@ -220,7 +234,7 @@ def totals(league: League, players: Iterable[int] | None) -> dict[tuple[int, int
     )
     for row in per_effect:
         _add(found, row["player_id"], row["match__season_id"], {"mvps": row["mvps"] or 0, "spp": row["spp"] or 0})
-    inside = set(known.values_list("pk", flat=True))
+    inside = set(ids) if of_league and players is not None else set(known.values_list("pk", flat=True))
     return {key: figures for key, figures in found.items() if key[0] in inside}
 
 
@@ -237,12 +251,13 @@ def _add(
 def write_totals(league: League, players: set[int] | None) -> dict[tuple[int, int | None], dict[str, int]]:
     """The players' kept totals made equal to their sums, writing only the rows that differ: a
     replay over fifty matches moves a few players' figures, not the thousand rows it sums again."""
-    found = totals(league, players)
+    found = totals(league, players, of_league=players is not None)  # (_players: the league's only)
     if players is None:  # the whole league, its rows deleted first (build_all)
-        PlayerTotal.objects.bulk_create(
-            PlayerTotal(league=league, player_id=player, season_id=season, **figures)
-            for (player, season), figures in found.items()
-        )
+        # Plain multi-row INSERTs (league.infra.bulk): bulk_create's model instances cost more
+        # Python than the rest of the build.
+        rows = [_total_row(league.pk, key, figures) for key, figures in found.items()]
+        for start in range(0, len(rows), TOTALS_CHUNK):
+            insert_rows(PlayerTotal, rows[start : start + TOTALS_CHUNK])
         return found
     stored = PlayerTotal.objects.filter(league=league, player_id__in=list(players))
     kept = {
@@ -260,15 +275,18 @@ def write_totals(league: League, players: set[int] | None) -> dict[tuple[int, in
     if kept:
         PlayerTotal.objects.filter(pk__in=[pk for pk, _figures in kept.values()]).delete()
     pks = sorted(changed)
-    for start in range(0, len(pks), CHUNK):  # a statement's parameters stay under SQLite's limit
-        update_rows(PlayerTotal, sets={pk: changed[pk] for pk in pks[start : start + CHUNK]})
-    for start in range(0, len(new), CHUNK):
-        insert_rows(PlayerTotal, new[start : start + CHUNK])
+    for start in range(0, len(pks), UPDATE_CHUNK):  # a CASE per figure: few rows per statement
+        update_rows(PlayerTotal, sets={pk: changed[pk] for pk in pks[start : start + UPDATE_CHUNK]})
+    for start in range(0, len(new), TOTALS_CHUNK):
+        insert_rows(PlayerTotal, new[start : start + TOTALS_CHUNK])
     return found
 
 
 FIGURES = ("matches", *STATS)
-CHUNK = 50  # rows per statement: 50 rows of 10 columns, 500 parameters
+# Rows per INSERT of the totals (10 columns each: well within SQLite's and PostgreSQL's parameters),
+# and per UPDATE (each row's figures in 7 CASEs: 50 rows, 750 parameters).
+TOTALS_CHUNK = 500
+UPDATE_CHUNK = 50
 
 
 def _total_row(league_id: int, key: tuple[int, int | None], figures: dict[str, int]) -> dict[str, Any]:
