@@ -13,6 +13,10 @@ and the players who had left the team before it.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from django.db import connection
 from django.db.models import JSONField, Q, QuerySet, Subquery, Value
 
 from league.core.models import AuditEntry
@@ -35,23 +39,8 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> bool:
     line of a player who cannot play now is on the sheet (held.check_lines reads none otherwise).
     The sheet's lines and the players joining it are one read (a UNION ALL)."""
     teams = {side: match.home_id if side == "home" else match.away_id for side in sides}
-    lines = MatchPlayer.objects.order_by().values_list(  # (unsorted: not the match joined to sort by it)
-        Value(LINE),
-        "pk",
-        "eligible",
-        "player__miss_next_game",
-        "player__status",
-        "player__journeyman",
-        "player__team_id",
-        "completions",
-        "touchdowns",
-        "interceptions",
-        "casualties",
-        "actions",
-    )
-    lines = lines.filter(match=match, side__in=sides)
-    joining = _joining(match, teams)
-    rows = list(lines if joining is None else lines.union(joining, all=True))
+    kept = kept_for(match.pk)
+    rows = _read_sql(match, teams, kept.recorded) if kept is not None and match.sequence else _read(match, teams)
     side_of = {team_id: side for side, team_id in teams.items()}
     MatchPlayer.objects.bulk_create(  # they join as the pre-match would have listed them
         MatchPlayer(match=match, player_id=pk, side=side_of[team_id], eligible=not misses, journeyman=journeyman)
@@ -82,6 +71,62 @@ def who_could_play(match: Match, sides: tuple[str, ...]) -> bool:
     if gone:
         MatchPlayer.objects.filter(pk__in=gone).delete()
     return unable
+
+
+def _read(match: Match, teams: dict[str, int]) -> list[tuple[Any, ...]]:
+    lines = MatchPlayer.objects.order_by().values_list(  # (unsorted: not the match joined to sort by it)
+        Value(LINE),
+        "pk",
+        "eligible",
+        "player__miss_next_game",
+        "player__status",
+        "player__journeyman",
+        "player__team_id",
+        "completions",
+        "touchdowns",
+        "interceptions",
+        "casualties",
+        "actions",
+    )
+    lines = lines.filter(match=match, side__in=list(teams))
+    joining = _joining(match, teams)
+    return list(lines if joining is None else lines.union(joining, all=True))
+
+
+# _read's query as plain SQL, for a replay (it runs it for each of its matches, and the ORM took
+# several milliseconds to build the union each time). A pre-match never recorded (NULL) hires
+# nobody before it: a comparison with NULL is never true.
+READ_SQL = """
+SELECT 'l', l.id, l.eligible, p.miss_next_game, p.status, p.journeyman, p.team_id,
+       l.completions, l.touchdowns, l.interceptions, l.casualties, l.actions
+  FROM matches_matchplayer l JOIN teams_player p ON p.id = l.player_id
+ WHERE l.match_id = %s AND l.side IN ({sides})
+UNION ALL
+SELECT 'j', p.id, p.journeyman, p.miss_next_game, p.status, p.journeyman, p.team_id, 0, 0, 0, 0, NULL
+  FROM teams_player p LEFT JOIN matches_match j ON j.id = p.joined_after_id
+ WHERE p.status = %s AND p.team_id IN ({teams})
+   AND ((p.journeyman AND (j.sequence < %s OR (j.sequence = %s AND p.joined_after_id < %s))) OR p.hired_at < %s)
+   AND p.id NOT IN (SELECT x.player_id FROM matches_matchplayer x WHERE x.match_id = %s)
+"""
+
+
+def _read_sql(match: Match, teams: dict[str, int], recorded: Any) -> list[tuple[Any, ...]]:
+    sql = READ_SQL.format(sides=", ".join(["%s"] * len(teams)), teams=", ".join(["%s"] * len(teams)))
+    at = connection.ops.adapt_datetimefield_value(recorded)  # as the backend stores hired_at
+    params = [match.pk, *teams, Player.Status.ACTIVE.value, *teams.values()]
+    params += [match.sequence, match.sequence, match.pk, at, match.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    # Booleans and the actions' JSON as the ORM gives them (SQLite: integers; both: JSON as text).
+    return [
+        (tag, pk, bool(eligible), bool(misses), status, bool(journeyman), team, *counts, _json(actions))
+        for tag, pk, eligible, misses, status, journeyman, team, *counts, actions in found
+    ]
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
 
 
 # The tag of a line on the sheet in who_could_play's read (the players joining it: JOINING).
