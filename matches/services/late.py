@@ -11,8 +11,9 @@ from django.db.models import Exists, OuterRef
 
 from league.core.audit import log_action
 from matches.models import Match
+from matches.services.claim import claim
 from matches.services.faults import is_transient, release, still_held
-from matches.services.postgame import Late, claim, fail_run, failure_text, postgame_run
+from matches.services.postgame import Late, fail_run, failure_text, postgame_run
 from matches.services.replay import ReplayRefused, queue_waiting, replay_from
 from matches.services.sequence import later_processed
 

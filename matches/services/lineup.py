@@ -113,7 +113,7 @@ SELECT 'j', p.id, p.journeyman, p.miss_next_game, p.status, p.journeyman, p.team
 def _read_sql(match: Match, teams: dict[str, int], recorded: Any) -> list[tuple[Any, ...]]:
     sql = READ_SQL.format(sides=", ".join(["%s"] * len(teams)), teams=", ".join(["%s"] * len(teams)))
     at = connection.ops.adapt_datetimefield_value(recorded)  # as the backend stores hired_at
-    params = [match.pk, *teams, Player.Status.ACTIVE.value, *teams.values()]
+    params: list[Any] = [match.pk, *teams, Player.Status.ACTIVE.value, *teams.values()]
     params += [match.sequence, match.sequence, match.pk, at, match.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
