@@ -26,9 +26,7 @@ RATING_FIELDS = frozenset({"rating_start", "rating_k"})
 LISTENER = "ratings"
 
 
-def _history_changed(
-    sender: Any, match_id: int, league_id: int | None = None, result_changed: bool = True, **kwargs: Any
-) -> None:
+def _history_changed(sender: Any, match_id: int, league_id: int, result_changed: bool = True, **kwargs: Any) -> None:
     if not result_changed:  # run again with its result, place and teams' coaches as they were: no rating moves
         return
     # Recorded in the writer's transaction (league/core/outbox.py), rated after its commit by the
@@ -38,15 +36,8 @@ def _history_changed(
     outbox.record(
         LISTENER,
         outbox.new_key(f"ratings:{match_id}"),
-        {"match": match_id, "league": league_id or _league_of(match_id)},
+        {"match": match_id, "league": league_id},  # the batch's writes change that league's pages
     )
-
-
-def _league_of(match_id: int) -> int | None:
-    # Named in the payload: the batch's writes change that league's pages (league/core/outbox.py).
-    from matches.models import Match
-
-    return Match.objects.filter(pk=match_id).values_list("league_id", flat=True).first()
 
 
 def rate_batch(payloads: list[dict[str, Any]]) -> None:

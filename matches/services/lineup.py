@@ -147,10 +147,7 @@ def _joining(match: Match, teams: dict[str, int]) -> QuerySet | None:
     recorded = AuditEntry.objects.filter(
         league_id=match.league_id, action="matches.prematch.recorded", data__match=match.pk
     ).values("created_at")[:1]
-    kept = kept_for(match.pk)  # a replay read when each of its matches' pre-match was recorded
-    hired = Q(hired_at__lt=Subquery(recorded) if kept is None else kept.recorded)
-    if kept is not None and kept.recorded is None:  # no pre-match recorded: nobody hired before it
-        hired = Q(pk__in=[])
+    hired = Q(hired_at__lt=Subquery(recorded))  # (a replay reads it once: _read_sql)
     zero = Value(0)
     return (
         Player.objects.filter(team_id__in=list(teams.values()), status=Player.Status.ACTIVE)

@@ -43,7 +43,7 @@ def told(*matches: Match) -> None:
     with TestCase.captureOnCommitCallbacks(execute=True):
         with transaction.atomic():
             for match in matches:
-                history_changed.send(sender=Match, match_id=match.pk)
+                history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id)
 
 
 def place(match: Match, when: int) -> None:

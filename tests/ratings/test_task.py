@@ -75,7 +75,7 @@ def test_the_rating_runs_after_the_commit_each_league_once_per_batch(monkeypatch
     with TestCase.captureOnCommitCallbacks(execute=True):
         with transaction.atomic():
             for match in (a, b, c, a):
-                history_changed.send(sender=Match, match_id=match.pk)
+                history_changed.send(sender=Match, match_id=match.pk, league_id=match.league_id)
             assert not sent and not RatingEntry.objects.exists()  # nothing before the commit
     assert set(sent) == {"ratings"} and not RatingEntry.objects.exists()  # the task sent, not yet run
     outbox.dispatch_all("ratings")
