@@ -1,3 +1,6 @@
+from collections.abc import Callable
+from typing import Any
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -42,16 +45,17 @@ class LeagueConfig(AppConfig):
 
 def _claim_task_scopes() -> None:
     """The tasks whose writes change one league's pages, not the whole site's (league/infra/task_scopes.py):
-    a post-match sequence, a correction, a team's value, a webhook's delivery. Any other task's
-    writes bump the whole site's version."""
+    a post-match sequence (its two teams and its league's results), a correction (the whole league: it
+    replays other teams' matches), a team's value (that team), a webhook's delivery (its league's
+    webhooks page). Any other task's writes bump the whole site's version."""
     from league.infra import page_versions as v
     from league.infra.task_scopes import claim_task
 
-    claim_task("matches.run_postgame", lambda match_id, **_: [v.league_of_match(match_id)])
-    claim_task("matches.ping", lambda match_id, **_: [v.league_of_match(match_id)])
+    claim_task("matches.run_postgame", lambda match_id, **_: [v.match_step_of_match(match_id)])
+    claim_task("matches.ping", lambda match_id, **_: [v.match_step_of_match(match_id)])
     claim_task("matches.apply_correction", lambda correction_id, **_: [v.league_of_correction(correction_id)])
-    claim_task("teams.refresh_team_value", lambda team_id, **_: [v.league_of_team(team_id)])
-    claim_task("webhooks.deliver", lambda delivery_id, **_: [v.league_of_delivery(delivery_id)])
+    claim_task("teams.refresh_team_value", lambda team_id, **_: [v.team_step_of_team(team_id)])
+    claim_task("webhooks.deliver", lambda delivery_id, **_: [v.play_of_delivery(delivery_id)])
 
 
 def _tell_teams_and_matches() -> None:
@@ -79,8 +83,19 @@ def _tell_teams_and_matches() -> None:
         redraw_brackets=redraw_brackets,
     )
     match_hooks.match_processed.connect(
-        lambda sender, match_id, **kwargs: advance_bracket(match_id), weak=False, dispatch_uid="league.playoffs"
+        lambda sender, match_id, **kwargs: _advance_bracket(advance_bracket, match_id),
+        weak=False,
+        dispatch_uid="league.playoffs",
     )
+
+
+def _advance_bracket(advance: Callable[[int], Any], match_id: int) -> Any:
+    """A play-off result may place its winner against a third team and move a trophy from its holder:
+    beyond the match's two teams, so its writes claim the whole league (league/infra/page_versions.py)."""
+    from league.infra.page_versions import league_of_match, page_scope
+
+    with page_scope(league_of_match(match_id)):
+        return advance(match_id)
 
 
 def _listen_to_events() -> None:

@@ -27,7 +27,7 @@ from typing import Any
 from django.db import connection, transaction
 
 from league.core import outbox
-from league.infra.page_versions import league_scope, page_scope
+from league.infra.page_versions import page_scope, play_scope
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ def from_payload(payload: dict[str, Any]) -> Event:
 def deliver(event: Event, skip: set[str] | frozenset[str] = frozenset()) -> None:
     # What the listeners write (notifications, webhooks' deliveries) is of the event's league
     # (league/infra/page_versions.py): its pages, not the whole site's, are made fresh.
-    with page_scope(league_scope(event.league_id)) if event.league_id else nullcontext():
+    with page_scope(play_scope(event.league_id)) if event.league_id else nullcontext():
         _deliver(event, skip)
 
 

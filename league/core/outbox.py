@@ -30,7 +30,7 @@ from django.db import connection, transaction
 
 from league.core.models import OutboxEntry
 from league.infra.counting import counted
-from league.infra.page_versions import league_scope, page_scope
+from league.infra.page_versions import page_scope, play_scope
 
 log = logging.getLogger(__name__)
 
@@ -125,11 +125,12 @@ def dispatch(listener: str, *, limit: int = BATCH_SIZE) -> int:
         if not rows:
             return 0
         payloads = [payload for _pk, payload in rows]
-        # The batch's writes change its payloads' leagues' pages (league/infra/page_versions.py);
+        # The batch's writes change its payloads' leagues' results pages (league/infra/page_versions.py:
+        # derived tables, ratings, notifications, webhooks; the ratings claim the teams they move too);
         # a payload that names none claims nothing: the whole site's version is bumped.
         leagues = {p.get("league") if isinstance(p, dict) else None for p in payloads}
         named = None not in leagues and all(isinstance(league, int) for league in leagues)
-        with page_scope(*(league_scope(league) for league in leagues)) if named else nullcontext():
+        with page_scope(*(play_scope(league) for league in leagues)) if named else nullcontext():
             do(payloads)
         OutboxEntry.objects.filter(pk__in=[pk for pk, _payload in rows]).delete()
     return len(rows)

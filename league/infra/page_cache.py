@@ -53,15 +53,18 @@ from league.infra.page_versions import (
     Scope,
     bump_site_revision,
     league_of_correction,
-    league_of_improvement,
-    league_of_match,
     league_of_player,
     league_of_slug,
     league_of_team,
+    league_pages_of_slug,
+    match_pages_of_match,
+    match_step_of_improvement,
+    match_step_of_match,
     note_write,
     page_scope,
     read_versions,
     site_revision,
+    team_pages_of_team,
     user_scope,
 )
 
@@ -128,42 +131,50 @@ def _resolved(request: HttpRequest) -> ResolverMatch | None:
     return request._page_resolved  # type: ignore[attr-defined,no-any-return]
 
 
-def _url_league(request: HttpRequest) -> Scope | None:
-    """The league whose versions key the page at this URL, and which a form posted to it claims to
-    change: its own pages, its teams' and its matches'. None: a page that is no one league's, or a URL
-    whose ids are not known here (a decision's `pk` is of its kind's own table): its writes claim
-    nothing, so they bump the whole site."""
-    match = _resolved(request)
+def _url_scopes(request: HttpRequest) -> tuple[Scope | None, Scope | None]:
+    """What keys the page at this URL, and what a form posted to it claims to change
+    (league/infra/page_versions.py): a league's page, everything of the league and its results; a
+    team's or a player's page, the league and the team; a match's, the league and its two teams. A form
+    posted under a league's or a team's URL claims the whole league; one posted under a match's URL (its
+    pre-match, its result, an improvement after it) a step of that match: its teams and its league's
+    results. None: a page that is no one league's, or a URL whose ids are not known here (a decision's
+    `pk` is of its kind's own table): its writes claim nothing, so they bump the whole site."""
+    if not hasattr(request, "_page_scopes"):
+        request._page_scopes = _scopes_of(_resolved(request))  # type: ignore[attr-defined]
+    return request._page_scopes  # type: ignore[attr-defined,no-any-return]
+
+
+def _scopes_of(match: ResolverMatch | None) -> tuple[Scope | None, Scope | None]:
     if match is None:
-        return None
+        return None, None
     names, kwargs, name = match.namespaces, match.kwargs, match.url_name or ""
     if "kind" in kwargs and "pk" in kwargs and ("matches" in names or name.startswith("api-matches-")):
-        return None  # a decision: its pk is not a match's
+        return None, None  # a decision: its pk is not a match's
     if "slug" in kwargs and ("league" in names or "matches" in names or name.startswith("api-")):
-        return league_of_slug(kwargs["slug"])
+        return league_pages_of_slug(kwargs["slug"]), league_of_slug(kwargs["slug"])
     if "teams" in names and "pk" in kwargs:
-        return league_of_team(kwargs["pk"])
+        return team_pages_of_team(kwargs["pk"]), league_of_team(kwargs["pk"])
     if "matches" in names or name.startswith(("api-matches-", "api-correction")):
         if "pk" in kwargs:
-            return league_of_match(kwargs["pk"])
-        if "cid" in kwargs:
-            return league_of_correction(kwargs["cid"])
+            return match_pages_of_match(kwargs["pk"]), match_step_of_match(kwargs["pk"])
+        if "cid" in kwargs:  # a correction replays the later matches of its teams: the whole league
+            return league_of_correction(kwargs["cid"]), league_of_correction(kwargs["cid"])
         if "roll_id" in kwargs:
-            return league_of_improvement(kwargs["roll_id"])
+            return match_step_of_improvement(kwargs["roll_id"]), match_step_of_improvement(kwargs["roll_id"])
     if name.startswith("api-") and "team_id" in kwargs:
-        return league_of_team(kwargs["team_id"])
+        return league_of_team(kwargs["team_id"]), league_of_team(kwargs["team_id"])
     if name.startswith("api-") and "player_id" in kwargs:
-        return league_of_player(kwargs["player_id"])
-    return None
+        return league_of_player(kwargs["player_id"]), league_of_player(kwargs["player_id"])
+    return None, None
 
 
 def _write_scopes(request: HttpRequest) -> list[Scope]:
     """What a form posted here may change. A page of a league: that league (its coaches' badges follow,
     as their keys carry their leagues' versions). The notifications: their reader's. Anything else
     claims nothing, so its writes bump the whole site."""
-    league = _url_league(request)
-    if league is not None:
-        return [league]
+    claimed = _url_scopes(request)[1]
+    if claimed is not None:
+        return [claimed]
     match = _resolved(request)
     if match is not None and "notices" in match.namespaces:
         user = _session_user(request)
@@ -207,7 +218,7 @@ def _request_versions(request: HttpRequest) -> tuple[str, str]:
     """The page's key part and its user's (league/infra/page_versions.py), read once per request."""
     found = getattr(request, "_page_versions", None)
     if found is None:
-        found = read_versions(_url_league(request), _session_user(request), _session_alive(request))
+        found = read_versions(_url_scopes(request)[0], _session_user(request), _session_alive(request))
         if getattr(settings, "PAGE_CACHE_LOCAL_WRITES", False):
             found = (f"{found[0]}.{_local_seen}", f"{found[1]}.{_local_seen}")
         request._page_versions = found  # type: ignore[attr-defined]

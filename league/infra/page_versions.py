@@ -8,9 +8,19 @@ One table of counters, `league_siterevision` (league.models.SiteRevision), one r
   scope (an admin edit, a management command, a sweep): what it changes is unknown, so everything;
 - ANY (row 2): the pages that are not one league's (the home page, a coach's lists, the notifications):
   bumped by every committed write, whatever its scope;
-- LEAGUE + id: the pages of one league, its teams and its matches, bumped by the writes made in its
-  scope (a form posted under its URL, its matches' post-match tasks, its events' notifications);
+- LEAGUE + id: everything of one league: every page of it, its teams' and its matches' carry it. Bumped
+  by the writes made in its scope (a form posted under its URL or a team's, a correction's replay);
+- PLAY + id: what a result changes in a league beyond its two teams: the league's own pages (home,
+  seasons, standings, leaders, records, ratings, its mail and webhooks) carry it, its teams' and
+  matches' pages do not. Bumped by a match's steps (a form posted under the match's URL, its post-match
+  task) and by the listeners after them (derived tables, ratings, notifications, webhooks);
+- TEAM + id: one team's pages (the team, its players) and its matches' pages. Bumped by its matches'
+  steps and by whatever else writes to that team only (its value refreshed, its rating moved). So a
+  result between two teams leaves every other team's, player's and match's page of the league kept;
 - USER + id: one user's own state (his notifications read or received).
+
+A write that may reach beyond a match's two teams inside a match's step (a play-off bracket advanced, a
+trophy moved to a third team) claims its league (LEAGUE) where it is made (league/apps.py).
 
 A write claims its scope with `page_scope(...)` (the page cache's middleware claims the league, team or
 match of the URL a form is posted to; matches/page_scopes.py the post-match tasks'). A scope may be a
@@ -36,6 +46,8 @@ SITE = 1
 ANY = 2
 LEAGUE = 1 << 40
 USER = 2 << 40
+PLAY = 3 << 40
+TEAM = 4 << 40
 
 # A version's id, or a query (SQL, params) whose rows' first column are versions' ids, or a function
 # giving scopes at the commit.
@@ -53,6 +65,89 @@ def league_scope(league_id: int | None) -> int:
 
 def user_scope(user_id: int | None) -> int:
     return USER + user_id if user_id else SITE
+
+
+def play_scope(league_id: int | None) -> int:
+    return PLAY + league_id if league_id else SITE
+
+
+def team_scope(team_id: int | None) -> int:
+    return TEAM + team_id if team_id else SITE
+
+
+# --- What a page at a URL is keyed by (the reads' side) ---
+
+
+def league_pages_of_slug(slug: str) -> Scope:
+    """A league's own page: everything of the league, and its results."""
+    return (
+        f"SELECT {LEAGUE} + id FROM league_league WHERE slug = %s"  # noqa: S608
+        f" UNION ALL SELECT {PLAY} + id FROM league_league WHERE slug = %s",
+        (slug, slug),
+    )
+
+
+def team_pages_of_team(team_id: int) -> Scope:
+    """A team's page and its players': its league's settings and names, and the team itself."""
+    return (
+        f"SELECT {LEAGUE} + league_id FROM teams_team WHERE id = %s"  # noqa: S608
+        f" UNION ALL SELECT {TEAM} + id FROM teams_team WHERE id = %s",
+        (team_id, team_id),
+    )
+
+
+def match_pages_of_match(match_id: int) -> Scope:
+    """A match's pages: its league's settings and names, and its two teams (their players, the match's
+    own steps, which claim both teams)."""
+    return (
+        f"SELECT {LEAGUE} + league_id FROM matches_match WHERE id = %s"  # noqa: S608
+        f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
+        f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
+        (match_id,) * 3,
+    )
+
+
+# --- What a write claims (the writes' side) ---
+
+
+def match_step_of_match(match_id: int) -> Scope:
+    """A step of a match (its pre-match, its result, its post-match sequence): its two teams, and its
+    league's results (standings, leaders...), not the other teams' pages."""
+    return (
+        f"SELECT {PLAY} + league_id FROM matches_match WHERE id = %s"  # noqa: S608
+        f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
+        f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
+        (match_id,) * 3,
+    )
+
+
+def match_step_of_improvement(roll_id: int) -> Scope:
+    """An improvement chosen after a match: a step of that match."""
+    return (
+        f"SELECT {PLAY} + m.league_id FROM teams_improvementroll r"  # noqa: S608
+        " JOIN matches_match m ON m.id = r.match_id WHERE r.id = %s"
+        f" UNION ALL SELECT {TEAM} + p.team_id FROM teams_improvementroll r"
+        " JOIN teams_player p ON p.id = r.player_id WHERE r.id = %s",
+        (roll_id, roll_id),
+    )
+
+
+def team_step_of_team(team_id: int) -> Scope:
+    """A write to one team only (its value refreshed): the team, and its league's tables that show it."""
+    return (
+        f"SELECT {PLAY} + league_id FROM teams_team WHERE id = %s"  # noqa: S608
+        f" UNION ALL SELECT {TEAM} + id FROM teams_team WHERE id = %s",
+        (team_id, team_id),
+    )
+
+
+def play_of_delivery(delivery_id: int) -> Scope:
+    """A webhook's delivery: its league's webhooks page."""
+    return (
+        f"SELECT {PLAY} + w.league_id FROM league_delivery d"  # noqa: S608
+        " JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id = %s",
+        (delivery_id,),
+    )
 
 
 def league_of_slug(slug: str) -> Scope:
@@ -83,27 +178,11 @@ def league_of_correction(correction_id: int) -> Scope:
     )
 
 
-def league_of_improvement(roll_id: int) -> Scope:
-    return (
-        f"SELECT {LEAGUE} + m.league_id FROM teams_improvementroll r"  # noqa: S608
-        " JOIN matches_match m ON m.id = r.match_id WHERE r.id = %s",
-        (roll_id,),
-    )
-
-
-def league_of_delivery(delivery_id: int) -> Scope:
-    return (
-        f"SELECT {LEAGUE} + w.league_id FROM league_delivery d"  # noqa: S608
-        " JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id = %s",
-        (delivery_id,),
-    )
-
-
 def notifications_scope(where: str, params: tuple[Any, ...]) -> Scope:
     """The readers and leagues of the notifications `where` selects (a league's mail page shows their mail)."""
     return (
         f"SELECT {USER} + user_id FROM league_notification WHERE {where}"  # noqa: S608
-        f" UNION SELECT {LEAGUE} + league_id FROM league_notification WHERE league_id IS NOT NULL AND {where}",
+        f" UNION SELECT {PLAY} + league_id FROM league_notification WHERE league_id IS NOT NULL AND {where}",
         params * 2,
     )
 
@@ -230,14 +309,20 @@ def site_revision(alias: str = "default") -> int:
 
 # --- The reads' side: one query gives a page's versions and its user's ---
 
-# The leagues whose writes can change a user's menu badges: those he coaches a team in, is a member
-# of, or runs (league.selectors' actions_waiting reads nothing else).
+# What can change a user's menu badges (matches.selectors.common.actions_waiting reads nothing else):
+# everything of the leagues he coaches a team in, is a member of or runs; his teams (their matches'
+# steps, their players' improvements); the results of the leagues he runs (a result submitted to him,
+# a line held for him). Another team's result in his league leaves his badges kept.
 _USER_LEAGUES = (
     f"SELECT 'u', v.id, v.number FROM {TABLE} v WHERE v.id IN ("  # noqa: S608
     f"SELECT {LEAGUE} + league_id FROM league_membership WHERE user_id = %s"
     f" UNION SELECT {LEAGUE} + id FROM league_league WHERE commissioner_id = %s"
-    f" UNION SELECT {LEAGUE} + league_id FROM teams_team WHERE coach_id = %s)"
+    f" UNION SELECT {PLAY} + id FROM league_league WHERE commissioner_id = %s"
+    f" UNION SELECT {PLAY} + league_id FROM league_membership WHERE user_id = %s AND role = 'commissioner'"
+    f" UNION SELECT {LEAGUE} + league_id FROM teams_team WHERE coach_id = %s"
+    f" UNION SELECT {TEAM} + id FROM teams_team WHERE coach_id = %s)"
 )
+_USER_PARAMS = 6
 
 
 def read_versions(
@@ -258,7 +343,7 @@ def read_versions(
         params += page[1]
     if user_id:
         parts.append(_USER_LEAGUES)
-        params += [user_id] * 3
+        params += [user_id] * _USER_PARAMS
     if session is not None:
         parts.append(f"SELECT 'p', -1, COUNT(*) FROM django_session WHERE {session[0]}")
         params += session[1]

@@ -17,6 +17,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q
 
+from league.infra.page_versions import page_scope, play_scope, team_scope
 from league.ratings.models import RatingEntry
 
 Key = tuple[str, int]  # a match's place in play order: (sequence, id)
@@ -81,18 +82,26 @@ def rewrite(league_id: int, fresh: list[Row], since: Key | None) -> Written:
     }
     inserts: list[tuple[Any, ...]] = []
     updates: list[tuple[Any, ...]] = []
+    moved: set[int] = set()
     for kind, subject, match, *values in fresh:
         old = kept.pop((kind, subject, match), None)
         if old is None:
             inserts.append((league_id, kind, subject, match, *values))
         elif tuple(values) != old[1]:
             updates.append((*values, old[0]))
+            if kind == RatingEntry.Kind.TEAM:
+                moved.add(subject)
     gone = sorted(pk for pk, _values in kept.values())
-    for batch in _batches(gone, MAX_ROWS):
-        RatingEntry.objects.filter(pk__in=batch).delete()
-    insert, update = _statements()
-    with connection.cursor() as cursor:
-        for rows, sql in ((sorted(updates, key=lambda row: row[-1]), update), (inserts, insert)):
-            for batch in _batches(rows, MAX_ROWS * 10):
-                cursor.executemany(sql, batch)
+    moved.update(subject for kind, subject, _match in kept if kind == RatingEntry.Kind.TEAM)
+    moved.update(row[2] for row in inserts if row[1] == RatingEntry.Kind.TEAM)
+    # The league's ratings page and each moved team's page show them (league/infra/page_versions.py):
+    # every other team's page stays kept.
+    with page_scope(play_scope(league_id), *(team_scope(team) for team in sorted(moved))):
+        for batch in _batches(gone, MAX_ROWS):
+            RatingEntry.objects.filter(pk__in=batch).delete()
+        insert, update = _statements()
+        with connection.cursor() as cursor:
+            for rows, sql in ((sorted(updates, key=lambda row: row[-1]), update), (inserts, insert)):
+                for batch in _batches(rows, MAX_ROWS * 10):
+                    cursor.executemany(sql, batch)
     return Written(inserted=len(inserts), updated=len(updates), deleted=len(gone))

@@ -7,10 +7,11 @@ post-match sequence run with its listeners (the outbox's batch: ratings, notific
 In production a Celery worker runs the sequence; here it runs eagerly in the thread that confirmed,
 a thread of its own with its own database connection, beside gunicorn's workers serving the load.
 
-Each write claims the league's scope, as the page cache's middleware claims it for a form posted
-under the league's or the match's URL (league/infra/page_cache.py), and the sequence's task claims
-its own (league/infra/task_scopes.py): the page versions are bumped exactly as a result played on
-the site bumps them.
+The matches are scheduled before the clock starts, as a league's round is (one commissioner's
+action under the league's URL). Each result's steps claim its match's scope, as the page cache's
+middleware claims it for a form posted under the match's URL (league/infra/page_cache.py), and the
+sequence's task claims its own (league/infra/task_scopes.py): the page versions are bumped exactly
+as a result played on the site bumps them.
 
 The teams are the big league's, in pairs, but for the two whose history the replay measured after
 the load corrects (league/tooling/bench_replay.py): a result of theirs would add matches to replay.
@@ -53,10 +54,29 @@ class Results:
         self._thread = threading.Thread(target=self._run, name="bench-results", daemon=True)
         self._began = 0.0
         self._eager = False
+        self._scheduled: list[Any] = []  # the matches the load plays, in order
+
+    def schedule(self, rounds: int = 2) -> None:
+        """Each pair's next `rounds` matches, scheduled by the commissioner before the load starts
+        (a round generated at once): a result then writes only its match's steps."""
+        from league.infra.page_versions import league_scope, page_scope
+        from matches.services import match_schedule
+        from teams.models import Team
+
+        teams = Team.objects.in_bulk([pk for pair in self.pairs for pk in pair])
+        with page_scope(league_scope(self.league.pk)):
+            for _ in range(rounds):
+                for home, away in self.pairs:
+                    match = match_schedule(
+                        league=self.league, home=teams[home], away=teams[away], by=self.league.commissioner
+                    )
+                    self._scheduled.append(match)
 
     def start(self) -> None:
         if not self.pairs:
             raise RuntimeError("the big league has no two teams to play the load's results")
+        if not self._scheduled:
+            self.schedule()
         # The sequence runs in this process, whatever broker is configured: no worker takes it.
         self._eager = current_app.conf.task_always_eager
         current_app.conf.task_always_eager = True
@@ -80,26 +100,29 @@ class Results:
             n = 0
             while not self._stop.wait(max(0.0, self._began + n * INTERVAL - time.perf_counter())):
                 home, away = self.pairs[n % len(self.pairs)]
+                match = self._scheduled[n] if n < len(self._scheduled) else None
                 n += 1
                 started = time.perf_counter()
                 try:
-                    self._play(home, away)
+                    self._play(home, away, match)
                 except Exception as failure:  # reported with the load's errors, the load goes on
                     self.failures.append(f"{type(failure).__name__}: {failure}")
                 self.seconds.append(time.perf_counter() - started)
         finally:
             connection.close()  # this thread's own
 
-    def _play(self, home_id: int, away_id: int) -> None:
-        from league.infra.page_versions import league_scope, page_scope
+    def _play(self, home_id: int, away_id: int, scheduled: Any) -> None:
+        from league.infra.page_versions import league_scope, match_step_of_match, page_scope
         from matches.management.bench_support import ready_match
         from matches.models import Match
         from matches.services import report_confirm
         from teams.models import Team
 
         teams = Team.objects.select_related("coach").in_bulk([home_id, away_id])
-        with page_scope(league_scope(self.league.pk)):
-            match, by = ready_match(self.league, teams[home_id], teams[away_id], self.rng)
+        # A match beyond those scheduled is scheduled here, by the commissioner (the league's scope).
+        claim = match_step_of_match(scheduled.pk) if scheduled is not None else league_scope(self.league.pk)
+        with page_scope(claim):
+            match, by = ready_match(self.league, teams[home_id], teams[away_id], self.rng, scheduled)
             report_confirm(match=match, by=by)  # its sequence runs at the commit
         match.refresh_from_db()
         if match.status != Match.Status.PROCESSED:

@@ -28,7 +28,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from league.infra.page_versions import ANY, bump_site_revision, bump_versions, league_scope
+from league.infra.page_versions import ANY, bump_site_revision, bump_versions, play_scope, team_scope, user_scope
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -176,8 +176,11 @@ class Page:
     cpu_ms: float = 0.0  # gunicorn's workers' CPU time per request (user + system)
     cold_ms: list[float] = field(default_factory=list)  # each GET after a write (no kept page)
     cold_cpu_ms: float = 0.0
-    league_id: int = 0  # the page's league: a result there makes the page stale
+    league_id: int = 0  # the page's league: a result there makes its own pages stale
     other_league_id: int = 0  # another league: a result there leaves the page kept
+    # The two teams (and their coaches) of the result in each league: neither the page's team nor
+    # its match's, as most results of a busy league are (league/infra/page_versions.py).
+    result_sides: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     anonymous_cookie: str | None = None  # an anonymous browser's cookies (None: not a public page)
     # The first reads after a result, by reader ("anonymous", "logged in"): a league's pages only.
     after: dict[str, AfterResult] = field(default_factory=dict)
@@ -248,7 +251,7 @@ def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> 
     for _ in range(cold):
         for reader in page.after.values():
             for league_id, times in ((page.league_id, reader.own_ms), (page.other_league_id, reader.other_ms)):
-                bump_result(league_id)
+                bump_result(league_id, page.result_sides.get(league_id, ()))
                 status, _size, seconds = get(server.port, page.path, reader.cookie)
                 if status != 200:
                     page.error = f"{page.path} answered {status} through gunicorn after a result"
@@ -259,10 +262,14 @@ def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> 
     return page
 
 
-def bump_result(league_id: int) -> None:
-    """What a result committed in the league bumps (its reader's version aside: the bench's coach is
-    told of none)."""
-    bump_versions([league_scope(league_id), ANY])
+def bump_result(league_id: int, sides: tuple[tuple[int, int], ...]) -> None:
+    """What a result committed in the league bumps: its league's results, its two teams and their
+    coaches (told of it), and the pages of no league (tests/web/test_result_scopes.py checks that a
+    result played on the site bumps exactly these)."""
+    bump_versions(
+        [play_scope(league_id), ANY, *(team_scope(team) for team, _coach in sides)]
+        + [user_scope(coach) for _team, coach in sides]
+    )
 
 
 @dataclass
@@ -301,6 +308,8 @@ def load(
     plan = [p for p in weighted for _ in range(p.weight)]
     rng = random.Random(seed)
     queue = [rng.choice(plan) for _ in range(total)]
+    if results is not None:
+        results.schedule()  # the round the results play, drawn before anyone reads
     for cookie in cookies[:clients]:
         for page in weighted:
             get(port, page.path, cookie)

@@ -237,8 +237,9 @@ def webhook_on(league: Any) -> None:
     Webhook.objects.create(league=league, url="http://127.0.0.1:9/bench", format=Webhook.Format.JSON)
 
 
-def ready_match(league: Any, home: Any, away: Any, rng: random.Random) -> tuple[Any, Any]:
-    """A match scheduled, pre-match recorded, result saved and submitted (confirmed later)."""
+def ready_match(league: Any, home: Any, away: Any, rng: random.Random, match: Any = None) -> tuple[Any, Any]:
+    """A match scheduled (unless given, already scheduled), pre-match recorded, result saved and
+    submitted (confirmed later)."""
     from matches.models import MatchPlayer
     from matches.services import (
         CasualtyLine,
@@ -251,7 +252,8 @@ def ready_match(league: Any, home: Any, away: Any, rng: random.Random) -> tuple[
         report_submit,
     )
 
-    match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
+    if match is None:
+        match = match_schedule(league=league, home=home, away=away, by=league.commissioner)
     match = prematch_record(match=match, data=PrematchInput(), by=home.coach)  # server dice
     lines: dict[str, dict[int, dict[str, Any]]] = {"home": {}, "away": {}}
     for row in MatchPlayer.objects.filter(match=match, eligible=True):

@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from league.core import outbox
 from league.infra.bulk import insert_rows
+from league.infra.page_versions import league_scope, page_scope
 from league.rules.postmatch import MatchReport
 from matches.hooks import history_changed, match_processed
 from matches.models import Match, MatchEffect, MatchStep
@@ -100,6 +101,13 @@ def replay_from(start: Match, change: Callable[[Match], None] | None = None, sin
     """Replay the history of `start`'s teams from it on, with `change` written to it between the undo
     and the redo (`since`: an earlier place the change moves it to). The caller holds the
     transaction; a cascade starts again from a savepoint."""
+    # It runs again other teams' matches: its writes claim the whole league's pages
+    # (league/infra/page_versions.py), whatever the match's own step claimed.
+    with page_scope(league_scope(start.league_id)):
+        return _replay_from(start, change, since)
+
+
+def _replay_from(start: Match, change: Callable[[Match], None] | None, since: Key | None) -> Replayed:
     first = min(key_of(start), since) if since else key_of(start)
     dirty: dict[int, Key] = {start.home_id: first, start.away_id: first}
     while True:

@@ -226,38 +226,70 @@ def test_a_notification_bumps_its_readers_pages_wherever_they_are(league, other,
 
 
 def test_each_url_of_a_league_claims_that_league(processed_match, humans_roll, other):
-    """The league a URL's page is keyed by, and its forms' writes claim (league/infra/page_cache.py)."""
+    """What a URL's page is keyed by and what its forms' writes claim (league/infra/page_cache.py):
+    a league's page, the league and its results; a team's or a player's, the league and the team; a
+    match's, the league and its two teams. A form posted under a league's or a team's URL claims the
+    whole league, one under a match's URL (or an improvement after it) the match's step: its teams and
+    its league's results; a correction, the whole league (it replays other teams' matches)."""
     from django.test import RequestFactory
 
-    from league.infra.page_cache import _url_league
-    from league.infra.page_versions import LEAGUE
+    from league.infra.page_cache import _url_scopes
+    from league.infra.page_versions import LEAGUE, PLAY, TEAM
     from matches.services.corrections import correction_draft
 
     league = processed_match.league
     correction = correction_draft(match=processed_match, by=league.commissioner, reason="Wrong", void=True)
+    match_teams = {TEAM + processed_match.home_id, TEAM + processed_match.away_id}
+    roll_team = TEAM + humans_roll.player.team_id
+    league_page = ({LEAGUE + league.pk, PLAY + league.pk}, {LEAGUE + league.pk})
     urls = {
-        reverse("league:detail", args=[league.slug]): league,
-        reverse("league:season_standings", args=[league.slug, 1]): league,
-        reverse("teams:detail", args=[processed_match.home_id]): league,
-        reverse("teams:player", args=[other.team.pk, other.team.players.first().pk]): other.league,
-        reverse("matches:detail", args=[processed_match.pk]): league,
-        reverse("matches:correction", args=[correction.pk]): league,
-        reverse("matches:improvement", args=[humans_roll.pk]): league,
-        reverse("matches:schedule", args=[other.league.slug]): other.league,
-        # The API's writes claim the same leagues.
-        reverse("api-matches-confirm", args=[processed_match.pk]): league,
-        reverse("api-correction-confirm", args=[correction.pk]): league,
-        reverse("api-team-rerolls", args=[other.team.pk]): other.league,
-        reverse("api-player-fire", args=[other.team.players.first().pk]): other.league,
-        reverse("api-season-advance", args=[league.slug, 1]): league,
+        reverse("league:detail", args=[league.slug]): league_page,
+        reverse("league:season_standings", args=[league.slug, 1]): league_page,
+        reverse("teams:detail", args=[processed_match.home_id]): (
+            {LEAGUE + league.pk, TEAM + processed_match.home_id},
+            {LEAGUE + league.pk},
+        ),
+        reverse("teams:player", args=[other.team.pk, other.team.players.first().pk]): (
+            {LEAGUE + other.league.pk, TEAM + other.team.pk},
+            {LEAGUE + other.league.pk},
+        ),
+        reverse("matches:detail", args=[processed_match.pk]): (
+            {LEAGUE + league.pk} | match_teams,
+            {PLAY + league.pk} | match_teams,
+        ),
+        reverse("matches:correction", args=[correction.pk]): ({LEAGUE + league.pk}, {LEAGUE + league.pk}),
+        reverse("matches:improvement", args=[humans_roll.pk]): (
+            {PLAY + league.pk, roll_team},
+            {PLAY + league.pk, roll_team},
+        ),
+        reverse("matches:schedule", args=[other.league.slug]): (
+            {LEAGUE + other.league.pk, PLAY + other.league.pk},
+            {LEAGUE + other.league.pk},
+        ),
+        # The API's writes claim the same.
+        reverse("api-matches-confirm", args=[processed_match.pk]): (
+            {LEAGUE + league.pk} | match_teams,
+            {PLAY + league.pk} | match_teams,
+        ),
+        reverse("api-correction-confirm", args=[correction.pk]): ({LEAGUE + league.pk}, {LEAGUE + league.pk}),
+        reverse("api-team-rerolls", args=[other.team.pk]): ({LEAGUE + other.league.pk}, {LEAGUE + other.league.pk}),
+        reverse("api-player-fire", args=[other.team.players.first().pk]): (
+            {LEAGUE + other.league.pk},
+            {LEAGUE + other.league.pk},
+        ),
+        reverse("api-season-advance", args=[league.slug, 1]): league_page,
     }
-    for url, owner in urls.items():
-        sql, params = _url_league(RequestFactory().get(url))
+
+    def ids(scope):
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            assert cursor.fetchall() == [(LEAGUE + owner.pk,)], url
+            cursor.execute(*scope)
+            return {int(row[0]) for row in cursor.fetchall()}
+
+    for url, (read, written) in urls.items():
+        page, claimed = _url_scopes(RequestFactory().get(url))
+        assert (ids(page), ids(claimed)) == (read, written), url
     # A decision's pk is of its kind's table, not a match's: its writes claim nothing (the whole site).
     decision = reverse("matches:decision", args=["improvement", processed_match.pk])
     nobody = [reverse("home"), reverse("teams:mine"), reverse("notices:list"), reverse("matches:list"), decision]
     for url in [*nobody, reverse("api-matches-decision", args=["improvement", processed_match.pk])]:
-        assert _url_league(RequestFactory().get(url)) is None, url
+        assert _url_scopes(RequestFactory().get(url)) == (None, None), url

@@ -259,6 +259,17 @@ RESULT_OTHER_TARGET = 2.0  # a page after a result in another league, against it
 RESULT_OWN_TARGET = 10.0  # a page after a result in its own league, against the bare view
 
 
+def _result_sides(built: Any) -> tuple[tuple[int, int], ...]:
+    """The (team, coach) pairs of a result in the league between two teams none of the measured
+    pages shows: not the pages' team, nor its last match's or the corrected match's teams."""
+    from teams.models import Team
+
+    shown = {built.team.pk, built.match.home_id, built.match.away_id, built.first_match.home_id}
+    shown.add(built.first_match.away_id)
+    pairs = Team.objects.filter(league=built.league).exclude(pk__in=shown).order_by("pk").values_list("pk", "coach_id")
+    return tuple(pairs[:2])
+
+
 def _pages(built: Any, other: Any) -> list:
     """The pages measured, in the table's order; the first is the bare view. A league's own pages
     know their league and `other`, for the first reads after a result in each."""
@@ -270,6 +281,8 @@ def _pages(built: Any, other: Any) -> list:
     anonymous = page_client(None)[1]
     slug, number = built.league.slug, built.season.number
 
+    sides = {built.league.pk: _result_sides(built), other.league.pk: _result_sides(other)}
+
     def page(name: str, path: str, client: Any = coach, cookie: str = cookie) -> Page:
         ours = name not in ("bare view", "base.html")
         return Page(
@@ -280,6 +293,7 @@ def _pages(built: Any, other: Any) -> list:
             MIX.get(name, 0),
             league_id=built.league.pk if ours else 0,
             other_league_id=other.league.pk if ours else 0,
+            result_sides=sides if ours else {},
             # The commissioner's pages are not public: no anonymous reader.
             anonymous_cookie=None if client is commissioner else anonymous,
         )
