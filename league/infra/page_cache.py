@@ -48,6 +48,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import timezone
 
+from league.infra.page_shared import shared_key_part, shared_reader, to_keep, to_serve
 from league.infra.page_versions import (
     TABLE,
     Scope,
@@ -234,9 +235,14 @@ def menu_versions(request: HttpRequest) -> str:
 _KEYED_HEADERS = ("HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HX_REQUEST", "HTTP_HX_TARGET", "HTTP_HX_BOOSTED")
 
 
-def _page_key(request: HttpRequest) -> str:
+def _page_key(request: HttpRequest, shared: bool) -> str:
+    """`shared`: a visitor with no session, served the copy every such visitor is (page_shared.py),
+    keyed by his language instead of his cookies."""
     parts = [_request_versions(request)[0], request.scheme or "", request.get_host(), request.get_full_path()]
-    parts += [request.META.get(name, "") for name in _KEYED_HEADERS]
+    headers = _KEYED_HEADERS[2:] if shared else _KEYED_HEADERS
+    parts += [request.META.get(name, "") for name in headers]
+    if shared:
+        parts.append(shared_key_part(request))
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
@@ -283,16 +289,21 @@ class PageCacheMiddleware:
         if not _may_serve(request):
             return self.get_response(request)
         cache = caches["pages"]
-        key = _page_key(request)
+        shared = shared_reader(request)
+        key = _page_key(request, shared)
         kept = cache.get(key)
         if kept is not None:
             status, headers, content = kept
-            response = HttpResponse(content, status=status)
-            for name, value in headers:
-                response[name] = value
-            return response
+            content = to_serve(request, content) if shared else content
+            if content is not None:
+                response = HttpResponse(content, status=status)
+                for name, value in headers:
+                    response[name] = value
+                return response
         response = self.get_response(request)
         if _may_keep(request, response):
-            headers = [(k, v) for k, v in response.items() if k.lower() != "set-cookie"]
-            cache.set(key, (response.status_code, headers, response.content), page_cache_seconds())
+            content = to_keep(request, response.content) if shared else response.content
+            if content is not None:
+                headers = [(k, v) for k, v in response.items() if k.lower() != "set-cookie"]
+                cache.set(key, (response.status_code, headers, content), page_cache_seconds())
         return response

@@ -1,0 +1,113 @@
+"""One kept copy of a page for every visitor with no session (league/infra/page_shared.py): the second
+visitor is served what the first one's read rendered, in his language, with CSRF tokens of his own
+secret (his forms pass the check; he never receives the first visitor's secret); a visitor with a
+session, logged in or not, keeps his own copy."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.middleware.csrf import CSRF_ALLOWED_CHARS
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])")
+
+
+@pytest.fixture(autouse=True)
+def committed_only(settings):
+    settings.PAGE_CACHE_LOCAL_WRITES = False
+
+
+def unmask(token: str) -> str:
+    """Django's own reading of a masked token (django.middleware.csrf)."""
+    mask, cipher = token[:32], token[32:]
+    chars = CSRF_ALLOWED_CHARS
+    return "".join(chars[chars.index(c) - chars.index(m)] for c, m in zip(cipher, mask, strict=True))
+
+
+def visitor(url: str) -> Client:
+    """A visitor who has read `url` once (its answer gave him his CSRF cookie)."""
+    client = Client(enforce_csrf_checks=True)
+    assert client.get(url).status_code == 200
+    assert settings.CSRF_COOKIE_NAME in client.cookies
+    return client
+
+
+def read(client: Client, url: str, **headers) -> tuple[str, int]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, **headers)
+    assert response.status_code == 200
+    return response.content.decode(), len(queries)
+
+
+def secrets_in(html: str) -> set[str]:
+    return {unmask(token) for token in TOKEN.findall(html)}
+
+
+def test_a_second_visitor_is_served_the_first_ones_copy_with_his_own_tokens(league):
+    url = reverse("league:detail", args=[league.slug])
+    first, second = visitor(url), visitor(url)
+    html, rendered = read(first, url)  # kept for every visitor
+    again, queries = read(second, url)
+    assert queries == 1 < rendered  # the versions' query alone
+    mine, theirs = second.cookies[settings.CSRF_COOKIE_NAME].value, first.cookies[settings.CSRF_COOKIE_NAME].value
+    assert secrets_in(again) == {mine}
+    assert theirs not in secrets_in(again) and secrets_in(html) == {theirs}
+    # The same page but for the tokens.
+    assert TOKEN.sub("T", again) == TOKEN.sub("T", html)
+
+
+def test_a_form_of_the_shared_copy_passes_the_csrf_check(league):
+    url = reverse("league:detail", args=[league.slug])
+    first, second = visitor(url), visitor(url)
+    read(first, url)
+    html, queries = read(second, url)
+    assert queries == 1
+    token = TOKEN.findall(html)[0]
+    login = reverse("login")
+    refused = second.post(login, {"username": "nobody", "password": "x", "csrfmiddlewaretoken": "x" * 64})
+    assert refused.status_code == 403
+    answered = second.post(login, {"username": "nobody", "password": "x", "csrfmiddlewaretoken": token})
+    assert answered.status_code == 200  # the login form again, with its error: past the CSRF check
+
+
+def test_each_language_has_its_own_copy(league):
+    url = reverse("league:detail", args=[league.slug])
+    english, french = visitor(url), visitor(url)
+    read(english, url, HTTP_ACCEPT_LANGUAGE="en")
+    html, queries = read(french, url, HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9")
+    assert queries > 1 and 'lang="fr"' in html
+    # Another French browser, another header: the French copy.
+    other = visitor(url)
+    again, queries = read(other, url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert queries == 1 and 'lang="fr"' in again
+
+
+def test_a_visitor_with_a_session_keeps_his_own_copy(league, coach_alice):
+    url = reverse("league:detail", args=[league.slug])
+    first = visitor(url)
+    read(first, url)
+    alice = Client()
+    alice.force_login(coach_alice)
+    alice.get(url)
+    html, queries = read(alice, url)
+    assert queries > 1 and ">alice" in html  # rendered for her, not the visitors' copy
+    assert read(alice, url)[1] == 1  # then kept for her browser
+
+
+def test_a_visitor_with_no_csrf_cookie_yet_is_given_one(league):
+    url = reverse("league:detail", args=[league.slug])
+    first = visitor(url)
+    read(first, url)
+    newcomer = Client(enforce_csrf_checks=True)
+    html, _queries = read(newcomer, url)
+    # Rendered for him (the page has forms and he had no secret): his answer sets his cookie.
+    assert settings.CSRF_COOKIE_NAME in newcomer.cookies
+    assert secrets_in(html) == {newcomer.cookies[settings.CSRF_COOKIE_NAME].value}
