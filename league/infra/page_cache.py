@@ -48,7 +48,15 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import timezone
 
-from league.infra.page_shared import shared_key_part, shared_reader, to_keep, to_serve
+from league.infra.page_shared import (
+    cut_menu,
+    put_menu,
+    shared_key_part,
+    shared_reader,
+    standing,
+    to_keep,
+    to_serve,
+)
 from league.infra.page_versions import (
     TABLE,
     Scope,
@@ -291,19 +299,58 @@ class PageCacheMiddleware:
         cache = caches["pages"]
         shared = shared_reader(request)
         key = _page_key(request, shared)
+        member = None if shared else _member_keys(request)
+        if member is not None:
+            found = cache.get_many(member)
+            if len(found) == 2:
+                status, headers, body = found[member[0]]
+                content = to_serve(request, put_menu(body, found[member[1]]))
+                if content is not None:
+                    return _response(status, headers, content)
         kept = cache.get(key)
         if kept is not None:
             status, headers, content = kept
             content = to_serve(request, content) if shared else content
             if content is not None:
-                response = HttpResponse(content, status=status)
-                for name, value in headers:
-                    response[name] = value
-                return response
+                return _response(status, headers, content)
         response = self.get_response(request)
         if _may_keep(request, response):
+            headers = [(k, v) for k, v in response.items() if k.lower() != "set-cookie"]
+            cut = cut_menu(response.content) if member and getattr(request, "page_shared", False) else None
+            if member is not None and cut is not None:
+                body, menu = (to_keep(request, part) for part in cut)
+                if body is not None and menu is not None:
+                    cache.set_many(
+                        {member[0]: (response.status_code, headers, body), member[1]: menu}, page_cache_seconds()
+                    )
+                    return response
             content = to_keep(request, response.content) if shared else response.content
             if content is not None:
-                headers = [(k, v) for k, v in response.items() if k.lower() != "set-cookie"]
                 cache.set(key, (response.status_code, headers, content), page_cache_seconds())
         return response
+
+
+def _response(status: int, headers: list[tuple[str, str]], content: bytes) -> HttpResponse:
+    response = HttpResponse(content, status=status)
+    for name, value in headers:
+        response[name] = value
+    return response
+
+
+def _member_keys(request: HttpRequest) -> tuple[str, str] | None:
+    """For a logged-in reader of a league's page: the key of the copy of his standing in the league
+    (page_shared.py) and the key of his own menu on this page. None for anyone else."""
+    user = _session_user(request)
+    if user is None:
+        return None
+    versions, user_versions = _request_versions(request)
+    found = standing(versions, user_versions)
+    if found is None:
+        return None
+    role, page_versions = found
+    where = [request.scheme or "", request.get_host(), request.get_full_path(), shared_key_part(request)]
+    where += [request.META.get(name, "") for name in _KEYED_HEADERS[2:]]
+    body = hashlib.sha256("\n".join([page_versions, role, *where]).encode()).hexdigest()
+    # His menu shows his name, his badges and this page's address (the language switch): not the page.
+    menu = hashlib.sha256("\n".join([str(user), user_versions, *where]).encode()).hexdigest()
+    return "page-of:" + body, "menu:" + menu

@@ -8,8 +8,15 @@ rendered with replaced by a marker, and each visitor served it gets tokens maske
 secret, as Django's `{% csrf_token %}` would have given him: a form posted from it passes the CSRF
 check, and no visitor ever receives another's secret.
 
-A visitor with a session (logged in, or anonymous with something kept in it) is served his own copy,
-as before: his page may show what his session holds.
+A logged-in reader of a league's page that says so (`share_among_readers`: a page whose body shows
+the same to every reader of one standing in the league, as the standings do) is served the copy of
+his standing: a member of the league, its commissioner, or neither (found in the versions his key
+reads already: page_versions._USER_LEAGUES), with the menu cut out. His own menu (his name, his
+badges, his log-out form) is kept apart, per reader and page, under his menu's versions, and put
+back in its place: one render of a league's table after a result serves every member.
+
+Anyone else with a session (anonymous with something kept in it, or a page that does not say it is
+shared) is served his own copy, as before: his page may show what his session holds.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_ALLOWED_CHARS
 from django.utils import translation
+
+from league.infra.page_versions import LEAGUE, PLAY, SITE
 
 MARKER = b"\x00csrf-token\x00"
 _TOKEN = re.compile(rb"(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])")
@@ -93,3 +102,45 @@ def to_serve(request: HttpRequest, kept: bytes) -> bytes | None:
     for part in parts[1:]:
         out += [_mask(secret).encode("ascii"), part]
     return b"".join(out)
+
+
+# --- Logged-in readers: one copy per standing in the league, the menu apart ---
+
+NAV_START, NAV_END = b"<!--nav-->", b"<!--/nav-->"  # templates/base.html: around what the reader's menu shows
+HOLE = b"\x00nav\x00"
+
+
+def share_among_readers(request: HttpRequest) -> None:
+    """Called by a league page's view: what it rendered for this reader, the menu aside, is what it
+    renders for every reader of his standing in the league (member, commissioner, neither)."""
+    request.page_shared = True  # type: ignore[attr-defined]
+
+
+def _ids(part: str) -> set[int]:
+    return {int(entry.split(":", 1)[0]) for entry in part.split(",") if entry}
+
+
+def standing(versions: str, user_versions: str) -> tuple[str, str] | None:
+    """The reader's standing in the page's league, and the versions its copy is keyed by (the site's
+    and the page's, not his own): None when the page is no one league's."""
+    site_part, _bar, page_part = versions.partition("|")
+    leagues = [pk - LEAGUE for pk in _ids(page_part) if LEAGUE < pk < LEAGUE + (1 << 40)]
+    if len(leagues) != 1:
+        return None
+    mine = _ids(user_versions)
+    member, commissioner = LEAGUE + leagues[0] in mine, PLAY + leagues[0] in mine
+    site = next((entry for entry in site_part.split(",") if entry.startswith(f"{SITE}:")), "")
+    return f"member={member:d},commissioner={commissioner:d}", f"{site}|{page_part}"
+
+
+def cut_menu(content: bytes) -> tuple[bytes, bytes] | None:
+    """The page with its menu cut out (a hole in its place), and the menu; None without one menu."""
+    if content.count(NAV_START) != 1 or content.count(NAV_END) != 1 or HOLE in content:
+        return None
+    head, _start, rest = content.partition(NAV_START)
+    menu, _end, tail = rest.partition(NAV_END)
+    return head + NAV_START + HOLE + NAV_END + tail, menu
+
+
+def put_menu(body: bytes, menu: bytes) -> bytes:
+    return body.replace(HOLE, menu, 1)

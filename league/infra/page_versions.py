@@ -81,7 +81,7 @@ def team_scope(team_id: int | None) -> int:
 def league_pages_of_slug(slug: str) -> Scope:
     """A league's own page: everything of the league, and its results."""
     return (
-        f"SELECT {LEAGUE} + id FROM league_league WHERE slug = %s"  # noqa: S608
+        f"SELECT {LEAGUE} + id AS id FROM league_league WHERE slug = %s"  # noqa: S608
         f" UNION ALL SELECT {PLAY} + id FROM league_league WHERE slug = %s",
         (slug, slug),
     )
@@ -90,7 +90,7 @@ def league_pages_of_slug(slug: str) -> Scope:
 def team_pages_of_team(team_id: int) -> Scope:
     """A team's page and its players': its league's settings and names, and the team itself."""
     return (
-        f"SELECT {LEAGUE} + league_id FROM teams_team WHERE id = %s"  # noqa: S608
+        f"SELECT {LEAGUE} + league_id AS id FROM teams_team WHERE id = %s"  # noqa: S608
         f" UNION ALL SELECT {TEAM} + id FROM teams_team WHERE id = %s",
         (team_id, team_id),
     )
@@ -100,7 +100,7 @@ def match_pages_of_match(match_id: int) -> Scope:
     """A match's pages: its league's settings and names, and its two teams (their players, the match's
     own steps, which claim both teams)."""
     return (
-        f"SELECT {LEAGUE} + league_id FROM matches_match WHERE id = %s"  # noqa: S608
+        f"SELECT {LEAGUE} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
         f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
         f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
         (match_id,) * 3,
@@ -114,7 +114,7 @@ def match_step_of_match(match_id: int) -> Scope:
     """A step of a match (its pre-match, its result, its post-match sequence): its two teams, and its
     league's results (standings, leaders...), not the other teams' pages."""
     return (
-        f"SELECT {PLAY} + league_id FROM matches_match WHERE id = %s"  # noqa: S608
+        f"SELECT {PLAY} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
         f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
         f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
         (match_id,) * 3,
@@ -124,7 +124,7 @@ def match_step_of_match(match_id: int) -> Scope:
 def match_step_of_improvement(roll_id: int) -> Scope:
     """An improvement chosen after a match: a step of that match."""
     return (
-        f"SELECT {PLAY} + m.league_id FROM teams_improvementroll r"  # noqa: S608
+        f"SELECT {PLAY} + m.league_id AS id FROM teams_improvementroll r"  # noqa: S608
         " JOIN matches_match m ON m.id = r.match_id WHERE r.id = %s"
         f" UNION ALL SELECT {TEAM} + p.team_id FROM teams_improvementroll r"
         " JOIN teams_player p ON p.id = r.player_id WHERE r.id = %s",
@@ -135,7 +135,7 @@ def match_step_of_improvement(roll_id: int) -> Scope:
 def team_step_of_team(team_id: int) -> Scope:
     """A write to one team only (its value refreshed): the team, and its league's tables that show it."""
     return (
-        f"SELECT {PLAY} + league_id FROM teams_team WHERE id = %s"  # noqa: S608
+        f"SELECT {PLAY} + league_id AS id FROM teams_team WHERE id = %s"  # noqa: S608
         f" UNION ALL SELECT {TEAM} + id FROM teams_team WHERE id = %s",
         (team_id, team_id),
     )
@@ -144,27 +144,27 @@ def team_step_of_team(team_id: int) -> Scope:
 def play_of_delivery(delivery_id: int) -> Scope:
     """A webhook's delivery: its league's webhooks page."""
     return (
-        f"SELECT {PLAY} + w.league_id FROM league_delivery d"  # noqa: S608
+        f"SELECT {PLAY} + w.league_id AS id FROM league_delivery d"  # noqa: S608
         " JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id = %s",
         (delivery_id,),
     )
 
 
 def league_of_slug(slug: str) -> Scope:
-    return (f"SELECT {LEAGUE} + id FROM league_league WHERE slug = %s", (slug,))  # noqa: S608
+    return (f"SELECT {LEAGUE} + id AS id FROM league_league WHERE slug = %s", (slug,))  # noqa: S608
 
 
 def league_of_team(team_id: int) -> Scope:
-    return (f"SELECT {LEAGUE} + league_id FROM teams_team WHERE id = %s", (team_id,))  # noqa: S608
+    return (f"SELECT {LEAGUE} + league_id AS id FROM teams_team WHERE id = %s", (team_id,))  # noqa: S608
 
 
 def league_of_match(match_id: int) -> Scope:
-    return (f"SELECT {LEAGUE} + league_id FROM matches_match WHERE id = %s", (match_id,))  # noqa: S608
+    return (f"SELECT {LEAGUE} + league_id AS id FROM matches_match WHERE id = %s", (match_id,))  # noqa: S608
 
 
 def league_of_player(player_id: int) -> Scope:
     return (
-        f"SELECT {LEAGUE} + t.league_id FROM teams_player p"  # noqa: S608
+        f"SELECT {LEAGUE} + t.league_id AS id FROM teams_player p"  # noqa: S608
         " JOIN teams_team t ON t.id = p.team_id WHERE p.id = %s",
         (player_id,),
     )
@@ -172,7 +172,7 @@ def league_of_player(player_id: int) -> Scope:
 
 def league_of_correction(correction_id: int) -> Scope:
     return (
-        f"SELECT {LEAGUE} + m.league_id FROM matches_matchcorrection c"  # noqa: S608
+        f"SELECT {LEAGUE} + m.league_id AS id FROM matches_matchcorrection c"  # noqa: S608
         " JOIN matches_match m ON m.id = c.match_id WHERE c.id = %s",
         (correction_id,),
     )
@@ -181,7 +181,7 @@ def league_of_correction(correction_id: int) -> Scope:
 def notifications_scope(where: str, params: tuple[Any, ...]) -> Scope:
     """The readers and leagues of the notifications `where` selects (a league's mail page shows their mail)."""
     return (
-        f"SELECT {USER} + user_id FROM league_notification WHERE {where}"  # noqa: S608
+        f"SELECT {USER} + user_id AS id FROM league_notification WHERE {where}"  # noqa: S608
         f" UNION SELECT {PLAY} + league_id FROM league_notification WHERE league_id IS NOT NULL AND {where}",
         params * 2,
     )
@@ -312,15 +312,16 @@ def site_revision(alias: str = "default") -> int:
 # What can change a user's menu badges (matches.selectors.common.actions_waiting reads nothing else):
 # everything of the leagues he coaches a team in, is a member of or runs; his teams (their matches'
 # steps, their players' improvements); the results of the leagues he runs (a result submitted to him,
-# a line held for him). Another team's result in his league leaves his badges kept.
+# a line held for him). Another team's result in his league leaves his badges kept. A version never
+# bumped reads 0: the key still names his leagues (page_shared.standing reads them there).
 _USER_LEAGUES = (
-    f"SELECT 'u', v.id, v.number FROM {TABLE} v WHERE v.id IN ("  # noqa: S608
-    f"SELECT {LEAGUE} + league_id FROM league_membership WHERE user_id = %s"
+    f"SELECT 'u', s.id, COALESCE(v.number, 0) FROM ("  # noqa: S608
+    f"SELECT {LEAGUE} + league_id AS id FROM league_membership WHERE user_id = %s"
     f" UNION SELECT {LEAGUE} + id FROM league_league WHERE commissioner_id = %s"
     f" UNION SELECT {PLAY} + id FROM league_league WHERE commissioner_id = %s"
     f" UNION SELECT {PLAY} + league_id FROM league_membership WHERE user_id = %s AND role = 'commissioner'"
     f" UNION SELECT {LEAGUE} + league_id FROM teams_team WHERE coach_id = %s"
-    f" UNION SELECT {TEAM} + id FROM teams_team WHERE coach_id = %s)"
+    f" UNION SELECT {TEAM} + id FROM teams_team WHERE coach_id = %s) s LEFT JOIN {TABLE} v ON v.id = s.id"
 )
 _USER_PARAMS = 6
 
@@ -335,11 +336,15 @@ def read_versions(
     ids = [SITE] + ([user_scope(user_id)] if user_id else []) + ([] if page is not None else [ANY])
     parts = [f"SELECT 'u', id, number FROM {TABLE} WHERE id IN ({', '.join(['%s'] * len(ids))})"]  # noqa: S608
     params: list[Any] = list(ids)
+    # The page's versions, 0 for one never bumped yet: its key names its league all the same
+    # (page_shared.standing reads it there). Each scope's query names its column `id`.
     if isinstance(page, int):
-        parts.append(f"SELECT 'p', id, number FROM {TABLE} WHERE id = %s")  # noqa: S608
-        params.append(page)
-    elif isinstance(page, tuple):
-        parts.append(f"SELECT 'p', id, number FROM {TABLE} WHERE id IN ({page[0]})")  # noqa: S608
+        page = ("SELECT %s AS id", (page,))
+    if isinstance(page, tuple):
+        parts.append(
+            f"SELECT 'p', s.id, COALESCE(v.number, 0) FROM ({page[0]}) s"  # noqa: S608
+            f" LEFT JOIN {TABLE} v ON v.id = s.id"
+        )
         params += page[1]
     if user_id:
         parts.append(_USER_LEAGUES)

@@ -28,6 +28,7 @@ from league.core.selectors import (
     pending_for,
     pending_invitation_or_404,
 )
+from league.infra.page_shared import share_among_readers
 from league.interchange.selectors import unfinished_run
 from league.pages.selectors import HOME_TABLE_ROWS, current_season, league_home_or_404, next_fixtures, season_leaders
 from league.rules import Ruleset, collation_key, load_ruleset
@@ -76,6 +77,9 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     teams_elsewhere = team_count > HOME_TEAMS
     teams = [] if teams_elsewhere else team_rows(league, ruleset)
     member, commissioner = roles(request.user, league)
+    if member or not request.user.is_authenticated:
+        # The same to every member of his standing (a non-member's page shows his own entry request).
+        share_among_readers(request)
     season = current_season(league)
     season_context: dict[str, object] = {"season": season}
     if season is not None:

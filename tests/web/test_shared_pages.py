@@ -111,3 +111,55 @@ def test_a_visitor_with_no_csrf_cookie_yet_is_given_one(league):
     # Rendered for him (the page has forms and he had no secret): his answer sets his cookie.
     assert settings.CSRF_COOKIE_NAME in newcomer.cookies
     assert secrets_in(html) == {newcomer.cookies[settings.CSRF_COOKIE_NAME].value}
+
+
+# --- Logged-in readers: one copy per standing in the league, each reader's own menu put back ---
+
+
+def logged_in(user, url: str) -> Client:
+    """A browser of `user` who has read `url` (his menu on that page is kept)."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    client.get(url)  # it may set his CSRF cookie: a page that sets a new one is never kept
+    client.get(url)
+    assert read(client, url)[1] == 1
+    return client
+
+
+def test_members_share_one_copy_of_a_league_page_each_with_his_own_menu(
+    league, humans, orcs, coach_alice, coach_bob, commissioner
+):
+    from league.infra.page_versions import bump_versions, play_scope
+
+    url = reverse("league:detail", args=[league.slug])
+    alice, bob = logged_in(coach_alice, url), logged_in(coach_bob, url)
+    boss = logged_in(commissioner, url)
+    bump_versions([play_scope(league.pk)])  # a result in the league: its pages are stale
+    html, rendered = read(alice, url)
+    assert rendered > 1 and 'id="waiting-badge">alice' in html
+    again, queries = read(bob, url)
+    assert queries <= 2  # the versions, and his session's user on a first read by this process
+    assert 'id="waiting-badge">bob' in again and 'id="waiting-badge">alice' not in again
+    # Alice's copy but for the menu and the tokens.
+    menu = re.compile(r"<!--nav-->.*<!--/nav-->", re.S)
+    assert TOKEN.sub("T", menu.sub("", again)) == TOKEN.sub("T", menu.sub("", html))
+    # His log-out form carries his own secret, not alice's.
+    assert secrets_in(again) == {bob.cookies[settings.CSRF_COOKIE_NAME].value}
+    assert bob.post(reverse("logout"), {"csrfmiddlewaretoken": TOKEN.findall(again)[0]}).status_code == 302
+    # The commissioner's standing has its own copy.
+    theirs, queries = read(boss, url)
+    assert queries > 2 and 'id="waiting-badge">commissioner' in theirs
+
+
+def test_a_reader_outside_the_league_invited_to_it_sees_his_own_invitation(league, user_factory, commissioner):
+    from league.core.membership import invite
+
+    url = reverse("league:detail", args=[league.slug])
+    zed, yan = user_factory("zed"), user_factory("yan")
+    yan_client = logged_in(yan, url)
+    invite(league=league, by=commissioner, username="zed")
+    zed_client = logged_in(zed, url)
+    yan_page = read(yan_client, url)[0]
+    zed_page = read(zed_client, url)[0]
+    assert "You are invited to this league." in zed_page
+    assert "You are invited to this league." not in yan_page

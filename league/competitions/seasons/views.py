@@ -44,6 +44,7 @@ from league.competitions.seasons.selectors import (
 from league.core.models import League
 from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404
+from league.infra.page_shared import share_among_readers
 from teams.models import Team
 
 Status = Season.Status
@@ -220,6 +221,8 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         pending = []
     arranged = season_unrounded_matches(season)
     round_page = season_round_page(season, request.GET.get("round"))
+    if not open_entries:
+        share_among_readers(request)  # the entries, each coach's own buttons, are closed
     return render(
         request,
         "league/season.html",

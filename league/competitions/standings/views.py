@@ -24,6 +24,7 @@ from league.competitions.standings.table import season_settings, standings_setti
 from league.core.permissions import is_commissioner, signed_in
 from league.core.selectors import league_or_404, league_ruleset
 from league.infra.inputs import posted_id
+from league.infra.page_shared import share_among_readers
 from league.rules import load_ruleset
 from league.rules.postmatch.results import draws_possible
 from league.rules.standings import LotsRequest, Standings
@@ -144,6 +145,7 @@ def season_standings(request: HttpRequest, slug: str, number: int) -> HttpRespon
         {**group, "places": range(1, len(group["teams"]) + 1)} for group in groups if group["kind"] == "commissioner"
     ]
     lots = sel.season_lots(season)
+    share_among_readers(request)  # the same to every reader of his standing: the commissioner's forms aside
     return render(
         request,
         "league/standings.html",

@@ -20,6 +20,7 @@ from league.competitions.stats import tables
 from league.competitions.stats.cache import cached, league_version
 from league.core.models import League
 from league.core.selectors import league_ruleset, league_with_rules_or_404
+from league.infra.page_shared import share_among_readers
 
 LEADERS_ROWS = 50  # the page shows the top rows; the CSV file has every player
 
@@ -113,6 +114,7 @@ def stats_leaders(request: HttpRequest, slug: str) -> HttpResponse:
         return {"rows": rows, "count": count, "tops": _tops(leading)}
 
     head = cached(f"{full}:head", version, head_of)
+    share_among_readers(request)  # nothing in it is the reader's own
     return _table_page(
         request,
         league,
