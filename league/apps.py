@@ -33,6 +33,7 @@ class LeagueConfig(AppConfig):
         _listen_to_events()
         _rate_matches()
         _derive_tables()
+        _warm_pages()
 
         # In-app and mail notifications hear every event (league/core/events.py); importing the
         # tasks here also registers them with the Celery app (autodiscovery finds league.tasks only).
@@ -55,7 +56,7 @@ def _claim_task_scopes() -> None:
     claim_task("matches.ping", lambda match_id, **_: [v.match_step_of_match(match_id)])
     claim_task("matches.apply_correction", lambda correction_id, **_: [v.league_of_correction(correction_id)])
     claim_task("teams.refresh_team_value", lambda team_id, **_: [v.team_step_of_team(team_id)])
-    claim_task("webhooks.deliver", lambda delivery_id, **_: [v.play_of_delivery(delivery_id)])
+    claim_task("webhooks.deliver", lambda delivery_id, **_: [v.aside_of_delivery(delivery_id)])
 
 
 def _tell_teams_and_matches() -> None:
@@ -115,6 +116,14 @@ def _derive_tables() -> None:
     from league.competitions.derived.receivers import connect
 
     connect()
+
+
+def _warm_pages() -> None:
+    """A league's busiest pages rendered once its derived tables are built (league/infra/page_warm.py)."""
+    from league.infra.page_warm import register
+    from league.pages.warm import league_paths, league_readers
+
+    register(league_paths, league_readers)
 
 
 def _rate_matches() -> None:

@@ -65,3 +65,6 @@ AXES_FAILURE_LIMIT = 1000
 # A `db` test never commits, so the page cache's revision (bumped on commit) never moves inside it:
 # pages are also keyed by this process's count of write statements (league/infra/page_cache.py).
 PAGE_CACHE_LOCAL_WRITES = True
+# No page rendered at write time but in the tests of it (tests/web/test_page_warm.py): each result
+# would render a league's pages in every language.
+PAGE_WARM_LANGUAGES: list[str] = []

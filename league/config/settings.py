@@ -208,6 +208,10 @@ if not CACHE_URL:
     CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 2000}
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 300)
 PAGE_CACHE_EXCLUDE: tuple[str, ...] = ("/admin/", "/api/")
+# A league's busiest pages rendered once its results are in, in these languages (league/infra/page_warm.py);
+# empty: none (each page is rendered by its first reader). With several processes, a shared cache
+# (CACHE_URL) lets a worker's render serve the web processes.
+PAGE_WARM_LANGUAGES = [code for code in envstr("PAGE_WARM_LANGUAGES", "en,fr").split(",") if code.strip()]
 # Every key carries the code's release (league/infra/release.py): a deploy never serves fragments or pages
 # that the previous templates rendered.
 for _alias in CACHES:

@@ -27,7 +27,7 @@ from typing import Any
 from django.db import connection, transaction
 
 from league.core import outbox
-from league.infra.page_versions import page_scope, play_scope
+from league.infra.page_versions import aside_scope, own_scope
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ def listen_events(name: str, listener: Callable[[list[Event]], None]) -> None:
 
     LISTENERS[name] = one
     BATCHED.add(name)
-    outbox.listen_batch(name, lambda payloads: listener([from_payload(p) for p in payloads]))
+    outbox.listen_batch(name, lambda payloads: listener([from_payload(p) for p in payloads]), aside_scope)
 
 
 def publish(event: Event, key: str = "") -> None:
@@ -136,8 +136,9 @@ def from_payload(payload: dict[str, Any]) -> Event:
 
 def deliver(event: Event, skip: set[str] | frozenset[str] = frozenset()) -> None:
     # What the listeners write (notifications, webhooks' deliveries) is of the event's league
-    # (league/infra/page_versions.py): its pages, not the whole site's, are made fresh.
-    with page_scope(play_scope(event.league_id)) if event.league_id else nullcontext():
+    # (league/infra/page_versions.py): its mail and webhooks pages, not the whole site's, are made
+    # fresh; its own scope, not added to the one of the write that published it (told at its commit).
+    with own_scope(aside_scope(event.league_id)) if event.league_id else nullcontext():
         _deliver(event, skip)
 
 

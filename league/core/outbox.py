@@ -21,7 +21,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from typing import Any
 
 from celery import current_app, shared_task
@@ -30,7 +30,7 @@ from django.db import connection, transaction
 
 from league.core.models import OutboxEntry
 from league.infra.counting import counted
-from league.infra.page_versions import page_scope, play_scope
+from league.infra.page_versions import own_scope, play_scope
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +39,19 @@ BATCH_SIZE = 500
 # A listener's work on a batch of payloads, in the dispatching transaction (bulk writes).
 BatchListener = Callable[[list[dict[str, Any]]], None]
 BATCH_LISTENERS: dict[str, BatchListener] = {}
+# What a listener's batch writes change of its payloads' leagues (league/infra/page_versions.py): its
+# results pages by default (derived tables, ratings); its events' listeners, only its mail and
+# webhooks pages.
+BATCH_SCOPES: dict[str, Callable[[int | None], int]] = {}
 # Per process: when the task last sent for each listener runs (time.monotonic()).
 _due: dict[str, float] = {}
 
 
-def listen_batch(name: str, listener: BatchListener) -> None:
-    """Register what a listener does with a batch of its rows' payloads."""
+def listen_batch(name: str, listener: BatchListener, scope: Callable[[int | None], int] = play_scope) -> None:
+    """Register what a listener does with a batch of its rows' payloads, and what of their leagues it
+    changes."""
     BATCH_LISTENERS[name] = listener
+    BATCH_SCOPES[name] = scope
 
 
 def new_key(prefix: str) -> str:
@@ -130,7 +136,10 @@ def dispatch(listener: str, *, limit: int = BATCH_SIZE) -> int:
         # a payload that names none claims nothing: the whole site's version is bumped.
         leagues = {p.get("league") if isinstance(p, dict) else None for p in payloads}
         named = None not in leagues and all(isinstance(league, int) for league in leagues)
-        with page_scope(*(play_scope(league) for league in leagues)) if named else nullcontext():
+        scope = BATCH_SCOPES.get(listener, play_scope)
+        # Its own scope, not added to an enclosing one: run in-process at the commit of the task that
+        # recorded it, it writes nothing of that task's match.
+        with own_scope(*(scope(league) for league in leagues)) if named else own_scope():
             do(payloads)
         OutboxEntry.objects.filter(pk__in=[pk for pk, _payload in rows]).delete()
     return len(rows)

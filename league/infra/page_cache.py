@@ -85,7 +85,7 @@ log = logging.getLogger(__name__)
 # being created, saved or deleted (a page kept for a session asks whether it still lives; a login
 # also updates the user's last login, which no page shows).
 _WRITE = re.compile(r'^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+["`]?(\w+)', re.IGNORECASE)
-_QUIET_TABLES = (TABLE, "axes_", "django_session")
+_QUIET_TABLES = (TABLE, "axes_", "django_session", "league_outboxentry")
 _local_writes = itertools.count(1)
 _local_seen = 0
 
@@ -153,6 +153,10 @@ def _url_scopes(request: HttpRequest) -> tuple[Scope | None, Scope | None]:
     return request._page_scopes  # type: ignore[attr-defined,no-any-return]
 
 
+# A league's pages that show what its events' listeners write (notifications mailed, webhooks' deliveries).
+_ASIDE_PAGES = ("mail", "webhooks", "webhook")
+
+
 def _scopes_of(match: ResolverMatch | None) -> tuple[Scope | None, Scope | None]:
     if match is None:
         return None, None
@@ -160,7 +164,7 @@ def _scopes_of(match: ResolverMatch | None) -> tuple[Scope | None, Scope | None]
     if "kind" in kwargs and "pk" in kwargs and ("matches" in names or name.startswith("api-matches-")):
         return None, None  # a decision: its pk is not a match's
     if "slug" in kwargs and ("league" in names or "matches" in names or name.startswith("api-")):
-        return league_pages_of_slug(kwargs["slug"]), league_of_slug(kwargs["slug"])
+        return league_pages_of_slug(kwargs["slug"], aside=name in _ASIDE_PAGES), league_of_slug(kwargs["slug"])
     if "teams" in names and "pk" in kwargs:
         return team_pages_of_team(kwargs["pk"]), league_of_team(kwargs["pk"])
     if "matches" in names or name.startswith(("api-matches-", "api-correction")):
@@ -245,12 +249,16 @@ _KEYED_HEADERS = ("HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HX_REQUEST", "HTT
 
 def _page_key(request: HttpRequest, shared: bool) -> str:
     """`shared`: a visitor with no session, served the copy every such visitor is (page_shared.py),
-    keyed by his language instead of his cookies."""
-    parts = [_request_versions(request)[0], request.scheme or "", request.get_host(), request.get_full_path()]
-    headers = _KEYED_HEADERS[2:] if shared else _KEYED_HEADERS
-    parts += [request.META.get(name, "") for name in headers]
+    keyed by his language instead of his cookies, and by neither the scheme nor the host (no page
+    kept for readers shows them; the host is still checked against ALLOWED_HOSTS): the copy rendered
+    at write time (league/infra/page_warm.py) is the one every visitor is served."""
+    host = request.get_host()
     if shared:
-        parts.append(shared_key_part(request))
+        parts = [_request_versions(request)[0], request.get_full_path(), shared_key_part(request)]
+        parts += [request.META.get(name, "") for name in _KEYED_HEADERS[2:]]
+    else:
+        parts = [_request_versions(request)[0], request.scheme or "", host, request.get_full_path()]
+        parts += [request.META.get(name, "") for name in _KEYED_HEADERS]
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
@@ -348,7 +356,8 @@ def _member_keys(request: HttpRequest) -> tuple[str, str] | None:
     if found is None:
         return None
     role, page_versions = found
-    where = [request.scheme or "", request.get_host(), request.get_full_path(), shared_key_part(request)]
+    request.get_host()  # checked against ALLOWED_HOSTS, not keyed (as a visitor's copy)
+    where = [request.get_full_path(), shared_key_part(request)]
     where += [request.META.get(name, "") for name in _KEYED_HEADERS[2:]]
     body = hashlib.sha256("\n".join([page_versions, role, *where]).encode()).hexdigest()
     # His menu shows his name, his badges and this page's address (the language switch): not the page.

@@ -17,6 +17,8 @@ One table of counters, `league_siterevision` (league.models.SiteRevision), one r
 - TEAM + id: one team's pages (the team, its players) and its matches' pages. Bumped by its matches'
   steps and by whatever else writes to that team only (its value refreshed, its rating moved). So a
   result between two teams leaves every other team's, player's and match's page of the league kept;
+- ASIDE + id: what the listeners of a league's events write beside its results, shown on its mail and
+  webhooks pages only (notifications, deliveries): they leave its other pages kept;
 - USER + id: one user's own state (his notifications read or received).
 
 A write that may reach beyond a match's two teams inside a match's step (a play-off bracket advanced, a
@@ -48,6 +50,7 @@ LEAGUE = 1 << 40
 USER = 2 << 40
 PLAY = 3 << 40
 TEAM = 4 << 40
+ASIDE = 5 << 40
 
 # A version's id, or a query (SQL, params) whose rows' first column are versions' ids, or a function
 # giving scopes at the commit.
@@ -57,6 +60,8 @@ Scope = int | tuple[str, tuple[Any, ...]] | Callable[[], Iterable[Any]]
 GLOBAL_TABLES = ("auth_user", "league_profile")
 
 _claimed: contextvars.ContextVar[frozenset[Scope] | None] = contextvars.ContextVar("page_scope", default=None)
+# Writes of bookkeeping no page shows (when a match was queued): they bump nothing.
+_unseen: contextvars.ContextVar[bool] = contextvars.ContextVar("page_unseen", default=False)
 
 
 def league_scope(league_id: int | None) -> int:
@@ -75,16 +80,23 @@ def team_scope(team_id: int | None) -> int:
     return TEAM + team_id if team_id else SITE
 
 
+def aside_scope(league_id: int | None) -> int:
+    return ASIDE + league_id if league_id else SITE
+
+
 # --- What a page at a URL is keyed by (the reads' side) ---
 
 
-def league_pages_of_slug(slug: str) -> Scope:
-    """A league's own page: everything of the league, and its results."""
-    return (
+def league_pages_of_slug(slug: str, aside: bool = False) -> Scope:
+    """A league's own page: everything of the league, and its results; its mail and webhooks pages
+    (`aside`) what its events' listeners write too."""
+    sql = (
         f"SELECT {LEAGUE} + id AS id FROM league_league WHERE slug = %s"  # noqa: S608
-        f" UNION ALL SELECT {PLAY} + id FROM league_league WHERE slug = %s",
-        (slug, slug),
+        f" UNION ALL SELECT {PLAY} + id FROM league_league WHERE slug = %s"
     )
+    if aside:
+        return sql + f" UNION ALL SELECT {ASIDE} + id FROM league_league WHERE slug = %s", (slug,) * 3
+    return sql, (slug, slug)
 
 
 def team_pages_of_team(team_id: int) -> Scope:
@@ -141,10 +153,10 @@ def team_step_of_team(team_id: int) -> Scope:
     )
 
 
-def play_of_delivery(delivery_id: int) -> Scope:
+def aside_of_delivery(delivery_id: int) -> Scope:
     """A webhook's delivery: its league's webhooks page."""
     return (
-        f"SELECT {PLAY} + w.league_id AS id FROM league_delivery d"  # noqa: S608
+        f"SELECT {ASIDE} + w.league_id AS id FROM league_delivery d"  # noqa: S608
         " JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id = %s",
         (delivery_id,),
     )
@@ -182,7 +194,7 @@ def notifications_scope(where: str, params: tuple[Any, ...]) -> Scope:
     """The readers and leagues of the notifications `where` selects (a league's mail page shows their mail)."""
     return (
         f"SELECT {USER} + user_id AS id FROM league_notification WHERE {where}"  # noqa: S608
-        f" UNION SELECT {PLAY} + league_id FROM league_notification WHERE league_id IS NOT NULL AND {where}",
+        f" UNION SELECT {ASIDE} + league_id FROM league_notification WHERE league_id IS NOT NULL AND {where}",
         params * 2,
     )
 
@@ -208,12 +220,36 @@ def page_scope(*scopes: Scope) -> Iterator[None]:
         leave_scope(token)
 
 
+@contextmanager
+def unseen_writes() -> Iterator[None]:
+    """The writes from here on change no page (a column no page or badge reads): they bump nothing."""
+    token = _unseen.set(True)
+    try:
+        yield
+    finally:
+        _unseen.reset(token)
+
+
+@contextmanager
+def own_scope(*scopes: Scope) -> Iterator[None]:
+    """What the writes from here on change, whatever an enclosing scope claims: for work that knows
+    exactly what it writes and runs inside another's claim only when tasks run in-process (an
+    outbox batch run at the commit of the post-match task that recorded it). None: the whole site."""
+    token = _claimed.set(frozenset(scopes) if scopes else None)
+    try:
+        yield
+    finally:
+        leave_scope(token)
+
+
 # --- The writes' side: the scopes written are gathered per connection, bumped once at the commit ---
 
 
 def note_write(alias: str, table: str) -> None:
     """A statement that changes pages ran on `alias`: its scope is bumped once the transaction commits
     (at once outside a transaction). Called by the page cache's execute wrapper."""
+    if _unseen.get():
+        return
     connection = connections[alias]
     claimed = _claimed.get()
     pending: set[Scope] = connection.__dict__.setdefault("_page_pending", set())

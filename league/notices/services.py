@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from league.accounts.models import Profile
 from league.core.events import Event
-from league.infra.page_versions import notifications_scope, page_scope, play_scope, user_scope
+from league.infra.page_versions import aside_scope, notifications_scope, page_scope, user_scope
 from league.notices.models import Notification
 
 Status = Notification.MailStatus
@@ -58,7 +58,7 @@ def notifications_create_many(events: list[Event]) -> list[Notification]:
     ]
     # What they change: their readers' badges and lists, and their league's mail page (league/infra/page_versions.py).
     scopes = [user_scope(row.user_id) for row in rows] + [
-        play_scope(event.league_id) for event in events if event.league_id
+        aside_scope(event.league_id) for event in events if event.league_id
     ]
     with page_scope(*scopes):
         return Notification.objects.bulk_create(rows)

@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from league.core.audit import log_action
+from league.infra.page_versions import unseen_writes
 from matches.models import Match
 from matches.services.faults import requeue_failed_matches, retrying
 from matches.services.sequence import earlier_unprocessed
@@ -62,7 +63,9 @@ def queue_postgame(match_id: int, *, stamp: bool = True) -> None:
         log.warning("could not queue the post-match sequence of match %s; the sweep will", match_id, exc_info=True)
         return
     if stamp:
-        Match.objects.filter(pk=match_id, queued_at__isnull=True).update(queued_at=timezone.now())
+        # Read by the sweep alone: no page shows it (run in-process, the sequence has already run).
+        with unseen_writes():
+            Match.objects.filter(pk=match_id, queued_at__isnull=True).update(queued_at=timezone.now())
 
 
 def postgame_sweep(*, older_than: timedelta = timedelta(minutes=5), lease: timedelta | None = None) -> list[int]:

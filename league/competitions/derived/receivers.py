@@ -21,6 +21,7 @@ from league.competitions.challenges.models import Challenge
 from league.competitions.derived.models import DerivedDirty
 from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam, StandingsLot, StandingsOrder
 from league.core import outbox
+from league.infra.page_warm import warm_leagues
 from matches import hooks as match_hooks
 
 log = logging.getLogger(__name__)
@@ -46,11 +47,16 @@ class _Pending:
         if self.done:
             return
         self.done = True
+        built = set()
         for league_id in sorted(self.leagues):
             try:
                 build(league_id)
             except Exception:  # its marks stay for the next build; the other leagues are built
                 log.exception("derived tables of league %s not built", league_id)
+            else:
+                built.add(league_id)
+        # Their pages rendered for their readers once the build is committed (league/infra/page_warm.py).
+        transaction.on_commit(lambda: warm_leagues(built), robust=True)
 
 
 LISTENER = "derived"

@@ -1,0 +1,125 @@
+"""A league's busiest pages rendered at write time, so that the first reader after a result is served
+a kept copy (league/infra/page_cache.py, page_shared.py) instead of waiting for the render.
+
+Once a league's derived tables are built after its results (league.competitions.derived), its pages
+that every reader of one standing shares (the home, the current season, its standings, the leaders:
+the paths the pages layer registers) are rendered in each language of PAGE_WARM_LANGUAGES for a
+visitor, a member and the commissioner (the readers the pages layer names), through the site's own
+middleware and views, in this process, exactly as a reader's request would render them. The copies
+land in the "pages" cache under the keys readers compute: with a cache shared by every process
+(CACHE_URL), a worker's render serves the web processes' readers.
+
+Rendering writes nothing; a page that fails is logged and left for its first reader. A later write
+of the league (another listener's batch committed after this one) makes these copies stale as it
+makes every kept page stale: they are then never served, and the first reader renders again.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from importlib import import_module
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
+from django.core.handlers.base import BaseHandler
+from django.core.handlers.wsgi import WSGIRequest
+
+log = logging.getLogger(__name__)
+
+# league id -> the paths of its pages worth rendering at write time
+_PATHS: list[Callable[[int], Iterable[str]]] = []
+# league id -> the users whose standing to render them for (a member, the commissioner)
+_READERS: list[Callable[[int], Iterable[Any]]] = []
+_handler: BaseHandler | None = None
+_sessions: dict[int, str] = {}  # user id -> the session this process renders his pages with
+
+
+def register(paths: Callable[[int], Iterable[str]], readers: Callable[[int], Iterable[Any]]) -> None:
+    _PATHS.append(paths)
+    _READERS.append(readers)
+
+
+def enabled() -> bool:
+    return bool(_PATHS) and int(getattr(settings, "PAGE_CACHE_SECONDS", 0)) > 0 and bool(languages())
+
+
+def languages() -> list[str]:
+    wanted = getattr(settings, "PAGE_WARM_LANGUAGES", None)
+    return list(wanted) if wanted is not None else [code for code, _name in settings.LANGUAGES]
+
+
+def warm_leagues(league_ids: Iterable[int]) -> int:
+    """Render each league's registered pages for its readers in every language; how many were rendered."""
+    if not enabled():
+        return 0
+    rendered = 0
+    for league_id in sorted(set(league_ids)):
+        paths = [path for provider in _PATHS for path in provider(league_id)]
+        readers = [None, *(user for provider in _READERS for user in provider(league_id))]
+        for language in languages():
+            for user in readers:
+                for path in paths:
+                    rendered += _render(path, language, user)
+    return rendered
+
+
+def _host() -> str:
+    for host in settings.ALLOWED_HOSTS:
+        if host and host != "*":
+            return host.lstrip(".")
+    return "localhost"
+
+
+def _session_of(user: Any) -> str:
+    """A session of `user` for this process's renders: made once (django_session is no page's table)."""
+    key = _sessions.get(user.pk)
+    store = import_module(settings.SESSION_ENGINE).SessionStore(key)
+    if key is None or not store.exists(key) or store.get(SESSION_KEY) != str(user.pk):
+        store = import_module(settings.SESSION_ENGINE).SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        # The first backend that finds a user again (a login throttle's does not).
+        store[BACKEND_SESSION_KEY] = next(
+            path for path in settings.AUTHENTICATION_BACKENDS if hasattr(load_backend(path), "get_user")
+        )
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        _sessions[user.pk] = key = store.session_key
+    return str(key)
+
+
+def _render(path: str, language: str, user: Any) -> int:
+    global _handler
+    if _handler is None:
+        _handler = BaseHandler()
+        _handler.load_middleware()
+    path_info, _q, query = path.partition("?")
+    cookies = {settings.CSRF_COOKIE_NAME: secrets.token_hex(16)}
+    if user is not None:
+        cookies[settings.SESSION_COOKIE_NAME] = _session_of(user)
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path_info,
+        "QUERY_STRING": query,
+        "SCRIPT_NAME": "",
+        "SERVER_NAME": _host(),
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_HOST": _host(),
+        "HTTP_ACCEPT_LANGUAGE": language,
+        "HTTP_COOKIE": "; ".join(f"{name}={value}" for name, value in cookies.items()),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(b""),
+        "wsgi.errors": io.StringIO(),
+    }
+    try:
+        # get_response, not the WSGI handler's call: no request_started/finished signal, which would
+        # close this process's database connections in the middle of a worker's task.
+        response = _handler.get_response(WSGIRequest(environ))
+    except Exception:
+        log.exception("page %s not rendered at write time", path)
+        return 0
+    return 1 if response.status_code == 200 else 0
