@@ -50,6 +50,7 @@ from django.utils import timezone
 
 from league.infra.page_shared import (
     cut_menu,
+    page_league,
     put_menu,
     shared_key_part,
     shared_reader,
@@ -76,6 +77,7 @@ from league.infra.page_versions import (
     team_pages_of_team,
     user_scope,
 )
+from league.infra.page_warm import note_read
 
 __all__ = ["PageCacheMiddleware", "bump_site_revision", "install", "menu_versions", "site_revision"]
 
@@ -323,6 +325,7 @@ class PageCacheMiddleware:
                 return _response(status, headers, content)
         response = self.get_response(request)
         if _may_keep(request, response):
+            _note_read(request, shared, member)
             headers = [(k, v) for k, v in response.items() if k.lower() != "set-cookie"]
             cut = cut_menu(response.content) if member and getattr(request, "page_shared", False) else None
             if member is not None and cut is not None:
@@ -336,6 +339,23 @@ class PageCacheMiddleware:
             if content is not None:
                 cache.set(key, (response.status_code, headers, content), page_cache_seconds())
         return response
+
+
+def _note_read(request: HttpRequest, shared: bool, member: tuple[str, str] | None) -> None:
+    """A league's page rendered for a visitor or for a reader of a standing in it: its next results
+    render it again for them (league/infra/page_warm.py)."""
+    if not (shared or (member is not None and getattr(request, "page_shared", False))):
+        return
+    versions, user_versions = _request_versions(request)
+    league = page_league(versions)
+    if league is None:
+        return
+    if shared:
+        standing_name = "visitor"
+    else:
+        role = (standing(versions, user_versions) or ("",))[0]
+        standing_name = "commissioner" if "commissioner=1" in role else "member" if "member=1" in role else ""
+    note_read(league, shared_key_part(request).removeprefix("shared:"), standing_name)
 
 
 def _response(status: int, headers: list[tuple[str, str]], content: bytes) -> HttpResponse:

@@ -120,15 +120,22 @@ def _ids(part: str) -> set[int]:
     return {int(entry.split(":", 1)[0]) for entry in part.split(",") if entry}
 
 
+def page_league(versions: str) -> int | None:
+    """The league whose version keys the page (one of its own, its teams' or its matches'), if any."""
+    page_part = versions.partition("|")[2]
+    leagues = [pk - LEAGUE for pk in _ids(page_part) if LEAGUE < pk < LEAGUE + (1 << 40)]
+    return leagues[0] if len(leagues) == 1 else None
+
+
 def standing(versions: str, user_versions: str) -> tuple[str, str] | None:
     """The reader's standing in the page's league, and the versions its copy is keyed by (the site's
     and the page's, not his own): None when the page is no one league's."""
     site_part, _bar, page_part = versions.partition("|")
-    leagues = [pk - LEAGUE for pk in _ids(page_part) if LEAGUE < pk < LEAGUE + (1 << 40)]
-    if len(leagues) != 1:
+    league = page_league(versions)
+    if league is None:
         return None
     mine = _ids(user_versions)
-    member, commissioner = LEAGUE + leagues[0] in mine, PLAY + leagues[0] in mine
+    member, commissioner = LEAGUE + league in mine, PLAY + league in mine
     site = next((entry for entry in site_part.split(",") if entry.startswith(f"{SITE}:")), "")
     return f"member={member:d},commissioner={commissioner:d}", f"{site}|{page_part}"
 

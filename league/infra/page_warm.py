@@ -3,11 +3,14 @@ a kept copy (league/infra/page_cache.py, page_shared.py) instead of waiting for 
 
 Once a league's derived tables are built after its results (league.competitions.derived), its pages
 that every reader of one standing shares (the home, the current season, its standings, the leaders:
-the paths the pages layer registers) are rendered in each language of PAGE_WARM_LANGUAGES for a
-visitor, a member and the commissioner (the readers the pages layer names), through the site's own
-middleware and views, in this process, exactly as a reader's request would render them. The copies
-land in the "pages" cache under the keys readers compute: with a cache shared by every process
-(CACHE_URL), a worker's render serves the web processes' readers.
+the paths the pages layer registers) are rendered again for the readers who read them lately: each
+standing (a visitor, a member, the commissioner; the pages layer names a user of each) in each
+language (of PAGE_WARM_LANGUAGES) in which one of its pages was rendered in the last
+PAGE_WARM_SECONDS (noted by the page cache, in the default cache). A league nobody reads costs
+nothing. They are rendered through the site's own middleware and views, in this process, exactly as
+a reader's request would render them, and land in the "pages" cache under the keys readers compute:
+with a cache shared by every process (CACHE_URL), a worker's render serves the web processes'
+readers; without one, only this process's (in-process tasks: `make run`).
 
 Rendering writes nothing; a page that fails is logged and left for its first reader. A later write
 of the league (another listener's batch committed after this one) makes these copies stale as it
@@ -25,6 +28,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
+from django.core.cache import caches
 from django.core.handlers.base import BaseHandler
 from django.core.handlers.wsgi import WSGIRequest
 
@@ -32,13 +36,13 @@ log = logging.getLogger(__name__)
 
 # league id -> the paths of its pages worth rendering at write time
 _PATHS: list[Callable[[int], Iterable[str]]] = []
-# league id -> the users whose standing to render them for (a member, the commissioner)
-_READERS: list[Callable[[int], Iterable[Any]]] = []
+# league id -> a user of each standing to render them for ({"member": user, "commissioner": user})
+_READERS: list[Callable[[int], dict[str, Any]]] = []
 _handler: BaseHandler | None = None
 _sessions: dict[int, str] = {}  # user id -> the session this process renders his pages with
 
 
-def register(paths: Callable[[int], Iterable[str]], readers: Callable[[int], Iterable[Any]]) -> None:
+def register(paths: Callable[[int], Iterable[str]], readers: Callable[[int], dict[str, Any]]) -> None:
     _PATHS.append(paths)
     _READERS.append(readers)
 
@@ -52,18 +56,45 @@ def languages() -> list[str]:
     return list(wanted) if wanted is not None else [code for code, _name in settings.LANGUAGES]
 
 
+STANDINGS = ("visitor", "member", "commissioner")
+
+
+def _readers_key(league_id: int) -> str:
+    return f"page-readers:{league_id}"
+
+
+def note_read(league_id: int, language: str, standing: str) -> None:
+    """A page of the league was rendered for a reader of this standing in this language (the page
+    cache calls it on a render, not on a page served kept)."""
+    if standing not in STANDINGS or language not in languages():
+        return
+    key = _readers_key(league_id)
+    seen = caches["default"].get(key) or {}
+    if (language, standing) not in seen:
+        seen[(language, standing)] = True
+        caches["default"].set(key, seen, int(getattr(settings, "PAGE_WARM_SECONDS", 900)))
+
+
 def warm_leagues(league_ids: Iterable[int]) -> int:
-    """Render each league's registered pages for its readers in every language; how many were rendered."""
+    """Render each league's registered pages for the standings and languages read lately; how many
+    were rendered."""
     if not enabled():
         return 0
     rendered = 0
     for league_id in sorted(set(league_ids)):
+        seen = caches["default"].get(_readers_key(league_id)) or {}
+        if not seen:
+            continue
         paths = [path for provider in _PATHS for path in provider(league_id)]
-        readers = [None, *(user for provider in _READERS for user in provider(league_id))]
-        for language in languages():
-            for user in readers:
-                for path in paths:
-                    rendered += _render(path, language, user)
+        by_standing: dict[str, Any] = {}
+        for provider in _READERS:
+            by_standing.update(provider(league_id))
+        for language, standing in sorted(seen):
+            user = by_standing.get(standing)
+            if standing != "visitor" and user is None:
+                continue
+            for path in paths:
+                rendered += _render(path, language, user)
     return rendered
 
 

@@ -27,11 +27,11 @@ def league_paths(league_id: int) -> list[str]:
     return paths
 
 
-def league_readers(league_id: int) -> list[Any]:
+def league_readers(league_id: int) -> dict[str, Any]:
     """The commissioner, and a member who is not one (his standing's copy serves every member)."""
     league = League.objects.filter(pk=league_id).select_related("commissioner").first()
     if league is None:
-        return []
+        return {}
     member = (
         Membership.objects.filter(league_id=league_id, role=Membership.Role.COACH, user__is_active=True)
         .exclude(user_id=league.commissioner_id)
@@ -40,4 +40,4 @@ def league_readers(league_id: int) -> list[Any]:
         .first()
     )
     users = get_user_model().objects.in_bulk([u for u in (member, league.commissioner_id) if u])
-    return [users[u] for u in (member, league.commissioner_id) if u in users]
+    return {"member": users.get(member), "commissioner": users.get(league.commissioner_id)}

@@ -27,6 +27,7 @@ def test_after_a_result_the_first_readers_are_served_a_copy_rendered_at_write_ti
     url = reverse("league:detail", args=[league.slug])
     stranger, alice, carol = visitor(url), logged_in(coach_alice, url), logged_in(coach_carol, url)
     french = visitor(url)
+    read(french, url, HTTP_ACCEPT_LANGUAGE="fr")  # a French visitor has read it lately
     before = read(stranger, url)[0]
     assert "3 – 1" not in before and "3-1" not in before
 
@@ -55,6 +56,13 @@ def test_nothing_is_rendered_when_no_language_is_asked(settings, league):
     assert warm_leagues([league.pk]) == 0
 
 
-def test_each_registered_page_is_rendered_for_a_visitor_a_member_and_the_commissioner(league, humans, coach_alice):
-    # The home and the leaders (no season yet), for three readers, in two languages.
-    assert warm_leagues([league.pk]) == 2 * 3 * 2
+def test_only_the_standings_and_languages_read_lately_are_rendered(league, humans, coach_alice):
+    assert warm_leagues([league.pk]) == 0  # nobody has read the league
+    url = reverse("league:detail", args=[league.slug])
+    french = visitor(url)
+    read(french, url, HTTP_ACCEPT_LANGUAGE="fr")
+    # The home and the leaders (no season yet), for a visitor, in French.
+    assert warm_leagues([league.pk]) == 2
+    alice = logged_in(coach_alice, url)
+    read(alice, url)
+    assert warm_leagues([league.pk]) == 2 + 2  # and for a member, in English
