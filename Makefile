@@ -114,11 +114,14 @@ test-fast: install-dev
 # correction's replay on each league (BENCH_LEAGUE_ARGS="--check" fails on a missed target).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bloodbowl_bench
 BENCH_BROKER_URL   ?= redis://127.0.0.1:6379/14
+# One cache for gunicorn's workers and the bench's own process (where the results' listeners run), as
+# a production site with several processes sets CACHE_URL (README, Production).
+BENCH_CACHE_URL    ?= redis://127.0.0.1:6379/13
 bench: install
 	bash -c 'source .ci/services && ensure_postgres && ensure_redis'
 	DATABASE_URL=$(BENCH_DATABASE_URL) CELERY_BROKER_URL=$(BENCH_BROKER_URL) DEBUG=0 \
 	  SECRET_KEY=bench-only-not-a-secret $(BIN)/python manage.py bench_postgame $(BENCH_ARGS)
-	DATABASE_URL=$(BENCH_DATABASE_URL) DEBUG=0 \
+	DATABASE_URL=$(BENCH_DATABASE_URL) CACHE_URL=$(BENCH_CACHE_URL) DEBUG=0 \
 	  SECRET_KEY=bench-only-not-a-secret $(BIN)/python manage.py bench_league $(BENCH_LEAGUE_ARGS)
 
 # The random history oracle (tests/history/) at length: SOAK_EXAMPLES histories of up to SOAK_STEPS

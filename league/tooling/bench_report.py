@@ -66,13 +66,15 @@ def report_pages(write: Write, small: list, big: list, target: float) -> list[st
 
 def report_results(write: Write, small: list, big: list, other_target: float, own_target: float) -> list[str]:
     """The first read after a result (league/infra/page_versions.py), one block per reader: in another
-    league the page is served kept (target: within `other_target` times the same reader's re-read);
-    in its own league it is rendered (target: within `own_target` times the bare view). Both leagues
-    are held to it."""
+    league (its versions bumped as a result bumps them) the page is served kept (target: within
+    `other_target` times the same reader's re-read); in its own league (a result played there between
+    teams the pages do not show, its listeners run: league/infra/page_warm.py) within `own_target`
+    times the bare view. Both leagues are held to it."""
     missed = []
     for who in READERS:
         write(
-            f"first read after a result in another league (x its re-read) / in its own league (x the bare view), {who}:"
+            f"first read after a result in another league (x its re-read) / in its own league, played with its"
+            f" listeners (x the bare view), {who}:"
         )
         write(
             f"{'page':<15}" + f"{'other ms':>9}{'x reread':>9}{'own ms':>8}{'x bare':>8}" * 2 + "  target (small, big)"

@@ -36,10 +36,11 @@ class Results:
     """A thread that plays a result every INTERVAL seconds between start() and stop(); when one takes
     longer, the next starts as soon as it ends. stop() waits for the result under way."""
 
-    def __init__(self, built: Any, seed: int) -> None:
+    def __init__(self, built: Any, seed: int, exclude: set[int] | frozenset[int] = frozenset()) -> None:
+        """`exclude`: teams that play none of these results (besides the two the replay corrects)."""
         from teams.models import Team
 
-        real = {built.first_match.home_id, built.first_match.away_id}
+        real = {built.first_match.home_id, built.first_match.away_id} | set(exclude)
         ids = list(
             Team.objects.filter(league=built.league).exclude(pk__in=real).order_by("pk").values_list("pk", flat=True)
         )
@@ -55,6 +56,7 @@ class Results:
         self._began = 0.0
         self._eager = False
         self._scheduled: list[Any] = []  # the matches the load plays, in order
+        self._next = 0  # play_next's count
 
     def schedule(self, rounds: int = 2) -> None:
         """Each pair's next `rounds` matches, scheduled by the commissioner before the load starts
@@ -71,6 +73,22 @@ class Results:
                         league=self.league, home=teams[home], away=teams[away], by=self.league.commissioner
                     )
                     self._scheduled.append(match)
+
+    def play_next(self) -> float:
+        """One result now, in this thread, its sequence and listeners run at its commit as in the
+        load (and so its league's pages rendered again for their readers, league/infra/page_warm.py);
+        its seconds."""
+        eager = current_app.conf.task_always_eager
+        current_app.conf.task_always_eager = True
+        try:
+            n = self._next
+            self._next += 1
+            home, away = self.pairs[n % len(self.pairs)]
+            started = time.perf_counter()
+            self._play(home, away, self._scheduled[n] if n < len(self._scheduled) else None)
+            return time.perf_counter() - started
+        finally:
+            current_app.conf.task_always_eager = eager
 
     def start(self) -> None:
         if not self.pairs:

@@ -181,6 +181,7 @@ class Page:
     # The two teams (and their coaches) of the result in each league: neither the page's team nor
     # its match's, as most results of a busy league are (league/infra/page_versions.py).
     result_sides: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    play_result: Any = None  # plays a real result in the page's league (league/tooling/bench_results.py)
     anonymous_cookie: str | None = None  # an anonymous browser's cookies (None: not a public page)
     # The first reads after a result, by reader ("anonymous", "logged in"): a league's pages only.
     after: dict[str, AfterResult] = field(default_factory=dict)
@@ -248,10 +249,13 @@ def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> 
                 return page
             if n >= warmup:
                 anonymous.reread_ms.append(seconds * 1000)
-    for _ in range(cold):
+    for _ in range(AFTER_RESULTS):
         for reader in page.after.values():
             for league_id, times in ((page.league_id, reader.own_ms), (page.other_league_id, reader.other_ms)):
-                bump_result(league_id, page.result_sides.get(league_id, ()))
+                if league_id == page.league_id and page.play_result is not None:
+                    page.play_result()  # a real result, its listeners run (the pages rendered for their readers)
+                else:
+                    bump_result(league_id, page.result_sides.get(league_id, ()))
                 status, _size, seconds = get(server.port, page.path, reader.cookie)
                 if status != 200:
                     page.error = f"{page.path} answered {status} through gunicorn after a result"
@@ -260,6 +264,9 @@ def measure(page: Page, server: Server | None, repeat: int, warmup: int = 4) -> 
                 for _ in range(warmup):
                     get(server.port, page.path, reader.cookie)
     return page
+
+
+AFTER_RESULTS = 3  # results in each league per reader of a page (a real one costs about a second)
 
 
 def bump_result(league_id: int, sides: tuple[tuple[int, int], ...]) -> None:

@@ -46,6 +46,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, connections
@@ -126,6 +127,9 @@ class Command(BaseCommand):
                 recreate_database(db)
             try:
                 call_command("migrate", verbosity=0, interactive=False)
+                # Nothing kept from an earlier run (its leagues had the same ids).
+                caches["default"].clear()
+                caches["pages"].clear()
                 self._run(opts, f"PostgreSQL {db['NAME']}" + (" (a copy of the kept leagues)" if kept else ""), kept)
             finally:
                 connections.close_all()
@@ -166,7 +170,8 @@ class Command(BaseCommand):
             if opts["replay_only"]
             else (
                 f"gunicorn as the Procfile runs it, {opts['workers']} workers; {opts['repeat']} requests per page, "
-                "logged in as a coach (the fixtures page as the commissioner); after a result, anonymous too"
+                "logged in as a coach (the fixtures page as the commissioner); after a result, anonymous too; "
+                f"cache {'shared (CACHE_URL)' if settings.CACHE_URL else 'per process'}"
             )
         )
         self.stdout.write(
@@ -264,16 +269,31 @@ def _result_sides(built: Any) -> tuple[tuple[int, int], ...]:
     pages shows: not the pages' team, nor its last match's or the corrected match's teams."""
     from teams.models import Team
 
-    shown = {built.team.pk, built.match.home_id, built.match.away_id, built.first_match.home_id}
-    shown.add(built.first_match.away_id)
-    pairs = Team.objects.filter(league=built.league).exclude(pk__in=shown).order_by("pk").values_list("pk", "coach_id")
+    pairs = (
+        Team.objects.filter(league=built.league)
+        .exclude(pk__in=_shown(built))
+        .order_by("pk")
+        .values_list("pk", "coach_id")
+    )
     return tuple(pairs[:2])
+
+
+def _shown(built: Any) -> set[int]:
+    """The teams the measured pages show: the page's team, its last match's and the corrected match's."""
+    return {
+        built.team.pk,
+        built.match.home_id,
+        built.match.away_id,
+        built.first_match.home_id,
+        built.first_match.away_id,
+    }
 
 
 def _pages(built: Any, other: Any) -> list:
     """The pages measured, in the table's order; the first is the bare view. A league's own pages
     know their league and `other`, for the first reads after a result in each."""
-    from league.tooling.bench_serve import Page, page_client
+    from league.tooling.bench_results import Results
+    from league.tooling.bench_serve import AFTER_RESULTS, Page, page_client
     from league.tooling.bench_urls import BARE_PATH, BASE_PATH
 
     coach, cookie = page_client(built.coach)
@@ -282,6 +302,11 @@ def _pages(built: Any, other: Any) -> list:
     slug, number = built.league.slug, built.season.number
 
     sides = {built.league.pk: _result_sides(built), other.league.pk: _result_sides(other)}
+    # The results played in the page's own league: between teams none of the pages shows, scheduled
+    # first (a round drawn by the commissioner), each with its listeners (league/tooling/bench_results.py).
+    results = Results(built, seed=5, exclude=_shown(built))
+    wanted = 8 * 2 * AFTER_RESULTS  # the league's pages, two readers each
+    results.schedule(rounds=max(1, -(-wanted // max(1, len(results.pairs)))))
 
     def page(name: str, path: str, client: Any = coach, cookie: str = cookie) -> Page:
         ours = name not in ("bare view", "base.html")
@@ -294,6 +319,7 @@ def _pages(built: Any, other: Any) -> list:
             league_id=built.league.pk if ours else 0,
             other_league_id=other.league.pk if ours else 0,
             result_sides=sides if ours else {},
+            play_result=results.play_next if ours and results.pairs else None,
             # The commissioner's pages are not public: no anonymous reader.
             anonymous_cookie=None if client is commissioner else anonymous,
         )
