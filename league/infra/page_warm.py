@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from importlib import import_module
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
 from django.core.cache import caches
@@ -34,15 +35,15 @@ from django.core.handlers.wsgi import WSGIRequest
 
 log = logging.getLogger(__name__)
 
-# league id -> the paths of its pages worth rendering at write time
-_PATHS: list[Callable[[int], Iterable[str]]] = []
+# league id -> the paths of its pages worth rendering at write time, each with the standings that read it
+_PATHS: list[Callable[[int], dict[str, tuple[str, ...]]]] = []
 # league id -> a user of each standing to render them for ({"member": user, "commissioner": user})
 _READERS: list[Callable[[int], dict[str, Any]]] = []
 _handler: BaseHandler | None = None
 _sessions: dict[int, str] = {}  # user id -> the session this process renders his pages with
 
 
-def register(paths: Callable[[int], Iterable[str]], readers: Callable[[int], dict[str, Any]]) -> None:
+def register(paths: Callable[[int], dict[str, tuple[str, ...]]], readers: Callable[[int], dict[str, Any]]) -> None:
     _PATHS.append(paths)
     _READERS.append(readers)
 
@@ -75,6 +76,26 @@ def note_read(league_id: int, language: str, standing: str) -> None:
         caches["default"].set(key, seen, int(getattr(settings, "PAGE_WARM_SECONDS", 900)))
 
 
+WARM = "league.warm_pages"
+
+
+@shared_task(name=WARM, ignore_result=True)
+def warm_pages(league_ids: list[int]) -> int:
+    return warm_leagues(league_ids)
+
+
+def queue_warm(league_ids: Iterable[int]) -> None:
+    """After a commit: the leagues' pages rendered by a task of their own (in a worker, beside the
+    listeners; in-process, at once), so that the task that built them is not kept waiting."""
+    ids = sorted(set(league_ids))
+    if not ids or not enabled():
+        return
+    try:
+        warm_pages.delay(ids)
+    except Exception:  # a broker down: the first readers render them
+        log.warning("pages of leagues %s not queued for rendering", ids, exc_info=True)
+
+
 def warm_leagues(league_ids: Iterable[int]) -> int:
     """Render each league's registered pages for the standings and languages read lately; how many
     were rendered."""
@@ -85,7 +106,7 @@ def warm_leagues(league_ids: Iterable[int]) -> int:
         seen = caches["default"].get(_readers_key(league_id)) or {}
         if not seen:
             continue
-        paths = [path for provider in _PATHS for path in provider(league_id)]
+        paths = {path: who for provider in _PATHS for path, who in provider(league_id).items()}
         by_standing: dict[str, Any] = {}
         for provider in _READERS:
             by_standing.update(provider(league_id))
@@ -93,8 +114,9 @@ def warm_leagues(league_ids: Iterable[int]) -> int:
             user = by_standing.get(standing)
             if standing != "visitor" and user is None:
                 continue
-            for path in paths:
-                rendered += _render(path, language, user)
+            for path, who in paths.items():
+                if standing in who:
+                    rendered += _render(path, language, user)
     return rendered
 
 

@@ -12,18 +12,23 @@ from django.urls import reverse
 from league.core.models import League, Membership
 from league.pages.selectors import current_season
 
+EVERYONE = ("visitor", "member", "commissioner")
 
-def league_paths(league_id: int) -> list[str]:
+
+def league_paths(league_id: int) -> dict[str, tuple[str, ...]]:
+    """The paths, each with the standings that may read it."""
     league = League.objects.filter(pk=league_id).first()
     if league is None:
-        return []
-    paths = [reverse("league:detail", args=[league.slug]), reverse("league:stats", args=[league.slug])]
+        return {}
+    paths = {
+        reverse("league:detail", args=[league.slug]): EVERYONE,
+        reverse("league:stats", args=[league.slug]): EVERYONE,
+    }
     season = current_season(league)
     if season is not None:
-        paths += [
-            reverse("league:season", args=[league.slug, season.number]),
-            reverse("league:season_standings", args=[league.slug, season.number]),
-        ]
+        paths[reverse("league:season", args=[league.slug, season.number])] = EVERYONE
+        paths[reverse("league:season_standings", args=[league.slug, season.number])] = EVERYONE
+        paths[reverse("league:season_fixtures", args=[league.slug, season.number])] = ("commissioner",)
     return paths
 
 

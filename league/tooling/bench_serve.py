@@ -28,7 +28,15 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from league.infra.page_versions import ANY, bump_site_revision, bump_versions, play_scope, team_scope, user_scope
+from league.infra.page_versions import (
+    ANY,
+    aside_scope,
+    bump_site_revision,
+    bump_versions,
+    play_scope,
+    team_scope,
+    user_scope,
+)
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -270,11 +278,11 @@ AFTER_RESULTS = 3  # results in each league per reader of a page (a real one cos
 
 
 def bump_result(league_id: int, sides: tuple[tuple[int, int], ...]) -> None:
-    """What a result committed in the league bumps: its league's results, its two teams and their
-    coaches (told of it), and the pages of no league (tests/web/test_result_scopes.py checks that a
+    """What a result committed in the league bumps: its league's results and mail page, its two teams
+    and their coaches (told of it), and the pages of no league (tests/web/test_result_scopes.py checks that a
     result played on the site bumps exactly these)."""
     bump_versions(
-        [play_scope(league_id), ANY, *(team_scope(team) for team, _coach in sides)]
+        [play_scope(league_id), aside_scope(league_id), ANY, *(team_scope(team) for team, _coach in sides)]
         + [user_scope(coach) for _team, coach in sides]
     )
 

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from league.infra.page_versions import ANY, PLAY, TABLE, TEAM, USER
+from league.infra.page_versions import ANY, ASIDE, PLAY, TABLE, TEAM, USER
 from league.notices.models import Notification
 from matches.models import Match
 from matches.services import match_schedule
@@ -69,7 +69,9 @@ def test_a_result_bumps_its_league_results_and_its_two_teams_only(
     bumped = {pk for pk, number in after.items() if number != before.get(pk)}
     told = set(Notification.objects.exclude(pk__in=notified_before).values_list("user_id", flat=True))
     assert told, "the result told its coaches nothing"
-    assert bumped == {PLAY + league.pk, TEAM + humans.pk, TEAM + orcs.pk, ANY} | {USER + u for u in told}
+    # Its league's results, its two teams, its mail page (the notifications) and the readers told.
+    expected = {PLAY + league.pk, TEAM + humans.pk, TEAM + orcs.pk, ASIDE + league.pk, ANY}
+    assert bumped == expected | {USER + u for u in told}
     assert coach_carol.pk not in told
     # Carol's team, her player and her menu are served kept; the league and the two teams are not.
     assert untouched.kept() == dict.fromkeys(untouched.pages, 1)

@@ -21,7 +21,7 @@ from league.competitions.challenges.models import Challenge
 from league.competitions.derived.models import DerivedDirty
 from league.competitions.seasons.models import Bye, Round, Season, SeasonTeam, StandingsLot, StandingsOrder
 from league.core import outbox
-from league.infra.page_warm import warm_leagues
+from league.infra.page_warm import queue_warm
 from matches import hooks as match_hooks
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class _Pending:
             else:
                 built.add(league_id)
         # Their pages rendered for their readers once the build is committed (league/infra/page_warm.py).
-        transaction.on_commit(lambda: warm_leagues(built), robust=True)
+        transaction.on_commit(lambda: queue_warm(built), robust=True)
 
 
 LISTENER = "derived"

@@ -339,6 +339,8 @@ def season_fixtures(request: HttpRequest, slug: str, number: int) -> HttpRespons
             },
             auto_id=f"r{view.round.number}_%s",
         )
+    if request.method == "GET":
+        share_among_readers(request)  # the same to every commissioner of the league
     return render(
         request,
         "league/season_fixtures.html",
