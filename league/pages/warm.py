@@ -12,7 +12,7 @@ from django.urls import reverse
 from league.core.models import League, Membership
 from league.pages.selectors import current_season
 
-EVERYONE = ("visitor", "member", "commissioner")
+EVERYONE: tuple[str, ...] = ("visitor", "member", "commissioner")
 
 
 def league_paths(league_id: int) -> dict[str, tuple[str, ...]]:
