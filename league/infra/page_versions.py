@@ -99,6 +99,15 @@ def league_of_delivery(delivery_id: int) -> Scope:
     )
 
 
+def league_of_deliveries(delivery_ids: Iterable[int]) -> Scope:
+    ids = [int(pk) for pk in delivery_ids] or [0]
+    return (
+        f"SELECT DISTINCT {LEAGUE} + w.league_id FROM league_delivery d"  # noqa: S608
+        f" JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id IN ({', '.join(['%s'] * len(ids))})",
+        tuple(ids),
+    )
+
+
 def notifications_scope(where: str, params: tuple[Any, ...]) -> Scope:
     """The readers and leagues of the notifications `where` selects (a league's mail page shows their mail)."""
     return (
