@@ -338,8 +338,9 @@ def report_confirm(*, match: Match, by: User | None) -> Match:
         match.confirmed_at = timezone.now()
         match.settings_snapshot = settings_snapshot(match.league)
         match.sequence = match_sequence(match)
+        match.queued_at = match.confirmed_at  # handed to the broker at the commit (queue_postgame)
         match.save()
         log_action(action="matches.result.confirmed", actor=by, league=match.league, match=match.pk)
         publish_match("result.confirmed", match.pk, actor=by)
-        transaction.on_commit(lambda: queue_postgame(match.pk))
+        transaction.on_commit(lambda: queue_postgame(match.pk, stamp=False, stamped=True))
     return match

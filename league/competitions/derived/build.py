@@ -103,51 +103,26 @@ def build(league_id: int) -> None:
 
 def drifted(league: League, taken: list[int]) -> bool:
     """Whether the kept all-time totals, summed over the league, differ from its match records
-    (three aggregates): what the marks cannot tell, the sums do. A match marked since this build
-    read its marks (`taken`: their ids) is not counted: a sequence committed meanwhile on the other
-    worker is the next build's, not a write no receiver heard (it made every other batch a whole
-    rebuild while sequences ran)."""
+    (three aggregates, no grouping): what the marks cannot tell, the sums do. A match marked since
+    this build read its marks (`taken`: their ids) is not counted: a sequence committed meanwhile
+    on the other worker is the next build's, not a write no receiver heard (it made every other
+    batch a whole rebuild while sequences ran)."""
     figures = ("matches", *STATS)
     kept = PlayerTotal.objects.filter(league=league, season=None).aggregate(**{f: Sum(f) for f in figures})
     later = DerivedDirty.objects.filter(league=league, match_id__isnull=False).exclude(pk__in=taken)
-    known = {"match__league": league, "match__status": Match.Status.PROCESSED}
+    known = {"match__league": league, "match__status": Match.Status.PROCESSED, "player__team__league": league}
     lines = (
         MatchPlayer.objects.filter(**known)
         .exclude(match_id__in=later.values("match_id"))
-        .values("player_id")
-        .annotate(matches=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS})
+        .aggregate(matches=Count("pk", filter=PLAYED_LINE), **{stat: Sum(stat) for stat in LINE_STATS})
     )
     effects = (
         MatchEffect.objects.filter(**known, kind__in=("spp", "mvp"))
         .exclude(match_id__in=later.values("match_id"))
-        .values("player_id")
-        .annotate(mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP))
+        .aggregate(mvps=Count("pk", filter=Q(kind="mvp")), spp=Sum(SPP))
     )
-    found = _league_players_sum(league, lines, ("matches", *LINE_STATS))
-    found.update(_league_players_sum(league, effects, EFFECT_STATS))
+    found = {**lines, **effects}
     return any((kept[f] or 0) != (found[f] or 0) for f in figures)
-
-
-def _league_players_sum(league: League, per_player: Any, names: tuple[str, ...]) -> dict[str, int | None]:
-    """`per_player`'s figures (a query grouped by player) summed over the league's players only,
-    as totals() keeps them. Grouped first, then joined to the league's players: the join sees a row
-    per player, not one per line, whatever the planner guesses of the tables' sizes (joined before
-    grouping, a league of 1,000 matches took a second on PostgreSQL without fresh statistics: the
-    league's players probed again for each of its matches)."""
-    grouped, params = per_player.order_by().query.get_compiler(connection=connection).as_sql()
-    players, more = (
-        Player.objects.filter(team__league=league)
-        .order_by()
-        .values("pk")
-        .query.get_compiler(connection=connection)
-        .as_sql()
-    )
-    sums = ", ".join(f"SUM(g.{connection.ops.quote_name(name)})" for name in names)
-    sql = f"SELECT {sums} FROM ({grouped}) g WHERE g.player_id IN ({players})"  # noqa: S608
-    with connection.cursor() as cursor:
-        cursor.execute(sql, (*params, *more))
-        row = cursor.fetchone()
-    return {name: None if value is None else int(value) for name, value in zip(names, row, strict=True)}
 
 
 def build_all(league: League) -> None:
