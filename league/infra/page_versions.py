@@ -159,6 +159,26 @@ def note_write(alias: str, table: str) -> None:
             bump()
 
 
+@contextmanager
+def bumped_in_transaction(alias: str = "default") -> Iterator[None]:
+    """Around the writes of a transaction that commits once (the post-match run): the versions they
+    claim bumped by its last statement instead of an upsert committed after it, so the run commits
+    once. Readers see the writes and the new versions at the same commit; the versions' rows are
+    locked from that statement to the commit only, as an upsert of their own locks them. A block
+    that raises bumps nothing (its transaction rolls back)."""
+    yield
+    connection = connections[alias]
+    pending = connection.__dict__.pop("_page_pending", None)
+    if not pending:
+        return
+    bump = _bumper(alias)
+    connection.run_on_commit = [entry for entry in connection.run_on_commit if entry[1] is not bump]
+    ordered = sorted(_resolve(alias, pending))
+    values = ", ".join(["(%s, 1)"] * len(ordered))
+    with connection.cursor() as cursor:  # no savepoint: a failure here fails the transaction, retried whole
+        cursor.execute(_UPSERT.format(values=values), ordered)
+
+
 _bumpers: dict[str, Callable[[], None]] = {}
 
 
@@ -192,17 +212,19 @@ def _resolve(alias: str, scopes: Iterable[Scope]) -> set[int]:
     return ids | {ANY}
 
 
+_UPSERT = (
+    f"INSERT INTO {TABLE} (id, number) VALUES {{values}}"  # noqa: S608
+    f" ON CONFLICT (id) DO UPDATE SET number = {TABLE}.number + 1"
+)
+
+
 def bump_versions(ids: Iterable[int], alias: str = "default") -> None:
     """One statement, the rows in the order of their ids (two commits bumping the same rows never
     wait on each other in a cycle)."""
     ordered = sorted(set(ids))
     if not ordered:
         return
-    values = ", ".join(["(%s, 1)"] * len(ordered))
-    sql = (
-        f"INSERT INTO {TABLE} (id, number) VALUES {values}"  # noqa: S608
-        f" ON CONFLICT (id) DO UPDATE SET number = {TABLE}.number + 1"
-    )
+    sql = _UPSERT.format(values=", ".join(["(%s, 1)"] * len(ordered)))
     connection = connections[alias]
     try:
         if connection.in_atomic_block:  # a failure must not break the enclosing transaction
