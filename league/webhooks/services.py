@@ -141,7 +141,7 @@ def _queue(delivery_id: int) -> None:
     waiting = batch is not None and any(func is batch for _sids, func, *_rest in connection.run_on_commit)
     if batch is None or batch.sent or not waiting:
         batch = _Batch()
-        connection._webhook_batch = batch  # type: ignore[attr-defined]
+        connection._webhook_batch = batch
         transaction.on_commit(batch)
     batch.ids.append(delivery_id)
 
