@@ -139,11 +139,13 @@ def _queue(delivery_id: int) -> None:
     batch = getattr(connection, "_webhook_batch", None)
     # Not one a rolled-back savepoint took away (its deliveries are gone with it), nor one sent.
     waiting = batch is not None and any(func is batch for _sids, func, *_rest in connection.run_on_commit)
-    if batch is None or batch.sent or not waiting:
-        batch = _Batch()
-        connection._webhook_batch = batch
-        transaction.on_commit(batch)
-    batch.ids.append(delivery_id)
+    if batch is not None and not batch.sent and waiting:
+        batch.ids.append(delivery_id)
+        return
+    batch = _Batch()
+    batch.ids.append(delivery_id)  # before on_commit: outside a transaction it runs at once
+    connection._webhook_batch = batch
+    transaction.on_commit(batch)
 
 
 def signature(secret: str, body: bytes) -> str:

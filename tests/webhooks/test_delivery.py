@@ -179,3 +179,18 @@ def test_a_receiver_failing_in_a_batch_is_tried_once_then_each_delivery_has_its_
     posted = [int(p.headers["X-Webhook-Delivery"]) for p in server.posts]
     assert posted == [first.pk] * MAX_ATTEMPTS + [second.pk] * MAX_ATTEMPTS
     assert [(d.status, d.attempts, d.last_status_code) for d in (first, second)] == [("failed", MAX_ATTEMPTS, 500)] * 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delivery_made_outside_a_transaction_is_posted_at_once(league, commissioner):
+    # Autocommit (the test event and a retry are posted from views without a transaction): the
+    # delivery's task is sent as it is queued, never held for a commit that has already happened.
+    from league.webhooks.services import webhook_send_test
+
+    with receiving() as server:
+        hook = webhook_add(league=league, by=commissioner, url=server.url, fmt="json")
+        delivery = webhook_send_test(webhook=hook, by=commissioner)
+    [post] = server.posts
+    assert post.headers["X-Webhook-Delivery"] == str(delivery.pk)
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("delivered", 1)
