@@ -57,6 +57,7 @@ def _claim_task_scopes() -> None:
     claim_task("matches.apply_correction", lambda correction_id, **_: [v.league_of_correction(correction_id)])
     claim_task("teams.refresh_team_value", lambda team_id, **_: [v.team_step_of_team(team_id)])
     claim_task("webhooks.deliver", lambda delivery_id, **_: [v.aside_of_delivery(delivery_id)])
+    claim_task("webhooks.deliver_batch", lambda delivery_ids, **_: [v.aside_of_deliveries(delivery_ids)])
 
 
 def _tell_teams_and_matches() -> None:

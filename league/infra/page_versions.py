@@ -190,6 +190,16 @@ def league_of_correction(correction_id: int) -> Scope:
     )
 
 
+def aside_of_deliveries(delivery_ids: Iterable[int]) -> Scope:
+    """A batch of webhook deliveries: their leagues' webhooks pages."""
+    ids = [int(pk) for pk in delivery_ids] or [0]
+    return (
+        f"SELECT DISTINCT {ASIDE} + w.league_id AS id FROM league_delivery d"  # noqa: S608
+        f" JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id IN ({', '.join(['%s'] * len(ids))})",
+        tuple(ids),
+    )
+
+
 def notifications_scope(where: str, params: tuple[Any, ...]) -> Scope:
     """The readers and leagues of the notifications `where` selects (a league's mail page shows their mail)."""
     return (
@@ -265,6 +275,26 @@ def note_write(alias: str, table: str) -> None:
             bump()
 
 
+@contextmanager
+def bumped_in_transaction(alias: str = "default") -> Iterator[None]:
+    """Around the writes of a transaction that commits once (the post-match run): the versions they
+    claim bumped by its last statement instead of an upsert committed after it, so the run commits
+    once. Readers see the writes and the new versions at the same commit; the versions' rows are
+    locked from that statement to the commit only, as an upsert of their own locks them. A block
+    that raises bumps nothing (its transaction rolls back)."""
+    yield
+    connection = connections[alias]
+    pending = connection.__dict__.pop("_page_pending", None)
+    if not pending:
+        return
+    bump = _bumper(alias)
+    connection.run_on_commit = [entry for entry in connection.run_on_commit if entry[1] is not bump]
+    ordered = sorted(_resolve(alias, pending))
+    values = ", ".join(["(%s, 1)"] * len(ordered))
+    with connection.cursor() as cursor:  # no savepoint: a failure here fails the transaction, retried whole
+        cursor.execute(_UPSERT.format(values=values), ordered)
+
+
 _bumpers: dict[str, Callable[[], None]] = {}
 
 
@@ -298,17 +328,19 @@ def _resolve(alias: str, scopes: Iterable[Scope]) -> set[int]:
     return ids | {ANY}
 
 
+_UPSERT = (
+    f"INSERT INTO {TABLE} (id, number) VALUES {{values}}"  # noqa: S608
+    f" ON CONFLICT (id) DO UPDATE SET number = {TABLE}.number + 1"
+)
+
+
 def bump_versions(ids: Iterable[int], alias: str = "default") -> None:
     """One statement, the rows in the order of their ids (two commits bumping the same rows never
     wait on each other in a cycle)."""
     ordered = sorted(set(ids))
     if not ordered:
         return
-    values = ", ".join(["(%s, 1)"] * len(ordered))
-    sql = (
-        f"INSERT INTO {TABLE} (id, number) VALUES {values}"  # noqa: S608
-        f" ON CONFLICT (id) DO UPDATE SET number = {TABLE}.number + 1"
-    )
+    sql = _UPSERT.format(values=", ".join(["(%s, 1)"] * len(ordered)))
     connection = connections[alias]
     try:
         if connection.in_atomic_block:  # a failure must not break the enclosing transaction

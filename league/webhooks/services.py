@@ -33,6 +33,7 @@ from league.webhooks.safety import check_url, opener
 log = logging.getLogger(__name__)
 
 DELIVER = "webhooks.deliver"
+DELIVER_BATCH = "webhooks.deliver_batch"
 MAX_ATTEMPTS = 6
 FIRST_DELAY_SECONDS = 60  # then 2, 4, 8 and 16 minutes: the last attempt about half an hour after the event
 USER_AGENT = "BloodBowlLeague-Webhooks/1"
@@ -112,14 +113,39 @@ def _create(hook: Webhook, kind: str, data: Mapping[str, Any], path: str) -> Del
     return delivery
 
 
-def _queue(delivery_id: int) -> None:
-    def send() -> None:
-        try:
-            current_app.tasks[DELIVER].delay(delivery_id)
-        except Exception:  # a broker down loses the post, never the action that caused it
-            log.exception("webhook delivery %s could not be queued", delivery_id)
+class _Batch:
+    """The deliveries one transaction made, sent to one task at its commit (DELIVER_BATCH): a burst of
+    events (a round of results, an outbox batch) is posted by one task, not a task each."""
 
-    transaction.on_commit(send)
+    def __init__(self) -> None:
+        self.ids: list[int] = []
+        self.sent = False
+
+    def __call__(self) -> None:
+        if self.sent:
+            return
+        self.sent = True
+        try:
+            if len(self.ids) == 1:
+                current_app.tasks[DELIVER].delay(self.ids[0])
+            else:
+                current_app.tasks[DELIVER_BATCH].delay(self.ids)
+        except Exception:  # a broker down loses the post, never the action that caused it
+            log.exception("webhook deliveries %s could not be queued", self.ids)
+
+
+def _queue(delivery_id: int) -> None:
+    connection = transaction.get_connection()
+    batch = getattr(connection, "_webhook_batch", None)
+    # Not one a rolled-back savepoint took away (its deliveries are gone with it), nor one sent.
+    waiting = batch is not None and any(func is batch for _sids, func, *_rest in connection.run_on_commit)
+    if batch is not None and not batch.sent and waiting:
+        batch.ids.append(delivery_id)
+        return
+    batch = _Batch()
+    batch.ids.append(delivery_id)  # before on_commit: outside a transaction it runs at once
+    connection._webhook_batch = batch
+    transaction.on_commit(batch)
 
 
 def signature(secret: str, body: bytes) -> str:
@@ -132,6 +158,32 @@ def attempt(delivery_id: int, *, retries: int) -> int | None:
     delivery = Delivery.objects.select_related("webhook").filter(pk=delivery_id).first()
     if delivery is None or delivery.status == Delivery.Status.DELIVERED:
         return None
+    return _post(delivery, retries=retries)
+
+
+def attempt_batch(delivery_ids: list[int]) -> dict[int, tuple[int, int]]:
+    """The first attempt of each delivery of a batch, in order (one read of them all). Returns the
+    deliveries to post again: id -> (seconds to wait, attempts made so far by Celery's count). Once a
+    webhook's attempt must wait, its later deliveries in the batch wait as long untried: its
+    receiver is down, and each would wait for the timeout in turn."""
+    found = Delivery.objects.select_related("webhook").in_bulk(delivery_ids)
+    again: dict[int, tuple[int, int]] = {}
+    down: dict[int, int] = {}  # webhook -> the wait its failed attempt gave
+    for delivery_id in delivery_ids:
+        delivery = found.get(delivery_id)
+        if delivery is None or delivery.status == Delivery.Status.DELIVERED:
+            continue
+        if delivery.webhook_id in down:
+            again[delivery_id] = (down[delivery.webhook_id], 0)
+            continue
+        wait = _post(delivery, retries=0)
+        if wait is not None:
+            again[delivery_id] = (wait, 1)
+            down[delivery.webhook_id] = wait
+    return again
+
+
+def _post(delivery: Delivery, *, retries: int) -> int | None:
     hook = delivery.webhook
     body = json.dumps(delivery.payload, ensure_ascii=False, separators=(",", ":")).encode()
     code: int | None = None

@@ -88,6 +88,28 @@ def _postgres_pids() -> list[int]:
     return pids
 
 
+class Statistics:
+    """PostgreSQL's planner statistics kept as autovacuum keeps them on a live database: ANALYZE once
+    the league's processed matches grew by a tenth since the last one (autovacuum_analyze_scale_factor;
+    the bench's machine runs without autovacuum). Called between rounds, outside the measured time:
+    without it every run and listener batch is planned for the empty tables of the bench's start
+    (the derived tables' drift check reached seconds a batch at 1,000 matches, its joins nested for
+    one-row tables; `manage.py bench_league` analyzes its built league the same way)."""
+
+    def __init__(self) -> None:
+        self.analyzed_at: int | None = None  # processed matches at the last ANALYZE (None: never)
+
+    def keep(self, processed: int) -> None:
+        last = self.analyzed_at
+        if last is not None and processed - last < max(50, last // 10):
+            return
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+        self.analyzed_at = processed
+
+
 def until(done: Callable[..., object], what: str) -> None:
     # Every 20 ms: at most 0.4 s over 20 rounds, and the polling steals little CPU from the workers.
     deadline = time.monotonic() + TIMEOUT

@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from league.core import outbox
 from league.core.audit import log_action
+from league.infra import page_versions
 from league.infra.bulk import insert_rows
 from league.rules import Ruleset
 from league.rules.decisions import InputsFit, inputs_fit
@@ -309,7 +310,8 @@ def postgame_run(match_id: int, *, check_late: bool = False) -> bool:
     `check_late`: raise Late, with nothing written, when the match is late."""
     claimed = None
     try:
-        with transaction.atomic(), outbox.collecting():
+        # The page versions its writes claim bumped by its last statement: one commit in all.
+        with transaction.atomic(), page_versions.bumped_in_transaction(), outbox.collecting():
             claimed = claim(match_id)
             if not claimed:
                 return False

@@ -51,16 +51,20 @@ def queue_next(match: Match) -> None:
 NEXT_READ = 10
 
 
-def queue_postgame(match_id: int, *, stamp: bool = True) -> None:
+def queue_postgame(match_id: int, *, stamp: bool = True, stamped: bool = False) -> None:
     """Send the sequence to a worker. If the broker is down the match stays confirmed and the
     periodic sweep queues it later: nothing is lost. `stamp`: write when it was queued (a match
-    queued already keeps its time)."""
+    queued already keeps its time). `stamped`: the transaction that confirmed it wrote the time
+    already (report_confirm: no write of its own after the commit), taken back if the broker is down."""
     try:
         # By name from Celery's registry (filled from matches.tasks by the app's autodiscovery): the
         # tasks module calls this service, so the service does not import it back.
         current_app.tasks[RUN_POSTGAME].delay(match_id)
     except Exception:  # kombu raises various errors when the broker is unreachable
         log.warning("could not queue the post-match sequence of match %s; the sweep will", match_id, exc_info=True)
+        if stamped:  # never queued: the sweep's next pass sends it
+            with unseen_writes():
+                Match.objects.filter(pk=match_id, status=Match.Status.CONFIRMED).update(queued_at=None)
         return
     if stamp:
         # Read by the sweep alone: no page shows it (run in-process, the sequence has already run).

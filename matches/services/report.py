@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.core import outbox
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.core.selectors import settings_snapshot
@@ -320,10 +321,13 @@ def report_submit(*, match: Match, by: User | None) -> Match:
 
 
 def report_confirm(*, match: Match, by: User | None) -> Match:
-    """The opposing coach or the commissioner confirms; the post-match sequence is queued after commit."""
+    """The opposing coach or the commissioner confirms; the post-match sequence is queued after commit.
+    Its event reaches the listeners (notifications, webhooks) as the sequence's do, through outbox rows
+    written in its transaction and done in batches after the commit (league/core/outbox.py): a round
+    of results confirmed together neither waits for them nor has each told in a transaction of its own."""
     from matches.services.postgame_queue import queue_postgame
 
-    with transaction.atomic():
+    with transaction.atomic(), outbox.collecting():
         lock_match(match)
         require_status(match, Match.Status.SUBMITTED)
         if by is not None and not may_review(by, match):
@@ -334,8 +338,9 @@ def report_confirm(*, match: Match, by: User | None) -> Match:
         match.confirmed_at = timezone.now()
         match.settings_snapshot = settings_snapshot(match.league)
         match.sequence = match_sequence(match)
+        match.queued_at = match.confirmed_at  # handed to the broker at the commit (queue_postgame)
         match.save()
         log_action(action="matches.result.confirmed", actor=by, league=match.league, match=match.pk)
         publish_match("result.confirmed", match.pk, actor=by)
-        transaction.on_commit(lambda: queue_postgame(match.pk))
+        transaction.on_commit(lambda: queue_postgame(match.pk, stamp=False, stamped=True))
     return match

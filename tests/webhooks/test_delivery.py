@@ -7,8 +7,10 @@ import hashlib
 import hmac
 
 import pytest
+from celery.signals import task_prerun
 from django.db import transaction
 
+from league.core import outbox
 from league.core.events import Event, publish
 from league.webhooks.models import Delivery, Webhook
 from league.webhooks.services import MAX_ATTEMPTS, delivery_retry, webhook_add
@@ -134,3 +136,61 @@ def test_another_leagues_event_is_not_posted(league, commissioner, django_captur
         published(django_capture_on_commit_callbacks, other)
     assert server.posts == []
     assert not Delivery.objects.exists()
+
+
+# Events told through the outbox (a sequence, a confirmation: league/core/outbox.py) make their
+# deliveries in one transaction, posted by one task.
+def test_the_deliveries_of_one_transaction_are_posted_in_order_by_one_task(
+    league, commissioner, django_capture_on_commit_callbacks
+):
+    ran: list[tuple[str, tuple]] = []
+
+    def record(sender=None, args=(), **kwargs):
+        if sender.name.startswith("webhooks."):
+            ran.append((sender.name, tuple(args)))
+
+    task_prerun.connect(record, weak=False)
+    try:
+        with receiving() as server:
+            hook = webhook_add(league=league, by=commissioner, url=server.url, fmt="json")
+            with django_capture_on_commit_callbacks(execute=True), transaction.atomic(), outbox.collecting():
+                publish(Event("result.confirmed", league.pk, data={**DATA, "match": 1}))
+                publish(Event("result.confirmed", league.pk, data={**DATA, "match": 2}))
+    finally:
+        task_prerun.disconnect(record)
+    deliveries = list(Delivery.objects.filter(webhook=hook).order_by("pk"))
+    assert ran == [("webhooks.deliver_batch", ([d.pk for d in deliveries],))]  # one task for both
+    assert [p.json["data"]["match"] for p in server.posts] == [1, 2]
+    assert [(d.status, d.attempts) for d in deliveries] == [("delivered", 1), ("delivered", 1)]
+
+
+def test_a_receiver_failing_in_a_batch_is_tried_once_then_each_delivery_has_its_own_attempts(
+    league, commissioner, django_capture_on_commit_callbacks
+):
+    with receiving() as server:
+        server.answers = [500] * (2 * MAX_ATTEMPTS)
+        hook = webhook_add(league=league, by=commissioner, url=server.url, fmt="json")
+        with django_capture_on_commit_callbacks(execute=True), transaction.atomic(), outbox.collecting():
+            publish(Event("season.started", league.pk, data={"season": 1}))
+            publish(Event("season.started", league.pk, data={"season": 2}))
+    first, second = Delivery.objects.filter(webhook=hook).order_by("pk")
+    # The batch posted the first only: the second waited untried, then had its own attempts (run
+    # eagerly here, each delivery's attempts follow one another at once).
+    posted = [int(p.headers["X-Webhook-Delivery"]) for p in server.posts]
+    assert posted == [first.pk] * MAX_ATTEMPTS + [second.pk] * MAX_ATTEMPTS
+    assert [(d.status, d.attempts, d.last_status_code) for d in (first, second)] == [("failed", MAX_ATTEMPTS, 500)] * 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delivery_made_outside_a_transaction_is_posted_at_once(league, commissioner):
+    # Autocommit (the test event and a retry are posted from views without a transaction): the
+    # delivery's task is sent as it is queued, never held for a commit that has already happened.
+    from league.webhooks.services import webhook_send_test
+
+    with receiving() as server:
+        hook = webhook_add(league=league, by=commissioner, url=server.url, fmt="json")
+        delivery = webhook_send_test(webhook=hook, by=commissioner)
+    [post] = server.posts
+    assert post.headers["X-Webhook-Delivery"] == str(delivery.pk)
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("delivered", 1)

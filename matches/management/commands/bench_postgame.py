@@ -36,6 +36,7 @@ from league.rules import default_ruleset_key
 from matches.management.bench_support import (
     Meter,
     Run,
+    Statistics,
     Window,
     drop_database,
     read_logs,
@@ -105,6 +106,8 @@ class Command(BaseCommand):
             league, teams = self._build_league(opts["teams"], random.Random(opts["seed"]))
             webhook_on(league)
             meter = Meter([w.pid for w in workers])
+            self.planner = Statistics()
+            self.planner.keep(0)  # the league built: its teams and players analyzed
             ping_window = self._ping(league, opts["matches"], broker, meter)
             rng = random.Random(opts["seed"])
             plain = self._play(league, teams, opts["matches"], rng, meter, depth=1, first_round=0)
@@ -230,6 +233,7 @@ class Command(BaseCommand):
                 f"rounds {rounds.start + 1}-{rounds.stop}",
             )
             meter.stop(played.window)
+            self.planner.keep(Match.objects.filter(status=Match.Status.PROCESSED).count())
             played.failed += list(
                 Match.objects.filter(pk__in=ids, status=Match.Status.FAILED).values_list("pk", "failure_reason")
             )
