@@ -55,6 +55,8 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 # live-server and bench tests commit thousands of times. A cluster that CI starts itself runs
 # with fsync off already (.ci/services); the one found running here does not.
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
+    # Django's backend with a flush that deletes rows (tests/db/postgresql/base.py says why).
+    DATABASES["default"]["ENGINE"] = "tests.db.postgresql"  # noqa: F405
     _options = DATABASES["default"].setdefault("OPTIONS", {})  # noqa: F405
     _options["options"] = " ".join(filter(None, [_options.get("options"), "-c synchronous_commit=off"]))
 # Eager everywhere except in the tests that start a real worker (tests/conftest.py).
