@@ -200,20 +200,17 @@ CACHES: dict[str, dict[str, Any]] = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-# Whole pages kept for the browser that asked, until the next committed write (league/infra/page_cache.py):
-# the same store, its own alias. In one process's memory it holds at most 2,000 pages (about 20 KB
-# each); PAGE_CACHE_SECONDS=0 turns it off.
+# Whole pages kept until a write that can change them (league/infra/page_cache.py): the same store, its
+# own alias; in one process's memory at most 2,000 pages (about 20 KB each). 0 seconds: off.
 CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages"}
 if not CACHE_URL:
     CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 2000}
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 300)
 PAGE_CACHE_EXCLUDE: tuple[str, ...] = ("/admin/", "/api/")
 # A league's busiest pages rendered once its results are in, in these languages (league/infra/page_warm.py);
-# empty: none (each page is rendered by its first reader). With several processes, a shared cache
-# (CACHE_URL) lets a worker's render serve the web processes.
+# empty: none. With several processes, a shared cache (CACHE_URL) lets a worker's render serve the web's.
 PAGE_WARM_LANGUAGES = [code for code in envstr("PAGE_WARM_LANGUAGES", "en,fr").split(",") if code.strip()]
-# Every key carries the code's release (league/infra/release.py): a deploy never serves fragments or pages
-# that the previous templates rendered.
+# Every key carries the code's release (league/infra/release.py): no page of the previous templates served.
 for _alias in CACHES:
     CACHES[_alias]["KEY_PREFIX"] = "-".join(filter(None, [code_release(BASE_DIR), CACHES[_alias].get("KEY_PREFIX")]))
 

@@ -43,18 +43,67 @@ from typing import Any
 
 from django.db import DatabaseError, connections, transaction
 
-TABLE = "league_siterevision"
-SITE = 1
-ANY = 2
-LEAGUE = 1 << 40
-USER = 2 << 40
-PLAY = 3 << 40
-TEAM = 4 << 40
-ASIDE = 5 << 40
+from league.infra.page_scopes import (
+    ANY,
+    ASIDE,
+    LEAGUE,
+    PLAY,
+    SITE,
+    TEAM,
+    USER,
+    Scope,
+    aside_of_deliveries,
+    aside_of_delivery,
+    aside_scope,
+    league_of_correction,
+    league_of_match,
+    league_of_player,
+    league_of_slug,
+    league_of_team,
+    league_pages_of_slug,
+    league_scope,
+    match_pages_of_match,
+    match_step_of_improvement,
+    match_step_of_match,
+    notifications_scope,
+    play_scope,
+    team_pages_of_team,
+    team_scope,
+    team_step_of_team,
+    user_scope,
+)
 
-# A version's id, or a query (SQL, params) whose rows' first column are versions' ids, or a function
-# giving scopes at the commit.
-Scope = int | tuple[str, tuple[Any, ...]] | Callable[[], Iterable[Any]]
+__all__ = [
+    "SITE",
+    "ANY",
+    "LEAGUE",
+    "USER",
+    "PLAY",
+    "TEAM",
+    "ASIDE",
+    "Scope",
+    "league_scope",
+    "user_scope",
+    "play_scope",
+    "team_scope",
+    "aside_scope",
+    "league_pages_of_slug",
+    "team_pages_of_team",
+    "match_pages_of_match",
+    "match_step_of_match",
+    "match_step_of_improvement",
+    "team_step_of_team",
+    "aside_of_delivery",
+    "league_of_slug",
+    "league_of_team",
+    "league_of_match",
+    "league_of_player",
+    "league_of_correction",
+    "aside_of_deliveries",
+    "notifications_scope",
+]
+
+TABLE = "league_siterevision"
 
 # Tables whose rows every league's pages show (a coach's name, his profile): a write to them bumps SITE.
 GLOBAL_TABLES = ("auth_user", "league_profile")
@@ -62,151 +111,6 @@ GLOBAL_TABLES = ("auth_user", "league_profile")
 _claimed: contextvars.ContextVar[frozenset[Scope] | None] = contextvars.ContextVar("page_scope", default=None)
 # Writes of bookkeeping no page shows (when a match was queued): they bump nothing.
 _unseen: contextvars.ContextVar[bool] = contextvars.ContextVar("page_unseen", default=False)
-
-
-def league_scope(league_id: int | None) -> int:
-    return LEAGUE + league_id if league_id else SITE
-
-
-def user_scope(user_id: int | None) -> int:
-    return USER + user_id if user_id else SITE
-
-
-def play_scope(league_id: int | None) -> int:
-    return PLAY + league_id if league_id else SITE
-
-
-def team_scope(team_id: int | None) -> int:
-    return TEAM + team_id if team_id else SITE
-
-
-def aside_scope(league_id: int | None) -> int:
-    return ASIDE + league_id if league_id else SITE
-
-
-# --- What a page at a URL is keyed by (the reads' side) ---
-
-
-def league_pages_of_slug(slug: str, aside: bool = False) -> Scope:
-    """A league's own page: everything of the league, and its results; its mail and webhooks pages
-    (`aside`) what its events' listeners write too."""
-    sql = (
-        f"SELECT {LEAGUE} + id AS id FROM league_league WHERE slug = %s"  # noqa: S608
-        f" UNION ALL SELECT {PLAY} + id FROM league_league WHERE slug = %s"
-    )
-    if aside:
-        return sql + f" UNION ALL SELECT {ASIDE} + id FROM league_league WHERE slug = %s", (slug,) * 3
-    return sql, (slug, slug)
-
-
-def team_pages_of_team(team_id: int) -> Scope:
-    """A team's page and its players': its league's settings and names, and the team itself."""
-    return (
-        f"SELECT {LEAGUE} + league_id AS id FROM teams_team WHERE id = %s"  # noqa: S608
-        f" UNION ALL SELECT {TEAM} + id FROM teams_team WHERE id = %s",
-        (team_id, team_id),
-    )
-
-
-def match_pages_of_match(match_id: int) -> Scope:
-    """A match's pages: its league's settings and names, and its two teams (their players, the match's
-    own steps, which claim both teams)."""
-    return (
-        f"SELECT {LEAGUE} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
-        f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
-        f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
-        (match_id,) * 3,
-    )
-
-
-# --- What a write claims (the writes' side) ---
-
-
-def match_step_of_match(match_id: int) -> Scope:
-    """A step of a match (its pre-match, its result, its post-match sequence): its two teams, and its
-    league's results (standings, leaders...), not the other teams' pages."""
-    return (
-        f"SELECT {PLAY} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
-        f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
-        f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
-        (match_id,) * 3,
-    )
-
-
-def match_step_of_improvement(roll_id: int) -> Scope:
-    """An improvement chosen after a match: a step of that match."""
-    return (
-        f"SELECT {PLAY} + m.league_id AS id FROM teams_improvementroll r"  # noqa: S608
-        " JOIN matches_match m ON m.id = r.match_id WHERE r.id = %s"
-        f" UNION ALL SELECT {TEAM} + p.team_id FROM teams_improvementroll r"
-        " JOIN teams_player p ON p.id = r.player_id WHERE r.id = %s",
-        (roll_id, roll_id),
-    )
-
-
-def team_step_of_team(team_id: int) -> Scope:
-    """A write to one team only (its value refreshed): the team, and its league's tables that show it."""
-    return (
-        f"SELECT {PLAY} + league_id AS id FROM teams_team WHERE id = %s"  # noqa: S608
-        f" UNION ALL SELECT {TEAM} + id FROM teams_team WHERE id = %s",
-        (team_id, team_id),
-    )
-
-
-def aside_of_delivery(delivery_id: int) -> Scope:
-    """A webhook's delivery: its league's webhooks page."""
-    return (
-        f"SELECT {ASIDE} + w.league_id AS id FROM league_delivery d"  # noqa: S608
-        " JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id = %s",
-        (delivery_id,),
-    )
-
-
-def league_of_slug(slug: str) -> Scope:
-    return (f"SELECT {LEAGUE} + id AS id FROM league_league WHERE slug = %s", (slug,))  # noqa: S608
-
-
-def league_of_team(team_id: int) -> Scope:
-    return (f"SELECT {LEAGUE} + league_id AS id FROM teams_team WHERE id = %s", (team_id,))  # noqa: S608
-
-
-def league_of_match(match_id: int) -> Scope:
-    return (f"SELECT {LEAGUE} + league_id AS id FROM matches_match WHERE id = %s", (match_id,))  # noqa: S608
-
-
-def league_of_player(player_id: int) -> Scope:
-    return (
-        f"SELECT {LEAGUE} + t.league_id AS id FROM teams_player p"  # noqa: S608
-        " JOIN teams_team t ON t.id = p.team_id WHERE p.id = %s",
-        (player_id,),
-    )
-
-
-def league_of_correction(correction_id: int) -> Scope:
-    return (
-        f"SELECT {LEAGUE} + m.league_id AS id FROM matches_matchcorrection c"  # noqa: S608
-        " JOIN matches_match m ON m.id = c.match_id WHERE c.id = %s",
-        (correction_id,),
-    )
-
-
-def aside_of_deliveries(delivery_ids: Iterable[int]) -> Scope:
-    """A batch of webhook deliveries: their leagues' webhooks pages."""
-    ids = [int(pk) for pk in delivery_ids] or [0]
-    return (
-        f"SELECT DISTINCT {ASIDE} + w.league_id AS id FROM league_delivery d"  # noqa: S608
-        f" JOIN league_webhook w ON w.id = d.webhook_id WHERE d.id IN ({', '.join(['%s'] * len(ids))})",
-        tuple(ids),
-    )
-
-
-def notifications_scope(where: str, params: tuple[Any, ...]) -> Scope:
-    """The readers and leagues of the notifications `where` selects (a league's mail page shows their mail)."""
-    return (
-        f"SELECT {USER} + user_id AS id FROM league_notification WHERE {where}"  # noqa: S608
-        f" UNION SELECT {ASIDE} + league_id FROM league_notification WHERE league_id IS NOT NULL AND {where}",
-        params * 2,
-    )
 
 
 def enter_scope(*scopes: Scope) -> contextvars.Token:

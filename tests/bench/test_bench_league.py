@@ -77,12 +77,14 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
     cold = lines[lines.index("first read after a write (rendered, not kept):") + 2 :]
     cold_row = re.compile(rf"^({'|'.join(PAGES[1:])})" + NUMBER * 8 + "$")
     assert [cold_row.match(li)[1] for li in cold[: len(PAGES) - 1]] == PAGES[1:]
-    # And after a result in the other league (served kept) and in its own (rendered): a league's pages,
-    # read by an anonymous browser (but the commissioner's fixtures page), then by the page's user.
+    # And after a result in the other league (served kept) and in its own (played, its listeners run): a
+    # league's pages, read by an anonymous browser (but the commissioner's fixtures page), then by the
+    # page's user.
     result_row = re.compile(rf"^({'|'.join(PAGES[2:])})" + NUMBER * 8 + r"  (PASS|FAIL) \(other <= 0x, own <= 0x\)$")
     for who in ("anonymous", "logged in"):
         title = (
-            f"first read after a result in another league (x its re-read) / in its own league (x the bare view), {who}:"
+            "first read after a result in another league (x its re-read) / in its own league, played with its"
+            f" listeners (x the bare view), {who}:"
         )
         block = lines[lines.index(title) + 2 :][: len(PAGES) - 2]
         assert lines[lines.index(title) + 1].split() == (["page"] + "other ms x reread own ms x bare".split() * 2) + [

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from django.db.models import Q
 
-from league.infra.page_versions import ANY, SITE, league_scope, versions
+from league.infra.page_versions import ANY, SITE, league_scope, play_scope, versions
 from league.tooling.bench_report import report_load, report_results
 from league.tooling.bench_serve import AfterResult, Load, Page
 from matches.models import Match
@@ -23,6 +23,7 @@ def test_the_loads_results_are_real_matches_that_bump_their_league_only():
     big = build_league(teams=4, matches=4, prefix="bench")
     other = build_league(teams=4, matches=2, prefix="small")
     ids = [SITE, ANY, league_scope(big.league.pk), league_scope(other.league.pk)]
+    ids += [play_scope(big.league.pk), play_scope(other.league.pk)]
     before = versions(ids)
     results = Results(big, seed=3)
     results.start()
@@ -30,18 +31,21 @@ def test_the_loads_results_are_real_matches_that_bump_their_league_only():
 
     assert (results.processed, results.due, results.failures) == (1, 1, [])
     assert not results.behind
-    played = Match.objects.get(league=big.league, round=None)
+    # Its round drawn first (a match of each pair), one of them played.
+    played = Match.objects.get(league=big.league, round=None, status=Match.Status.PROCESSED)
     assert played.status == Match.Status.PROCESSED and played.postgame_input is not None
     assert played.season_id == big.season.pk and played.confirmed_by_id == played.away.coach_id
     pair = [big.first_match.home_id, big.first_match.away_id]  # the replay's: left alone
     assert not Match.objects.filter(pk=played.pk).filter(Q(home__in=pair) | Q(away__in=pair)).exists()
-    # Bumped as a result played on the site: its league's pages and the pages of no league, not the site's
-    # nor another league's.
+    # Bumped as a round drawn and a result played on the site: its league's pages (the draw) and results
+    # (the result) and the pages of no league, not the site's nor another league's.
     after = versions(ids)
     assert after[SITE] == before[SITE]
     assert after[ANY] > before.get(ANY, 0)
     assert after[league_scope(big.league.pk)] > before.get(league_scope(big.league.pk), 0)
-    assert after.get(league_scope(other.league.pk)) == before.get(league_scope(other.league.pk))
+    assert after[play_scope(big.league.pk)] > before.get(play_scope(big.league.pk), 0)
+    for scope in (league_scope(other.league.pk), play_scope(other.league.pk)):
+        assert after.get(scope) == before.get(scope)
 
 
 def _page(name: str, league_id: int, readers: dict[str, tuple[float, float, float]]) -> Page:
