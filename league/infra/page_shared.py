@@ -117,7 +117,14 @@ def share_among_readers(request: HttpRequest) -> None:
 
 
 def _ids(part: str) -> set[int]:
-    return {int(entry.split(":", 1)[0]) for entry in part.split(",") if entry}
+    """The versions' ids of a key part ("id:number,..."; the tests' local count of writes may follow,
+    after a dot: page_cache.PAGE_CACHE_LOCAL_WRITES)."""
+    found = set()
+    for entry in part.split(","):
+        pk, colon, _number = entry.partition(":")
+        if colon and pk.lstrip("-").isdigit():
+            found.add(int(pk))
+    return found
 
 
 def page_league(versions: str) -> int | None:
