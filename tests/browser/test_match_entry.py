@@ -201,7 +201,7 @@ def test_the_match_page_follows_the_sequence_by_polling(
     )
     report_save(match=match, report=report, by=humans.coach)
     report_submit(match=match, by=humans.coach)
-    monkeypatch.setattr("matches.services.postgame_queue.queue_postgame", lambda match_id: None)  # no worker yet
+    monkeypatch.setattr("matches.services.postgame_queue.queue_postgame", lambda match_id, **_: None)  # no worker yet
     report_confirm(match=match, by=orcs.coach)
     assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
 
