@@ -84,11 +84,19 @@ def warm_pages(league_ids: list[int]) -> int:
     return warm_leagues(league_ids)
 
 
+# Where queue_warm sends the leagues instead of a task, when set (`manage.py bench_league`'s loads: a
+# thread of their own, as a worker's).
+sender: Callable[[list[int]], None] | None = None
+
+
 def queue_warm(league_ids: Iterable[int]) -> None:
     """After a commit: the leagues' pages rendered by a task of their own (in a worker, beside the
     listeners; in-process, at once), so that the task that built them is not kept waiting."""
     ids = sorted(set(league_ids))
     if not ids or not enabled():
+        return
+    if sender is not None:
+        sender(ids)
         return
     try:
         warm_pages.delay(ids)

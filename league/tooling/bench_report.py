@@ -118,7 +118,8 @@ def report_load(write: Write, who: str, load: Any, p95_target: float) -> list[st
         times = results.seconds or [0.0]
         played = (
             f"{results.processed} results processed ({results.due} due, {failed} failed; each "
-            f"{statistics.median(times):.2f} s median, {max(times):.2f} s at most)"
+            f"{statistics.median(times):.2f} s median, {max(times):.2f} s at most; "
+            f"{getattr(results, 'renders', 0)} pages rendered after them, in a thread of their own)"
         )
         if results.failures:
             played += f", e.g. {results.failures[0]}"

@@ -20,6 +20,7 @@ A pair plays again once every other pair has played.
 
 from __future__ import annotations
 
+import queue
 import random
 import threading
 import time
@@ -56,6 +57,9 @@ class Results:
         self._began = 0.0
         self._eager = False
         self._scheduled: list[Any] = []  # the matches the load plays, in order
+        self._renders: queue.Queue[list[int] | None] = queue.Queue()
+        self._render_thread = threading.Thread(target=self._render, name="bench-renders", daemon=True)
+        self.renders = 0  # pages rendered after the results (league/infra/page_warm.py)
         self._next = 0  # play_next's count
 
     def schedule(self, rounds: int = 2) -> None:
@@ -91,6 +95,8 @@ class Results:
             current_app.conf.task_always_eager = eager
 
     def start(self) -> None:
+        from league.infra import page_warm
+
         if not self.pairs:
             raise RuntimeError("the big league has no two teams to play the load's results")
         if not self._scheduled:
@@ -98,15 +104,41 @@ class Results:
         # The sequence runs in this process, whatever broker is configured: no worker takes it.
         self._eager = current_app.conf.task_always_eager
         current_app.conf.task_always_eager = True
+        # The league's pages rendered after a result: a task of its own on a worker in production, here
+        # a thread of its own, each render for every league queued meanwhile (league/infra/page_warm.py).
+        page_warm.sender = self._renders.put
         self._began = time.perf_counter()
+        self._render_thread.start()
         self._thread.start()
 
     def stop(self) -> None:
+        from league.infra import page_warm
+
         # A result due in the load's last instant may not have started yet: its thread had to wake.
         self.due = int(max(0.0, time.perf_counter() - self._began - GRACE) // INTERVAL) + 1
         self._stop.set()
         self._thread.join()
+        page_warm.sender = None
+        self._renders.put(None)
+        self._render_thread.join()
         current_app.conf.task_always_eager = self._eager
+
+    def _render(self) -> None:
+        from league.infra.page_warm import warm_leagues
+
+        try:
+            while True:
+                ids = self._renders.get()
+                if ids is None:
+                    return
+                while not self._renders.empty():  # what else was queued meanwhile, rendered once
+                    more = self._renders.get()
+                    if more is None:
+                        return
+                    ids = sorted(set(ids) | set(more))
+                self.renders += warm_leagues(ids)
+        finally:
+            connection.close()  # this thread's own
 
     @property
     def behind(self) -> bool:
