@@ -129,7 +129,11 @@ def _warm_pages() -> None:
 
 def _rate_matches() -> None:
     """The ratings follow the matches' history (league.ratings.services), and a new K factor or
-    starting rating computes the league's ratings again."""
+    starting rating computes the league's ratings again; a table that ranks by rating makes the
+    ratings' writes change its league's results pages (league/ratings/writes.py)."""
+    from league.competitions.standings.table import ranks_by_rating
     from league.ratings.receivers import connect
+    from league.ratings.writes import read_by_tables
 
     connect()
+    read_by_tables(ranks_by_rating)

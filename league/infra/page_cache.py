@@ -45,9 +45,9 @@ from django.contrib.auth import SESSION_KEY
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import timezone
 
+from league.infra.page_flight import note_view, render_once, view_shared
 from league.infra.page_shared import (
     cut_menu,
     page_league,
@@ -58,23 +58,15 @@ from league.infra.page_shared import (
     to_keep,
     to_serve,
 )
+from league.infra.page_urls import _resolved, _url_scopes
 from league.infra.page_versions import (
     TABLE,
     Scope,
     bump_site_revision,
-    league_of_correction,
-    league_of_player,
-    league_of_slug,
-    league_of_team,
-    league_pages_of_slug,
-    match_pages_of_match,
-    match_step_of_improvement,
-    match_step_of_match,
     note_write,
     page_scope,
     read_versions,
     site_revision,
-    team_pages_of_team,
     user_scope,
 )
 from league.infra.page_warm import note_read
@@ -129,58 +121,7 @@ def install(connection: Any, **kwargs: Any) -> None:
         connection.execute_wrappers.insert(0, watch_writes)
 
 
-# --- Which league a URL is of ---
-
-
-def _resolved(request: HttpRequest) -> ResolverMatch | None:
-    """The URL's view and arguments, resolved once per request (Django resolves it again below)."""
-    if not hasattr(request, "_page_resolved"):
-        try:
-            request._page_resolved = resolve(request.path_info)  # type: ignore[attr-defined]
-        except Resolver404:
-            request._page_resolved = None  # type: ignore[attr-defined]
-    return request._page_resolved  # type: ignore[attr-defined,no-any-return]
-
-
-def _url_scopes(request: HttpRequest) -> tuple[Scope | None, Scope | None]:
-    """What keys the page at this URL, and what a form posted to it claims to change
-    (league/infra/page_versions.py): a league's page, everything of the league and its results; a
-    team's or a player's page, the league and the team; a match's, the league and its two teams. A form
-    posted under a league's or a team's URL claims the whole league; one posted under a match's URL (its
-    pre-match, its result, an improvement after it) a step of that match: its teams and its league's
-    results. None: a page that is no one league's, or a URL whose ids are not known here (a decision's
-    `pk` is of its kind's own table): its writes claim nothing, so they bump the whole site."""
-    if not hasattr(request, "_page_scopes"):
-        request._page_scopes = _scopes_of(_resolved(request))  # type: ignore[attr-defined]
-    return request._page_scopes  # type: ignore[attr-defined,no-any-return]
-
-
-# A league's pages that show what its events' listeners write (notifications mailed, webhooks' deliveries).
-_ASIDE_PAGES = ("mail", "webhooks", "webhook")
-
-
-def _scopes_of(match: ResolverMatch | None) -> tuple[Scope | None, Scope | None]:
-    if match is None:
-        return None, None
-    names, kwargs, name = match.namespaces, match.kwargs, match.url_name or ""
-    if "kind" in kwargs and "pk" in kwargs and ("matches" in names or name.startswith("api-matches-")):
-        return None, None  # a decision: its pk is not a match's
-    if "slug" in kwargs and ("league" in names or "matches" in names or name.startswith("api-")):
-        return league_pages_of_slug(kwargs["slug"], aside=name in _ASIDE_PAGES), league_of_slug(kwargs["slug"])
-    if "teams" in names and "pk" in kwargs:
-        return team_pages_of_team(kwargs["pk"]), league_of_team(kwargs["pk"])
-    if "matches" in names or name.startswith(("api-matches-", "api-correction")):
-        if "pk" in kwargs:
-            return match_pages_of_match(kwargs["pk"]), match_step_of_match(kwargs["pk"])
-        if "cid" in kwargs:  # a correction replays the later matches of its teams: the whole league
-            return league_of_correction(kwargs["cid"]), league_of_correction(kwargs["cid"])
-        if "roll_id" in kwargs:
-            return match_step_of_improvement(kwargs["roll_id"]), match_step_of_improvement(kwargs["roll_id"])
-    if name.startswith("api-") and "team_id" in kwargs:
-        return league_of_team(kwargs["team_id"]), league_of_team(kwargs["team_id"])
-    if name.startswith("api-") and "player_id" in kwargs:
-        return league_of_player(kwargs["player_id"]), league_of_player(kwargs["player_id"])
-    return None, None
+# --- Which league a URL is of: league/infra/page_urls.py ---
 
 
 def _write_scopes(request: HttpRequest) -> list[Scope]:
@@ -310,20 +251,40 @@ class PageCacheMiddleware:
         shared = shared_reader(request)
         key = _page_key(request, shared)
         member = None if shared else _member_keys(request)
-        if member is not None:
-            found = cache.get_many(member)
-            if len(found) == 2:
-                status, headers, body = found[member[0]]
-                content = to_serve(request, put_menu(body, found[member[1]]))
+
+        def kept() -> HttpResponse | None:
+            if member is not None:
+                found = cache.get_many(member)
+                if len(found) == 2:
+                    status, headers, body = found[member[0]]
+                    content = to_serve(request, put_menu(body, found[member[1]]))
+                    if content is not None:
+                        return _response(status, headers, content)
+            copy = cache.get(key)
+            if copy is not None:
+                status, headers, content = copy
+                content = to_serve(request, content) if shared else content
                 if content is not None:
                     return _response(status, headers, content)
-        kept = cache.get(key)
-        if kept is not None:
-            status, headers, content = kept
-            content = to_serve(request, content) if shared else content
-            if content is not None:
-                return _response(status, headers, content)
+            return None
+
+        found = kept()
+        if found is not None:
+            return found
+        view = getattr(_resolved(request), "view_name", "")
+        if shared:
+            return render_once(cache, key, kept, lambda: self._render(request, key, shared, member, view))
+        if member is not None and view_shared(view):
+            return render_once(cache, member[0], kept, lambda: self._render(request, key, shared, member, view))
+        return self._render(request, key, shared, member, view)
+
+    def _render(
+        self, request: HttpRequest, key: str, shared: bool, member: tuple[str, str] | None, view: str
+    ) -> HttpResponse:
+        cache = caches["pages"]
         response = self.get_response(request)
+        if member is not None:
+            note_view(view, getattr(request, "page_shared", False))
         if _may_keep(request, response):
             _note_read(request, shared, member)
             headers = [(k, v) for k, v in response.items() if k.lower() != "set-cookie"]

@@ -13,6 +13,7 @@ USER = 2 << 40
 PLAY = 3 << 40
 TEAM = 4 << 40
 ASIDE = 5 << 40
+RATE = 6 << 40
 
 # A version's id, or a query (SQL, params) whose rows' first column are versions' ids, or a function
 # giving scopes at the commit.
@@ -39,19 +40,19 @@ def aside_scope(league_id: int | None) -> int:
     return ASIDE + league_id if league_id else SITE
 
 
+def rate_scope(league_id: int | None) -> int:
+    return RATE + league_id if league_id else SITE
+
+
 # --- What a page at a URL is keyed by (the reads' side) ---
 
 
-def league_pages_of_slug(slug: str, aside: bool = False) -> Scope:
+def league_pages_of_slug(slug: str, aside: bool = False, ratings: bool = False) -> Scope:
     """A league's own page: everything of the league, and its results; its mail and webhooks pages
-    (`aside`) what its events' listeners write too."""
-    sql = (
-        f"SELECT {LEAGUE} + id AS id FROM league_league WHERE slug = %s"  # noqa: S608
-        f" UNION ALL SELECT {PLAY} + id FROM league_league WHERE slug = %s"
-    )
-    if aside:
-        return sql + f" UNION ALL SELECT {ASIDE} + id FROM league_league WHERE slug = %s", (slug,) * 3
-    return sql, (slug, slug)
+    (`aside`) what its events' listeners write too, its ratings pages (`ratings`) its ratings."""
+    kinds = [LEAGUE, PLAY, *((ASIDE,) if aside else ()), *((RATE,) if ratings else ())]
+    sql = " UNION ALL ".join(f"SELECT {kind} + id AS id FROM league_league WHERE slug = %s" for kind in kinds)
+    return sql, (slug,) * len(kinds)
 
 
 def team_pages_of_team(team_id: int) -> Scope:

@@ -13,12 +13,16 @@ One table of counters, `league_siterevision` (league.models.SiteRevision), one r
 - PLAY + id: what a result changes in a league beyond its two teams: the league's own pages (home,
   seasons, standings, leaders, records, ratings, its mail and webhooks) carry it, its teams' and
   matches' pages do not. Bumped by a match's steps (a form posted under the match's URL, its post-match
-  task) and by the listeners after them (derived tables, ratings, notifications, webhooks);
+  task); not by the derived tables' build, which changes no page (league/competitions/derived/build.py),
+  nor by the ratings' batch unless the league's tables rank by rating (RATE);
 - TEAM + id: one team's pages (the team, its players) and its matches' pages. Bumped by its matches'
   steps and by whatever else writes to that team only (its value refreshed, its rating moved). So a
   result between two teams leaves every other team's, player's and match's page of the league kept;
 - ASIDE + id: what the listeners of a league's events write beside its results, shown on its mail and
   webhooks pages only (notifications, deliveries): they leave its other pages kept;
+- RATE + id: a league's ratings, shown on its ratings pages (and its teams' pages, by TEAM): the
+  ratings' batch after a result bumps them, and its league's results (PLAY) only when a season of
+  the league ranks tied teams by rating (league/ratings/writes.py);
 - USER + id: one user's own state (his notifications read or received).
 
 A write that may reach beyond a match's two teams inside a match's step (a play-off bracket advanced, a
@@ -48,6 +52,7 @@ from league.infra.page_scopes import (
     ASIDE,
     LEAGUE,
     PLAY,
+    RATE,
     SITE,
     TEAM,
     USER,
@@ -67,6 +72,7 @@ from league.infra.page_scopes import (
     match_step_of_match,
     notifications_scope,
     play_scope,
+    rate_scope,
     team_pages_of_team,
     team_scope,
     team_step_of_team,
@@ -81,10 +87,12 @@ __all__ = [
     "PLAY",
     "TEAM",
     "ASIDE",
+    "RATE",
     "Scope",
     "league_scope",
     "user_scope",
     "play_scope",
+    "rate_scope",
     "team_scope",
     "aside_scope",
     "league_pages_of_slug",

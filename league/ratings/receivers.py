@@ -17,6 +17,7 @@ from django.db.models.signals import post_save
 
 from league.core import outbox
 from league.core.models import League
+from league.infra.page_versions import rate_scope
 from matches import hooks as match_hooks
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,8 @@ def _league_saved(
 def connect() -> None:
     from league.ratings import tasks  # noqa: F401  (a worker knows the sweep's and the league's tasks)
 
-    outbox.listen_batch(LISTENER, rate_batch)
+    # Its writes claim the league's ratings (and the teams they move, league/ratings/writes.py), not
+    # its results pages: those carry the ratings only where a table ranks by them.
+    outbox.listen_batch(LISTENER, rate_batch, rate_scope)
     match_hooks.history_changed.connect(_history_changed, weak=False, dispatch_uid="league.ratings")
     post_save.connect(_league_saved, sender=League, weak=False, dispatch_uid="league.ratings.settings")

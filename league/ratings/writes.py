@@ -11,19 +11,37 @@ Bulk statements: one DELETE per 900 rows, each INSERT and UPDATE sent for many r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
 from django.db.models import Q
 
-from league.infra.page_versions import page_scope, play_scope, team_scope
+from league.infra.page_versions import page_scope, play_scope, rate_scope, team_scope
 from league.ratings.models import RatingEntry
 
 Key = tuple[str, int]  # a match's place in play order: (sequence, id)
 Row = tuple[str, int, int, str, int, int, int]  # kind, subject, match, sequence, before, after, delta
 FIELDS = ("sequence", "before", "after", "delta")  # what an entry's natural key does not fix
 MAX_ROWS = 900  # ids per DELETE: under SQLite's 999 parameters
+
+# Whether a league's pages other than its ratings' read its ratings (a season's table ranking tied
+# teams by rating): asked of the layers above, which register the question (league/apps.py).
+_ranks_by_rating: list[Callable[[int], bool]] = []
+
+
+def read_by_tables(ask: Callable[[int], bool]) -> None:
+    _ranks_by_rating.append(ask)
+
+
+def _scopes(league_id: int, moved: set[int]) -> list[int]:
+    """What new ratings change: the league's ratings pages and each moved team's pages; its results
+    pages too when one of its tables ranks by rating. Every other page of the league stays kept."""
+    scopes = [rate_scope(league_id), *(team_scope(team) for team in sorted(moved))]
+    if any(ask(league_id) for ask in _ranks_by_rating):
+        scopes.append(play_scope(league_id))
+    return scopes
 
 
 @dataclass
@@ -94,9 +112,7 @@ def rewrite(league_id: int, fresh: list[Row], since: Key | None) -> Written:
     gone = sorted(pk for pk, _values in kept.values())
     moved.update(subject for kind, subject, _match in kept if kind == RatingEntry.Kind.TEAM)
     moved.update(row[2] for row in inserts if row[1] == RatingEntry.Kind.TEAM)
-    # The league's ratings page and each moved team's page show them (league/infra/page_versions.py):
-    # every other team's page stays kept.
-    with page_scope(play_scope(league_id), *(team_scope(team) for team in sorted(moved))):
+    with page_scope(*_scopes(league_id, moved)):
         for batch in _batches(gone, MAX_ROWS):
             RatingEntry.objects.filter(pk__in=batch).delete()
         insert, update = _statements()

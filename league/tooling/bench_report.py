@@ -112,7 +112,11 @@ def report_load(write: Write, who: str, load: Any, p95_target: float) -> list[st
         f"load: {load.clients} {who}, 1 result/s in the league: {load.per_second:.1f} req/s, p95 {p95:.0f} ms  "
         f"{'PASS' if ok else 'FAIL'} (p95 < {p95_target:g} ms, no error, a result each second)"
     )
-    mix = ", ".join(f"{name} {count}" for name, count in load.mix.items())
+    medians = getattr(load, "medians", {})
+    mix = ", ".join(
+        f"{name} {count}" + (f" ({medians[name]:.0f} ms median)" if name in medians else "")
+        for name, count in load.mix.items()
+    )
     played = "no results"
     if results:
         times = results.seconds or [0.0]

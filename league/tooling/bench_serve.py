@@ -9,6 +9,7 @@ HTML sizes are taken in this process through the test client, on the same databa
 from __future__ import annotations
 
 import http.client
+import multiprocessing
 import os
 import random
 import signal
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
@@ -34,6 +35,7 @@ from league.infra.page_versions import (
     bump_site_revision,
     bump_versions,
     play_scope,
+    rate_scope,
     team_scope,
     user_scope,
 )
@@ -278,11 +280,12 @@ AFTER_RESULTS = 3  # results in each league per reader of a page (a real one cos
 
 
 def bump_result(league_id: int, sides: tuple[tuple[int, int], ...]) -> None:
-    """What a result committed in the league bumps: its league's results and mail page, its two teams
-    and their coaches (told of it), and the pages of no league (tests/web/test_result_scopes.py checks that a
+    """What a result committed in the league bumps: its league's results, mail page and ratings, its
+    two teams and their coaches (told of it), and the pages of no league (tests/web/test_result_scopes.py checks that a
     result played on the site bumps exactly these)."""
     bump_versions(
-        [play_scope(league_id), aside_scope(league_id), ANY, *(team_scope(team) for team, _coach in sides)]
+        [play_scope(league_id), aside_scope(league_id), rate_scope(league_id), ANY]
+        + [team_scope(team) for team, _coach in sides]
         + [user_scope(coach) for _team, coach in sides]
     )
 
@@ -298,6 +301,7 @@ class Load:
     results: Any = None  # league/tooling/bench_results.Results: what landed in the league meanwhile
     asked: int = 0  # the requests asked for (--load-requests) ...
     limit: float = 0.0  # ... within at most these seconds (--load-seconds)
+    medians: dict[str, float] = field(default_factory=dict)  # each page's median time (ms)
 
     @property
     def per_second(self) -> float:
@@ -318,7 +322,11 @@ def load(
     Before the clock starts each client reads each page once (people who have been browsing: the
     pages they read are kept). `results` (league/tooling/bench_results.py, or None) is started with
     the clock and stopped once the last answer arrived: real results land in the league meanwhile.
-    No request is sent once `limit` seconds have passed (results can slow the pages down tenfold)."""
+    No request is sent once `limit` seconds have passed (results can slow the pages down tenfold).
+
+    The clients run in a process of their own, as browsers are not in the server's process: in this
+    one they would wait for Python's lock behind the results' thread (the ORM's work of a post-match
+    sequence) before reading each answer, and the load would time that wait, not the site."""
     weighted = [p for p in pages if p.weight]
     plan = [p for p in weighted for _ in range(p.weight)]
     rng = random.Random(seed)
@@ -328,45 +336,66 @@ def load(
     for cookie in cookies[:clients]:
         for page in weighted:
             get(port, page.path, cookie)
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    connections.close_all()  # the child shares none of this process's database connections
+    child = context.Process(
+        target=_clients, args=(port, [p.path for p in queue], cookies[:clients], limit, send), daemon=True
+    )
+    child.start()
+    send.close()
+    if results is not None:
+        results.start()
+    try:
+        times, errors, sent, seconds, by_path_ms = receive.recv()
+        child.join()
+    finally:
+        if results is not None:
+            results.stop()
+    by_path = {p.path: p for p in weighted}
+    mix = {p.name: sum(1 for path in sent if by_path[path] is p) for p in weighted}
+    medians = {p.name: statistics.median(by_path_ms[p.path]) for p in weighted if by_path_ms.get(p.path)}
+    return Load(clients, len(times), seconds, times, errors, mix, results, total, limit, medians)
+
+
+def _clients(port: int, paths: list[str], cookies: list[str], limit: float, send: Any) -> None:
+    """The load's clients (in the child process): one thread per cookie, each sending the next path
+    as soon as its previous answer arrived; sends back the times (ms), the errors, the paths sent
+    and the seconds it took."""
     times: list[float] = []
     errors = [0]
     lock = threading.Lock()
-    feed = iter(queue)
-    sent: list[Page] = []
+    feed = iter(paths)
+    sent: list[str] = []
+    by_path: dict[str, list[float]] = {}
 
     def client(cookie: str) -> None:
         while True:
             with lock:
-                page = next(feed, None) if time.perf_counter() < began + limit else None
-                if page is not None:
-                    sent.append(page)
-            if page is None:
+                path = next(feed, None) if time.perf_counter() < began + limit else None
+                if path is not None:
+                    sent.append(path)
+            if path is None:
                 return
             try:
-                status, _size, seconds = get(port, page.path, cookie)
-            except OSError:
+                status, _size, seconds = get(port, path, cookie)
+            except Exception:  # a connection refused, reset or cut short: an error of the load
                 status, seconds = 0, 0.0
             with lock:
                 if status == 200:
                     times.append(seconds * 1000)
+                    by_path.setdefault(path, []).append(seconds * 1000)
                 else:
                     errors[0] += 1
 
-    threads = [threading.Thread(target=client, args=(cookies[n],), daemon=True) for n in range(clients)]
+    threads = [threading.Thread(target=client, args=(cookie,), daemon=True) for cookie in cookies]
     began = time.perf_counter()
-    if results is not None:
-        results.start()
-    try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        seconds = time.perf_counter() - began
-    finally:
-        if results is not None:
-            results.stop()
-    mix = {p.name: sum(1 for q in sent if q is p) for p in weighted}
-    return Load(clients, len(times), seconds, times, errors[0], mix, results, total, limit)
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    send.send((times, errors[0], sent, time.perf_counter() - began, by_path))
+    send.close()
 
 
 def browser_cookies(client: Client) -> str:

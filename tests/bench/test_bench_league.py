@@ -109,7 +109,7 @@ def test_bench_league_serves_every_page_through_gunicorn_and_checks_the_targets(
             lines[n],
         )
         detail = re.match(
-            r"  20 requests in [\d.]+ s \(at most 20 or 120 s: league home \d+, season \d+, .*\), "
+            r"  20 requests in [\d.]+ s \(at most 20 or 120 s: league home \d+(?: \(\d+ ms median\))?, season \d+, .*\), "
             r"each client having read each page once; "
             r"p50 \d+ ms, 0 errors; (\d+) results processed \((\d+) due, 0 failed; each [\d.]+ s median, "
             r"[\d.]+ s at most; \d+ pages rendered after them, in a thread of their own\)$",

@@ -233,7 +233,7 @@ def test_each_url_of_a_league_claims_that_league(processed_match, humans_roll, o
     its league's results; a correction, the whole league (it replays other teams' matches)."""
     from django.test import RequestFactory
 
-    from league.infra.page_cache import _url_scopes
+    from league.infra.page_urls import _url_scopes
     from league.infra.page_versions import LEAGUE, PLAY, TEAM
     from matches.services.corrections import correction_draft
 

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from league.infra.page_versions import ANY, ASIDE, PLAY, TABLE, TEAM, USER
+from league.infra.page_versions import ANY, ASIDE, PLAY, RATE, TABLE, TEAM, USER
 from league.notices.models import Notification
 from matches.models import Match
 from matches.services import match_schedule
@@ -69,8 +69,8 @@ def test_a_result_bumps_its_league_results_and_its_two_teams_only(
     bumped = {pk for pk, number in after.items() if number != before.get(pk)}
     told = set(Notification.objects.exclude(pk__in=notified_before).values_list("user_id", flat=True))
     assert told, "the result told its coaches nothing"
-    # Its league's results, its two teams, its mail page (the notifications) and the readers told.
-    expected = {PLAY + league.pk, TEAM + humans.pk, TEAM + orcs.pk, ASIDE + league.pk, ANY}
+    # Its league's results, its two teams, its mail page (the notifications), its ratings and the readers told.
+    expected = {PLAY + league.pk, TEAM + humans.pk, TEAM + orcs.pk, ASIDE + league.pk, RATE + league.pk, ANY}
     assert bumped == expected | {USER + u for u in told}
     assert coach_carol.pk not in told
     # Carol's team, her player and her menu are served kept; the league and the two teams are not.
@@ -120,3 +120,28 @@ def test_a_late_result_claims_the_whole_league(user_factory, commissioner, djang
     assert late.status == Match.Status.PROCESSED
     bumped = {pk for pk, number in versions().items() if number != before.get(pk)}
     assert LEAGUE + league.pk in bumped
+
+
+def test_new_ratings_change_the_results_pages_only_where_a_table_ranks_by_them(league):
+    """The ratings' batch after a result claims its league's ratings and the teams they moved; its
+    results pages (standings, home) too only once a table ranks tied teams by rating."""
+    from league.core.models import HouseRule
+    from league.ratings.writes import _scopes
+
+    assert _scopes(league.pk, {5}) == [RATE + league.pk, TEAM + 5]
+    HouseRule.objects.create(league=league, key="standings_tie_breakers", value=["points", "rating"])
+    assert _scopes(league.pk, set()) == [RATE + league.pk, PLAY + league.pk]
+
+
+def test_the_ratings_pages_carry_their_league_ratings_and_its_home_does_not(league):
+    from django.urls import resolve
+
+    from league.infra.page_urls import _scopes_of
+    from league.infra.page_versions import _resolve
+
+    def keyed(name: str) -> set[int]:
+        return _resolve("default", [_scopes_of(resolve(reverse(f"league:{name}", args=[league.slug])))[0]])
+
+    assert RATE + league.pk in keyed("ratings")
+    assert RATE + league.pk not in keyed("detail")
+    assert PLAY + league.pk in keyed("detail")

@@ -10,6 +10,13 @@ What is built, from the same functions the pages ran on every read (the oracles 
 - the records: a new figure above or level with a record joins its holders; a record one of whose
   holders was touched (a replayed or voided match, a player whose totals moved) is found again.
 A league never built (its first change since the tables exist) is built whole.
+
+A build changes no page: every page reads these tables through league.competitions.derived.read,
+which computes what they would hold whenever they are not up to date for what the page reads (a
+season's version, the league's fingerprint and its waiting marks), and the tests hold the two equal.
+A page rendered between the change and its build is then the page rendered after it, and the
+change's own commit already made the pages it changes stale: the build's writes bump no page
+version (league/infra/page_versions.py), so a result renders its league's pages once, not twice.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from django.db import connection, transaction
@@ -33,7 +40,7 @@ from league.competitions.derived.models import (
     StandingRow,
 )
 from league.competitions.seasons.models import Season, SeasonTeam
-from league.competitions.standings.cache import season_version
+from league.competitions.standings.cache import cached, season_version
 from league.competitions.standings.table import season_settings, season_table, versioned_settings
 from league.competitions.stats.selectors import (
     EFFECT_STATS,
@@ -48,6 +55,8 @@ from league.competitions.stats.selectors import (
 )
 from league.core.models import League
 from league.infra.bulk import insert_rows, update_rows
+from league.infra.page_versions import unseen_writes
+from league.rules.standings import Standings
 from matches.models import Match, MatchEffect, MatchPlayer
 from teams.models import Player
 
@@ -72,7 +81,7 @@ def build(league_id: int) -> None:
     league = League.objects.filter(pk=league_id).first()
     if league is None:  # deleted since it was marked (with its marks)
         return
-    with transaction.atomic():
+    with transaction.atomic(), unseen_writes():
         header = LeagueDerived.objects.select_for_update().filter(league_id=league_id).first()
         if header is None:  # its first build (one statement more, once per league)
             LeagueDerived.objects.get_or_create(league_id=league_id)
@@ -150,7 +159,7 @@ def build_season(season: Season) -> None:
     if version is None:
         return
     try:
-        table = season_table(season)
+        table = computed_table(season, version)
     except ValueError:  # a scheme the league broke since: the page says so
         return
     rows = []
@@ -162,6 +171,13 @@ def build_season(season: Season) -> None:
     StandingRow.objects.bulk_create(rows)
     lots = [[r.key, r.tie_breaker, list(r.teams), r.sides] for r in table.lots_needed]
     SeasonDerived.objects.create(season=season, version=version, lots_needed=lots)
+
+
+def computed_table(season: Season, version: str | None) -> Standings:
+    """The season's table as the engine ranks it, without its ledger (no page nor build reads it),
+    computed once per version (league.competitions.standings.cache) whoever asks first: the first
+    page read after a result (read.table, before the build) or the build itself."""
+    return cached("computed", version, lambda: replace(season_table(season), ledger=()))
 
 
 def refresh_season(season: Season) -> bool:

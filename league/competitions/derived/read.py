@@ -14,10 +14,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import Max, Q
 
-from league.competitions.derived.build import stats_fingerprint
+from league.competitions.derived.build import computed_table, stats_fingerprint
 from league.competitions.derived.models import LeagueRecord, PlayerTotal, SeasonDerived, StandingRow
 from league.competitions.seasons.models import Season
-from league.competitions.standings.table import season_table
 from league.competitions.stats import selectors as stats
 from league.core.models import League
 from league.rules.standings import LotsRequest, Standings, StandingsRow
@@ -67,7 +66,7 @@ def kept_table(season: Season, version: str | None) -> Standings | None:
 
 def table(season: Season, version: str | None) -> Standings:
     """The season's table: kept, or computed by the engine."""
-    return kept_table(season, version) or season_table(season)
+    return kept_table(season, version) or computed_table(season, version)
 
 
 def stats_ready(league: League) -> bool:

@@ -89,6 +89,19 @@ def versioned_settings(season: Season, settings: dict[str, Any]) -> dict[str, An
     }
 
 
+def ranks_by_rating(league_id: int) -> bool:
+    """Whether a table of the league ranks tied teams by their rating (a season's own copy of the
+    settings, or the league's for a season that has none): new ratings then change its pages."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is None:
+        return False
+    kept = list(Season.objects.filter(league=league).values_list("standings_settings", flat=True))
+    wanted = [settings for settings in kept if settings]
+    if len(wanted) < len(kept) or not kept:
+        wanted.append(standings_settings(league))
+    return any("rating" in (settings.get("tie_breakers") or ()) for settings in wanted)
+
+
 def season_table(season: Season) -> Standings:
     """The season's regular-season table, in a fixed number of queries."""
     settings = season_settings(season)

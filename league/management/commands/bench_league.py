@@ -95,6 +95,7 @@ class Command(BaseCommand):
         parser.add_argument("--keep", action="store_true", help="PostgreSQL: keep a copy of the built leagues")
         parser.add_argument("--reuse", action="store_true", help="PostgreSQL: a copy of the kept leagues, not built")
         parser.add_argument("--replay-only", action="store_true", help="no pages and no load: the replays alone")
+        parser.add_argument("--loads-only", action="store_true", help="the two loads alone: no page table, no replay")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         for key in ("teams", "small_teams"):
@@ -185,16 +186,17 @@ class Command(BaseCommand):
         # The replay alone: the league's pages rendered again after it are a task of their own in a
         # worker (league/infra/page_warm.py), which the bench would run inside the correction's task.
         with override_settings(PAGE_WARM_LANGUAGES=[]):
-            replays = (measure_replay(small), measure_replay(big))
+            replays = None if opts["loads_only"] else (measure_replay(small), measure_replay(big))
         missed = []
-        if pages:
+        if pages and not opts["loads_only"]:
             missed += report_pages(self.stdout.write, pages["small"], pages["big"], TARGET)
             missed += report_results(
                 self.stdout.write, pages["small"], pages["big"], RESULT_OTHER_TARGET, RESULT_OWN_TARGET
             )
         for who, result in loads.items():
             missed += report_load(self.stdout.write, who, result, P95_TARGET_MS)
-        missed += self._report_replay(*replays)
+        if replays is not None:
+            missed += self._report_replay(*replays)
         ratings = getattr(big, "ratings", None)  # built with the big league (league/tooling/bench_ratings.py)
         if ratings is not None:  # a kept league (--reuse) was rated when it was built
             self.stdout.write(ratings.line())
@@ -226,7 +228,7 @@ class Command(BaseCommand):
                 except BenchError as failure:
                     raise CommandError(str(failure)) from failure
                 try:
-                    for size in ("small", "big"):
+                    for size in () if opts["loads_only"] else ("small", "big"):
                         for page in pages[size]:
                             # The bare view ten times as often: its CPU time is a few clock ticks.
                             repeat = opts["repeat"] * (10 if page is pages[size][0] else 1)
