@@ -14,6 +14,7 @@ PLAY = 3 << 40
 TEAM = 4 << 40
 ASIDE = 5 << 40
 RATE = 6 << 40
+STEP = 7 << 40
 
 # A version's id, or a query (SQL, params) whose rows' first column are versions' ids, or a function
 # giving scopes at the commit.
@@ -44,13 +45,19 @@ def rate_scope(league_id: int | None) -> int:
     return RATE + league_id if league_id else SITE
 
 
+def step_scope(league_id: int | None) -> int:
+    return STEP + league_id if league_id else SITE
+
+
 # --- What a page at a URL is keyed by (the reads' side) ---
 
 
-def league_pages_of_slug(slug: str, aside: bool = False, ratings: bool = False) -> Scope:
+def league_pages_of_slug(slug: str, aside: bool = False, ratings: bool = False, steps: bool = True) -> Scope:
     """A league's own page: everything of the league, and its results; its mail and webhooks pages
-    (`aside`) what its events' listeners write too, its ratings pages (`ratings`) its ratings."""
-    kinds = [LEAGUE, PLAY, *((ASIDE,) if aside else ()), *((RATE,) if ratings else ())]
+    (`aside`) what its events' listeners write too, its ratings pages (`ratings`) its ratings; and,
+    unless it shows results only (`steps` False: its home, standings, statistics, ratings), its
+    matches' progress before their result (a match's status on the season's pages)."""
+    kinds = [LEAGUE, PLAY, *((STEP,) if steps else ()), *((ASIDE,) if aside else ()), *((RATE,) if ratings else ())]
     sql = " UNION ALL ".join(f"SELECT {kind} + id AS id FROM league_league WHERE slug = %s" for kind in kinds)
     return sql, (slug,) * len(kinds)
 
@@ -83,6 +90,19 @@ def match_step_of_match(match_id: int) -> Scope:
     league's results (standings, leaders...), not the other teams' pages."""
     return (
         f"SELECT {PLAY} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
+        f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
+        f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
+        (match_id,) * 3,
+    )
+
+
+def match_progress_of_match(match_id: int) -> Scope:
+    """A step of a match before its result counts (its pre-match, a draft, its submission, a card
+    played): its two teams, and its league's pages that show a match's progress (STEP), not those
+    that show results only. A draft that moves the match's day claims its results too
+    (matches.services.report.write_report: the home orders its next fixtures by it)."""
+    return (
+        f"SELECT {STEP} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
         f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
         f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
         (match_id,) * 3,

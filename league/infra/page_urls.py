@@ -14,6 +14,7 @@ from league.infra.page_versions import (
     league_of_team,
     league_pages_of_slug,
     match_pages_of_match,
+    match_progress_of_match,
     match_step_of_improvement,
     match_step_of_match,
     team_pages_of_team,
@@ -47,6 +48,32 @@ def _url_scopes(request: HttpRequest) -> tuple[Scope | None, Scope | None]:
 _ASIDE_PAGES = ("mail", "webhooks", "webhook")
 # Its pages that show its ratings (the ratings' batch bumps them; league/ratings/writes.py).
 _RATING_PAGES = ("ratings", "coach_rating")
+# Its pages that show results only (processed or confirmed matches, their lines, the table, the
+# ratings): a match's progress before its result (STEP) leaves them kept. Any other page of the
+# league carries STEP. Its home's next fixtures list the matches not played, by round, day and id:
+# a draft that moves a match's day claims the results (matches.services.report.write_report).
+_RESULTS_PAGES = (
+    "detail",
+    "season_standings",
+    "stats",
+    "stats_records",
+    "stats_hall_of_fame",
+    "stats_cemetery",
+    *_RATING_PAGES,
+)
+# A match's pages whose forms record its progress before its result counts (pre-match, petty cash,
+# inducements, cards bought or played, dice, a draft and its submission): they claim STEP, not PLAY.
+_PROGRESS_FORMS = (
+    "prematch",
+    "prematch_budget",
+    "petty_cash",
+    "inducements",
+    "card_buy",
+    "card_play",
+    "result",
+    "dice",
+    "submit",
+)
 
 
 def _scopes_of(match: ResolverMatch | None) -> tuple[Scope | None, Scope | None]:
@@ -56,12 +83,19 @@ def _scopes_of(match: ResolverMatch | None) -> tuple[Scope | None, Scope | None]
     if "kind" in kwargs and "pk" in kwargs and ("matches" in names or name.startswith("api-matches-")):
         return None, None  # a decision: its pk is not a match's
     if "slug" in kwargs and ("league" in names or "matches" in names or name.startswith("api-")):
-        keyed = league_pages_of_slug(kwargs["slug"], aside=name in _ASIDE_PAGES, ratings=name in _RATING_PAGES)
+        keyed = league_pages_of_slug(
+            kwargs["slug"],
+            aside=name in _ASIDE_PAGES,
+            ratings=name in _RATING_PAGES,
+            steps=not ("league" in names and name in _RESULTS_PAGES),
+        )
         return keyed, league_of_slug(kwargs["slug"])
     if "teams" in names and "pk" in kwargs:
         return team_pages_of_team(kwargs["pk"]), league_of_team(kwargs["pk"])
     if "matches" in names or name.startswith(("api-matches-", "api-correction")):
         if "pk" in kwargs:
+            if "matches" in names and name in _PROGRESS_FORMS:
+                return match_pages_of_match(kwargs["pk"]), match_progress_of_match(kwargs["pk"])
             return match_pages_of_match(kwargs["pk"]), match_step_of_match(kwargs["pk"])
         if "cid" in kwargs:  # a correction replays the later matches of its teams: the whole league
             return league_of_correction(kwargs["cid"]), league_of_correction(kwargs["cid"])

@@ -23,6 +23,12 @@ One table of counters, `league_siterevision` (league.models.SiteRevision), one r
 - RATE + id: a league's ratings, shown on its ratings pages (and its teams' pages, by TEAM): the
   ratings' batch after a result bumps them, and its league's results (PLAY) only when a season of
   the league ranks tied teams by rating (league/ratings/writes.py);
+- STEP + id: a league's matches' progress before their result counts (a pre-match recorded, a
+  draft, a submission, a card played: a match's status on the season and fixtures pages). Every page of
+  the league carries it but those that show results only (its home, standings, statistics and
+  ratings); a form posted to a match's pre-match, result, submission, dice or card pages claims it
+  with the match's two teams instead of PLAY (match_progress_of_match), and PLAY too where its draft
+  moves the match's day. A commissioner's menu carries it for the leagues he runs (a result to review);
 - USER + id: one user's own state (his notifications read or received).
 
 A write that may reach beyond a match's two teams inside a match's step (a play-off bracket advanced, a
@@ -54,6 +60,7 @@ from league.infra.page_scopes import (
     PLAY,
     RATE,
     SITE,
+    STEP,
     TEAM,
     USER,
     Scope,
@@ -68,11 +75,13 @@ from league.infra.page_scopes import (
     league_pages_of_slug,
     league_scope,
     match_pages_of_match,
+    match_progress_of_match,
     match_step_of_improvement,
     match_step_of_match,
     notifications_scope,
     play_scope,
     rate_scope,
+    step_scope,
     team_pages_of_team,
     team_scope,
     team_step_of_team,
@@ -88,11 +97,14 @@ __all__ = [
     "TEAM",
     "ASIDE",
     "RATE",
+    "STEP",
     "Scope",
     "league_scope",
     "user_scope",
     "play_scope",
     "rate_scope",
+    "step_scope",
+    "match_progress_of_match",
     "team_scope",
     "aside_scope",
     "league_pages_of_slug",
@@ -300,10 +312,12 @@ _USER_LEAGUES = (
     f" UNION SELECT {LEAGUE} + id FROM league_league WHERE commissioner_id = %s"
     f" UNION SELECT {PLAY} + id FROM league_league WHERE commissioner_id = %s"
     f" UNION SELECT {PLAY} + league_id FROM league_membership WHERE user_id = %s AND role = 'commissioner'"
+    f" UNION SELECT {STEP} + id FROM league_league WHERE commissioner_id = %s"
+    f" UNION SELECT {STEP} + league_id FROM league_membership WHERE user_id = %s AND role = 'commissioner'"
     f" UNION SELECT {LEAGUE} + league_id FROM teams_team WHERE coach_id = %s"
     f" UNION SELECT {TEAM} + id FROM teams_team WHERE coach_id = %s) s LEFT JOIN {TABLE} v ON v.id = s.id"
 )
-_USER_PARAMS = 6
+_USER_PARAMS = 8
 
 
 def read_versions(

@@ -8,8 +8,8 @@ In production a Celery worker runs the sequence; here it runs eagerly in the thr
 a thread of its own with its own database connection, beside gunicorn's workers serving the load.
 
 The matches are scheduled before the clock starts, as a league's round is (one commissioner's
-action under the league's URL). Each result's steps claim its match's scope, as the page cache's
-middleware claims it for a form posted under the match's URL (league/infra/page_cache.py), and the
+action under the league's URL). Each result's steps claim its match's scopes, as the page cache's
+middleware claims them for a form posted under the match's URL (league/infra/page_urls.py), and the
 sequence's task claims its own (league/infra/task_scopes.py): the page versions are bumped exactly
 as a result played on the site bumps them.
 
@@ -162,7 +162,7 @@ class Results:
             connection.close()  # this thread's own
 
     def _play(self, home_id: int, away_id: int, scheduled: Any) -> None:
-        from league.infra.page_versions import league_scope, match_step_of_match, page_scope
+        from league.infra.page_versions import league_scope, match_progress_of_match, match_step_of_match, page_scope
         from matches.management.bench_support import ready_match
         from matches.models import Match
         from matches.services import report_confirm
@@ -170,9 +170,12 @@ class Results:
 
         teams = Team.objects.select_related("coach").in_bulk([home_id, away_id])
         # A match beyond those scheduled is scheduled here, by the commissioner (the league's scope).
-        claim = match_step_of_match(scheduled.pk) if scheduled is not None else league_scope(self.league.pk)
+        # Its pre-match, draft and submission claim the match's progress, its confirmation its step,
+        # as the forms posted under the match's URL claim them (league/infra/page_urls.py).
+        claim = match_progress_of_match(scheduled.pk) if scheduled is not None else league_scope(self.league.pk)
         with page_scope(claim):
             match, by = ready_match(self.league, teams[home_id], teams[away_id], self.rng, scheduled)
+        with page_scope(match_step_of_match(match.pk)):
             report_confirm(match=match, by=by)  # its sequence runs at the commit
         match.refresh_from_db()
         if match.status != Match.Status.PROCESSED:

@@ -5,6 +5,8 @@ commissioner (report_save)."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -16,6 +18,7 @@ from league.core import outbox
 from league.core.audit import log_action
 from league.core.permissions import is_commissioner
 from league.core.selectors import settings_snapshot
+from league.infra.page_versions import page_scope, play_scope
 from league.rules import casualty_from_dice, check_die
 from league.rules.postmatch import die_faces
 from league.rules.postmatch.check import extra_actions
@@ -191,6 +194,7 @@ def _corrected(match: Match, by: User | None, was: str) -> bool:
 def write_report(match: Match, report: ReportInput, by: User | None) -> None:
     """Write a result's inputs on the match (the caller checked them and holds the transaction):
     lines, casualties, dice and decisions replace earlier ones."""
+    day = match.played_on
     for attr in (*RESULT_FIELDS, "played_on"):
         value = getattr(report, attr)
         if value is None and attr == "cards_played":  # kept as marked on the match page
@@ -198,7 +202,10 @@ def write_report(match: Match, report: ReportInput, by: User | None) -> None:
         if attr in ("shootout_dice", "records", "cards_played"):  # JSON lists, as they read back
             value = [list(v) if isinstance(v, tuple | list) else dict(v) for v in value]
         setattr(match, attr, value)
-    match.save()
+    # A draft changes its match's progress (league/infra/page_versions.py, STEP), and its league's
+    # results pages only by moving the day its home orders the next fixtures by.
+    with page_scope(play_scope(match.league_id)) if match.played_on != day else nullcontext():
+        match.save()
     by_player = {line.player_id: line for line in report.lines}
     rows = list(MatchPlayer.objects.filter(match=match))
     for row in rows:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from league.core.models import League
 from league.core.permissions import can_manage_team
+from league.infra.page_versions import page_scope, team_step_of_team
 from league.rules import ChampionParameters, Ruleset
 from teams.errors import TeamRuleError
 from teams.models import Player, Team
@@ -41,7 +42,10 @@ def require_status(team: Team, *statuses: str) -> None:
 def team_refresh_value(*, team: Team) -> int:
     """Recompute and keep the team value; call inside the transaction that changed the team."""
     value = compute_team_value(team)
-    Team.objects.filter(pk=team.pk).update(team_value=value)
+    # The league's tables show it: its results pages too, whatever the write around claims (a
+    # pre-match that spends a treasury counted in the value claims its match's progress only).
+    with page_scope(team_step_of_team(team.pk)):
+        Team.objects.filter(pk=team.pk).update(team_value=value)
     team.team_value = value
     return value
 

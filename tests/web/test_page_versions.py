@@ -227,24 +227,29 @@ def test_a_notification_bumps_its_readers_pages_wherever_they_are(league, other,
 
 def test_each_url_of_a_league_claims_that_league(processed_match, humans_roll, other):
     """What a URL's page is keyed by and what its forms' writes claim (league/infra/page_cache.py):
-    a league's page, the league and its results; a team's or a player's, the league and the team; a
+    a league's page, the league and its results, and its matches' progress unless it shows results
+    only (home, standings, statistics, ratings); a team's or a player's, the league and the team; a
     match's, the league and its two teams. A form posted under a league's or a team's URL claims the
     whole league, one under a match's URL (or an improvement after it) the match's step: its teams and
-    its league's results; a correction, the whole league (it replays other teams' matches)."""
+    its league's results, or their progress only for a pre-match, a draft or a submission; a
+    correction, the whole league (it replays other teams' matches)."""
     from django.test import RequestFactory
 
     from league.infra.page_urls import _url_scopes
-    from league.infra.page_versions import LEAGUE, PLAY, TEAM
+    from league.infra.page_versions import LEAGUE, PLAY, STEP, TEAM
     from matches.services.corrections import correction_draft
 
     league = processed_match.league
     correction = correction_draft(match=processed_match, by=league.commissioner, reason="Wrong", void=True)
     match_teams = {TEAM + processed_match.home_id, TEAM + processed_match.away_id}
     roll_team = TEAM + humans_roll.player.team_id
-    league_page = ({LEAGUE + league.pk, PLAY + league.pk}, {LEAGUE + league.pk})
+    results_page = ({LEAGUE + league.pk, PLAY + league.pk}, {LEAGUE + league.pk})
+    league_page = ({LEAGUE + league.pk, PLAY + league.pk, STEP + league.pk}, {LEAGUE + league.pk})
     urls = {
-        reverse("league:detail", args=[league.slug]): league_page,
-        reverse("league:season_standings", args=[league.slug, 1]): league_page,
+        reverse("league:detail", args=[league.slug]): results_page,
+        reverse("league:season_standings", args=[league.slug, 1]): results_page,
+        reverse("league:stats", args=[league.slug]): results_page,
+        reverse("league:season", args=[league.slug, 1]): league_page,
         reverse("teams:detail", args=[processed_match.home_id]): (
             {LEAGUE + league.pk, TEAM + processed_match.home_id},
             {LEAGUE + league.pk},
@@ -258,12 +263,21 @@ def test_each_url_of_a_league_claims_that_league(processed_match, humans_roll, o
             {PLAY + league.pk} | match_teams,
         ),
         reverse("matches:correction", args=[correction.pk]): ({LEAGUE + league.pk}, {LEAGUE + league.pk}),
+        # A pre-match, a draft and its submission: the match's progress, not its league's results.
+        reverse("matches:prematch", args=[processed_match.pk]): (
+            {LEAGUE + league.pk} | match_teams,
+            {STEP + league.pk} | match_teams,
+        ),
+        reverse("matches:result", args=[processed_match.pk]): (
+            {LEAGUE + league.pk} | match_teams,
+            {STEP + league.pk} | match_teams,
+        ),
         reverse("matches:improvement", args=[humans_roll.pk]): (
             {PLAY + league.pk, roll_team},
             {PLAY + league.pk, roll_team},
         ),
         reverse("matches:schedule", args=[other.league.slug]): (
-            {LEAGUE + other.league.pk, PLAY + other.league.pk},
+            {LEAGUE + other.league.pk, PLAY + other.league.pk, STEP + other.league.pk},
             {LEAGUE + other.league.pk},
         ),
         # The API's writes claim the same.

@@ -145,3 +145,52 @@ def test_the_ratings_pages_carry_their_league_ratings_and_its_home_does_not(leag
     assert RATE + league.pk in keyed("ratings")
     assert RATE + league.pk not in keyed("detail")
     assert PLAY + league.pk in keyed("detail")
+
+
+def test_a_submission_renders_the_league_pages_of_a_match_progress_and_leaves_its_results_pages_kept(
+    draft_match, league, coach_alice, coach_carol
+):
+    """A submitted result does not count yet: the league's home and statistics show nothing new, and
+    stay kept for a visitor and a member; its teams page (a page that shows the league's matches'
+    progress, STEP) is rendered again, and the submission's two teams."""
+    from league.infra.page_versions import STEP
+
+    visitor, carol = as_user(None), as_user(coach_carol)
+    untouched = Readers(
+        {
+            "visitor: the league": (visitor, reverse("league:detail", args=[league.slug])),
+            "visitor: its leaders": (visitor, reverse("league:stats", args=[league.slug])),
+            "carol: the league": (carol, reverse("league:detail", args=[league.slug])),
+        }
+    )
+    moved = Readers({"visitor: its teams": (visitor, reverse("league:teams", args=[league.slug]))})
+    before = versions()
+
+    response = as_user(coach_alice).post(reverse("matches:submit", args=[draft_match.pk]))
+    assert response.status_code == 302
+    assert Match.objects.get(pk=draft_match.pk).status == Match.Status.SUBMITTED
+
+    bumped = {pk for pk, number in versions().items() if number != before.get(pk)}
+    assert {STEP + league.pk, TEAM + draft_match.home_id, TEAM + draft_match.away_id} <= bumped
+    assert PLAY + league.pk not in bumped
+    assert untouched.kept() == dict.fromkeys(untouched.pages, 1)
+    assert moved.kept()["visitor: its teams"] > 1
+
+
+def test_a_draft_that_moves_the_match_day_claims_its_league_results_too(draft_match, worked_report, coach_alice):
+    """The home lists its next fixtures by round, day and id: a draft that gives the match another
+    day changes it, so its save claims the league's results beside the match's progress."""
+    from dataclasses import replace
+    from datetime import date
+
+    from league.infra.page_versions import STEP, match_progress_of_match, page_scope
+    from matches.services import report_save
+
+    league_id = draft_match.league_id
+    for day, moved in ((draft_match.played_on, False), (date(2026, 5, 1), True)):
+        before = versions()
+        with page_scope(match_progress_of_match(draft_match.pk)):
+            report_save(match=draft_match, report=replace(worked_report, played_on=day), by=coach_alice)
+        bumped = {pk for pk, number in versions().items() if number != before.get(pk)}
+        assert STEP + league_id in bumped
+        assert (PLAY + league_id in bumped) is moved, day
