@@ -135,6 +135,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After authentication and messages: its 400 page is a page of the site, with the menu.
     "league.infra.middleware.RefuseBadInputMiddleware",
+    # Below everything a page's menu reads (session, language, user, messages): a reader's menu alone.
+    "league.infra.page_menu.MenuOnlyMiddleware",
     # Last, as django-axes asks: turns a lockout flagged during the request into its response.
     "axes.middleware.AxesMiddleware",
 ]

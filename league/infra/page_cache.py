@@ -255,6 +255,11 @@ class PageCacheMiddleware:
         def kept() -> HttpResponse | None:
             if member is not None:
                 found = cache.get_many(member)
+                if member[0] in found and member[1] not in found:  # his badges moved, not the page
+                    menu = self._menu(request)
+                    if menu is not None:
+                        found[member[1]] = menu
+                        cache.set(member[1], menu, page_cache_seconds())
                 if len(found) == 2:
                     status, headers, body = found[member[0]]
                     content = to_serve(request, put_menu(body, found[member[1]]))
@@ -277,6 +282,17 @@ class PageCacheMiddleware:
         if member is not None and view_shared(view):
             return render_once(cache, member[0], kept, lambda: self._render(request, key, shared, member, view))
         return self._render(request, key, shared, member, view)
+
+    def _menu(self, request: HttpRequest) -> bytes | None:
+        """The reader's menu alone (league/infra/page_menu.py), as kept; None if it cannot be."""
+        request.page_menu_only = True  # type: ignore[attr-defined]
+        try:
+            response = self.get_response(request)
+        finally:
+            request.page_menu_only = False  # type: ignore[attr-defined]
+        if response.status_code != 200 or response.streaming:
+            return None
+        return to_keep(request, response.content)
 
     def _render(
         self, request: HttpRequest, key: str, shared: bool, member: tuple[str, str] | None, view: str

@@ -163,3 +163,33 @@ def test_a_reader_outside_the_league_invited_to_it_sees_his_own_invitation(leagu
     zed_page = read(zed_client, url)[0]
     assert "You are invited to this league." in zed_page
     assert "You are invited to this league." not in yan_page
+
+
+def test_a_member_whose_badges_moved_is_served_the_kept_page_with_his_menu_rendered_alone(
+    league, humans, orcs, coach_alice, coach_bob
+):
+    """His team played (his menu's versions moved, not the page's): the league's page is the copy
+    kept for members, and only his menu (templates/_nav.html) is rendered again, the same menu a
+    whole render gives him."""
+    from django.test.signals import template_rendered
+
+    from league.infra.page_versions import bump_versions, team_scope
+
+    url = reverse("league:detail", args=[league.slug])
+    alice, bob = logged_in(coach_alice, url), logged_in(coach_bob, url)
+    whole, _queries = read(alice, url)
+    bump_versions([team_scope(humans.pk)])  # alice's team: her badges may have moved, bob's not
+    rendered: list[str] = []
+
+    def note(sender, template, **kwargs):
+        rendered.append(template.name)
+
+    template_rendered.connect(note)
+    try:
+        again, _queries = read(alice, url)
+        assert read(bob, url)[1] == 1  # bob's menu is still kept: nothing rendered for him
+    finally:
+        template_rendered.disconnect(note)
+    assert "_nav.html" in rendered and "league/detail.html" not in rendered
+    assert TOKEN.sub("T", again) == TOKEN.sub("T", whole)
+    assert secrets_in(again) == {alice.cookies[settings.CSRF_COOKIE_NAME].value}
