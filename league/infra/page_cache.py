@@ -41,7 +41,7 @@ from importlib import import_module
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
@@ -157,7 +157,9 @@ def _session_user(request: HttpRequest) -> int | None:
         if len(_session_users) > 50_000:
             _session_users.clear()
         _session_users[key] = int(user) if user else 0
-    return _session_users[key] or None
+        if user and get_user_model().objects.filter(pk=user, is_superuser=True).exists():
+            _session_users[key] = -int(user)  # a site administrator: see _member_keys
+    return abs(_session_users[key]) or None
 
 
 def _session_alive(request: HttpRequest) -> tuple[str, list[Any]] | None:
@@ -346,7 +348,8 @@ def _member_keys(request: HttpRequest) -> tuple[str, str] | None:
     """For a logged-in reader of a league's page: the key of the copy of his standing in the league
     (page_shared.py) and the key of his own menu on this page. None for anyone else."""
     user = _session_user(request)
-    if user is None:
+    if user is None or _session_users.get(request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""), 0) < 0:
+        # A site administrator manages every league without a standing in it: his pages are his own.
         return None
     versions, user_versions = _request_versions(request)
     found = standing(versions, user_versions)

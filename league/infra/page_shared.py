@@ -29,7 +29,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import CSRF_ALLOWED_CHARS
 from django.utils import translation
 
-from league.infra.page_versions import LEAGUE, PLAY, SITE
+from league.infra.page_versions import LEAGUE, PLAY, SITE, TEAM
 
 MARKER = b"\x00csrf-token\x00"
 _TOKEN = re.compile(rb"(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])")
@@ -135,16 +135,20 @@ def page_league(versions: str) -> int | None:
 
 
 def standing(versions: str, user_versions: str) -> tuple[str, str] | None:
-    """The reader's standing in the page's league, and the versions its copy is keyed by (the site's
-    and the page's, not his own): None when the page is no one league's."""
+    """The reader's standing in the page's league (member, commissioner, coach of a team the page
+    shows), and the versions its copy is keyed by (the site's and the page's, not his own): None when
+    the page is no one league's."""
     site_part, _bar, page_part = versions.partition("|")
     league = page_league(versions)
     if league is None:
         return None
     mine = _ids(user_versions)
     member, commissioner = LEAGUE + league in mine, PLAY + league in mine
+    # A team's page, its players' or its matches': whether one of those teams is his (he manages it,
+    # or plays the match: the view shows him more and shares nothing with him).
+    own = any(TEAM < pk < TEAM + (1 << 40) for pk in _ids(page_part) & mine)
     site = next((entry for entry in site_part.split(",") if entry.startswith(f"{SITE}:")), "")
-    return f"member={member:d},commissioner={commissioner:d}", f"{site}|{page_part}"
+    return f"member={member:d},commissioner={commissioner:d},own={own:d}", f"{site}|{page_part}"
 
 
 def cut_menu(content: bytes) -> tuple[bytes, bytes] | None:

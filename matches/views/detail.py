@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
+from league.infra.page_shared import share_among_readers
 from league.rules import IMPROVEMENT
 from matches.hooks import fixture_locked
 from matches.models import Match, MatchCorrection
@@ -111,6 +112,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Closed by its season's play-offs: no step of play is offered (the services refuse them too).
     locked = match.status in IN_PLAY and fixture_locked(match)
     participant = is_participant(request.user, match) and not locked
+    if not is_participant(request.user, match):  # neither of its coaches nor its league's commissioner
+        share_among_readers(request)
     context = postgame_context(request, match)
     context.update(
         {

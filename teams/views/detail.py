@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from league.core.audit import action_label
 from league.core.permissions import can_manage_team, is_commissioner, signed_in
+from league.infra.page_shared import share_among_readers
 from league.ratings.elo import points
 from league.ratings.models import RatingEntry
 from league.ratings.selectors import rating_of
@@ -181,6 +182,8 @@ def team_page_context(request: HttpRequest, team: Team, hire_data: Mapping[str, 
     ]
     can_manage = can_manage_team(request.user, team)
     commissioner = is_commissioner(request.user, team.league)
+    if not can_manage:  # what every reader who neither coaches it nor runs its league sees
+        share_among_readers(request)
     # The treasury's entries add up to team.treasury; a ruleset with a bank lists the bank's apart.
     ledger = list(ledger_entries(team, TreasuryEntry.TREASURY))
     bank_ledger = list(ledger_entries(team, TreasuryEntry.BANK)) if has_bank(ruleset) else None

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from league.infra.page_shared import share_among_readers
 from league.rules import next_level, spp_level
 from matches.effects.words import action_name, casualty_name, choice_label
 from matches.selectors.common import player_career
@@ -20,6 +21,7 @@ def player_detail(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse
     """The number of queries does not grow with the player's matches, injuries or improvements."""
     team = team_or_404(pk)
     player = player_or_404(team, player_pk)
+    share_among_readers(request)  # nothing in it is the reader's own
     ruleset = team_ruleset(team)
     # His own roster's list (an alliance team's second or third roster), else the team's race.
     team_list = ruleset.team(player.roster or team.race)

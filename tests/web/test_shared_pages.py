@@ -193,3 +193,25 @@ def test_a_member_whose_badges_moved_is_served_the_kept_page_with_his_menu_rende
     assert "_nav.html" in rendered and "league/detail.html" not in rendered
     assert TOKEN.sub("T", again) == TOKEN.sub("T", whole)
     assert secrets_in(again) == {alice.cookies[settings.CSRF_COOKIE_NAME].value}
+
+
+def test_a_team_page_is_shared_by_the_members_who_do_not_coach_it_and_its_coach_keeps_his_own(
+    league, humans, orcs, coach_alice, coach_bob, coach_carol
+):
+    """The humans' page (alice's team) shows its roster's management to alice and the commissioner
+    only: bob and carol share one copy, each with his own menu; alice is never served it."""
+    from league.infra.page_versions import bump_versions, team_scope
+
+    url = reverse("teams:detail", args=[humans.pk])
+    bob, carol, alice = (logged_in(user, url) for user in (coach_bob, coach_carol, coach_alice))
+    bump_versions([team_scope(humans.pk)])  # the team changed: every copy of its page is stale
+    html, rendered = read(bob, url)
+    assert rendered > 3 and 'id="waiting-badge">bob' in html
+    again, queries = read(carol, url)
+    assert queries <= 3 and 'id="waiting-badge">carol' in again  # the versions, her session, not the page
+    menu = re.compile(r"<!--nav-->.*<!--/nav-->", re.S)
+    assert TOKEN.sub("T", menu.sub("", again)) == TOKEN.sub("T", menu.sub("", html))
+    mine, queries = read(alice, url)
+    assert queries > 3 and 'id="waiting-badge">alice' in mine
+    # Her own page, with what she may change: never the copy the others share.
+    assert 'id="manage-team"' in mine and 'id="manage-team"' not in html
