@@ -34,7 +34,7 @@ def _lookups_only(patch) -> None:
     """The table and the figures may not be computed while the pages are read (and no page kept)."""
     for cache in caches.all():
         cache.clear()
-    patch.setattr("league.competitions.derived.build.season_table", _computed_on_read)
+    patch.setattr("league.competitions.derived.standing_rows.season_table", _computed_on_read)
     for name in ("leaders", "records", "hall_of_fame", "player_totals"):
         patch.setattr(f"league.competitions.stats.selectors.{name}", _computed_on_read)
     patch.setattr("league.pages.selectors.computed_season_leaders", _computed_on_read)

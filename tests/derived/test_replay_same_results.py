@@ -74,10 +74,14 @@ def test_a_credit_moved_ranks_and_rates_nothing_again_a_score_changed_does(
     assert rated == [] and _ratings() == ratings
 
     away = listed(second)["away"][0].player_id
+    figures = ("team_id", "won", "drawn", "lost", "td_for", "td_against", "points")
+    before = sorted(StandingRow.objects.filter(season=season).values_list(*figures))
     _correct(second, commissioner, capture, score={"away_score": 1}, touchdowns={away: 1})
 
     assert differences(league) == []
-    assert set(StandingRow.objects.filter(season=season).values_list("pk", flat=True)).isdisjoint(rows)
+    # Ranked again: the same rows (written where they differ), with the new score's figures.
+    assert list(StandingRow.objects.filter(season=season).values_list("pk", flat=True)) == rows
+    assert sorted(StandingRow.objects.filter(season=season).values_list(*figures)) != before
     assert rated == [{second.pk}] and _ratings() != ratings
 
 

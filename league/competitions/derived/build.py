@@ -25,7 +25,6 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import asdict, replace
 from typing import Any
 
 from django.db import connection, transaction
@@ -36,12 +35,9 @@ from league.competitions.derived.models import (
     LeagueDerived,
     LeagueRecord,
     PlayerTotal,
-    SeasonDerived,
-    StandingRow,
 )
-from league.competitions.seasons.models import Season, SeasonTeam
-from league.competitions.standings.cache import cached, season_version
-from league.competitions.standings.table import season_settings, season_table, versioned_settings
+from league.competitions.derived.standing_rows import build_season, refresh_season
+from league.competitions.seasons.models import Season
 from league.competitions.stats.selectors import (
     EFFECT_STATS,
     LINE_STATS,
@@ -56,7 +52,6 @@ from league.competitions.stats.selectors import (
 from league.core.models import League
 from league.infra.bulk import insert_rows, update_rows
 from league.infra.page_versions import unseen_writes
-from league.rules.standings import Standings
 from matches.models import Match, MatchEffect, MatchPlayer
 from teams.models import Player
 
@@ -144,60 +139,6 @@ def build_all(league: League) -> None:
         h for stat in STATS for scope in (RECORD_MATCH, RECORD_SEASON) for h in record_holders(league, stat, scope)
     ]
     _write_records(league, found)
-
-
-# --- standings ---
-
-
-def build_season(season: Season) -> None:
-    """The season's table as the engine ranks it now, kept with the version it is for (none kept
-    when the table reads what changes without a result: the teams' value, their ratings)."""
-    SeasonDerived.objects.filter(season=season).delete()
-    StandingRow.objects.filter(season=season).delete()
-    settings = season_settings(season)
-    version = season_version(season, versioned_settings(season, settings))
-    if version is None:
-        return
-    try:
-        table = computed_table(season, version)
-    except ValueError:  # a scheme the league broke since: the page says so
-        return
-    rows = []
-    for ordinal, row in enumerate(table.rows):
-        fields = asdict(row)
-        team = fields.pop("team")
-        fields["form"] = "".join(row.form)
-        rows.append(StandingRow(season=season, team_id=team, ordinal=ordinal, **fields))
-    StandingRow.objects.bulk_create(rows)
-    lots = [[r.key, r.tie_breaker, list(r.teams), r.sides] for r in table.lots_needed]
-    SeasonDerived.objects.create(season=season, version=version, lots_needed=lots)
-
-
-def computed_table(season: Season, version: str | None) -> Standings:
-    """The season's table as the engine ranks it, without its ledger (no page nor build reads it),
-    computed once per version (league.competitions.standings.cache) whoever asks first: the first
-    page read after a result (read.table, before the build) or the build itself."""
-    return cached("computed", version, lambda: replace(season_table(season), ledger=()))
-
-
-def refresh_season(season: Season) -> bool:
-    """The kept table after matches run again with their results as they were (DerivedDirty.results):
-    the same rows, with the teams' value now and the version the season's facts now hash to (a
-    replay stamps processed_at again). False when no table is kept for it: then built whole."""
-    kept = SeasonDerived.objects.filter(season=season).first()
-    version = season_version(season, versioned_settings(season, season_settings(season)))
-    if kept is None or version is None:
-        return False
-    values = dict(
-        SeasonTeam.objects.filter(season=season, status=SeasonTeam.Status.APPROVED).values_list(
-            "team_id", "team__team_value"
-        )
-    )
-    rows = StandingRow.objects.filter(season=season).values_list("pk", "team_id", "team_value")
-    changed = {pk: {"team_value": values.get(team)} for pk, team, value in rows if values.get(team) != value}
-    update_rows(StandingRow, sets=changed)
-    SeasonDerived.objects.filter(season=season).update(version=version)
-    return True
 
 
 # --- players' totals ---

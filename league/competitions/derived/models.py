@@ -24,7 +24,7 @@ class DerivedDirty(models.Model):
     away_id = models.IntegerField(null=True)
     # False: the match was run again with what its season's table reads of it unchanged (its status,
     # place in play order, score and casualties per side): the table needs its teams' value and its
-    # version brought up to date, not ranking again (league.competitions.derived.build.refresh_season).
+    # version brought up to date, not ranking again (league.competitions.derived.standing_rows.refresh_season).
     results = models.BooleanField(default=True)
 
     class Meta:

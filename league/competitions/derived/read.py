@@ -14,8 +14,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import Max, Q
 
-from league.competitions.derived.build import computed_table, stats_fingerprint
+from league.competitions.derived.build import stats_fingerprint
 from league.competitions.derived.models import LeagueRecord, PlayerTotal, SeasonDerived, StandingRow
+from league.competitions.derived.standing_rows import computed_table
 from league.competitions.seasons.models import Season
 from league.competitions.stats import selectors as stats
 from league.core.models import League
