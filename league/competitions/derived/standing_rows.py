@@ -21,11 +21,13 @@ def build_season(season: Season) -> None:
     SeasonDerived.objects.filter(season=season).delete()
     settings = season_settings(season)
     version = season_version(season, versioned_settings(season, settings))
-    try:
-        table = computed_table(season, version) if version is not None else None
-    except ValueError:  # a scheme the league broke since: the page says so
-        table = None
-    if table is None:
+    table = None
+    if version is not None:
+        try:
+            table = computed_table(season, version)
+        except ValueError:  # a scheme the league broke since: the page says so
+            table = None
+    if version is None or table is None:
         StandingRow.objects.filter(season=season).delete()
         return
     write_rows(season, table)
