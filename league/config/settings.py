@@ -135,8 +135,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After authentication and messages: its 400 page is a page of the site, with the menu.
     "league.infra.middleware.RefuseBadInputMiddleware",
-    # Below everything a page's menu reads (session, language, user, messages): a reader's menu alone.
-    "league.infra.page_menu.MenuOnlyMiddleware",
+    "league.infra.page_menu.MenuOnlyMiddleware",  # below all a menu reads: a reader's menu alone
     # Last, as django-axes asks: turns a lockout flagged during the request into its response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -209,8 +208,7 @@ if not CACHE_URL:
     CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 2000}
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 300)
 PAGE_CACHE_EXCLUDE: tuple[str, ...] = ("/admin/", "/api/")
-# A league's busiest pages rendered once its results are in, in these languages (league/infra/page_warm.py);
-# empty: none. With several processes, a shared cache (CACHE_URL) lets a worker's render serve the web's.
+# A league's busiest pages rendered once its results are in, in these languages (empty: none; page_warm.py).
 PAGE_WARM_LANGUAGES = [code for code in envstr("PAGE_WARM_LANGUAGES", "en,fr").split(",") if code.strip()]
 # Every key carries the code's release (league/infra/release.py): no page of the previous templates served.
 for _alias in CACHES:

@@ -341,6 +341,8 @@ def _response(status: int, headers: list[tuple[str, str]], content: bytes) -> Ht
     response = HttpResponse(content, status=status)
     for name, value in headers:
         response[name] = value
+    # The kept headers' length is the render's: a reader's own menu and tokens put back change it.
+    response["Content-Length"] = str(len(content))
     return response
 
 

@@ -8,7 +8,6 @@ HTML sizes are taken in this process through the test client, on the same databa
 
 from __future__ import annotations
 
-import http.client
 import multiprocessing
 import os
 import random
@@ -17,7 +16,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +37,7 @@ from league.infra.page_versions import (
     team_scope,
     user_scope,
 )
+from league.tooling.bench_clients import _clients, get
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -148,20 +147,6 @@ def start_gunicorn(workers: int, log: Path) -> Server:
         time.sleep(0.2)
     server.stop()
     raise BenchError(f"gunicorn did not answer within 60 s: {log.read_text()[-2000:]}")
-
-
-def get(port: int, path: str, cookie: str) -> tuple[int, int, float]:
-    """One GET on a new connection (gunicorn's sync workers close each one): status, body bytes,
-    seconds from connecting to the last byte."""
-    began = time.perf_counter()
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    try:
-        conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
-        response = conn.getresponse()
-        body = response.read()
-    finally:
-        conn.close()
-    return response.status, len(body), time.perf_counter() - began
 
 
 @dataclass
@@ -356,46 +341,6 @@ def load(
     mix = {p.name: sum(1 for path in sent if by_path[path] is p) for p in weighted}
     medians = {p.name: statistics.median(by_path_ms[p.path]) for p in weighted if by_path_ms.get(p.path)}
     return Load(clients, len(times), seconds, times, errors, mix, results, total, limit, medians)
-
-
-def _clients(port: int, paths: list[str], cookies: list[str], limit: float, send: Any) -> None:
-    """The load's clients (in the child process): one thread per cookie, each sending the next path
-    as soon as its previous answer arrived; sends back the times (ms), the errors, the paths sent
-    and the seconds it took."""
-    times: list[float] = []
-    errors = [0]
-    lock = threading.Lock()
-    feed = iter(paths)
-    sent: list[str] = []
-    by_path: dict[str, list[float]] = {}
-
-    def client(cookie: str) -> None:
-        while True:
-            with lock:
-                path = next(feed, None) if time.perf_counter() < began + limit else None
-                if path is not None:
-                    sent.append(path)
-            if path is None:
-                return
-            try:
-                status, _size, seconds = get(port, path, cookie)
-            except Exception:  # a connection refused, reset or cut short: an error of the load
-                status, seconds = 0, 0.0
-            with lock:
-                if status == 200:
-                    times.append(seconds * 1000)
-                    by_path.setdefault(path, []).append(seconds * 1000)
-                else:
-                    errors[0] += 1
-
-    threads = [threading.Thread(target=client, args=(cookie,), daemon=True) for cookie in cookies]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    send.send((times, errors[0], sent, time.perf_counter() - began, by_path))
-    send.close()
 
 
 def browser_cookies(client: Client) -> str:

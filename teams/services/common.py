@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from league.core.models import League
 from league.core.permissions import can_manage_team
-from league.infra.page_versions import page_scope, team_step_of_team
+from league.infra.page_versions import page_scope, play_scope, team_scope
 from league.rules import ChampionParameters, Ruleset
 from teams.errors import TeamRuleError
 from teams.models import Player, Team
@@ -44,7 +44,7 @@ def team_refresh_value(*, team: Team) -> int:
     value = compute_team_value(team)
     # The league's tables show it: its results pages too, whatever the write around claims (a
     # pre-match that spends a treasury counted in the value claims its match's progress only).
-    with page_scope(team_step_of_team(team.pk)):
+    with page_scope(play_scope(team.league_id), team_scope(team.pk)):
         Team.objects.filter(pk=team.pk).update(team_value=value)
     team.team_value = value
     return value

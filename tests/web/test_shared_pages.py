@@ -213,5 +213,7 @@ def test_a_team_page_is_shared_by_the_members_who_do_not_coach_it_and_its_coach_
     assert TOKEN.sub("T", menu.sub("", again)) == TOKEN.sub("T", menu.sub("", html))
     mine, queries = read(alice, url)
     assert queries > 3 and 'id="waiting-badge">alice' in mine
+    served = carol.get(url)  # her menu put back: the length her copy has, not bob's
+    assert int(served["Content-Length"]) == len(served.content)
     # Her own page, with what she may change: never the copy the others share.
     assert 'id="manage-team"' in mine and 'id="manage-team"' not in html
