@@ -25,16 +25,23 @@ def _reader(cache, found: list, rendered: list, name: str, hold: threading.Event
     return threading.Thread(target=lambda: found.append(render_once(cache, "page", kept, render).content))
 
 
-def test_readers_who_miss_at_once_wait_for_the_first_render_and_are_served_its_copy():
+def _first_renders(found: list, rendered: list, hold: threading.Event):
+    """An empty pages cache, and a first reader who missed the copy, holds its lock and renders
+    until `hold` is set."""
     cache = caches["pages"]
     cache.clear()
+    first = _reader(cache, found, rendered, "first", hold)
+    first.start()
+    while not rendered:
+        threading.Event().wait(0.01)
+    return cache, first
+
+
+def test_readers_who_miss_at_once_wait_for_the_first_render_and_are_served_its_copy():
     found: list = []
     rendered: list = []
     hold = threading.Event()
-    first = _reader(cache, found, rendered, "first", hold)
-    first.start()
-    while not rendered:  # the first reader holds the lock and renders
-        threading.Event().wait(0.01)
+    cache, first = _first_renders(found, rendered, hold)
     others = [_reader(cache, found, rendered, f"reader {n}") for n in range(3)]
     for thread in others:
         thread.start()
@@ -48,15 +55,10 @@ def test_readers_who_miss_at_once_wait_for_the_first_render_and_are_served_its_c
 
 
 def test_a_reader_renders_himself_when_the_render_he_waited_for_kept_nothing():
-    cache = caches["pages"]
-    cache.clear()
     found: list = []
     rendered: list = []
     hold = threading.Event()
-    first = _reader(cache, found, rendered, "first", hold)
-    first.start()
-    while not rendered:
-        threading.Event().wait(0.01)
+    cache, first = _first_renders(found, rendered, hold)
     second = _reader(cache, found, rendered, "second")
     second.start()
     threading.Event().wait(0.1)
