@@ -140,12 +140,13 @@ def _write_scopes(request: HttpRequest) -> list[Scope]:
 
 # --- The reads' side ---
 
-# session key -> user id (0: a session with no one logged in). A key never changes hands: a login
-# gives the session a new key (django.contrib.auth.login cycles it), a logout deletes it.
-_session_users: dict[str, int] = {}
+# session key -> (user id, whether he is a site administrator); (0, False): a session with no one
+# logged in. A key never changes hands: a login gives the session a new key (django.contrib.auth.login
+# cycles it), a logout deletes it.
+_session_users: dict[str, tuple[int, bool]] = {}
 
 
-def _session_user(request: HttpRequest) -> int | None:
+def _session_reader(request: HttpRequest) -> tuple[int, bool] | None:
     key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     if not key:
         return None
@@ -156,10 +157,14 @@ def _session_user(request: HttpRequest) -> int | None:
             return None
         if len(_session_users) > 50_000:
             _session_users.clear()
-        _session_users[key] = int(user) if user else 0
-        if user and get_user_model().objects.filter(pk=user, is_superuser=True).exists():
-            _session_users[key] = -int(user)  # a site administrator: see _member_keys
-    return abs(_session_users[key]) or None
+        admin = bool(user) and get_user_model().objects.filter(pk=user, is_superuser=True).exists()
+        _session_users[key] = (int(user) if user else 0, admin)
+    return _session_users[key]
+
+
+def _session_user(request: HttpRequest) -> int | None:
+    reader = _session_reader(request)
+    return (reader[0] or None) if reader else None
 
 
 def _session_alive(request: HttpRequest) -> tuple[str, list[Any]] | None:
@@ -349,8 +354,9 @@ def _response(status: int, headers: list[tuple[str, str]], content: bytes) -> Ht
 def _member_keys(request: HttpRequest) -> tuple[str, str] | None:
     """For a logged-in reader of a league's page: the key of the copy of his standing in the league
     (page_shared.py) and the key of his own menu on this page. None for anyone else."""
-    user = _session_user(request)
-    if user is None or _session_users.get(request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""), 0) < 0:
+    reader = _session_reader(request)
+    user, admin = reader if reader else (0, False)
+    if not user or admin:
         # A site administrator manages every league without a standing in it: his pages are his own.
         return None
     versions, user_versions = _request_versions(request)

@@ -21,32 +21,33 @@ STEP = 7 << 40
 Scope = int | tuple[str, tuple[Any, ...]] | Callable[[], Iterable[Any]]
 
 
+def _of(kind: int, pk: int | None) -> int:
+    """The version of `kind` for one row, or SITE for none (what it changed is unknown)."""
+    return kind + pk if pk else SITE
+
+
 def league_scope(league_id: int | None) -> int:
-    return LEAGUE + league_id if league_id else SITE
+    return _of(LEAGUE, league_id)
 
 
 def user_scope(user_id: int | None) -> int:
-    return USER + user_id if user_id else SITE
+    return _of(USER, user_id)
 
 
 def play_scope(league_id: int | None) -> int:
-    return PLAY + league_id if league_id else SITE
+    return _of(PLAY, league_id)
 
 
 def team_scope(team_id: int | None) -> int:
-    return TEAM + team_id if team_id else SITE
+    return _of(TEAM, team_id)
 
 
 def aside_scope(league_id: int | None) -> int:
-    return ASIDE + league_id if league_id else SITE
+    return _of(ASIDE, league_id)
 
 
 def rate_scope(league_id: int | None) -> int:
-    return RATE + league_id if league_id else SITE
-
-
-def step_scope(league_id: int | None) -> int:
-    return STEP + league_id if league_id else SITE
+    return _of(RATE, league_id)
 
 
 # --- What a page at a URL is keyed by (the reads' side) ---
@@ -85,15 +86,20 @@ def match_pages_of_match(match_id: int) -> Scope:
 # --- What a write claims (the writes' side) ---
 
 
-def match_step_of_match(match_id: int) -> Scope:
-    """A step of a match (its pre-match, its result, its post-match sequence): its two teams, and its
-    league's results (standings, leaders...), not the other teams' pages."""
+def _league_part_and_teams(kind: int, match_id: int) -> Scope:
+    """The match's league's version of `kind` and its two teams'."""
     return (
-        f"SELECT {PLAY} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
+        f"SELECT {kind} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
         f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
         f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
         (match_id,) * 3,
     )
+
+
+def match_step_of_match(match_id: int) -> Scope:
+    """A step of a match (its result, its post-match sequence): its two teams, and its league's
+    results (standings, leaders...), not the other teams' pages."""
+    return _league_part_and_teams(PLAY, match_id)
 
 
 def match_progress_of_match(match_id: int) -> Scope:
@@ -101,12 +107,7 @@ def match_progress_of_match(match_id: int) -> Scope:
     played): its two teams, and its league's pages that show a match's progress (STEP), not those
     that show results only. A draft that moves the match's day claims its results too
     (matches.services.report.write_report: the home orders its next fixtures by it)."""
-    return (
-        f"SELECT {STEP} + league_id AS id FROM matches_match WHERE id = %s"  # noqa: S608
-        f" UNION ALL SELECT {TEAM} + home_id FROM matches_match WHERE id = %s"
-        f" UNION ALL SELECT {TEAM} + away_id FROM matches_match WHERE id = %s",
-        (match_id,) * 3,
-    )
+    return _league_part_and_teams(STEP, match_id)
 
 
 def match_step_of_improvement(roll_id: int) -> Scope:
