@@ -217,3 +217,17 @@ def test_a_team_page_is_shared_by_the_members_who_do_not_coach_it_and_its_coach_
     assert int(served["Content-Length"]) == len(served.content)
     # Her own page, with what she may change: never the copy the others share.
     assert 'id="manage-team"' in mine and 'id="manage-team"' not in html
+
+
+def test_a_site_administrator_is_never_served_the_copy_readers_share(league, humans, user_factory):
+    """He may manage every team without a standing in the league: his team page is his own, not the
+    copy of the readers outside the league (his standing in it, read from the versions, is theirs)."""
+    admin = user_factory("root")
+    admin.is_superuser = admin.is_staff = True
+    admin.save()
+    url = reverse("teams:detail", args=[humans.pk])
+    outsider = logged_in(user_factory("zed"), url)
+    shared, _queries = read(outsider, url)
+    assert 'id="manage-team"' not in shared
+    mine, _queries = read(logged_in(admin, url), url)
+    assert 'id="manage-team"' in mine
